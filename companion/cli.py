@@ -1,0 +1,46 @@
+"""The `companion` command line: `companion run` and `companion score`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "score":
+        # Final scoring has its own contract (SCORE_SHEETS.md: exit codes,
+        # one-line errors), so it owns its own parser.
+        from companion.scoring.cli import main as score_main
+
+        return score_main(argv[1:])
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    return args.handler(args)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description="Tabletop companion for five Venice games.")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("score", help="score a finished game from a score sheet (see `companion score --help`)")
+    run = sub.add_parser("run", help="run the companion: the table, the journal and the web panel")
+    run.add_argument("--sim", action="store_true", help="use simulated hardware (the default when this is not a Raspberry Pi)")
+    run.add_argument("--host", default=None, help="address the web panel listens on (default from settings: 127.0.0.1)")
+    run.add_argument("--port", type=int, default=None, help="port of the web panel (default 8080)")
+    run.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
+    run.add_argument("--config", default=None, help="a TOML settings file (pins, display, reader port, web)")
+    run.set_defaults(handler=_run)
+    return parser
+
+
+def _run(args: argparse.Namespace) -> int:
+    from companion.app import run_companion
+
+    return run_companion(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
