@@ -1,0 +1,6 @@
+"""The games the companion knows, by identifier."""
+
+from companion.core.game import GameDef
+from companion.games.free_play import FREE_PLAY
+
+GAMES: dict[str, GameDef] = {g.id: g for g in (FREE_PLAY,)}

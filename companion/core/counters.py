@@ -1,0 +1,67 @@
+"""Counters per player and for the table, with bounds.
+
+state["counters"] = {"table": {name: int}, "players": [{name: int}, ...]}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pyrsistent import PMap, pmap, pvector
+
+from companion.core.result import Refused
+
+
+@dataclass(frozen=True)
+class CounterSpec:
+    name: str
+    label: str
+    start: int = 0
+    minimum: int | None = 0
+    maximum: int | None = None
+    per_player: bool = True
+
+
+def build(specs: Sequence[CounterSpec], players: int) -> PMap:
+    table = {s.name: s.start for s in specs if not s.per_player}
+    mine = {s.name: s.start for s in specs if s.per_player}
+    return pmap({"table": pmap(table), "players": pvector(pmap(mine) for _ in range(players))})
+
+
+def spec_named(specs: Sequence[CounterSpec], name: str) -> CounterSpec | None:
+    return next((s for s in specs if s.name == name), None)
+
+
+def change(spec: CounterSpec, counters: PMap, seat: int | None, delta: int | None = None, value: int | None = None, who: str = ""):
+    """Add `delta` to a counter, or set it to `value`; refuse to leave its bounds."""
+    if (delta is None) == (value is None):
+        return Refused("give either a change or a new value")
+    amount = delta if delta is not None else value
+    if type(amount) is not int:
+        return Refused(f"{spec.label} changes by whole numbers")
+    if spec.per_player:
+        if seat is None:
+            return Refused(f"{spec.label} belongs to a player: say whose")
+        path = ("players", seat, spec.name)
+    else:
+        path = ("table", spec.name)
+    old = _get(counters, path)
+    new = old + delta if delta is not None else value
+    owner = f"{who}'s " if who else ""
+    if spec.minimum is not None and new < spec.minimum:
+        return Refused(f"{owner}{spec.label} cannot go below {spec.minimum} (now {old})")
+    if spec.maximum is not None and new > spec.maximum:
+        return Refused(f"{owner}{spec.label} cannot go above {spec.maximum} (now {old})")
+    return counters.transform(list(path), new), (f"{owner}{spec.label}: {old} -> {new}.",)
+
+
+def _get(counters: PMap, path: tuple) -> int:
+    node = counters
+    for key in path:
+        node = node[key]
+    return node
+
+
+def value(counters: PMap, name: str, seat: int | None = None) -> int:
+    return counters["players"][seat][name] if seat is not None else counters["table"][name]

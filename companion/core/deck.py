@@ -1,0 +1,217 @@
+"""Decks: composition as data, shuffles and draws as actions carrying their outcome.
+
+A deck is a persistent map in the state:
+  mode      "virtual" (the companion holds the order) or "mirror" (real cards;
+            the companion records what was drawn)
+  draw      the draw pile, top first (mirror mode: the cards still in it, in no
+            particular order; empty and `known` false when the composition is
+            not given)
+  discard   the discard pile, most recent last
+  out       cards drawn and not yet discarded (on the table or in a hand)
+  looking   cards drawn to choose from (draw N, keep at most one)
+  passes    how many times the draw pile has run out
+  shuffled  whether the virtual order has been set since the deck was built
+
+Every function takes a deck and returns `(deck, log, reveal)` or a `Refused`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from pyrsistent import PMap, pmap, pvector
+
+from companion.core.result import Needs, Refused
+
+DRAW_THEN_RESHUFFLE = "draw_then_reshuffle"  # take what is left, shuffle the discards, draw the rest
+SHUFFLE_INTO_REMAINING = "shuffle_into_remaining"  # shuffle the discards into what is left, then draw
+NO_RESHUFFLE = "none"  # an empty deck stays empty
+
+
+@dataclass(frozen=True)
+class Composition:
+    """Cards and counts, and what comes out for some player counts."""
+
+    counts: Mapping[str, int]
+    remove_by_players: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+
+    def cards(self, players: int) -> tuple[str, ...]:
+        left = Counter(self.counts)
+        left.subtract(self.remove_by_players.get(players, {}))
+        if any(v < 0 for v in left.values()):
+            raise ValueError("a composition removes more cards than it has")  # a game's own data is wrong
+        return tuple(card for card, count in self.counts.items() for _ in range(left[card]))
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    name: str
+    label: str
+    composition: Composition | None  # None: not known from the rulebook (mirror only)
+    mode: str = "virtual"
+    when_short: str = DRAW_THEN_RESHUFFLE
+    # A custom trigger checked after every discard: reshuffle the discard pile
+    # into the draw pile at once when it answers True.
+    reshuffle_when: Callable[[PMap], bool] | None = None
+
+
+def build(spec: DeckSpec, players: int, mode: str | None = None) -> PMap:
+    mode = mode or spec.mode
+    known = spec.composition is not None
+    if mode == "virtual" and not known:
+        raise ValueError(f"the {spec.label} deck has no composition: it can only be a physical deck")
+    cards = spec.composition.cards(players) if known else ()
+    return pmap(
+        {
+            "mode": mode,
+            "known": known,
+            "draw": pvector(sorted(cards) if mode == "mirror" else cards),
+            "discard": pvector(),
+            "out": pvector(),
+            "looking": pvector(),
+            "passes": 0,
+            "shuffled": mode == "mirror",
+        }
+    )
+
+
+def _names(cards: Sequence[str]) -> str:
+    return ", ".join(cards) if cards else "nothing"
+
+
+def _is_permutation(order: object, cards: Sequence[str]) -> bool:
+    return (
+        isinstance(order, (list, tuple))
+        and all(isinstance(c, str) for c in order)
+        and Counter(order) == Counter(cards)
+    )
+
+
+def shuffle(spec: DeckSpec, deck: PMap, order: object = None):
+    """Gather the draw and discard piles and shuffle them (cards out stay out)."""
+    pool = list(deck["draw"]) + list(deck["discard"])
+    if deck["mode"] == "mirror":
+        new = deck.set("draw", pvector(sorted(pool))).set("discard", pvector())
+        return new, (f"{spec.label}: shuffle the draw and discard piles together ({len(pool)} cards).",), None
+    if order is None:
+        return Refused(f"the {spec.label} deck needs a shuffle order", needs=Needs("order", "order", cards=tuple(pool)))
+    if not _is_permutation(order, pool):
+        return Refused(f"the shuffle order must hold exactly the {len(pool)} cards of the {spec.label} draw and discard piles")
+    new = deck.set("draw", pvector(order)).set("discard", pvector()).set("shuffled", True)
+    before = f"{len(deck['draw'])} in the draw pile and {len(deck['discard'])} in the discard pile"
+    return new, (f"{spec.label}: shuffled ({len(pool)} cards).",), f"The {spec.label} deck goes back to {before}, in the old order."
+
+
+def draw(spec: DeckSpec, deck: PMap, n: int, order: object = None, cards: object = None, to: str = "out"):
+    """Draw `n` cards to `out` (or `looking`).
+
+    Virtual: from the top; when the pile is short the action must carry the
+    shuffle `order` the deck's policy needs. Mirror: `cards` names what was drawn.
+    """
+    if type(n) is not int or n < 1:
+        return Refused("draw at least one card")
+    if deck["mode"] == "mirror":
+        return _draw_mirror(spec, deck, n, cards, to)
+    if cards is not None:
+        return Refused(f"the {spec.label} deck is virtual: the companion draws the cards itself")
+    log: list[str] = []
+    if not deck["shuffled"]:
+        if order is None:
+            return Refused(f"the {spec.label} deck needs its first shuffle", needs=Needs("order", "order", cards=tuple(deck["draw"])))
+        if not _is_permutation(order, deck["draw"]):
+            return Refused(f"the shuffle order must hold exactly the {len(deck['draw'])} cards of the {spec.label} draw pile")
+        deck = deck.set("draw", pvector(order)).set("shuffled", True)
+        log.append(f"{spec.label}: shuffled before the draw ({len(order)} cards).")
+        order = None
+    drawn: list[str] = []
+    pile = list(deck["draw"])
+    passes = deck["passes"]
+    if len(pile) < n:
+        if spec.when_short == NO_RESHUFFLE or not deck["discard"]:
+            available = len(pile) + (0 if spec.when_short == NO_RESHUFFLE else len(deck["discard"]))
+            return Refused(f"the {spec.label} deck has only {available} card{'s' if available != 1 else ''} left to draw, not {n}")
+        refill = list(deck["discard"]) if spec.when_short == DRAW_THEN_RESHUFFLE else pile + list(deck["discard"])
+        if order is None:
+            return Refused(f"the {spec.label} deck must be reshuffled to draw {n}", needs=Needs("order", "order", cards=tuple(refill)))
+        if not _is_permutation(order, refill):
+            return Refused(f"the reshuffle order must hold exactly the {len(refill)} cards being reshuffled")
+        if spec.when_short == DRAW_THEN_RESHUFFLE:
+            drawn, pile = pile, list(order)
+        else:
+            pile = list(order)
+        passes += 1
+        log.append(f"{spec.label}: the draw pile ran out (pass {passes}); the discard pile was reshuffled.")
+        deck = deck.set("discard", pvector())
+    elif order is not None:
+        return Refused(f"the {spec.label} deck does not need a shuffle to draw {n}")
+    need = n - len(drawn)
+    drawn += pile[:need]
+    pile = pile[need:]
+    if not pile:
+        passes += 1
+        log.append(f"{spec.label}: the draw pile is used up (pass {passes}).")
+    deck = deck.set("draw", pvector(pile)).set("passes", passes).set(to, deck[to].extend(drawn))
+    log.insert(0, f"{spec.label}: drew {_names(drawn)}.")
+    top = f" ({drawn[0]} on top)" if len(drawn) > 1 else ""
+    return deck, tuple(log), f"Put {_names(drawn)} back on top of the {spec.label} deck{top}."
+
+
+def _draw_mirror(spec: DeckSpec, deck: PMap, n: int, cards: object, to: str):
+    if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) and c for c in cards):
+        return Refused(f"the {spec.label} deck is physical: say which card{'s were' if n > 1 else ' was'} drawn")
+    if len(cards) != n:
+        return Refused(f"{n} card{'s' if n > 1 else ''} drawn, but {len(cards)} named")
+    pile = list(deck["draw"])
+    passes = deck["passes"]
+    if deck["known"]:
+        left = Counter(pile)
+        missing = [c for c, k in Counter(cards).items() if left[c] < k]
+        if missing:
+            return Refused(f"no {missing[0]} is left in the {spec.label} draw pile: was it drawn already?")
+        for c in cards:
+            pile.remove(c)
+        if not pile:
+            passes += 1
+    deck = deck.set("draw", pvector(pile)).set("passes", passes).set(to, deck[to].extend(cards))
+    return deck, (f"{spec.label}: drew {_names(cards)}.",), f"Put {_names(cards)} back on top of the {spec.label} deck."
+
+
+def discard(spec: DeckSpec, deck: PMap, cards: object, order: object = None, source: str = "out"):
+    """Move cards from `out` to the discard pile; then check the custom reshuffle trigger."""
+    if not isinstance(cards, (list, tuple)) or not cards or not all(isinstance(c, str) for c in cards):
+        return Refused("name the cards to discard")
+    held = list(deck[source])
+    for c in cards:
+        if c not in held:
+            where = "drawn and not yet discarded" if source == "out" else "being looked at"
+            return Refused(f"{c} is not among the {spec.label} cards {where}")
+        held.remove(c)
+    deck = deck.set(source, pvector(held)).set("discard", deck["discard"].extend(cards))
+    log = (f"{spec.label}: discarded {_names(cards)}.",)
+    if spec.reshuffle_when is None or not spec.reshuffle_when(deck):
+        if order is not None:
+            return Refused(f"the {spec.label} deck does not need a shuffle now")
+        return deck, log, None
+    shuffled = shuffle(spec, deck, order)
+    if isinstance(shuffled, Refused):
+        return shuffled
+    deck, more, reveal = shuffled
+    return deck, log + more, reveal
+
+
+def keep(spec: DeckSpec, deck: PMap, card: str | None, to: str = "out"):
+    """After drawing to `looking`: keep at most one card, the rest go under the deck in drawn order."""
+    looking = list(deck["looking"])
+    if not looking:
+        return Refused(f"no {spec.label} cards are being looked at")
+    if card is not None:
+        if card not in looking:
+            return Refused(f"{card} is not among the cards drawn ({_names(looking)})")
+        looking.remove(card)
+    deck = deck.set("looking", pvector()).set("draw", deck["draw"].extend(looking))
+    if card is not None:
+        deck = deck.set(to, deck[to].append(card))
+    kept = f"kept {card}" if card else "kept none"
+    return deck, (f"{spec.label}: {kept}; {_names(looking)} under the deck.",), None

@@ -1,0 +1,319 @@
+"""The pure core: `new_game`, `apply`, and a session with exact undo and redo.
+
+`apply(game, state, action)` returns `Accepted(new_state, log, reveal)` or
+`Refused(reason)`. It never raises for a bad action and never changes the
+state it was given (states are persistent maps: nothing can change them).
+
+Actions are plain JSON-like mappings with a "type". The generic ones:
+
+  advance   {seat?, passed?, extra?}          end the current step for its actor
+  roll      {spec, values?, seat?, source?}   dice; values come from the runtime or a physical die
+  rolloff   {values}                          one value per contender, in contender order
+  shuffle   {deck, order?}                    gather draw and discard piles and shuffle
+  draw      {deck, n?, order?, cards?}        virtual decks draw from the top; mirror decks name the cards
+  look      {deck, n, order?, cards?}         draw N to choose from ...
+  keep      {deck, card|null}                 ... keep at most one, the rest go under the deck
+  discard   {deck, cards, order?}
+  counter   {name, seat?, delta | value}
+
+A game adds its own action types (`GameDef.actions`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pyrsistent import PMap, PVector, freeze, pmap, pvector
+
+from companion.core import counters as counters_mod
+from companion.core import deck as deck_mod
+from companion.core import flow as flow_mod
+from companion.core.dice import check_values, parse_spec
+from companion.core.game import GameDef
+from companion.core.result import Accepted, Needs, Refused, Result
+from companion.core.seats import rolloff as rolloff_round
+
+UNDO_LIMIT = 100  # actions a table can take back, in memory and after a restart
+
+
+def validate_setup(game: GameDef, setup: Mapping[str, Any]) -> str | None:
+    """Why this setup cannot start `game`, or None."""
+    if not isinstance(setup, Mapping):
+        return "the setup must be an object"
+    players = setup.get("players")
+    if not isinstance(players, (list, tuple)) or not all(isinstance(p, Mapping) for p in players):
+        return "players: give a list of players in seat order"
+    if not game.min_players <= len(players) <= game.max_players:
+        return f"players: {game.title} is for {game.min_players} to {game.max_players} players, not {len(players)}"
+    names = []
+    for i, p in enumerate(players):
+        name = p.get("name")
+        if not isinstance(name, str) or not name.strip():
+            return f"players[{i}].name: every player needs a name"
+        if len(name) > 24:
+            return f"players[{i}].name: at most 24 characters"
+        age = p.get("age")
+        if age is not None and (type(age) is not int or not 0 <= age <= 150):
+            return f"players[{i}].age: a whole number of years"
+        names.append(name.strip().casefold())
+    if len(set(names)) != len(names):
+        return "players: two players have the same name"
+    first = setup.get("first")
+    if first is not None and (type(first) is not int or not 0 <= first < len(players)):
+        return f"first: a seat number from 0 to {len(players) - 1}"
+    modes = setup.get("deck_modes", {})
+    if not isinstance(modes, Mapping):
+        return "deck_modes: an object of deck name -> virtual or mirror"
+    for name, mode in modes.items():
+        spec = game.deck(name)
+        if spec is None:
+            return f"deck_modes.{name}: {game.title} has no such deck"
+        if mode not in ("virtual", "mirror"):
+            return f"deck_modes.{name}: virtual or mirror, not {mode!r}"
+        if mode == "virtual" and spec.composition is None:
+            return f"deck_modes.{name}: the {spec.label} deck's cards are not known, so it can only be physical"
+    return None
+
+
+def new_game(game: GameDef, setup: Mapping[str, Any]) -> Result:
+    """The state at the start of a game, or why this setup is refused."""
+    reason = validate_setup(game, setup)
+    if reason:
+        return Refused(reason)
+    players = [
+        {"name": p["name"].strip(), "colour": p.get("colour"), "age": p.get("age")} for p in setup["players"]
+    ]
+    n = len(players)
+    modes = setup.get("deck_modes", {})
+    state = pmap(
+        {
+            "game": game.id,
+            "players": freeze(players),
+            "options": freeze(dict(setup.get("options", {}))),
+            "counters": counters_mod.build(game.counters, n),
+            "decks": pmap({d.name: deck_mod.build(d, n, modes.get(d.name)) for d in game.decks}),
+            "dice": pmap({"last": None}),
+            "rolloff": None,
+            "data": freeze(dict(game.initial_data(setup) if game.initial_data else {})),
+            "flow": None,
+        }
+    )
+    first = setup.get("first")
+    if first is None and game.first_player == "rolloff":
+        state = state.set("rolloff", pmap({"contenders": pvector(range(n)), "purpose": "first player"}))
+        return Accepted(state, (f"{game.title}: {n} players. Roll off for the first player.",))
+    state, log = flow_mod.start(game.flow, state, first or 0)
+    return Accepted(state, (f"{game.title}: {n} players.", *log))
+
+
+def _seat(state: PMap, action: Mapping[str, Any]) -> int | None | Refused:
+    seat = action.get("seat")
+    if seat is None:
+        return None
+    if type(seat) is not int or not 0 <= seat < len(state["players"]):
+        return Refused(f"seat must be a number from 0 to {len(state['players']) - 1}")
+    return seat
+
+
+def apply(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
+    """Apply one action; see the module text for the generic actions."""
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        return Refused("an action is an object with a type")
+    kind = action["type"]
+    seat = _seat(state, action)
+    if isinstance(seat, Refused):
+        return seat
+    if state["rolloff"] is not None and kind != "rolloff":
+        return Refused(f"first the roll-off for the {state['rolloff']['purpose']}")
+    if state["flow"] is not None and state["flow"]["over"]:
+        return Refused(f"the game is over ({state['flow']['ended']})")
+    if game.check is not None and kind in _GENERIC:
+        reason = game.check(state, action)
+        if reason:
+            return Refused(reason)
+    handler = _GENERIC.get(kind)
+    if handler is not None:
+        return handler(game, state, action, seat)
+    own = game.actions.get(kind)
+    if own is None:
+        return Refused(f"{game.title} has no action {kind!r}")
+    return own(game, state, action)
+
+
+def _advance(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | None) -> Result:
+    return flow_mod.advance(game.flow, state, seat, bool(action.get("passed")), bool(action.get("extra")))
+
+
+def _who(state: PMap, seat: int | None) -> str:
+    return state["players"][seat]["name"] if seat is not None else "The table"
+
+
+def _roll(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | None) -> Result:
+    spec = parse_spec(action.get("spec", ""))
+    if spec is None:
+        return Refused("a roll needs a spec such as 1d6 or 2d6")
+    if game.dice and str(spec) not in game.dice:
+        return Refused(f"{game.title} rolls {' or '.join(game.dice)}, not {spec}")
+    values = action.get("values")
+    if values is None:
+        return Refused(f"the {spec} roll needs its values", needs=Needs("roll", "values", spec=str(spec)))
+    bad = check_values(spec, values)
+    if bad:
+        return Refused(bad)
+    source = action.get("source", "virtual")
+    if source not in ("virtual", "physical"):
+        return Refused("a roll comes from a virtual or a physical die")
+    total = sum(values)
+    shown = ", ".join(map(str, values))
+    last = pmap({"spec": str(spec), "values": pvector(values), "total": total, "seat": seat, "source": source})
+    line = f"{_who(state, seat)} rolled {spec}: {shown}" + (f" (total {total})" if len(values) > 1 else "") + "."
+    return Accepted(state.set("dice", state["dice"].set("last", last)), (line,), f"The roll of {shown} is taken back.")
+
+
+def _rolloff(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | None) -> Result:
+    ro = state["rolloff"]
+    if ro is None:
+        return Refused("there is no roll-off going on")
+    contenders = tuple(ro["contenders"])
+    values = action.get("values")
+    if values is None:
+        return Refused("the roll-off needs one die per player", needs=Needs("roll", "values", spec=f"{len(contenders)}d6"))
+    bad = check_values(parse_spec(f"{len(contenders)}d6"), values)
+    if bad:
+        return Refused(f"roll-off: {bad}")
+    names = ", ".join(f"{_who(state, s)} {v}" for s, v in zip(contenders, values))
+    best = rolloff_round(contenders, values)
+    if len(best) > 1:
+        state = state.set("rolloff", ro.set("contenders", pvector(best)))
+        tied = " and ".join(_who(state, s) for s in best)
+        return Accepted(state, (f"Roll-off: {names}. {tied} are tied and roll again.",), "The roll-off roll is taken back.")
+    state = state.set("rolloff", None)
+    state, log = flow_mod.start(game.flow, state, best[0])
+    return Accepted(state, (f"Roll-off: {names}. {_who(state, best[0])} goes first.", *log), "The roll-off roll is taken back.")
+
+
+def _deck_action(op):
+    def handler(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | None) -> Result:
+        spec = game.deck(action.get("deck", "")) if isinstance(action.get("deck"), str) else None
+        if spec is None:
+            names = ", ".join(d.name for d in game.decks) or "none"
+            return Refused(f"which deck? ({names})")
+        out = op(spec, state["decks"][spec.name], action)
+        if isinstance(out, Refused):
+            return out
+        deck, log, reveal = out
+        return Accepted(state.set("decks", state["decks"].set(spec.name, deck)), log, reveal)
+
+    return handler
+
+
+_GENERIC = {
+    "advance": _advance,
+    "roll": _roll,
+    "rolloff": _rolloff,
+    "shuffle": _deck_action(lambda s, d, a: deck_mod.shuffle(s, d, a.get("order"))),
+    "draw": _deck_action(lambda s, d, a: deck_mod.draw(s, d, a.get("n", 1), a.get("order"), a.get("cards"))),
+    "look": _deck_action(lambda s, d, a: deck_mod.draw(s, d, a.get("n", 1), a.get("order"), a.get("cards"), to="looking")),
+    "keep": _deck_action(lambda s, d, a: deck_mod.keep(s, d, a.get("card"))),
+    "discard": _deck_action(lambda s, d, a: deck_mod.discard(s, d, a.get("cards"), a.get("order"))),
+}
+
+
+def _counter(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | None) -> Result:
+    spec = counters_mod.spec_named(game.counters, action.get("name")) if isinstance(action.get("name"), str) else None
+    if spec is None:
+        names = ", ".join(c.name for c in game.counters) or "none"
+        return Refused(f"which counter? ({names})")
+    out = counters_mod.change(spec, state["counters"], seat, action.get("delta"), action.get("value"),
+                              who=_who(state, seat) if seat is not None else "")
+    if isinstance(out, Refused):
+        return out
+    counters, log = out
+    return Accepted(state.set("counters", counters), log)
+
+
+_GENERIC["counter"] = _counter
+
+
+# --- session: the state with its undo and redo history ---------------------------------------
+
+
+@dataclass(frozen=True)
+class Done:
+    """An accepted action kept for undo: the state before it and what it revealed."""
+
+    action: Mapping[str, Any]
+    before: PMap
+    label: str
+    reveal: str | None
+
+
+@dataclass(frozen=True)
+class Session:
+    state: PMap
+    past: PVector = pvector()  # Done, oldest first, at most UNDO_LIMIT
+    future: PVector = pvector()  # Done that were undone, the next redo last
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one input did to a session."""
+
+    session: Session
+    log: tuple[str, ...]
+    reveal: str | None = None
+
+
+def start_session(state: PMap) -> Session:
+    return Session(state)
+
+
+def apply_input(game: GameDef, session: Session, action: Mapping[str, Any]) -> Step | Refused:
+    """An action, or {"type": "undo", "confirm": bool}, or {"type": "redo"}."""
+    kind = action.get("type") if isinstance(action, Mapping) else None
+    if kind == "undo":
+        return _undo(session, bool(action.get("confirm")))
+    if kind == "redo":
+        return _redo(game, session)
+    result = apply(game, session.state, action)
+    if isinstance(result, Refused):
+        return result
+    label = result.log[0] if result.log else str(kind)
+    done = Done(dict(action), session.state, label, result.reveal)
+    past = session.past.append(done)
+    if len(past) > UNDO_LIMIT:
+        past = past[len(past) - UNDO_LIMIT:]
+    return Step(Session(result.state, past, pvector()), result.log, result.reveal)
+
+
+def _undo(session: Session, confirm: bool) -> Step | Refused:
+    if not session.past:
+        return Refused("there is nothing to undo")
+    last = session.past[-1]
+    if last.reveal and not confirm:
+        return Refused(
+            f"undoing “{last.label}” takes back something the table has seen. {last.reveal} Confirm to undo it.",
+            needs_confirm=True,
+        )
+    log = (f"Undone: {last.label}",) + ((last.reveal,) if last.reveal else ())
+    return Step(Session(last.before, session.past[:-1], session.future.append(last)), log)
+
+
+def _redo(game: GameDef, session: Session) -> Step | Refused:
+    if not session.future:
+        return Refused("there is nothing to redo")
+    nxt = session.future[-1]
+    result = apply(game, session.state, nxt.action)
+    if isinstance(result, Refused):  # cannot happen: the state is the one it was applied to
+        return Refused(f"cannot redo “{nxt.label}”: {result.reason}")
+    return Step(Session(result.state, session.past.append(nxt), session.future[:-1]), (f"Redone: {nxt.label}",) + result.log[1:])
+
+
+def can_undo(session: Session) -> dict[str, Any] | None:
+    """What the next undo would take back (for a screen), or None."""
+    if not session.past:
+        return None
+    last = session.past[-1]
+    return {"label": last.label, "reveals": last.reveal}

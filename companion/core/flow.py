@@ -1,0 +1,225 @@
+"""Phases as data: rounds of turns, steps in a turn, and the triggers that end the game.
+
+A game declares a `Flow`; the cursor lives in the state under "flow":
+
+  round        1, 2, ...
+  order        the seats in this round's turn order (the lead or first player first)
+  turn         index in `order` of the player whose turn it is
+  player       that player's seat (the lead player when one turn serves the round)
+  step         index of the current step in `Flow.steps`
+  actor        the seat expected to act now (None in a table step anyone may close)
+  sub, passes  position inside a step every player takes, and consecutive passes
+  final_turns  set once "one more turn each" has been triggered: the turns left
+  last_round   set once a trigger has granted one more round
+  over, ended  the game is over, and why
+
+One *advance* ends the current step for the current actor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from pyrsistent import PMap, pmap, pvector
+
+from companion.core.result import Accepted, Refused
+from companion.core.seats import clockwise_from, next_seat, others_from_left_of, rotated
+
+# Who acts in a step.
+ACTOR = "actor"  # the turn's player, once
+EACH = "each"  # every player once, in order from the turn's player
+PASSES = "passes"  # round after round from the turn's player until enough consecutive passes
+TABLE = "table"  # the companion or anybody: one advance closes it
+
+# How turns make a round.
+EACH_PLAYER = "each_player"  # every seat of the round's order takes a turn
+ONE_PER_ROUND = "one_per_round"  # one turn for the whole table, led by the first of the order
+
+# How the round's order is found.
+FIXED = "fixed"  # from the first player, clockwise, every round
+ROTATING = "rotating"  # the lead moves one seat clockwise each round
+
+# End triggers.
+END_OF_TURN = "end_of_turn"  # condition checked when a turn ends: the game ends there
+START_OF_ROUND = "start_of_round"  # checked as a round starts: that round is the last
+ONE_MORE_TURN_EACH = "one_more_turn_each"  # checked when a turn ends: every other player, from the left of that turn's player, has one more turn
+AFTER_ROUNDS = "after_rounds"  # the game ends when round `rounds` ends
+
+Condition = Callable[[PMap], bool]
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    label: str
+    who: str = ACTOR
+    when: Condition | None = None  # the step happens only when this holds
+    passes_needed: int | None = None  # PASSES: default, the number of players
+
+
+@dataclass(frozen=True)
+class EndTrigger:
+    kind: str
+    when: Condition | None = None
+    rounds: int = 0
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Flow:
+    steps: tuple[Step, ...]
+    turns: str = EACH_PLAYER
+    order: str | Callable[[PMap], Sequence[int]] = FIXED
+    end: tuple[EndTrigger, ...] = ()
+
+
+def _name(state: PMap, seat: int | None) -> str:
+    return "the table" if seat is None else state["players"][seat]["name"]
+
+
+def _n(state: PMap) -> int:
+    return len(state["players"])
+
+
+def start(flow: Flow, state: PMap, first: int) -> tuple[PMap, list[str]]:
+    """Open round 1 with `first` as first (or lead) player."""
+    cursor = pmap({"round": 0, "order": pvector(), "turn": 0, "player": first, "step": 0, "actor": None,
+                   "sub": 0, "passes": 0, "final_turns": None, "last_round": False, "over": False, "ended": ""})
+    state = state.set("flow", cursor)
+    log: list[str] = []
+    state = _start_round(flow, state, clockwise_from(first, _n(state)) if not callable(flow.order) else None, log)
+    return state, log
+
+
+def current_step(flow: Flow, state: PMap) -> Step:
+    return flow.steps[state["flow"]["step"]]
+
+
+def step_players(state: PMap) -> tuple[int, ...]:
+    cur = state["flow"]
+    order = tuple(cur["order"])
+    return rotated(order, cur["player"]) if cur["player"] in order else clockwise_from(cur["player"], _n(state))
+
+
+def advance(flow: Flow, state: PMap, seat: int | None = None, passed: bool = False, extra: bool = False):
+    """End the current step for the current actor (or pass, or take an extra action)."""
+    cur = state["flow"]
+    if cur["over"]:
+        return Refused(f"the game is over ({cur['ended']})")
+    step = flow.steps[cur["step"]]
+    if seat is not None and cur["actor"] is not None and seat != cur["actor"]:
+        return Refused(f"it is {_name(state, cur['actor'])}'s move ({step.label}), not {_name(state, seat)}'s")
+    if passed and step.who != PASSES:
+        return Refused(f"there is no passing in {step.label}")
+    if extra and step.who != ACTOR:
+        return Refused(f"an extra action is only for the turn's player, not in {step.label}")
+    log: list[str] = []
+    if extra:
+        log.append(f"{_name(state, cur['player'])} takes another action.")
+        state = _start_turn(flow, state, cur["player"], log)
+    elif step.who == EACH and cur["sub"] + 1 < len(step_players(state)):
+        state = _set_actor(state, cur["sub"] + 1, 0, step, log)
+    elif step.who == PASSES:
+        passes = cur["passes"] + 1 if passed else 0
+        players = step_players(state)
+        if passed:
+            log.append(f"{_name(state, cur['actor'])} passes.")
+        if passes >= (step.passes_needed or len(players)):
+            state = _enter_step(flow, state, cur["step"] + 1, log)
+        else:
+            state = _set_actor(state, (cur["sub"] + 1) % len(players), passes, step, log)
+    else:
+        state = _enter_step(flow, state, cur["step"] + 1, log)
+    return Accepted(state, tuple(log))
+
+
+def end_now(state: PMap, reason: str) -> PMap:
+    return state.set("flow", state["flow"].set("over", True).set("actor", None).set("ended", reason))
+
+
+def _set_actor(state: PMap, sub: int, passes: int, step: Step, log: list[str]) -> PMap:
+    actor = step_players(state)[sub]
+    log.append(f"{step.label}: {_name(state, actor)}.")
+    return state.set("flow", state["flow"].update({"sub": sub, "passes": passes, "actor": actor}))
+
+
+def _enter_step(flow: Flow, state: PMap, index: int, log: list[str]) -> PMap:
+    for i in range(index, len(flow.steps)):
+        step = flow.steps[i]
+        if step.when is None or step.when(state):
+            state = state.set("flow", state["flow"].set("step", i))
+            if step.who == TABLE:
+                log.append(f"{step.label}.")
+                return state.set("flow", state["flow"].update({"sub": 0, "passes": 0, "actor": None}))
+            return _set_actor(state, 0, 0, step, log)
+    return _end_turn(flow, state, log)
+
+
+def _start_turn(flow: Flow, state: PMap, player: int, log: list[str]) -> PMap:
+    cur = state["flow"]
+    turn = list(cur["order"]).index(player) if player in cur["order"] else cur["turn"]
+    state = state.set("flow", cur.update({"player": player, "turn": turn}))
+    if flow.turns == EACH_PLAYER:
+        log.append(f"{_name(state, player)}'s turn.")
+    return _enter_step(flow, state, 0, log)
+
+
+def _over(state: PMap, reason: str, log: list[str]) -> PMap:
+    log.append(f"The game is over: {reason}.")
+    return end_now(state, reason)
+
+
+def _end_turn(flow: Flow, state: PMap, log: list[str]) -> PMap:
+    cur = state["flow"]
+    for trig in flow.end:
+        if trig.kind == END_OF_TURN and trig.when(state):
+            return _over(state, trig.reason or "end of the turn", log)
+    final = cur["final_turns"]
+    if final is None:
+        for trig in flow.end:
+            if trig.kind == ONE_MORE_TURN_EACH and trig.when(state):
+                final = pvector(others_from_left_of(cur["player"], _n(state)))
+                log.append(f"{trig.reason or 'The end is triggered'}: one more turn each, from {_name(state, final[0]) if final else 'nobody'}.")
+                break
+    if final is not None:
+        if not final:
+            return _over(state, "every player has had a last turn", log)
+        state = state.set("flow", cur.set("final_turns", final[1:]))
+        return _start_turn(flow, state, final[0], log)
+    if flow.turns == EACH_PLAYER and cur["turn"] + 1 < len(cur["order"]):
+        return _start_turn(flow, state, cur["order"][cur["turn"] + 1], log)
+    return _end_round(flow, state, log)
+
+
+def _end_round(flow: Flow, state: PMap, log: list[str]) -> PMap:
+    cur = state["flow"]
+    for trig in flow.end:
+        if trig.kind == AFTER_ROUNDS and cur["round"] >= trig.rounds:
+            return _over(state, trig.reason or f"{trig.rounds} rounds played", log)
+    if cur["last_round"]:
+        return _over(state, "the last round is played", log)
+    if callable(flow.order):
+        order = None
+    elif flow.order == ROTATING:
+        order = clockwise_from(next_seat(cur["order"][0], _n(state)), _n(state))
+    else:
+        order = tuple(cur["order"])
+    return _start_round(flow, state, order, log)
+
+
+def _start_round(flow: Flow, state: PMap, order: Sequence[int] | None, log: list[str]) -> PMap:
+    cur = state["flow"]
+    if order is None:
+        order = tuple(flow.order(state))
+    rnd = cur["round"] + 1
+    state = state.set("flow", cur.update({"round": rnd, "order": pvector(order), "turn": 0}))
+    if flow.turns == ONE_PER_ROUND:
+        log.append(f"Round {rnd}: {_name(state, order[0])} leads.")
+    else:
+        log.append(f"Round {rnd}.")
+    for trig in flow.end:
+        if trig.kind == START_OF_ROUND and not state["flow"]["last_round"] and trig.when(state):
+            state = state.set("flow", state["flow"].set("last_round", True))
+            log.append(f"{trig.reason or 'The end is triggered'}: this is the last round.")
+    return _start_turn(flow, state, order[0], log)

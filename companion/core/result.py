@@ -1,0 +1,62 @@
+"""What `apply` answers: the new state with its log, or a refusal with a reason.
+
+An illegal action is never an exception and never changes the state: it is a
+`Refused` value. A refusal may say that the action only lacks a chance outcome
+(a die roll, a shuffle order); the runtime then supplies one and tries again,
+so the core itself never draws random numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from pyrsistent import PMap
+
+
+@dataclass(frozen=True)
+class Needs:
+    """The outcome a chance action lacks.
+
+    kind "roll": `spec` is a roll spec like "2d6"; the runtime adds `values`.
+    kind "order": `cards` must be put in a random order; the runtime adds it as `key`.
+    """
+
+    kind: str
+    key: str
+    spec: str = ""
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Accepted:
+    state: PMap
+    log: tuple[str, ...] = ()
+    # Set when the action revealed hidden information (a draw, a roll, a
+    # shuffle): how to put the table back if it is undone.
+    reveal: str | None = None
+
+
+@dataclass(frozen=True)
+class Refused:
+    reason: str
+    needs: Needs | None = None
+    needs_confirm: bool = False
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:  # `if result:` reads as "was it accepted"
+        return False
+
+
+Result = Union[Accepted, Refused]
+
+
+def chain(first: Result, then) -> Result:
+    """Run `then(state)` after an accepted result and join both logs."""
+    if isinstance(first, Refused):
+        return first
+    second = then(first.state)
+    if isinstance(second, Refused):
+        return second
+    reveals = [r for r in (first.reveal, second.reveal) if r]
+    return Accepted(second.state, first.log + second.log, " ".join(reveals) or None)

@@ -1,0 +1,58 @@
+"""The public table state: what every player may see (no deck order, no hands)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyrsistent import PMap, thaw
+
+from companion.core.engine import Session, can_undo
+from companion.core.flow import current_step
+from companion.core.game import GameDef
+
+
+def table_view(game: GameDef, session: Session) -> dict[str, Any]:
+    state = session.state
+    players = [
+        {"seat": i, "name": p["name"], "colour": p["colour"], **thaw(state["counters"]["players"][i])}
+        for i, p in enumerate(state["players"])
+    ]
+    view: dict[str, Any] = {
+        "game": game.id,
+        "title": game.title,
+        "players": players,
+        "counters": thaw(state["counters"]["table"]),
+        "decks": {d.name: _deck(d.label, state["decks"][d.name]) for d in game.decks},
+        "last_roll": thaw(state["dice"]["last"]),
+        "rolloff": thaw(state["rolloff"]),
+        "undo": can_undo(session),
+        "redo": bool(session.future),
+        "over": False,
+        "ended": "",
+    }
+    flow = state["flow"]
+    if flow is not None:
+        step = current_step(game.flow, state)
+        view.update(
+            round=flow["round"],
+            player=flow["player"],
+            lead=flow["order"][0] if flow["order"] else None,
+            step={"name": step.name, "label": step.label, "who": step.who},
+            actor=flow["actor"],
+            over=flow["over"],
+            ended=flow["ended"],
+            last_round=flow["last_round"],
+        )
+    return view
+
+
+def _deck(label: str, deck: PMap) -> dict[str, Any]:
+    return {
+        "label": label,
+        "mode": deck["mode"],
+        "draw": len(deck["draw"]) if deck["known"] else None,
+        "discard": len(deck["discard"]),
+        "out": list(deck["out"]),
+        "looking": list(deck["looking"]),
+        "passes": deck["passes"],
+    }

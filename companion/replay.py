@@ -1,0 +1,57 @@
+"""Rebuild a session from the journal: setup, then every input, from a snapshot when one is close.
+
+Snapshots hold the state only, not the undo history. Starting from a snapshot
+at least UNDO_LIMIT inputs back rebuilds the history a table can use; if an
+undo in the replayed tail reaches further back than the snapshot, the replay
+starts again from an earlier snapshot, and at worst from the setup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pyrsistent import freeze
+
+from companion.core.engine import UNDO_LIMIT, Session, apply_input, new_game, start_session
+from companion.core.game import GameDef
+from companion.core.result import Refused
+from companion.errors import JournalError
+
+SNAPSHOT_EVERY = 250
+
+
+def restore(
+    game: GameDef,
+    setup: Mapping[str, Any],
+    inputs: Sequence[tuple[int, Mapping[str, Any]]],
+    snapshots: Sequence[tuple[int, Any]],
+    source: str = "the journal",
+    keep_log: int = 50,
+) -> tuple[Session, list[str]]:
+    """The session after every input, and the last `keep_log` log lines."""
+    first = new_game(game, setup)
+    if isinstance(first, Refused):
+        raise JournalError(f"{source}: the saved setup of this {game.title} game is refused now ({first.reason})")
+    last = inputs[-1][0] if inputs else 0
+    bases = [(seq, state) for seq, state in snapshots if seq <= last - UNDO_LIMIT] + [(0, None)]
+    for base_seq, base_state in bases:
+        session = start_session(freeze(base_state) if base_state is not None else first.state)
+        log: list[str] = list(first.log) if base_state is None else []
+        for seq, action in inputs:
+            if seq <= base_seq:
+                continue
+            step = apply_input(game, session, action)
+            if isinstance(step, Refused):
+                if action.get("type") in ("undo", "redo") and base_state is not None:
+                    break  # history from before the snapshot is needed: start earlier
+                raise JournalError(
+                    f"{source}: input {seq} of this {game.title} game can no longer be applied ({step.reason}). "
+                    "The file was left as it is."
+                )
+            session = step.session
+            log.extend(step.log)
+            del log[:-keep_log]
+        else:
+            return session, log
+    raise AssertionError("the replay from the setup always ends")  # pragma: no cover

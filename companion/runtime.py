@@ -1,0 +1,196 @@
+"""The runtime: one thread owns the game; everything else puts inputs on its queue.
+
+Buttons, the reader and web requests call `submit` (or `submit_nowait`); the
+owner thread fills in chance outcomes from `secrets.SystemRandom`, applies the
+input with the pure core, commits it to the journal, and only then swaps the
+new session in and answers. A failed commit changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import secrets
+import threading
+from collections import deque
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyrsistent import thaw
+
+from companion import __version__
+from companion.core.engine import Session, apply_input, new_game, start_session
+from companion.core.game import GameDef
+from companion.core.result import Needs, Refused
+from companion.core.view import table_view
+from companion.errors import CompanionError
+from companion.journal import Journal
+from companion.replay import SNAPSHOT_EVERY, restore
+
+log = logging.getLogger(__name__)
+
+_STOP = object()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The answer to one input: accepted (and committed) or refused, and why."""
+
+    accepted: bool
+    reason: str = ""
+    log: tuple[str, ...] = ()
+    needs_confirm: bool = False
+    seq: int = 0  # the input's number in the journal when accepted
+    action: Mapping[str, Any] = field(default_factory=dict)  # as applied, with its chance outcome
+
+
+class Runtime:
+    def __init__(self, journal: Journal, games: Mapping[str, GameDef], rng: Any = None):
+        self.journal = journal
+        self.games = games
+        self.rng = rng or secrets.SystemRandom()
+        self._inputs: queue.Queue = queue.Queue()
+        self._listeners: list[Callable[[dict[str, Any]], None]] = []
+        self._thread: threading.Thread | None = None
+        self._game: GameDef | None = None
+        self._game_id = 0
+        self._seq = 0
+        self._session: Session | None = None
+        self._log: deque[str] = deque(maxlen=50)
+        self._view: dict[str, Any] = {"game": None}
+        self.alive = threading.Event()
+
+    # --- the owner thread ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Resume the latest game from the journal, then start the owner thread."""
+        record = self.journal.latest_game()
+        if record is not None:
+            game = self.games.get(record.game)
+            if game is None:
+                raise CompanionError(f"the journal {self.journal.path} holds a game this companion does not know ({record.game})")
+            session, lines = restore(
+                game, record.setup, self.journal.inputs(record.id), self.journal.snapshots(record.id, __version__),
+                source=str(self.journal.path),
+            )
+            self._game, self._game_id, self._session = game, record.id, session
+            self._seq = self.journal.last_seq(record.id)
+            self._log.extend(lines)
+        self._publish()
+        self._thread = threading.Thread(target=self._run, name="game-owner", daemon=True)
+        self._thread.start()
+        self.alive.set()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        if self._thread is not None:
+            self._inputs.put(_STOP)
+            self._thread.join(timeout)
+        self.alive.clear()
+
+    def is_owner_alive(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def _run(self) -> None:
+        while True:
+            item = self._inputs.get()
+            if item is _STOP:
+                return
+            action, future = item
+            try:
+                outcome = self._handle(action)
+            except CompanionError as e:
+                outcome = Outcome(False, str(e))
+            except Exception as e:  # a bug must not take the table down: refuse, keep the state
+                log.exception("input %r failed", action)
+                outcome = Outcome(False, f"internal error, nothing was changed: {e}")
+            if future is not None and not future.done():
+                future.set_result(outcome)
+
+    # --- inputs ----------------------------------------------------------------------------------
+
+    def submit(self, action: Mapping[str, Any], timeout: float | None = 10.0) -> Outcome:
+        """Put an input on the queue and wait for its outcome."""
+        future: Future = Future()
+        self._inputs.put((dict(action), future))
+        return future.result(timeout)
+
+    def submit_nowait(self, action: Mapping[str, Any]) -> Future:
+        future: Future = Future()
+        self._inputs.put((dict(action), future))
+        return future
+
+    def _handle(self, action: dict[str, Any]) -> Outcome:
+        if action.get("type") == "new_game":
+            return self._new_game(action)
+        if self._session is None or self._game is None:
+            return Outcome(False, "no game is open: start one first")
+        step = None
+        for _ in range(4):  # each try may lack one more chance outcome
+            step = apply_input(self._game, self._session, action)
+            if not (isinstance(step, Refused) and step.needs is not None and step.needs.key not in action):
+                break
+            action = {**action, step.needs.key: self._chance(step.needs)}
+        if isinstance(step, Refused):
+            return Outcome(False, step.reason, needs_confirm=step.needs_confirm)
+        seq = self._seq + 1
+        snapshot = (__version__, thaw(step.session.state)) if seq % SNAPSHOT_EVERY == 0 else None
+        self.journal.append(self._game_id, seq, action, snapshot)  # raises: nothing changes
+        was_over = self._is_over()
+        self._seq, self._session = seq, step.session
+        if self._is_over() and not was_over:
+            self.journal.finish(self._game_id, self._session.state["flow"]["ended"])
+        elif was_over and not self._is_over():
+            self.journal.reopen(self._game_id)
+        self._log.extend(step.log)
+        self._publish()
+        return Outcome(True, log=step.log, seq=seq, action=action)
+
+    def _is_over(self) -> bool:
+        flow = self._session.state["flow"] if self._session else None
+        return bool(flow and flow["over"])
+
+    def _chance(self, needs: Needs) -> Any:
+        if needs.kind == "roll":
+            count, sides = (int(x) for x in needs.spec.split("d"))
+            return [self.rng.randint(1, sides) for _ in range(count)]
+        order = list(needs.cards)
+        self.rng.shuffle(order)
+        return order
+
+    def _new_game(self, action: Mapping[str, Any]) -> Outcome:
+        game = self.games.get(action.get("game")) if isinstance(action.get("game"), str) else None
+        if game is None:
+            return Outcome(False, f"unknown game; choose one of {', '.join(sorted(self.games))}")
+        setup = action.get("setup") or {}
+        first = new_game(game, setup)
+        if isinstance(first, Refused):
+            return Outcome(False, first.reason)
+        self._game_id = self.journal.new_game(game.id, setup)
+        self._game, self._seq, self._session = game, 0, start_session(first.state)
+        self._log.clear()
+        self._log.extend(first.log)
+        self._publish()
+        return Outcome(True, log=first.log)
+
+    # --- what the table shows ---------------------------------------------------------------------
+
+    def add_listener(self, listener: Callable[[dict[str, Any]], None]) -> None:
+        self._listeners.append(listener)
+
+    def view(self) -> dict[str, Any]:
+        """The latest public table state (safe to call from any thread)."""
+        return self._view
+
+    def _publish(self) -> None:
+        if self._session is None or self._game is None:
+            view: dict[str, Any] = {"game": None, "log": list(self._log)}
+        else:
+            view = table_view(self._game, self._session) | {"log": list(self._log), "seq": self._seq}
+        self._view = view
+        for listener in self._listeners:
+            try:
+                listener(view)
+            except Exception:
+                log.exception("a table listener failed")

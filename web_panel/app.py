@@ -1,0 +1,83 @@
+"""The web panel: `create_app(settings, runtime)`, served by waitress.
+
+In this first version it shows the live table and lets a phone on the same
+machine drive a free-play game. Pairing, sessions and the full API come with
+the panel's own issue; until then every state-changing request needs the
+page's CSRF token and a Host header the companion answers to.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import Any
+
+from flask import Blueprint, Flask, abort, current_app, jsonify, render_template, request
+
+from companion.runtime import Runtime
+
+bp = Blueprint("table", __name__)
+
+MAX_BODY = 16 * 1024
+
+
+def create_app(settings: dict[str, Any], runtime: Runtime) -> Flask:
+    app = Flask(__name__)
+    app.config.update(
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        CSRF_TOKEN=secrets.token_urlsafe(24),
+        ALLOWED_HOSTS=_allowed_hosts(settings["web"]),
+    )
+    app.extensions["runtime"] = runtime
+    app.register_blueprint(bp)
+    app.before_request(_check_host)
+    app.register_error_handler(400, lambda e: (jsonify(error=e.description), 400))
+    app.register_error_handler(413, lambda e: (jsonify(error=f"the request is larger than {MAX_BODY} bytes"), 413))
+    return app
+
+
+def _allowed_hosts(web: dict[str, Any]) -> frozenset[str] | None:
+    """Host headers answered; None when listening on every address (the pairing issue narrows it)."""
+    if web["host"] in ("0.0.0.0", "::"):
+        return None
+    names = {"127.0.0.1", "localhost", "[::1]", web["host"].lower()}
+    return frozenset(names | {f"{n}:{web['port']}" for n in names})
+
+
+def _check_host() -> None:
+    # DNS rebinding: a page from elsewhere that points its own name at this
+    # address still sends its own Host header.
+    allowed = current_app.config["ALLOWED_HOSTS"]
+    if allowed is not None and request.host.lower() not in allowed:
+        abort(400, description=f"this companion does not answer to the host name {request.host!r}")
+
+
+def _runtime() -> Runtime:
+    return current_app.extensions["runtime"]
+
+
+@bp.get("/")
+def table_page():
+    return render_template("table.html", csrf_token=current_app.config["CSRF_TOKEN"])
+
+
+@bp.get("/api/state")
+def state():
+    return jsonify(_runtime().view())
+
+
+@bp.post("/api/input")
+def submit_input():
+    token = request.headers.get("X-CSRF-Token", "")
+    if not hmac.compare_digest(token, current_app.config["CSRF_TOKEN"]):
+        return jsonify(error="missing or wrong CSRF token: reload the page"), 403
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or not isinstance(body.get("type"), str):
+        return jsonify(error='send a JSON object with a "type", e.g. {"type": "advance"}'), 400
+    try:
+        outcome = _runtime().submit(body)
+    except TimeoutError:
+        return jsonify(error="the table did not answer in time; try again"), 503
+    if not outcome.accepted:
+        return jsonify(error=outcome.reason, needs_confirm=outcome.needs_confirm), 409
+    return jsonify(accepted=True, log=list(outcome.log), seq=outcome.seq)
