@@ -30,6 +30,9 @@ _TYPE_WORDS = {
     "null": "null",
 }
 
+# Objects whose keys are goods: an unknown key is an unknown good, not a field.
+_KEYED_BY_GOOD = ("store", "prices")
+
 
 # --- schema fragments -------------------------------------------------------
 
@@ -146,8 +149,10 @@ def _message(error: fastjsonschema.JsonSchemaValueException) -> str:
         if unknown:
             shown = json.dumps(unknown[0])
             if path == "options":
-                listing = ", ".join(known) if known else "none: this game has no options"
-                return f"options.{unknown[0]}: unknown option {shown} (known options: {listing})"
+                listing = f"known options: {', '.join(known)}" if known else "this game has no options"
+                return f"options.{unknown[0]}: unknown option {shown} ({listing})"
+            if title in _KEYED_BY_GOOD:
+                return f"{join(path, unknown[0])}: unknown good {shown} (goods: {', '.join(known)})"
             return f"{join(path, unknown[0])}: unknown field {shown} (allowed: {', '.join(known)})"
     if rule == "type":
         expected = definition.get("type")
