@@ -1,0 +1,90 @@
+"""The scoring API (companion.scoring) and docs/scoring.md: examples score as documented, options documented."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import fastjsonschema
+import pytest
+
+from companion import scoring
+from companion.errors import CompanionError, SheetError
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "scoring.md"
+
+
+def doc_examples() -> dict[str, dict]:
+    """The first ```json block under each '### `game_id`' heading."""
+    text = DOCS.read_text(encoding="utf-8")
+    examples = {}
+    for section in re.split(r"^### ", text, flags=re.M)[1:]:
+        game = re.match(r"`(\w+)`", section).group(1)
+        block = re.search(r"```json\n(.*?)```", section, flags=re.S).group(1)
+        examples[game] = json.loads(block)
+    return examples
+
+
+def test_game_ids():
+    assert scoring.GAMES == ("patrons_of_venice", "master_of_venice", "palazzo", "la_venise_du_nord",
+                             "merchant_venturers")
+
+
+def test_unknown_game_raises_sheet_error():
+    with pytest.raises(SheetError, match="GAME"):
+        scoring.score("monopoly", {"players": []})
+    with pytest.raises(SheetError):
+        scoring.schema("monopoly")
+    assert issubclass(SheetError, CompanionError)
+
+
+@pytest.mark.parametrize("game", scoring.GAMES)
+def test_schema_is_valid_draft_07_and_accepts_the_documented_example(game):
+    schema = scoring.schema(game)
+    validate = fastjsonschema.compile(schema)  # raises if the schema itself is malformed
+    validate(doc_examples()[game])
+    schema["title"] = "changed"
+    assert scoring.schema(game)["title"] != "changed"  # callers get a copy
+
+
+def test_every_game_has_a_documented_example():
+    assert set(doc_examples()) == set(scoring.GAMES)
+
+
+def test_documented_examples_give_the_documented_results():
+    results = {game: scoring.score(game, sheet) for game, sheet in doc_examples().items()}
+
+    def totals(game):
+        return [p["total"] for p in results[game]["players"]]
+
+    assert totals("patrons_of_venice") == [12, 12, 4]
+    assert results["patrons_of_venice"]["ranking"] == [["Bea"], ["Ada"], ["Cy"]]
+    assert results["patrons_of_venice"]["end_triggered"] is True
+    assert results["master_of_venice"]["winner"] == ["Ada", "Cy"]
+    assert results["master_of_venice"]["eliminated"] == ["Bea"]
+    assert totals("palazzo") == [26, 18]
+    assert totals("la_venise_du_nord") == [50, 52]
+    paths = dict(doc_examples()["la_venise_du_nord"], options={"chain_definition": "paths"})
+    assert [p["total"] for p in scoring.score("la_venise_du_nord", paths)["players"]] == [50, 48]
+    assert totals("merchant_venturers") == [24, 24]
+    assert results["merchant_venturers"]["ranking"] == [["Ada"], ["Bea"]]
+
+
+@pytest.mark.parametrize("game", scoring.GAMES)
+def test_every_option_name_value_and_default_is_documented(game):
+    text = DOCS.read_text(encoding="utf-8")
+    for name, spec in scoring.options(game).items():
+        row = next((line for line in text.splitlines() if line.startswith(f"| `{game}` | `{name}` |")), None)
+        assert row is not None, f"{game}.{name} is not in the options table"
+        for value in spec["enum"]:
+            assert f"`{json.dumps(value)}`" in row
+        assert row.split("|")[4].strip() == f"`{json.dumps(spec['default'])}`"
+        assert scoring.schema(game)["properties"]["options"]["properties"][name]["default"] == spec["default"]
+
+
+def test_score_does_not_change_the_sheet():
+    sheet = doc_examples()["palazzo"]
+    before = json.dumps(sheet, sort_keys=True)
+    scoring.score("palazzo", sheet)
+    assert json.dumps(sheet, sort_keys=True) == before
