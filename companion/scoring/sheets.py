@@ -81,6 +81,8 @@ def sheet_schema(game_id: str, title: str, player: dict[str, Any], min_players: 
         "items": player,
     }
     properties["options"] = options_schema(options)
+    properties["game"] = {"const": game_id, "title": "game",
+                          "description": f"Optional; if given, it must be {game_id!r}."}
     return {
         "$schema": DRAFT_07,
         "title": f"{title} score sheet ({game_id})",
@@ -175,6 +177,8 @@ def _message(error: fastjsonschema.JsonSchemaValueException) -> str:
             return f"{path}: a name must not be blank, got {_show(value)}"
         hint = f" ({definition['description']})" if definition.get("description") else ""
         return f"{path}: unknown {title or 'value'} {_show(value)}{hint}"
+    if rule == "const":
+        return f"{path}: must be {_show(definition.get('const'))}, got {_show(value)}"
     if rule == "minLength":
         return f"{path}: must not be empty"
     if rule in ("minItems", "maxItems") and isinstance(value, list):

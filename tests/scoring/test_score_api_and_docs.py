@@ -88,3 +88,10 @@ def test_score_does_not_change_the_sheet():
     before = json.dumps(sheet, sort_keys=True)
     scoring.score("palazzo", sheet)
     assert json.dumps(sheet, sort_keys=True) == before
+
+
+def test_a_sheet_may_name_its_own_game_but_not_another():
+    sheet = {"game": "master_of_venice", "players": [{"name": "Ada", "gold": 2}, {"name": "Bea", "gold": 1}]}
+    assert scoring.score("master_of_venice", sheet)["winner"] == ["Ada"]
+    with pytest.raises(SheetError, match=r"^game: .*palazzo"):
+        scoring.score("master_of_venice", dict(sheet, game="palazzo"))
