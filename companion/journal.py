@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -102,16 +103,11 @@ class Journal:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         for v in range(version, SCHEMA_VERSION):
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for statement in MIGRATIONS[v].split(";"):
+            with self._transaction():
+                for statement in MIGRATIONS[v].split(";"):  # executescript() would commit half-way
                     if statement.strip():
                         self._db.execute(statement)
                 self._db.execute(f"PRAGMA user_version = {v + 1}")
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
 
     def close(self) -> None:
         self._db.close()
@@ -122,32 +118,33 @@ class Journal:
         except sqlite3.Error as e:
             raise JournalError(f"could not write to the journal {self.path}: {e}. Nothing was changed.") from e
 
-    def new_game(self, game: str, setup: Mapping[str, Any]) -> int:
-        """Record a new game; any game still open is closed as abandoned."""
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
         self._write("BEGIN IMMEDIATE")
         try:
+            yield
+            self._write("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:  # SQLite has already rolled back after some errors (a full disk)
+                self._db.execute("ROLLBACK")
+            raise
+
+    def new_game(self, game: str, setup: Mapping[str, Any]) -> int:
+        """Record a new game; any game still open is closed as abandoned."""
+        with self._transaction():
             now = _now()
             self._write("UPDATE games SET finished = ?, outcome = 'abandoned' WHERE finished IS NULL", (now,))
             cur = self._write("INSERT INTO games (game, setup, started) VALUES (?, ?, ?)", (game, _dump(setup), now))
-            self._write("COMMIT")
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
         return int(cur.lastrowid)
 
     def append(self, game_id: int, seq: int, action: Mapping[str, Any], snapshot: tuple[str, Any] | None = None) -> None:
         """Commit one accepted input (and a snapshot of the state after it). Durable on return."""
-        self._write("BEGIN IMMEDIATE")
-        try:
+        with self._transaction():
             self._write("INSERT INTO inputs (game_id, seq, action, at) VALUES (?, ?, ?, ?)", (game_id, seq, _dump(action), _now()))
             if snapshot is not None:
                 version, state = snapshot
                 self._write("INSERT OR REPLACE INTO snapshots (game_id, seq, version, state) VALUES (?, ?, ?, ?)",
                             (game_id, seq, version, _dump(state)))
-            self._write("COMMIT")
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
 
     def finish(self, game_id: int, outcome: str) -> None:
         self._write("UPDATE games SET finished = ?, outcome = ? WHERE id = ? AND finished IS NULL", (_now(), outcome, game_id))

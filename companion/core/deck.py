@@ -137,12 +137,13 @@ def draw(spec: DeckSpec, deck: PMap, n: int, order: object = None, cards: object
             return Refused(f"the {spec.label} deck must be reshuffled to draw {n}", needs=Needs("order", "order", cards=tuple(refill)))
         if not _is_permutation(order, refill):
             return Refused(f"the reshuffle order must hold exactly the {len(refill)} cards being reshuffled")
+        if pile:  # an empty pile already counted its pass when it emptied
+            passes += 1
         if spec.when_short == DRAW_THEN_RESHUFFLE:
             drawn, pile = pile, list(order)
         else:
             pile = list(order)
-        passes += 1
-        log.append(f"{spec.label}: the draw pile ran out (pass {passes}); the discard pile was reshuffled.")
+        log.append(f"{spec.label}: the discard pile was reshuffled into the draw pile (pass {passes} ended).")
         deck = deck.set("discard", pvector())
     elif order is not None:
         return Refused(f"the {spec.label} deck does not need a shuffle to draw {n}")

@@ -1,0 +1,61 @@
+import pytest
+
+from companion.core import engine
+from companion.core.result import Refused
+from companion.games.free_play import FREE_PLAY
+
+
+class Table:
+    """A session driven the way the runtime drives it, with fixed chance outcomes."""
+
+    def __init__(self, game, setup):
+        first = engine.new_game(game, setup)
+        assert not isinstance(first, Refused), first
+        self.game = game
+        self.session = engine.start_session(first.state)
+        self.log = list(first.log)
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def do(self, **action):
+        step = engine.apply_input(self.game, self.session, action)
+        if isinstance(step, Refused):
+            return step
+        self.session = step.session
+        self.log.extend(step.log)
+        return step
+
+    def ok(self, **action):
+        step = self.do(**action)
+        assert not isinstance(step, Refused), step.reason
+        return step
+
+
+@pytest.fixture
+def free_play():
+    return Table(FREE_PLAY, {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}]})
+
+
+@pytest.fixture
+def make_runtime(tmp_path):
+    """Runtimes on a real journal in tmp_path, stopped and closed after the test."""
+    from companion.games import GAMES
+    from companion.journal import Journal
+    from companion.runtime import Runtime
+
+    made = []
+
+    def make(path=None, rng=None, game_setup=None):
+        rt = Runtime(Journal(path or tmp_path / "journal.sqlite3"), GAMES, rng=rng)
+        rt.start()
+        made.append(rt)
+        if game_setup is not None:
+            assert rt.submit({"type": "new_game", "game": "free_play", "setup": game_setup}).accepted
+        return rt
+
+    yield make
+    for rt in made:
+        rt.stop()
+        rt.journal.close()

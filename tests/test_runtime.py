@@ -1,0 +1,70 @@
+"""The runtime: one owner thread, chance from the runtime's random source, commit before answer."""
+
+import random
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from companion.games import GAMES
+from companion.journal import Journal
+from companion.runtime import Runtime
+
+SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}]}
+
+
+def test_chance_comes_from_the_runtime_and_is_journaled_with_the_action(make_runtime):
+    rt = make_runtime(game_setup=SETUP, rng=random.Random(7))
+    outcome = rt.submit({"type": "roll", "spec": "2d6"})
+    expected = random.Random(7)
+    assert outcome.action["values"] == [expected.randint(1, 6), expected.randint(1, 6)]
+    assert rt.journal.inputs(rt.journal.latest_game().id)[-1][1] == outcome.action
+    drew = rt.submit({"type": "draw", "deck": "cards"})
+    assert sorted(drew.action["order"]) == sorted(GAMES["free_play"].deck("cards").composition.cards(2))
+    assert rt.view()["decks"]["cards"]["out"] == [drew.action["order"][0]]
+
+
+def test_the_default_random_source_is_the_system_one(tmp_path):
+    import secrets
+    rt = Runtime(Journal(tmp_path / "j.sqlite3"), GAMES)
+    assert isinstance(rt.rng, secrets.SystemRandom)
+
+
+def test_a_button_mash_from_many_threads_is_applied_whole_and_in_one_order(make_runtime):
+    rt = make_runtime(game_setup=SETUP)
+    with ThreadPoolExecutor(8) as pool:
+        outcomes = list(pool.map(lambda i: rt.submit({"type": "counter", "name": "score", "seat": i % 2, "delta": 1}), range(200)))
+    assert all(o.accepted for o in outcomes)
+    assert sorted(o.seq for o in outcomes) == list(range(1, 201))
+    assert [p["score"] for p in rt.view()["players"]] == [100, 100]
+    threads = [t.name for t in threading.enumerate()]
+    assert threads.count("game-owner") == 1
+
+
+def test_a_failed_commit_changes_nothing_and_says_so(make_runtime):
+    rt = make_runtime(game_setup=SETUP)
+    for _ in range(5):
+        rt.submit({"type": "counter", "name": "score", "seat": 0, "delta": 1})
+    pages = rt.journal._db.execute("PRAGMA page_count").fetchone()[0]
+    rt.journal._db.execute(f"PRAGMA max_page_count = {pages}")  # the disk is full
+    big = {"type": "counter", "name": "score", "seat": 0, "delta": 1, "note": "x" * 20000}
+    outcome = rt.submit(big)
+    assert not outcome.accepted and "could not write to the journal" in outcome.reason
+    assert rt.view()["players"][0]["score"] == 5 and rt.view()["seq"] == 5
+
+
+def test_an_input_without_a_game_is_refused(make_runtime):
+    rt = make_runtime()
+    outcome = rt.submit({"type": "advance"})
+    assert not outcome.accepted and outcome.reason == "no game is open: start one first"
+    bad = rt.submit({"type": "new_game", "game": "chess"})
+    assert not bad.accepted and "unknown game" in bad.reason
+
+
+def test_listeners_see_every_change_and_a_failing_one_does_not_stop_the_table(make_runtime):
+    rt = make_runtime(game_setup=SETUP)
+    seen = []
+    rt.add_listener(lambda view: 1 / 0)
+    rt.add_listener(lambda view: seen.append(view["actor"]))
+    rt.submit({"type": "advance"})
+    rt.submit({"type": "advance"})
+    assert seen == [1, 0]
+    assert rt.is_owner_alive()
