@@ -37,18 +37,24 @@ def create_app(settings: dict[str, Any], runtime: Runtime) -> Flask:
 
 
 def _allowed_hosts(web: dict[str, Any]) -> frozenset[str] | None:
-    """Host headers answered; None when listening on every address (the pairing issue narrows it)."""
+    """Host names answered; None when listening on every address (the pairing issue narrows it)."""
     if web["host"] in ("0.0.0.0", "::"):
         return None
-    names = {"127.0.0.1", "localhost", "[::1]", web["host"].lower()}
-    return frozenset(names | {f"{n}:{web['port']}" for n in names})
+    return frozenset({"127.0.0.1", "localhost", "::1", web["host"].lower().strip("[]")})
+
+
+def _host_name(host: str) -> str:
+    """'[::1]:8080' -> '::1', 'localhost:8080' -> 'localhost'."""
+    if host.startswith("["):
+        return host[1:].partition("]")[0]
+    return host.rpartition(":")[0] if host.count(":") == 1 else host
 
 
 def _check_host() -> None:
     # DNS rebinding: a page from elsewhere that points its own name at this
     # address still sends its own Host header.
     allowed = current_app.config["ALLOWED_HOSTS"]
-    if allowed is not None and request.host.lower() not in allowed:
+    if allowed is not None and _host_name(request.host.lower()) not in allowed:
         abort(400, description=f"this companion does not answer to the host name {request.host!r}")
 
 

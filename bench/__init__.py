@@ -1,0 +1,1 @@
+"""Benchmarks: `make bench` runs every one and writes bench-results.json."""

@@ -1,0 +1,35 @@
+"""`python -m bench`: run every benchmark, write bench-results.json, print a table."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from bench import core_journal
+
+ROOT = Path(__file__).resolve().parents[1]
+GOALS = {"resume.ms_10k_actions": ("<=", 500.0)}
+SUITES = (core_journal,)
+
+
+def main() -> int:
+    results: dict[str, float] = {}
+    for suite in SUITES:
+        results.update(suite.run())
+    (ROOT / "bench-results.json").write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
+    width = max(map(len, results))
+    print(f"{'metric':<{width}}  {'value':>12}  goal")
+    for name, value in sorted(results.items()):
+        goal = GOALS.get(name)
+        verdict = ""
+        if goal:
+            met = value <= goal[1] if goal[0] == "<=" else value >= goal[1]
+            verdict = f"{goal[0]} {goal[1]:g}  {'met' if met else 'MISSED'}"
+        print(f"{name:<{width}}  {value:>12g}  {verdict}")
+    print(f"written to {ROOT / 'bench-results.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

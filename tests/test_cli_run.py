@@ -1,0 +1,80 @@
+"""`companion run` as a user starts it: a real process, a real port, a real journal."""
+
+import http.client
+import json
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(*args):
+    return subprocess.Popen([sys.executable, "-m", "companion", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_for_line(proc, text, timeout=30):
+    """Read stderr until a line holds `text` (on a thread, so the wait is bounded)."""
+    found = threading.Event()
+    lines = []
+
+    def read():
+        for line in proc.stderr:
+            lines.append(line)
+            if text in line:
+                found.set()
+                return
+
+    threading.Thread(target=read, daemon=True).start()
+    assert found.wait(timeout), "".join(lines)
+
+
+def get(port, path):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", path)
+    r = conn.getresponse()
+    return r.status, r.read()
+
+
+def test_run_serves_the_table_and_stops_cleanly_on_sigterm(tmp_path):
+    port = free_port()
+    proc = start("run", "--sim", "--port", str(port), "--data-dir", str(tmp_path))
+    try:
+        wait_for_line(proc, f"serving the table at http://127.0.0.1:{port}/")
+        status, body = get(port, "/")
+        assert status == 200 and b"Table companion" in body
+        status, body = get(port, "/api/state")
+        assert status == 200 and json.loads(body)["game"] is None
+        assert (tmp_path / "journal.sqlite3").exists()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(20) == 0
+
+
+def test_a_bad_settings_key_stops_start_up_naming_it(tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text("[web]\nprot = 80\n")
+    done = subprocess.run([sys.executable, "-m", "companion", "run", "--sim", "--config", str(config), "--data-dir", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("unknown key web.prot") and "Traceback" not in done.stderr
+
+
+def test_a_damaged_journal_stops_start_up_naming_the_file(tmp_path):
+    (tmp_path / "journal.sqlite3").write_bytes(b"garbage" * 1000)
+    done = subprocess.run([sys.executable, "-m", "companion", "run", "--sim", "--data-dir", str(tmp_path), "--port", str(free_port())],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and str(tmp_path / "journal.sqlite3") in done.stderr and "Traceback" not in done.stderr
+    assert (tmp_path / "journal.sqlite3").read_bytes() == b"garbage" * 1000
