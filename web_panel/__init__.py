@@ -1,0 +1,1 @@
+"""The web panel: a Flask app factory served by waitress."""
