@@ -1,6 +1,6 @@
 """The runtime: one thread owns the game; everything else puts inputs on its queue.
 
-Buttons, the reader and web requests call `submit` (or `submit_nowait`); the
+Buttons, the reader and web requests call `submit`; the
 owner thread fills in chance outcomes from `secrets.SystemRandom`, applies the
 input with the pure core, commits it to the journal, and only then swaps the
 new session in and answers. A failed commit changes nothing.
@@ -115,11 +115,6 @@ class Runtime:
         future: Future = Future()
         self._inputs.put((dict(action), future))
         return future.result(timeout)
-
-    def submit_nowait(self, action: Mapping[str, Any]) -> Future:
-        future: Future = Future()
-        self._inputs.put((dict(action), future))
-        return future
 
     def _handle(self, action: dict[str, Any]) -> Outcome:
         if action.get("type") == "new_game":

@@ -18,7 +18,13 @@ def served(make_runtime):
     settings = settings_mod.load(None)
     server = create_server(create_app(settings, runtime), host="127.0.0.1", port=0, threads=2)
     port = server.effective_port
-    thread = threading.Thread(target=server.run, daemon=True)
+    def serve():
+        try:
+            server.run()
+        except OSError:  # waitress has no shutdown call: close() pulls the socket from under select()
+            pass
+
+    thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     yield runtime, port
     server.close()
@@ -49,7 +55,7 @@ def test_the_page_shows_the_live_table_after_a_game_starts(served):
     status, body = request(port, "POST", "/api/input", {"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Ada"}, {"name": "Bea"}]}}, {"X-CSRF-Token": t})
     assert status == 200, body
     status, body = request(port, "POST", "/api/input", {"type": "advance"}, {"X-CSRF-Token": t})
-    assert status == 200 and json.loads(body)["log"] == ["Bea's turn.", "Turn: Bea."]
+    assert status == 200 and json.loads(body)["log"] == ["Bea's turn."]
     view = json.loads(request(port, "GET", "/api/state")[1])
     assert view["actor"] == 1 and view["players"][1]["name"] == "Bea" and view["seq"] == 1
     assert view["decks"]["cards"]["draw"] == 52

@@ -62,6 +62,3 @@ def _get(counters: PMap, path: tuple) -> int:
         node = node[key]
     return node
 
-
-def value(counters: PMap, name: str, seat: int | None = None) -> int:
-    return counters["players"][seat][name] if seat is not None else counters["table"][name]

@@ -312,8 +312,12 @@ def _redo(game: GameDef, session: Session) -> Step | Refused:
 
 
 def can_undo(session: Session) -> dict[str, Any] | None:
-    """What the next undo would take back (for a screen), or None."""
+    """What the next undo would take back (for a screen), or None.
+
+    Only the label and whether it needs confirming: the put-back hint can name
+    a card from a hand, so it is shown only to whoever confirms the undo.
+    """
     if not session.past:
         return None
     last = session.past[-1]
-    return {"label": last.label, "reveals": last.reveal}
+    return {"label": last.label, "confirm": last.reveal is not None}

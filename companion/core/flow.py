@@ -138,9 +138,10 @@ def end_now(state: PMap, reason: str) -> PMap:
     return state.set("flow", state["flow"].set("over", True).set("actor", None).set("ended", reason))
 
 
-def _set_actor(state: PMap, sub: int, passes: int, step: Step, log: list[str]) -> PMap:
+def _set_actor(state: PMap, sub: int, passes: int, step: Step, log: list[str], announce: bool = True) -> PMap:
     actor = step_players(state)[sub]
-    log.append(f"{step.label}: {_name(state, actor)}.")
+    if announce:
+        log.append(f"{step.label}: {_name(state, actor)}.")
     return state.set("flow", state["flow"].update({"sub": sub, "passes": passes, "actor": actor}))
 
 
@@ -152,7 +153,9 @@ def _enter_step(flow: Flow, state: PMap, index: int, log: list[str]) -> PMap:
             if step.who == TABLE:
                 log.append(f"{step.label}.")
                 return state.set("flow", state["flow"].update({"sub": 0, "passes": 0, "actor": None}))
-            return _set_actor(state, 0, 0, step, log)
+            # "Ada's turn." already names who acts in a one-step turn.
+            quiet = step.who == ACTOR and flow.turns == EACH_PLAYER and len(flow.steps) == 1
+            return _set_actor(state, 0, 0, step, log, announce=not quiet)
     return _end_turn(flow, state, log)
 
 

@@ -50,13 +50,3 @@ class Refused:
 
 Result = Union[Accepted, Refused]
 
-
-def chain(first: Result, then) -> Result:
-    """Run `then(state)` after an accepted result and join both logs."""
-    if isinstance(first, Refused):
-        return first
-    second = then(first.state)
-    if isinstance(second, Refused):
-        return second
-    reveals = [r for r in (first.reveal, second.reveal) if r]
-    return Accepted(second.state, first.log + second.log, " ".join(reveals) or None)
