@@ -60,7 +60,6 @@ class Runtime:
         self._session: Session | None = None
         self._log: deque[str] = deque(maxlen=50)
         self._view: dict[str, Any] = {"game": None}
-        self.alive = threading.Event()
 
     # --- the owner thread ------------------------------------------------------------------------
 
@@ -81,13 +80,11 @@ class Runtime:
         self._publish()
         self._thread = threading.Thread(target=self._run, name="game-owner", daemon=True)
         self._thread.start()
-        self.alive.set()
 
     def stop(self, timeout: float = 5.0) -> None:
         if self._thread is not None:
             self._inputs.put(_STOP)
             self._thread.join(timeout)
-        self.alive.clear()
 
     def is_owner_alive(self) -> bool:
         return self._thread is not None and self._thread.is_alive()

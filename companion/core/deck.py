@@ -179,17 +179,16 @@ def _draw_mirror(spec: DeckSpec, deck: PMap, n: int, cards: object, to: str):
     return deck, (f"{spec.label}: drew {_names(cards)}.",), f"Put {_names(cards)} back on top of the {spec.label} deck."
 
 
-def discard(spec: DeckSpec, deck: PMap, cards: object, order: object = None, source: str = "out"):
+def discard(spec: DeckSpec, deck: PMap, cards: object, order: object = None):
     """Move cards from `out` to the discard pile; then check the custom reshuffle trigger."""
     if not isinstance(cards, (list, tuple)) or not cards or not all(isinstance(c, str) for c in cards):
         return Refused("name the cards to discard")
-    held = list(deck[source])
+    held = list(deck["out"])
     for c in cards:
         if c not in held:
-            where = "drawn and not yet discarded" if source == "out" else "being looked at"
-            return Refused(f"{c} is not among the {spec.label} cards {where}")
+            return Refused(f"{c} is not among the {spec.label} cards drawn and not yet discarded")
         held.remove(c)
-    deck = deck.set(source, pvector(held)).set("discard", deck["discard"].extend(cards))
+    deck = deck.set("out", pvector(held)).set("discard", deck["discard"].extend(cards))
     log = (f"{spec.label}: discarded {_names(cards)}.",)
     if spec.reshuffle_when is None or not spec.reshuffle_when(deck):
         if order is not None:
