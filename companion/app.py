@@ -40,22 +40,26 @@ def _run(args: argparse.Namespace) -> int:
         {"web": {"host": args.host, "port": args.port}, "data": {"dir": args.data_dir}},
     )
     simulated = args.sim or not is_raspberry_pi()
-    if not simulated:
-        # The real buttons and OLED arrive with the hardware issue; refuse
-        # rather than pretend, so a Pi never runs on mocks by accident.
-        raise CompanionError("the real buttons and display are not supported yet on this version: run with --sim")
+    if not args.sim and simulated:
+        log.info("no Raspberry Pi found: the buttons and the display are simulated in the web panel")
     journal = Journal(Path(settings["data"]["dir"]) / "journal.sqlite3")
     runtime = Runtime(journal, GAMES)
     runtime.start()
+    try:
+        table, buttons, sim = _start_table(settings, runtime, simulated)
+    except BaseException:
+        runtime.stop()
+        journal.close()
+        raise
 
     from waitress import create_server
 
     from web_panel.app import create_app
 
     web = settings["web"]
-    server = create_server(create_app(settings, runtime), host=web["host"], port=web["port"], threads=4)
+    server = create_server(create_app(settings, runtime, sim=sim), host=web["host"], port=web["port"], threads=4)
     signal.signal(signal.SIGTERM, lambda *_: server.close())
-    log.info("simulated hardware; journal %s", journal.path)
+    log.info("%s hardware; journal %s", "simulated" if simulated else "real", journal.path)
     log.info("serving the table at http://%s:%s/", web["host"], web["port"])
     try:
         server.run()
@@ -64,6 +68,32 @@ def _run(args: argparse.Namespace) -> int:
     except OSError:
         pass  # the server was closed by SIGTERM
     finally:
+        buttons.close()
+        table.stop()
         runtime.stop()
         journal.close()
     return 0
+
+
+def _start_table(settings: dict, runtime: object, simulated: bool) -> tuple:
+    """The OLED and the buttons, real or simulated, driven by the table thread."""
+    from companion.table import Idle, Table
+    from hardware import factory
+
+    display_settings = settings["display"]
+    sim = None
+    if simulated:
+        from gpiozero.pins.mock import MockFactory
+
+        display, panel = factory.simulated_display(display_settings)
+        pin_factory = MockFactory()
+        sim = factory.SimulatedParts(panel, pin_factory, factory.button_pins(settings["buttons"]))
+    else:
+        display, pin_factory = factory.real_display(display_settings), None
+    idle = Idle(dim_after=display_settings["dim_after_s"], blank_after=display_settings["blank_after_s"],
+                shift_every=display_settings["shift_every_s"], contrast=display_settings["contrast"],
+                dim_contrast=display_settings["dim_contrast"])
+    table = Table(runtime, display, idle=idle)
+    buttons = factory.build_buttons(settings["buttons"], table.press, table.turn, pin_factory)
+    table.start()
+    return table, buttons, sim

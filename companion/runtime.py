@@ -44,6 +44,7 @@ class Outcome:
     needs_confirm: bool = False
     seq: int = 0  # the input's number in the journal when accepted
     action: Mapping[str, Any] = field(default_factory=dict)  # as applied, with its chance outcome
+    stale: bool = False  # refused because the table changed after the input was made
 
 
 class Runtime:
@@ -59,7 +60,9 @@ class Runtime:
         self._seq = 0
         self._session: Session | None = None
         self._log: deque[str] = deque(maxlen=50)
-        self._view: dict[str, Any] = {"game": None}
+        self._view: dict[str, Any] = {"game": None, "version": 0}
+        self._version = 0  # bumps whenever the table changes, across games
+        self._last: dict[str, Any] | None = None  # what the last accepted input was, for screens
 
     # --- the owner thread ------------------------------------------------------------------------
 
@@ -70,13 +73,15 @@ class Runtime:
             game = self.games.get(record.game)
             if game is None:
                 raise CompanionError(f"the journal {self.journal.path} holds a game this companion does not know ({record.game})")
+            inputs = self.journal.inputs(record.id)
             session, lines = restore(
-                game, record.setup, self.journal.inputs(record.id), self.journal.snapshots(record.id, __version__),
-                source=str(self.journal.path),
+                game, record.setup, inputs, self.journal.snapshots(record.id, __version__), source=str(self.journal.path),
             )
             self._game, self._game_id, self._session = game, record.id, session
             self._seq = self.journal.last_seq(record.id)
             self._log.extend(lines)
+            if inputs:
+                self._last = _public_last(*inputs[-1])
         self._publish()
         self._thread = threading.Thread(target=self._run, name="game-owner", daemon=True)
         self._thread.start()
@@ -94,9 +99,12 @@ class Runtime:
             item = self._inputs.get()
             if item is _STOP:
                 return
-            action, future = item
+            action, future, expect_version = item
             try:
-                outcome = self._handle(action)
+                if expect_version is not None and expect_version != self._version:
+                    outcome = Outcome(False, "the table changed before this input arrived; look again", stale=True)
+                else:
+                    outcome = self._handle(action)
             except CompanionError as e:
                 outcome = Outcome(False, str(e))
             except Exception as e:  # a bug must not take the table down: refuse, keep the state
@@ -107,10 +115,16 @@ class Runtime:
 
     # --- inputs ----------------------------------------------------------------------------------
 
-    def submit(self, action: Mapping[str, Any], timeout: float | None = 10.0) -> Outcome:
-        """Put an input on the queue and wait for its outcome."""
+    def submit(self, action: Mapping[str, Any], timeout: float | None = 10.0,
+               expect_version: int | None = None) -> Outcome:
+        """Put an input on the queue and wait for its outcome.
+
+        With `expect_version` (the view's "version" the input was made
+        against), the input is refused as stale if the table has changed since:
+        a button press acts on the screen its player saw, or not at all.
+        """
         future: Future = Future()
-        self._inputs.put((dict(action), future))
+        self._inputs.put((dict(action), future, expect_version))
         return future.result(timeout)
 
     def _handle(self, action: dict[str, Any]) -> Outcome:
@@ -136,6 +150,7 @@ class Runtime:
         elif was_over and not self._is_over():
             self.journal.reopen(self._game_id)
         self._log.extend(step.log)
+        self._last = _public_last(seq, action)
         self._publish()
         return Outcome(True, log=step.log, seq=seq, action=action)
 
@@ -161,6 +176,7 @@ class Runtime:
             return Outcome(False, first.reason)
         self._game_id = self.journal.new_game(game.id, setup)
         self._game, self._seq, self._session = game, 0, start_session(first.state)
+        self._last = None
         self._log.clear()
         self._log.extend(first.log)
         self._publish()
@@ -176,13 +192,21 @@ class Runtime:
         return self._view
 
     def _publish(self) -> None:
+        self._version += 1
         if self._session is None or self._game is None:
-            view: dict[str, Any] = {"game": None, "log": list(self._log)}
+            view: dict[str, Any] = {"game": None, "log": list(self._log), "version": self._version}
         else:
-            view = table_view(self._game, self._session) | {"log": list(self._log), "seq": self._seq}
+            view = table_view(self._game, self._session) | {"log": list(self._log), "seq": self._seq,
+                                                             "version": self._version, "last": self._last}
         self._view = view
         for listener in self._listeners:
             try:
                 listener(view)
             except Exception:
                 log.exception("a table listener failed")
+
+
+def _public_last(seq: int, action: Mapping[str, Any]) -> dict[str, Any]:
+    """What the last input was, for the screens: public fields only (a
+    shuffle's order or a hand's cards stay out of the view)."""
+    return {k: action[k] for k in ("type", "deck", "n", "spec", "seat") if k in action} | {"seq": seq}

@@ -43,6 +43,8 @@ SCHEMA: dict[str, Any] = {
                 "back": _PIN,
                 "action": _PIN,
                 "select": _PIN,
+                "encoder_a": _PIN,
+                "encoder_b": _PIN,
                 "long_press_ms": {"type": "integer", "minimum": 200, "maximum": 5000},
                 "debounce_ms": {"type": "integer", "minimum": 0, "maximum": 200},
             },
@@ -55,8 +57,17 @@ SCHEMA: dict[str, Any] = {
                 "interface": {"enum": ["i2c", "spi"]},
                 "i2c_port": {"type": "integer", "minimum": 0, "maximum": 10},
                 "i2c_address": {"type": "integer", "minimum": 3, "maximum": 119},
-                "rotate": {"enum": [0, 1, 2, 3]},
+                "spi_port": {"type": "integer", "minimum": 0, "maximum": 6},
+                "spi_device": {"type": "integer", "minimum": 0, "maximum": 2},
+                "gpio_dc": _PIN,
+                "gpio_reset": _PIN,
+                # The screens are drawn landscape: 0, or 2 for a panel mounted upside down.
+                "rotate": {"enum": [0, 2]},
                 "contrast": {"type": "integer", "minimum": 0, "maximum": 255},
+                "dim_contrast": {"type": "integer", "minimum": 0, "maximum": 255},
+                "dim_after_s": {"type": "integer", "minimum": 5, "maximum": 86400},
+                "blank_after_s": {"type": "integer", "minimum": 5, "maximum": 86400},
+                "shift_every_s": {"type": "integer", "minimum": 5, "maximum": 86400},
             },
         },
         "reader": {
@@ -74,7 +85,12 @@ DEFAULTS: dict[str, Any] = {
     "web": {"host": "127.0.0.1", "port": 8080},
     "data": {"dir": "data"},
     "buttons": {"next": 17, "back": 27, "action": 22, "select": 23, "long_press_ms": 800, "debounce_ms": 30},
-    "display": {"driver": "ssd1306", "interface": "i2c", "i2c_port": 1, "i2c_address": 0x3C, "rotate": 0, "contrast": 200},
+    "display": {
+        "driver": "ssd1306", "interface": "i2c", "i2c_port": 1, "i2c_address": 0x3C,
+        "spi_port": 0, "spi_device": 0, "gpio_dc": 24, "gpio_reset": 25,
+        "rotate": 0, "contrast": 200, "dim_contrast": 8,
+        "dim_after_s": 120, "blank_after_s": 1800, "shift_every_s": 60,
+    },
     "reader": {"port": "", "baudrate": 115200},
 }
 
@@ -101,6 +117,29 @@ def check(values: dict[str, Any], source: str = "settings") -> None:
         raise SettingsError(f"{source}: {_where(e.message)}") from None
 
 
+# BCM pins the display's bus already uses (I2C1: SDA, SCL; SPI0: CE1, CE0, MISO, MOSI, SCLK).
+_BUS_PINS = {"i2c": {2: "I2C SDA", 3: "I2C SCL"}, "spi": {7: "SPI CE1", 8: "SPI CE0", 9: "SPI MISO",
+                                                          10: "SPI MOSI", 11: "SPI SCLK"}}
+
+
+def check_pins(settings: dict[str, Any]) -> None:
+    """No two parts on one GPIO pin, and none on the display's bus."""
+    display = settings["display"]
+    used: dict[int, str] = dict(_BUS_PINS[display["interface"]])
+    wanted = [(f"buttons.{k}", v) for k, v in settings["buttons"].items() if k in ("next", "back", "action", "select",
+                                                                                    "encoder_a", "encoder_b")]
+    if display["interface"] == "spi":
+        wanted += [("display.gpio_dc", display["gpio_dc"]), ("display.gpio_reset", display["gpio_reset"])]
+    for name, pin in wanted:
+        if pin in used:
+            raise SettingsError(f"settings: {name} and {used[pin]} both use GPIO {pin}; give {name} a free pin")
+        used[pin] = name
+    if ("encoder_a" in settings["buttons"]) != ("encoder_b" in settings["buttons"]):
+        raise SettingsError("settings: a rotary encoder needs both buttons.encoder_a and buttons.encoder_b")
+    if display["blank_after_s"] <= display["dim_after_s"]:
+        raise SettingsError("settings: display.blank_after_s must be longer than display.dim_after_s")
+
+
 def load(path: str | Path | None = None, overrides: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Defaults, then the file at `path`, then `overrides` (from the command line)."""
     settings = copy.deepcopy(DEFAULTS)
@@ -118,4 +157,5 @@ def load(path: str | Path | None = None, overrides: dict[str, dict[str, Any]] | 
     for section, values in (overrides or {}).items():
         settings[section].update({k: v for k, v in values.items() if v is not None})
     check(settings, "settings")
+    check_pins(settings)
     return settings

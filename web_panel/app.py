@@ -12,7 +12,7 @@ import hmac
 import secrets
 from typing import Any
 
-from flask import Blueprint, Flask, abort, current_app, jsonify, render_template, request
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
 
 from companion.runtime import Runtime
 
@@ -21,7 +21,8 @@ bp = Blueprint("table", __name__)
 MAX_BODY = 16 * 1024
 
 
-def create_app(settings: dict[str, Any], runtime: Runtime) -> Flask:
+def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None) -> Flask:
+    """`sim`: the simulated table's parts (hardware.factory.SimulatedParts), or None on real hardware."""
     app = Flask(__name__)
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_BODY,
@@ -30,6 +31,11 @@ def create_app(settings: dict[str, Any], runtime: Runtime) -> Flask:
     )
     app.extensions["runtime"] = runtime
     app.register_blueprint(bp)
+    if sim is not None:
+        from web_panel import sim as sim_pages
+
+        app.extensions["sim"] = sim
+        app.register_blueprint(sim_pages.bp)
     app.before_request(_check_host)
     app.register_error_handler(400, lambda e: (jsonify(error=e.description), 400))
     app.register_error_handler(413, lambda e: (jsonify(error=f"the request is larger than {MAX_BODY} bytes"), 413))
@@ -64,7 +70,16 @@ def _runtime() -> Runtime:
 
 @bp.get("/")
 def table_page():
-    return render_template("table.html", csrf_token=current_app.config["CSRF_TOKEN"])
+    return render_template("table.html", csrf_token=current_app.config["CSRF_TOKEN"],
+                           simulated="sim" in current_app.extensions)
+
+
+def check_csrf() -> tuple[Response, int] | None:
+    """A 403 answer unless the request carries the page's CSRF token."""
+    token = request.headers.get("X-CSRF-Token", "")
+    if not hmac.compare_digest(token, current_app.config["CSRF_TOKEN"]):
+        return jsonify(error="missing or wrong CSRF token: reload the page"), 403
+    return None
 
 
 @bp.get("/api/state")
@@ -74,9 +89,9 @@ def state():
 
 @bp.post("/api/input")
 def submit_input():
-    token = request.headers.get("X-CSRF-Token", "")
-    if not hmac.compare_digest(token, current_app.config["CSRF_TOKEN"]):
-        return jsonify(error="missing or wrong CSRF token: reload the page"), 403
+    refused = check_csrf()
+    if refused:
+        return refused
     body = request.get_json(silent=True)
     if not isinstance(body, dict) or not isinstance(body.get("type"), str):
         return jsonify(error='send a JSON object with a "type", e.g. {"type": "advance"}'), 400

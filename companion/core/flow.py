@@ -56,6 +56,7 @@ class Step:
     who: str = ACTOR
     when: Condition | None = None  # the step happens only when this holds
     passes_needed: int | None = None  # PASSES: default, the number of players
+    done: str = "Done"  # the hint above NEXT, at most 6 characters
 
 
 @dataclass(frozen=True)

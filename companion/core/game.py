@@ -11,6 +11,7 @@ from pyrsistent import PMap
 from companion.core.counters import CounterSpec
 from companion.core.deck import DeckSpec
 from companion.core.flow import Flow
+from companion.core.options import Option
 from companion.core.result import Result
 
 # A game's own action: (game, state, action) -> Accepted | Refused.
@@ -35,6 +36,9 @@ class GameDef:
     initial_data: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
     # Who chooses the first player: "choice" (setup names the seat) or "rolloff".
     first_player: str = "choice"
+    # What the buttons can do in this state (companion.core.options); None
+    # offers the generic rolls and draws.
+    options: Callable[["GameDef", PMap], tuple[Option, ...]] | None = None
 
     def deck(self, name: str) -> DeckSpec | None:
         return next((d for d in self.decks if d.name == name), None)

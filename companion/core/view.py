@@ -9,6 +9,7 @@ from pyrsistent import PMap, thaw
 from companion.core.engine import Session, can_undo
 from companion.core.flow import current_step
 from companion.core.game import GameDef
+from companion.core.options import step_options
 
 
 def table_view(game: GameDef, session: Session) -> dict[str, Any]:
@@ -22,6 +23,10 @@ def table_view(game: GameDef, session: Session) -> dict[str, Any]:
         "title": game.title,
         "players": players,
         "counters": thaw(state["counters"]["table"]),
+        "counter_names": {
+            "players": {c.name: c.label for c in game.counters if c.per_player},
+            "table": {c.name: c.label for c in game.counters if not c.per_player},
+        },
         "decks": {d.name: _deck(d.label, state["decks"][d.name]) for d in game.decks},
         "last_roll": thaw(state["dice"]["last"]),
         "rolloff": thaw(state["rolloff"]),
@@ -37,12 +42,13 @@ def table_view(game: GameDef, session: Session) -> dict[str, Any]:
             round=flow["round"],
             player=flow["player"],
             lead=flow["order"][0] if flow["order"] else None,
-            step={"name": step.name, "label": step.label, "who": step.who},
+            step={"name": step.name, "label": step.label, "who": step.who, "done": step.done},
             actor=flow["actor"],
             over=flow["over"],
             ended=flow["ended"],
             last_round=flow["last_round"],
         )
+    view["options"] = [o.public() for o in step_options(game, state)]
     return view
 
 

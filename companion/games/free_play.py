@@ -16,6 +16,7 @@ from companion.core.counters import CounterSpec
 from companion.core.deck import Composition, DeckSpec
 from companion.core.flow import Flow, Step, end_now
 from companion.core.game import GameDef
+from companion.core.options import Option, generic_options
 from companion.core.result import Accepted, Result
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -25,6 +26,11 @@ STANDARD_52 = Composition({f"{rank}{suit}": 1 for suit in SUITS for rank in RANK
 
 def _finish(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
     return Accepted(end_now(state, "the players ended it"), ("The players end the game.",))
+
+
+def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
+    generic = generic_options(game, state)
+    return generic + (Option("Finish the game", "Finish", {"type": "finish"}, confirm=True),) if generic else ()
 
 
 FREE_PLAY = GameDef(
@@ -37,4 +43,5 @@ FREE_PLAY = GameDef(
     counters=(CounterSpec("score", "Score", minimum=None),),
     dice=("1d6", "2d6"),
     actions={"finish": _finish},
+    options=_options,
 )

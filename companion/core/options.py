@@ -1,0 +1,48 @@
+"""What the table can do now, as a list a few buttons can walk through.
+
+Every step of every game must be reachable from the buttons alone. A game
+declares, per state, the options its current step offers (`GameDef.options`);
+SELECT walks through them and ACTION does the selected one. NEXT always ends
+the step (or passes, where the step counts passes) and BACK always undoes, so
+those two need no declaration. The phone shows the same list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pyrsistent import PMap
+
+if TYPE_CHECKING:
+    from companion.core.game import GameDef
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str  # the OLED's "do" line and the phone's button, e.g. "Roll 2d6"
+    short: str  # at most 6 characters: the hint above the ACTION button
+    action: Mapping[str, Any] = field(default_factory=dict)
+    confirm: bool = False  # ask again before doing it (ending the game, ...)
+
+    def public(self) -> dict[str, Any]:
+        return {"label": self.label, "short": self.short, "action": dict(self.action), "confirm": self.confirm}
+
+
+def generic_options(game: GameDef, state: PMap) -> tuple[Option, ...]:
+    """Roll each of the game's dice; draw from each virtual deck that has cards."""
+    if state["flow"] is not None and state["flow"]["over"]:
+        return ()
+    actor = state["flow"]["actor"] if state["flow"] is not None else None
+    who = {"seat": actor} if actor is not None else {}
+    options = [Option(f"Roll {spec}", "Roll", {"type": "roll", "spec": spec, **who}) for spec in game.dice]
+    for deck in game.decks:
+        pile = state["decks"][deck.name]
+        if pile["mode"] == "virtual" and (pile["draw"] or pile["discard"]):
+            options.append(Option(f"Draw: {deck.label}", "Draw", {"type": "draw", "deck": deck.name}))
+    return tuple(options)
+
+
+def step_options(game: GameDef, state: PMap) -> tuple[Option, ...]:
+    return tuple((game.options or generic_options)(game, state))

@@ -1,0 +1,336 @@
+"""Screens: pure functions from a small view model to a 128x64 1-bit image.
+
+Text is drawn with luma's 8x8 CP437 bitmap font, trimmed to proportional
+widths: crisp on a 1-bit panel, where a scaled-down outline font smears. The
+main line of each screen is drawn twice as large (16 pixels tall), legible
+across a table. Glyphs are cached as images and pasted, so a frame renders in
+well under a millisecond.
+
+The four button hints along the bottom follow the buttons' order under the
+panel, left to right: BACK, SELECT, ACTION, NEXT.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import segno
+from luma.core.legacy.font import CP437_FONT
+from PIL import Image, ImageDraw
+
+WIDTH, HEIGHT = 128, 64
+
+# Symbols CP437 draws but Python's cp437 codec maps to control characters.
+_SYMBOLS = {"♥": 3, "♦": 4, "♣": 5, "♠": 6, "•": 7, "►": 16, "◄": 17, "↑": 24, "↓": 25, "→": 26, "←": 27}
+_EXTRA = {"…": [64, 0, 64, 0, 64]}  # CP437 has no ellipsis
+
+
+# --- the view models ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StepScreen:
+    header: str  # game and round, e.g. "Free play  R3"
+    who: str  # the main line: who acts, or "Everyone"
+    step: str  # what to do: the step's label
+    doing: str  # the option ACTION would do now, e.g. "► Roll 2d6  2/4"
+    hints: tuple[str, str, str, str]  # BACK, SELECT, ACTION, NEXT
+    badge: str = ""  # top right: "LAST" in the last round, "END" when over
+
+
+@dataclass(frozen=True)
+class DiceScreen:
+    who: str
+    spec: str
+    values: tuple[int, ...]
+    sides: int = 6
+
+
+@dataclass(frozen=True)
+class CardScreen:
+    who: str
+    deck: str
+    cards: tuple[str, ...]
+    left: int | None = None  # cards left in the draw pile, when known
+
+
+@dataclass(frozen=True)
+class ScoresScreen:
+    title: str
+    rows: tuple[tuple[int, str, int], ...]  # place, name, score; best first
+    hints: tuple[str, str, str, str] = ("", "", "", "")
+
+
+@dataclass(frozen=True)
+class CountersScreen:
+    title: str  # whose counters: a player's name, or "Table"
+    rows: tuple[tuple[str, int], ...]  # label, value
+    focus: int  # the row NEXT and BACK change
+    hints: tuple[str, str, str, str] = ("-1", "Next", "OK", "+1")
+
+
+@dataclass(frozen=True)
+class AlertScreen:
+    title: str  # "Refused", "Game over", "Reader", "Unknown card", ...
+    message: str
+    hints: tuple[str, str, str, str] = ("", "", "", "")
+
+
+@dataclass(frozen=True)
+class PairingScreen:
+    code: str  # six digits
+    url: str  # the panel's pairing address, as a QR code
+
+
+@dataclass(frozen=True)
+class SplashScreen:
+    title: str
+    line: str
+
+
+Screen = StepScreen | DiceScreen | CardScreen | ScoresScreen | CountersScreen | AlertScreen | PairingScreen | SplashScreen
+
+
+def render(screen: Screen) -> Image.Image:
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    _RENDERERS[type(screen)](image, screen)
+    return image
+
+
+# --- text ----------------------------------------------------------------------------------------
+
+
+def _code(ch: str) -> int:
+    if ch in _SYMBOLS:
+        return _SYMBOLS[ch]
+    try:
+        return ch.encode("cp437")[0]
+    except (UnicodeEncodeError, IndexError):
+        return ord("?")
+
+
+@lru_cache(maxsize=1024)
+def _glyph(ch: str, scale: int) -> Image.Image:
+    columns = _EXTRA.get(ch) or CP437_FONT[_code(ch)]
+    if ch == " ":
+        columns = [0, 0, 0]
+    else:  # proportional: trim empty columns, keep one for spacing
+        used = [i for i, c in enumerate(columns) if c]
+        columns = (columns[used[0]:used[-1] + 1] if used else []) + [0]
+    glyph = Image.new("1", (len(columns), 8), 0)
+    for x, column in enumerate(columns):
+        for y in range(8):
+            if column >> y & 1:
+                glyph.putpixel((x, y), 1)
+    return glyph.resize((glyph.width * scale, 8 * scale), Image.Resampling.NEAREST) if scale > 1 else glyph
+
+
+def text_width(text: str, scale: int = 1) -> int:
+    return sum(_glyph(ch, scale).width for ch in text)
+
+
+def fit(text: str, width: int, scale: int = 1) -> str:
+    """`text`, cut with an ellipsis if it is wider than `width` pixels."""
+    if text_width(text, scale) <= width:
+        return text
+    while text and text_width(text + "…", scale) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def draw_text(image: Image.Image, xy: tuple[int, int], text: str, scale: int = 1, fill: int = 1) -> int:
+    """Draw `text` with its top left at `xy`; returns the x after it."""
+    x, y = xy
+    for ch in text:
+        glyph = _glyph(ch, scale)
+        image.paste(fill, (x, y, x + glyph.width, y + glyph.height), glyph)
+        x += glyph.width
+    return x
+
+
+def _centred(image: Image.Image, y: int, text: str, scale: int = 1, width: int = WIDTH, left: int = 0) -> None:
+    text = fit(text, width, scale)
+    draw_text(image, (left + (width - text_width(text, scale)) // 2, y), text, scale)
+
+
+def wrap(text: str, width: int, scale: int = 1) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(lines[-1] + " " + word, scale) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(fit(word, width, scale))
+    return lines
+
+
+def _hints(image: Image.Image, hints: tuple[str, str, str, str]) -> None:
+    """The bottom row: what each button does now, in the buttons' order."""
+    draw = ImageDraw.Draw(image)
+    draw.line((0, 54, WIDTH - 2, 54), fill=1)
+    for i, hint in enumerate(hints):
+        if hint:
+            _centred(image, 56, hint, width=31, left=i * 32)
+
+
+def _header(image: Image.Image, left: str, right: str = "") -> None:
+    right_w = text_width(right) + 2 if right else 0
+    draw_text(image, (0, 0), fit(left, WIDTH - 1 - right_w))
+    if right:  # inverted, so "LAST" and "END" catch the eye
+        x = WIDTH - 1 - right_w
+        ImageDraw.Draw(image).rectangle((x, 0, WIDTH - 2, 8), fill=1)
+        draw_text(image, (x + 1, 1), right, fill=0)
+
+
+# --- the screens ---------------------------------------------------------------------------------
+
+
+def _step(image: Image.Image, s: StepScreen) -> None:
+    _header(image, s.header, s.badge)
+    _centred(image, 11, s.who, scale=2, width=WIDTH - 1)
+    _centred(image, 30, s.step, width=WIDTH - 1)
+    draw_text(image, (0, 42), fit(s.doing, WIDTH - 1))
+    _hints(image, s.hints)
+
+
+# Pip positions on a 3x3 grid for each face of a d6.
+_PIPS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8), 6: (0, 2, 3, 5, 6, 8)}
+
+
+def _dice(image: Image.Image, s: DiceScreen) -> None:
+    draw = ImageDraw.Draw(image)
+    _header(image, f"{s.who}: {s.spec}")
+    values = s.values[:4]
+    size, gap = (30, 6) if len(values) <= 3 else (26, 4)
+    total_w = len(values) * size + (len(values) - 1) * gap
+    x, y = (WIDTH - 1 - total_w) // 2, 12
+    for value in values:
+        if s.sides == 6 and 1 <= value <= 6:
+            draw.rounded_rectangle((x, y, x + size - 1, y + size - 1), radius=4, fill=1)
+            step = size // 4
+            for cell in _PIPS[value]:
+                cx, cy = x + step * (1 + cell % 3), y + step * (1 + cell // 3)
+                draw.ellipse((cx - 2, cy - 2, cx + 2, cy + 2), fill=0)
+        else:
+            draw.rounded_rectangle((x, y, x + size - 1, y + size - 1), radius=4, outline=1)
+            _centred(image, y + (size - 16) // 2, str(value), scale=2, width=size, left=x)
+        x += size + gap
+    if len(s.values) > 1:
+        _centred(image, 47, f"total {sum(s.values)}", scale=2 if len(s.values) <= 3 else 1, width=WIDTH - 1)
+
+
+def _card(image: Image.Image, s: CardScreen) -> None:
+    left = f"  ({s.left} left)" if s.left is not None else ""
+    _header(image, f"{s.who} drew{left}")
+    _centred(image, 12, s.deck, width=WIDTH - 1)
+    lines = list(s.cards[:3])
+    y = 24 if len(lines) == 1 else 22
+    for card in lines:
+        _centred(image, y, card, scale=2 if len(lines) <= 2 else 1, width=WIDTH - 1)
+        y += 18 if len(lines) <= 2 else 10
+    if len(s.cards) > 3:
+        _centred(image, 56, f"and {len(s.cards) - 3} more", width=WIDTH - 1)
+
+
+def _scores(image: Image.Image, s: ScoresScreen) -> None:
+    _header(image, s.title)
+    rows = s.rows[: 7 if any(s.hints) else 8]
+    line = 8 if len(rows) <= 5 else 7 if len(rows) <= 6 else 6
+    y = 10
+    for place, name, score in rows:
+        draw_text(image, (0, y), f"{place}.")
+        number = str(score)
+        draw_text(image, (14, y), fit(name, WIDTH - 20 - text_width(number)))
+        draw_text(image, (WIDTH - 1 - text_width(number), y), number)
+        y += line
+    if any(s.hints):
+        _hints(image, s.hints)
+
+
+def _counters(image: Image.Image, s: CountersScreen) -> None:
+    """Three rows at most; the focused one inverted, its value large."""
+    _header(image, s.title)
+    draw = ImageDraw.Draw(image)
+    first = max(0, min(s.focus - 1, len(s.rows) - 3))
+    y = 10
+    for index, (label, value) in enumerate(s.rows[first:first + 3], start=first):
+        number = str(value)
+        if index == s.focus:
+            draw.rectangle((0, y, WIDTH - 2, y + 17), fill=1)
+            draw_text(image, (2, y + 5), fit(label, 70), fill=0)
+            draw_text(image, (WIDTH - 3 - text_width(number, 2), y + 1), number, scale=2, fill=0)
+            y += 19
+        else:
+            draw_text(image, (2, y), fit(label, 90))
+            draw_text(image, (WIDTH - 3 - text_width(number), y), number)
+            y += 11
+    _hints(image, s.hints)
+
+
+def _alert(image: Image.Image, s: AlertScreen) -> None:
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH - 2, 17), fill=1)
+    title = fit(s.title, WIDTH - 4, 2)
+    draw_text(image, ((WIDTH - 1 - text_width(title, 2)) // 2, 1), title, scale=2, fill=0)
+    bottom = 54 if any(s.hints) else 64
+    for i, line in enumerate(wrap(s.message, WIDTH - 2)[: (bottom - 20) // 9]):
+        draw_text(image, (0, 20 + i * 9), line)
+    if any(s.hints):
+        _hints(image, s.hints)
+
+
+def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR code of `url`, as small as it goes (version 2 or 3 fits).
+
+    A QR code's alphanumeric mode takes upper-case letters, digits and a few
+    symbols at 5.5 bits a character instead of 8; a URL's scheme and host are
+    case-insensitive, so they are upper-cased when that makes the code smaller.
+    """
+    scheme, sep, rest = url.partition("://")
+    host, slash, path = rest.partition("/")
+    candidates = [url]
+    if sep:
+        candidates.insert(0, f"{scheme.upper()}{sep}{host.upper()}{slash}{path}")
+    codes = [segno.make_qr(c, error="L", boost_error=False) for c in candidates]
+    best = min(codes, key=lambda q: q.version)
+    if best.version > 3:
+        raise ValueError(f"{url} is too long for a QR code on this panel (at most version 3)")
+    return tuple(tuple(bool(m) for m in row) for row in best.matrix)
+
+
+def _pairing(image: Image.Image, s: PairingScreen) -> None:
+    matrix = qr_matrix(s.url)
+    modules = len(matrix)
+    quiet = (64 - 2 * modules) // 4  # modules of lit margin each side, as many as fit
+    box = 2 * (modules + 2 * quiet)
+    draw = ImageDraw.Draw(image)
+    # Dark modules on a lit square, the way phones expect a QR code to look.
+    draw.rectangle((0, 0, box - 1, box - 1), fill=1)
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                px, py = 2 * (x + quiet), 2 * (y + quiet)
+                draw.rectangle((px, py, px + 1, py + 1), fill=0)
+    left = box + 2
+    width = WIDTH - 1 - left
+    _centred(image, 2, "Pair", width=width, left=left)
+    _centred(image, 14, s.code[:3], scale=2, width=width, left=left)
+    _centred(image, 32, s.code[3:], scale=2, width=width, left=left)
+    _centred(image, 54, "on phone", width=width, left=left)
+
+
+def _splash(image: Image.Image, s: SplashScreen) -> None:
+    _centred(image, 16, s.title, scale=2, width=WIDTH - 1)
+    _centred(image, 40, s.line, width=WIDTH - 1)
+
+
+_RENDERERS = {
+    StepScreen: _step,
+    DiceScreen: _dice,
+    CardScreen: _card,
+    ScoresScreen: _scores,
+    CountersScreen: _counters,
+    AlertScreen: _alert,
+    PairingScreen: _pairing,
+    SplashScreen: _splash,
+}

@@ -1,0 +1,241 @@
+"""The table: button presses in, frames out, on a thread of its own.
+
+Buttons (from gpiozero's event thread), the knob, the runtime's view changes
+and alerts from other parts all go onto one queue; one thread takes them in
+order, asks `controls` what a press means, submits the action to the runtime,
+and draws the screen. The thread sleeps on the queue until the next thing it
+has to do (an alert that expires, dimming, a pixel shift): nothing polls.
+
+A press carries the view version it was made against; if the table changed in
+between (a phone moved the game on), the press is dropped rather than applied
+to a screen nobody saw. A press on a blank screen only wakes it.
+
+Idle, against burn-in: after `dim_after` seconds without input or change the
+contrast drops, after `blank_after` the panel goes dark, and every
+`shift_every` seconds the picture moves by a pixel.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from companion import controls
+from companion.screens import AlertScreen, CardScreen, DiceScreen, Screen, render
+
+log = logging.getLogger(__name__)
+
+_SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))
+
+
+@dataclass(frozen=True)
+class Idle:
+    dim_after: float = 120.0
+    blank_after: float = 1800.0
+    shift_every: float = 60.0
+    contrast: int = 200
+    dim_contrast: int = 8
+
+
+@dataclass(frozen=True)
+class Timing:
+    alert: float = 5.0  # a refusal or a notice
+    result: float = 6.0  # a roll or a drawn card
+    question: float = 10.0  # "press again to confirm"
+
+
+class Table:
+    def __init__(self, runtime: Any, display: Any, *, idle: Idle = Idle(), timing: Timing = Timing(),
+                 clock: Callable[[], float] = time.monotonic):
+        self.runtime = runtime
+        self.display = display
+        self.idle = idle
+        self.timing = timing
+        self.clock = clock
+        self.frames = 0  # frames sent to the display
+        self.last_frame: Image.Image | None = None  # the picture as drawn (before the idle shift)
+        self._queue: queue.Queue = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._panel = controls.Panel()
+        self._view: dict[str, Any] = runtime.view()
+        self._transient: tuple[Screen, float] | None = None
+        self._shown_seq = (self._view.get("last") or {}).get("seq")
+        now = clock()
+        self._active_at = now
+        self._level = "awake"  # awake, dim, blank
+        self._shift = 0
+        self._shift_at = now + idle.shift_every
+
+    # --- from any thread -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.runtime.add_listener(lambda view: self._queue.put(("view", view)))
+        self._thread = threading.Thread(target=self._run, name="table", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        if self._thread is not None:
+            self._queue.put(("stop",))
+            self._thread.join(timeout)
+
+    def press(self, press: Any) -> None:
+        """A decoded button press (hardware.buttons.Press), from any thread."""
+        self._queue.put(("press", press.role, press.long, self.runtime.view().get("version")))
+
+    def turn(self, steps: int) -> None:
+        self._queue.put(("turn", steps, self.runtime.view().get("version")))
+
+    def alert(self, title: str, message: str) -> None:
+        """Show a notice for a few seconds (reader unplugged, unknown card, ...)."""
+        self._queue.put(("alert", AlertScreen(title, message)))
+
+    def wait_idle(self, timeout: float = 5.0) -> bool:
+        """Block until everything queued so far is handled (for tests and benchmarks)."""
+        done = threading.Event()
+        self._queue.put(("mark", done))
+        return done.wait(timeout)
+
+    # --- the table thread --------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        self._draw()
+        while True:
+            deadline = self._next_deadline()
+            try:
+                item = self._queue.get(timeout=None if deadline is None else max(0.0, deadline - self.clock()))
+            except queue.Empty:
+                item = None
+            if item is not None and item[0] == "stop":
+                return
+            try:
+                if item is not None:
+                    self._handle(item)
+                self._tick()
+                self._draw()
+            except Exception:  # the screen must outlive a bad frame or a bug in a screen
+                log.exception("the table could not handle %r", item)
+
+    def _handle(self, item: tuple) -> None:
+        kind = item[0]
+        if kind == "mark":
+            item[1].set()
+        elif kind == "view":
+            self._on_view(item[1])
+        elif kind == "alert":
+            self._wake()
+            self._transient = (item[1], self.clock() + self.timing.alert)
+        elif kind in ("press", "turn"):
+            was_blank = self._level == "blank"
+            self._wake()
+            version = item[-1]
+            view = self.runtime.view()
+            if was_blank:
+                return  # the press only wakes the screen: nobody saw what it would do
+            if view.get("version") != version:
+                log.info("a %s made on an older table was dropped", kind)
+                return
+            if kind == "press":
+                reply = controls.press(view, self._panel, item[1], item[2])
+            else:
+                reply = controls.turn(view, self._panel, item[1])
+            self._reply(reply, view)
+
+    def _reply(self, reply: controls.Reply, view: dict[str, Any]) -> None:
+        self._panel = reply.panel
+        self._transient = None
+        if reply.prompt is not None:
+            seconds = self.timing.question if reply.panel.confirm else self.timing.alert
+            self._transient = (reply.prompt, self.clock() + seconds)
+        if reply.action is None:
+            return
+        outcome = self.runtime.submit(reply.action, expect_version=view.get("version"))
+        if not outcome.accepted and not outcome.stale:
+            self._transient = (AlertScreen("Refused", outcome.reason), self.clock() + self.timing.alert)
+
+    def _on_view(self, view: dict[str, Any]) -> None:
+        before, self._view = self._view, view
+        self._wake()
+        if view.get("game") is None or before.get("game") is None or view.get("seq", 0) < before.get("seq", 0):
+            self._panel = controls.Panel()  # a new game: back to its first step
+        last = view.get("last") or {}
+        if last.get("seq") and last["seq"] != self._shown_seq:
+            self._shown_seq = last["seq"]
+            screen = _result_screen(view, last)
+            if screen is not None:
+                self._transient = (screen, self.clock() + self.timing.result)
+        if view.get("over") and not before.get("over") and view.get("game") == before.get("game"):
+            self._transient = (AlertScreen("Game over", view.get("ended") or ""), self.clock() + self.timing.result)
+
+    # --- idle and drawing ----------------------------------------------------------------------------
+
+    def _wake(self) -> None:
+        self._active_at = self.clock()
+        if self._level == "blank":
+            self.display.wake()
+        if self._level != "awake":
+            self.display.set_contrast(self.idle.contrast)
+        self._level = "awake"
+
+    def _next_deadline(self) -> float | None:
+        times = []
+        if self._transient is not None:
+            times.append(self._transient[1])
+        if self._level == "awake":
+            times.append(self._active_at + self.idle.dim_after)
+        if self._level == "dim":
+            times.append(self._active_at + self.idle.blank_after)
+        if self._level != "blank":
+            times.append(self._shift_at)
+        return min(times) if times else None
+
+    def _tick(self) -> None:
+        now = self.clock()
+        if self._transient is not None and now >= self._transient[1]:
+            self._transient = None
+            if self._panel.confirm is not None:  # an unanswered question lapses
+                self._panel = controls.Panel(self._panel.page, self._panel.option, self._panel.focus)
+        idle_for = now - self._active_at
+        if self._level == "awake" and idle_for >= self.idle.dim_after:
+            self._level = "dim"
+            self.display.set_contrast(self.idle.dim_contrast)
+        if self._level == "dim" and idle_for >= self.idle.blank_after:
+            self._level = "blank"
+            self.display.sleep()
+        if self._level != "blank" and now >= self._shift_at:
+            self._shift = (self._shift + 1) % len(_SHIFTS)
+            self._shift_at = now + self.idle.shift_every
+
+    def _draw(self) -> None:
+        if self._level == "blank":
+            return
+        screen = self._transient[0] if self._transient else controls.screen_for(self.runtime.view(), self._panel)
+        image = render(screen)
+        self.last_frame = image
+        dx, dy = _SHIFTS[self._shift]
+        if dx or dy:
+            shifted = Image.new("1", image.size, 0)
+            shifted.paste(image, (dx, dy))
+            image = shifted
+        self.display.show(image)
+        self.frames += 1
+
+
+def _result_screen(view: dict[str, Any], last: dict[str, Any]) -> Screen | None:
+    """A roll or a face-up draw, large, whoever made it (buttons, phone, reader)."""
+    players = view.get("players", [])
+    seat = last.get("seat", view.get("actor"))
+    who = players[seat]["name"] if isinstance(seat, int) and seat < len(players) else "Table"
+    roll = view.get("last_roll")
+    if last["type"] == "roll" and roll:
+        return DiceScreen(who, roll["spec"], tuple(roll["values"]), int(roll["spec"].split("d")[1]))
+    deck = (view.get("decks") or {}).get(last.get("deck"))
+    if last["type"] == "draw" and deck and deck["out"]:
+        return CardScreen(who, deck["label"], tuple(deck["out"][-int(last.get("n", 1)):]), deck["draw"])
+    return None
