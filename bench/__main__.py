@@ -6,11 +6,18 @@ import json
 import sys
 from pathlib import Path
 
-from bench import core_journal
+from bench import core_journal, display_table
 
 ROOT = Path(__file__).resolve().parents[1]
-GOALS = {"resume.ms_10k_actions": ("<=", 500.0)}
-SUITES = (core_journal,)
+GOALS = {
+    "resume.ms_10k_actions": ("<=", 500.0),
+    # Ratios against luma's stock ssd1306 driver, which sends the whole frame.
+    "display.bytes.phase_change_ratio": ("<=", 0.25),
+    "display.bytes.score_change_ratio": ("<=", 0.05),
+    "display.cpu_ratio": ("<=", 0.5),
+    "input_to_frame_ms_p99": ("<=", 5.0),
+}
+SUITES = (core_journal, display_table)
 
 
 def main() -> int:
