@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 ARGS ?=
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench screens clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Redraw the reference pictures in tests/screens/ after a deliberate change to a
+# screen; look at them before committing.
+screens: $(STAMP)
+	REGENERATE_SCREENS=1 $(BIN)/python -m pytest -q tests/test_screens.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

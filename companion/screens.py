@@ -232,38 +232,42 @@ def _card(image: Image.Image, s: CardScreen) -> None:
         _centred(image, 56, f"and {len(s.cards) - 3} more", width=WIDTH - 1)
 
 
+# Rows sit on the panel's 8-pixel pages, so a changed value rewrites one page
+# (two for a large one), not the neighbours a straddling row would drag in.
+
+
 def _scores(image: Image.Image, s: ScoresScreen) -> None:
-    _header(image, s.title)
-    rows = s.rows[: 7 if any(s.hints) else 8]
-    line = 8 if len(rows) <= 5 else 7 if len(rows) <= 6 else 6
-    y = 10
-    for place, name, score in rows:
+    room = 5 if any(s.hints) else 7
+    _header(image, s.title if len(s.rows) <= room else f"{s.title} (top {room})")
+    for row, (place, name, score) in enumerate(s.rows[:room]):
+        y = 8 * (row + 1)
         draw_text(image, (0, y), f"{place}.")
         number = str(score)
         draw_text(image, (14, y), fit(name, WIDTH - 20 - text_width(number)))
         draw_text(image, (WIDTH - 1 - text_width(number), y), number)
-        y += line
     if any(s.hints):
         _hints(image, s.hints)
 
 
 def _counters(image: Image.Image, s: CountersScreen) -> None:
-    """Three rows at most; the focused one inverted, its value large."""
+    """Up to four rows; the focused one inverted over two pages, its value large."""
     _header(image, s.title)
     draw = ImageDraw.Draw(image)
-    first = max(0, min(s.focus - 1, len(s.rows) - 3))
-    y = 10
-    for index, (label, value) in enumerate(s.rows[first:first + 3], start=first):
+    first = max(0, min(s.focus - 1, len(s.rows) - 4))
+    y = 8
+    for index, (label, value) in enumerate(s.rows[first:first + 4], start=first):
+        if y > 40:
+            break
         number = str(value)
         if index == s.focus:
-            draw.rectangle((0, y, WIDTH - 2, y + 17), fill=1)
-            draw_text(image, (2, y + 5), fit(label, 70), fill=0)
+            draw.rectangle((0, y, WIDTH - 2, y + 15), fill=1)
+            draw_text(image, (2, y + 4), fit(label, 70), fill=0)
             draw_text(image, (WIDTH - 3 - text_width(number, 2), y + 1), number, scale=2, fill=0)
-            y += 19
+            y += 16
         else:
             draw_text(image, (2, y), fit(label, 90))
             draw_text(image, (WIDTH - 3 - text_width(number), y), number)
-            y += 11
+            y += 8
     _hints(image, s.hints)
 
 
@@ -273,8 +277,8 @@ def _alert(image: Image.Image, s: AlertScreen) -> None:
     title = fit(s.title, WIDTH - 4, 2)
     draw_text(image, ((WIDTH - 1 - text_width(title, 2)) // 2, 1), title, scale=2, fill=0)
     bottom = 54 if any(s.hints) else 64
-    for i, line in enumerate(wrap(s.message, WIDTH - 2)[: (bottom - 20) // 9]):
-        draw_text(image, (0, 20 + i * 9), line)
+    for i, line in enumerate(wrap(s.message, WIDTH - 2)[: (bottom - 19) // 8]):
+        draw_text(image, (0, 19 + i * 8), line)
     if any(s.hints):
         _hints(image, s.hints)
 

@@ -115,18 +115,18 @@ class Table:
             if item is not None and item[0] == "stop":
                 return
             try:
-                if item is not None:
+                if item is not None and item[0] != "mark":
                     self._handle(item)
                 self._tick()
                 self._draw()
             except Exception:  # the screen must outlive a bad frame or a bug in a screen
                 log.exception("the table could not handle %r", item)
+            if item is not None and item[0] == "mark":
+                item[1].set()  # after the frame it asked for is on the panel
 
     def _handle(self, item: tuple) -> None:
         kind = item[0]
-        if kind == "mark":
-            item[1].set()
-        elif kind == "view":
+        if kind == "view":
             self._on_view(item[1])
         elif kind == "alert":
             self._wake()
@@ -156,7 +156,9 @@ class Table:
         if reply.action is None:
             return
         outcome = self.runtime.submit(reply.action, expect_version=view.get("version"))
-        if not outcome.accepted and not outcome.stale:
+        if outcome.accepted:
+            self._on_view(self.runtime.view())  # now, not when its queued copy comes round
+        elif not outcome.stale:
             self._transient = (AlertScreen("Refused", outcome.reason), self.clock() + self.timing.alert)
 
     def _on_view(self, view: dict[str, Any]) -> None:

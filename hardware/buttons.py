@@ -37,14 +37,14 @@ class PressDecoder:
     """Edges in, presses out: debounce and long press from timestamps alone."""
 
     def __init__(self, debounce_ms: int = 30, long_press_ms: int = 800):
-        self.debounce = debounce_ms / 1000
-        self.long = long_press_ms / 1000
+        self.debounce_ms = debounce_ms
+        self.long_ms = long_press_ms
         self._down: dict[str, float] = {}  # role -> when the accepted press began
         self._last: dict[str, float] = {}  # role -> the last accepted edge
 
     def edge(self, role: str, down: bool, at: float) -> Press | None:
         last = self._last.get(role)
-        bouncing = last is not None and at - last < self.debounce
+        bouncing = last is not None and _ms(at - last) < self.debounce_ms
         if down:
             if bouncing:
                 return None
@@ -57,11 +57,16 @@ class PressDecoder:
             return None
         del self._down[role]
         self._last[role] = at
-        return Press(role, at - began >= self.long, at)
+        return Press(role, _ms(at - began) >= self.long_ms, at)
 
     def reset(self) -> None:
         self._down.clear()
         self._last.clear()
+
+
+def _ms(seconds: float) -> float:
+    """Milliseconds, rounded so 0.8 s held is 800 ms, not 799.9999."""
+    return round(seconds * 1000, 3)
 
 
 class GpioButtons:

@@ -1,0 +1,83 @@
+"""Every screen against its reference PNG (tests/screens/NAME.png).
+
+After a deliberate change to a screen, look at the new pictures and regenerate:
+
+    make screens
+
+(it runs this file with REGENERATE_SCREENS=1, which rewrites the PNGs).
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from companion.screens import (AlertScreen, CardScreen, CountersScreen, DiceScreen, PairingScreen, ScoresScreen,
+                               SplashScreen, StepScreen, fit, qr_matrix, render, text_width)
+
+REFERENCES = Path(__file__).parent / "screens"
+HINTS = ("Undo", "More", "Roll", "Done")
+
+SCREENS = {
+    "step": StepScreen("Free play  R3", "Zoë", "Turn", "► Roll 2d6  2/4", HINTS),
+    "step_last_round": StepScreen("Free play  R9", "Bea", "Turn", "► Draw: Cards  3/4", HINTS, "LAST"),
+    "step_long_name": StepScreen("Free play  R1", "Maximilian-Alexander", "Turn", "", ("", "", "", "Done")),
+    "step_everyone": StepScreen("Free play  R2", "Everyone", "Sell goods", "", ("Undo", "", "", "Pass")),
+    "dice_1d6": DiceScreen("Ada", "1d6", (4,)),
+    "dice_2d6": DiceScreen("Ada", "2d6", (3, 6)),
+    "dice_3d8": DiceScreen("Cy", "3d8", (7, 1, 8), sides=8),
+    "card_one": CardScreen("Bea", "Cards", ("Q♥",), left=37),
+    "card_three": CardScreen("Bea", "New Shipment", ("Silk", "Pirates!", "Glass"), left=None),
+    "scores": ScoresScreen("Score  R4", ((1, "Ada", 12), (2, "Bea", 9), (2, "Cy", 9), (4, "Dieter-Hans Longname", 3))),
+    "scores_eight": ScoresScreen("Score", tuple((i + 1, f"Player {i + 1}", 20 - i) for i in range(8))),
+    "counters": CountersScreen("Ada", (("Score", 12), ("Ducats", 30), ("Points", 4)), 1),
+    "alert": AlertScreen("Refused", "the game is over (the players ended it); start a new game from the phone"),
+    "alert_question": AlertScreen("Undo?", "Ada rolled 2d6: 3, 6. Hold BACK to take it back.", ("Hold", "", "", "Keep")),
+    "pairing": PairingScreen("123456", "http://192.168.100.123:8080/pair"),
+    "splash": SplashScreen("Tabletop", "companion starting"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_screen_matches_its_reference(name, tmp_path):
+    image = render(SCREENS[name])
+    assert image.mode == "1" and image.size == (128, 64)
+    reference = REFERENCES / f"{name}.png"
+    if os.environ.get("REGENERATE_SCREENS"):
+        image.save(reference)
+    if not reference.exists():
+        pytest.fail(f"no reference picture {reference}: run `make screens` and look at it")
+    expected = Image.open(reference).convert("1")
+    if image.tobytes() != expected.tobytes():
+        image.resize((512, 256)).save(tmp_path / f"{name}.png")
+        pytest.fail(f"{name} differs from {reference}; this run drew {tmp_path / (name + '.png')} (4x)")
+
+
+def test_the_main_line_is_sixteen_pixels_tall():
+    image = render(StepScreen("", "Ada", "", "", ("", "", "", "")))
+    rows = [y for y in range(64) if any(image.getpixel((x, y)) for x in range(128))]
+    assert rows[-1] - rows[0] + 1 >= 14  # "Ada": 16-pixel cells, no descender
+
+
+def test_text_that_does_not_fit_is_cut_with_an_ellipsis():
+    cut = fit("Maximilian-Alexander", 100, 2)
+    assert cut.endswith("…") and text_width(cut, 2) <= 100
+
+
+def test_the_pairing_address_fits_a_version_2_code():
+    assert len(qr_matrix("http://192.168.100.123:8080/pair")) == 25  # version 2: 25 modules
+    with pytest.raises(ValueError, match="too long"):
+        qr_matrix("http://companion.example/" + "x" * 200)
+
+
+def test_the_pairing_qr_code_reads_back():
+    """A real decoder (zxing-cpp) reads the code off the drawn panel."""
+    import zxingcpp
+
+    image = render(PairingScreen("123456", "http://192.168.100.123:8080/pair")).convert("L")
+    big = Image.new("L", (128 * 4 + 80, 64 * 4 + 80), 0)
+    big.paste(image.resize((128 * 4, 64 * 4), Image.Resampling.NEAREST), (40, 40))
+    decoded = [r.text for r in zxingcpp.read_barcodes(big)]
+    # The scheme and host are upper-cased for the smaller alphanumeric mode; both are case-blind.
+    assert decoded == ["HTTP://192.168.100.123:8080/pair"]

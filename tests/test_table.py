@@ -1,0 +1,210 @@
+"""The table thread end to end: mock pins in, the emulated panel's frame out."""
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion import controls, settings
+from companion.screens import render
+from companion.table import Idle, Table, Timing
+from hardware.factory import build_buttons, simulated_display
+
+SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}]}
+PINS = settings.DEFAULTS["buttons"]
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def rig(tmp_path):
+    made = make_rig(tmp_path)
+    yield made
+    made.close()
+
+
+def make_rig(tmp_path, games=None):
+    from companion.games import GAMES
+    from companion.journal import Journal
+    from companion.runtime import Runtime
+
+    runtime = Runtime(Journal(tmp_path / "journal.sqlite3"), games or GAMES)
+    runtime.start()
+    assert runtime.submit({"type": "new_game", "game": "free_play", "setup": SETUP}).accepted
+    display, panel = simulated_display(settings.load()["display"])
+    clock = Clock()
+    table = Table(runtime, display, idle=Idle(dim_after=60, blank_after=600, shift_every=30, contrast=200,
+                                              dim_contrast=8), timing=Timing(), clock=clock)
+    factory = MockFactory()
+    buttons = build_buttons(PINS, table.press, table.turn, factory, clock=clock)
+    table.start()
+    assert table.wait_idle()
+
+    class Rig:
+        pass
+
+    r = Rig()
+    r.runtime, r.table, r.panel, r.clock, r.factory = runtime, table, panel, clock, factory
+
+    def press(role, seconds=0.1):
+        factory.pin(PINS[role]).drive_low()
+        clock.now += seconds
+        factory.pin(PINS[role]).drive_high()
+        clock.now += 0.05
+        assert table.wait_idle()
+
+    def glass():
+        return panel.image()
+
+    def close():
+        buttons.close()
+        table.stop()
+        runtime.stop()
+        runtime.journal.close()
+
+    r.press, r.glass, r.close = press, glass, close
+    return r
+
+
+def expected(rig, panel=controls.Panel()):
+    return render(controls.screen_for(rig.runtime.view(), panel))
+
+
+def test_the_panel_shows_the_step_and_next_moves_the_turn(rig):
+    assert rig.glass().tobytes() == expected(rig).tobytes()
+    assert controls.screen_for(rig.runtime.view(), controls.Panel()).who == "Ada"
+    rig.press("next")
+    assert rig.runtime.view()["actor"] == 1
+    assert rig.glass().tobytes() == expected(rig).tobytes()
+
+
+def test_a_roll_from_the_buttons_shows_the_dice_then_the_step_again(rig):
+    rig.press("action")
+    view = rig.runtime.view()
+    assert view["last_roll"]["seat"] == 0 and len(view["last_roll"]["values"]) == 1
+    shown = rig.table.last_frame
+    from companion.screens import DiceScreen
+
+    assert shown.tobytes() == render(DiceScreen("Ada", "1d6", tuple(view["last_roll"]["values"]))).tobytes()
+    rig.clock.now += Timing().result + 0.1
+    assert rig.table.wait_idle()
+    assert rig.glass().tobytes() == expected(rig).tobytes()
+
+
+def test_a_refusal_is_shown_with_its_reason(tmp_path):
+    from dataclasses import replace
+
+    from companion.games.free_play import FREE_PLAY
+    from companion.screens import AlertScreen
+
+    no_dice = replace(FREE_PLAY, check=lambda state, action: "no dice now" if action.get("type") == "roll" else None)
+    rig = make_rig(tmp_path, {"free_play": no_dice})
+    try:
+        rig.press("action")  # the first option: Roll 1d6
+        assert rig.runtime.view()["last_roll"] is None
+        assert rig.glass().tobytes() == render(AlertScreen("Refused", "no dice now")).tobytes()
+        rig.clock.now += Timing().alert + 0.1
+        assert rig.table.wait_idle()
+        assert rig.glass().tobytes() == expected(rig).tobytes()
+    finally:
+        rig.close()
+
+
+def test_the_end_of_the_game_is_announced(rig):
+    assert rig.runtime.submit({"type": "finish"}).accepted  # from the phone
+    assert rig.table.wait_idle()
+    from companion.screens import AlertScreen
+
+    assert rig.glass().tobytes() == render(AlertScreen("Game over", "the players ended it")).tobytes()
+    rig.press("next")  # over: NEXT says so instead of sending anything
+    assert rig.runtime.view()["seq"] == 1
+
+
+def test_a_press_made_on_an_older_table_is_dropped(rig):
+    version = rig.runtime.view()["version"]
+    assert rig.runtime.submit({"type": "advance"}).accepted  # a phone moves the game on
+    outcome = rig.runtime.submit({"type": "advance"}, expect_version=version)
+    assert outcome.stale and not outcome.accepted
+    assert rig.runtime.view()["actor"] == 1
+
+
+def test_idle_dims_then_blanks_and_a_press_only_wakes(rig):
+    rig.clock.now += 61
+    assert rig.table.wait_idle()
+    assert rig.panel.contrast == 8 and rig.panel.on
+    rig.clock.now += 600
+    assert rig.table.wait_idle()
+    assert not rig.panel.on
+    rig.press("next")
+    assert rig.panel.on and rig.panel.contrast == 200
+    assert rig.runtime.view()["actor"] == 0  # the waking press did nothing else
+    rig.press("next")
+    assert rig.runtime.view()["actor"] == 1
+
+
+def test_a_dimmed_screen_wakes_and_acts_on_the_same_press(rig):
+    rig.clock.now += 61
+    assert rig.table.wait_idle()
+    rig.press("next")
+    assert rig.panel.contrast == 200 and rig.runtime.view()["actor"] == 1
+
+
+def test_the_picture_shifts_by_a_pixel_now_and_then(rig):
+    before = rig.glass()
+    rig.clock.now += 31
+    assert rig.table.wait_idle()
+    after = rig.glass()
+    assert after.tobytes() != before.tobytes()
+    from PIL import ImageChops
+
+    assert ImageChops.offset(before, 1, 0).crop((1, 0, 128, 64)).tobytes() == after.crop((1, 0, 128, 64)).tobytes()
+
+
+def test_a_change_from_the_phone_redraws_the_panel(rig):
+    assert rig.runtime.submit({"type": "counter", "name": "score", "seat": 2, "delta": 3}).accepted
+    rig.press("select", 0.9)  # the scores page
+    assert controls.scores_screen(rig.runtime.view()).rows[0] == (1, "Cy", 3)
+    assert rig.glass().tobytes() == render(controls.scores_screen(rig.runtime.view())).tobytes()
+
+
+def test_a_button_mash_applies_whole_actions_only(rig):
+    import random
+
+    rng = random.Random(5)
+    roles = ["next", "back", "select", "action"]
+    for _ in range(300):
+        role = rng.choice(roles)
+        pin = rig.factory.pin(PINS[role])
+        pin.drive_low() if rng.random() < 0.5 else pin.drive_high()
+        rig.clock.now += rng.choice((0.001, 0.04, 0.2, 1.0))
+    for role in roles:
+        rig.factory.pin(PINS[role]).drive_high()
+    assert rig.table.wait_idle(10)
+    journal = rig.runtime.journal
+    assert journal.integrity() == "ok"
+    view = rig.runtime.view()
+    # The journal replays to exactly the state the table shows.
+    game = journal.latest_game()
+    from companion.games import GAMES
+    from companion.replay import restore
+
+    session, _ = restore(GAMES["free_play"], game.setup, journal.inputs(game.id), [], source="test")
+    from companion.core.view import table_view
+
+    replayed = table_view(GAMES["free_play"], session)
+    assert {k: replayed[k] for k in ("players", "actor", "round", "decks", "last_roll")} == \
+        {k: view[k] for k in ("players", "actor", "round", "decks", "last_roll")}
+    assert rig.table._thread.is_alive() and rig.runtime.is_owner_alive()
+
+
+def test_an_alert_from_another_part_shows_then_goes(rig):
+    rig.table.alert("Reader", "The card reader is unplugged.")
+    assert rig.table.wait_idle()
+    assert rig.glass().tobytes() != expected(rig).tobytes()
+    rig.clock.now += Timing().alert + 0.1
+    assert rig.table.wait_idle()
+    assert rig.glass().tobytes() == expected(rig).tobytes()
