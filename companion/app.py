@@ -96,4 +96,5 @@ def _start_table(settings: dict, runtime: object, simulated: bool) -> tuple:
     table = Table(runtime, display, idle=idle)
     buttons = factory.build_buttons(settings["buttons"], table.press, table.turn, pin_factory)
     table.start()
+    table.wait_idle()  # the first frame is on the panel before the web panel answers
     return table, buttons, sim

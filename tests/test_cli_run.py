@@ -58,6 +58,18 @@ def test_run_serves_the_table_and_stops_cleanly_on_sigterm(tmp_path):
         status, body = get(port, "/api/state")
         assert status == 200 and json.loads(body)["game"] is None
         assert (tmp_path / "journal.sqlite3").exists()
+        # The simulated OLED shows the no-game screen, as the table thread drew it.
+        import io
+
+        from PIL import Image
+
+        from companion import controls
+        from companion.screens import render
+
+        status, body = get(port, "/api/sim/frame.png")
+        shown = Image.open(io.BytesIO(body)).point(lambda v: 255 if v else 0).convert("1")
+        assert status == 200
+        assert shown.tobytes() == render(controls.screen_for({"game": None}, controls.Panel())).tobytes()
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(20) == 0
