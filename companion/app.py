@@ -57,16 +57,21 @@ def _run(args: argparse.Namespace) -> int:
     from web_panel.app import create_app
 
     web = settings["web"]
-    server = create_server(create_app(settings, runtime, sim=sim), host=web["host"], port=web["port"], threads=4)
-    signal.signal(signal.SIGTERM, lambda *_: server.close())
-    log.info("%s hardware; journal %s", "simulated" if simulated else "real", journal.path)
-    log.info("serving the table at http://%s:%s/", web["host"], web["port"])
     try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
-    except OSError:
-        pass  # the server was closed by SIGTERM
+        try:
+            server = create_server(create_app(settings, runtime, sim=sim), host=web["host"], port=web["port"], threads=4)
+        except OSError as e:
+            raise CompanionError(f"the web panel cannot listen on {web['host']}:{web['port']} ({e.strerror or e}): "
+                                 "is another companion running? Or choose another --port") from None
+        signal.signal(signal.SIGTERM, lambda *_: server.close())
+        log.info("%s hardware; journal %s", "simulated" if simulated else "real", journal.path)
+        log.info("serving the table at http://%s:%s/", web["host"], web["port"])
+        try:
+            server.run()
+        except KeyboardInterrupt:
+            pass
+        except OSError:
+            pass  # the server was closed by SIGTERM
     finally:
         buttons.close()
         table.stop()

@@ -57,6 +57,7 @@ def press(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
 def turn(view: dict[str, Any], panel: Panel, steps: int) -> Reply:
     """The knob: change the focused counter, opening the counters page first."""
     rows = counter_rows(view)
+    panel = replace(panel, confirm=None)  # turning the knob is not the confirming press
     if view.get("game") is None or not rows:
         return Reply(panel)
     if panel.page != "counters":

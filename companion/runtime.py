@@ -100,6 +100,8 @@ class Runtime:
             if item is _STOP:
                 return
             action, future, expect_version = item
+            if not future.set_running_or_notify_cancel():
+                continue  # its sender gave up waiting: it must not happen behind their back
             try:
                 if expect_version is not None and expect_version != self._version:
                     outcome = Outcome(False, "the table changed before this input arrived; look again", stale=True)
@@ -110,8 +112,7 @@ class Runtime:
             except Exception as e:  # a bug must not take the table down: refuse, keep the state
                 log.exception("input %r failed", action)
                 outcome = Outcome(False, f"internal error, nothing was changed: {e}")
-            if future is not None and not future.done():
-                future.set_result(outcome)
+            future.set_result(outcome)
 
     # --- inputs ----------------------------------------------------------------------------------
 
@@ -125,7 +126,12 @@ class Runtime:
         """
         future: Future = Future()
         self._inputs.put((dict(action), future, expect_version))
-        return future.result(timeout)
+        try:
+            return future.result(timeout)
+        except TimeoutError:
+            if future.cancel():  # still queued: it will not be applied
+                raise TimeoutError("the table did not take the input in time; nothing was changed") from None
+            return future.result()  # being applied now: its outcome follows the commit
 
     def _handle(self, action: dict[str, Any]) -> Outcome:
         if action.get("type") == "new_game":
@@ -197,7 +203,8 @@ class Runtime:
             view: dict[str, Any] = {"game": None, "log": list(self._log), "version": self._version}
         else:
             view = table_view(self._game, self._session) | {"log": list(self._log), "seq": self._seq,
-                                                             "version": self._version, "last": self._last}
+                                                             "version": self._version, "last": self._last,
+                                                             "game_id": self._game_id}
         self._view = view
         for listener in self._listeners:
             try:

@@ -22,7 +22,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image
@@ -64,7 +64,8 @@ class Table:
         self._queue: queue.Queue = queue.Queue()
         self._thread: threading.Thread | None = None
         self._panel = controls.Panel()
-        self._view: dict[str, Any] = runtime.view()
+        self._view: dict[str, Any] = runtime.view()  # the newest view this thread has taken in
+        self._drawn_version = self._view.get("version")  # the view the panel shows: presses are made against it
         self._transient: tuple[Screen, float] | None = None
         self._shown_seq = (self._view.get("last") or {}).get("seq")
         now = clock()
@@ -77,6 +78,7 @@ class Table:
 
     def start(self) -> None:
         self.runtime.add_listener(lambda view: self._queue.put(("view", view)))
+        self._queue.put(("view", self.runtime.view()))  # anything that changed before the listener was in
         self._thread = threading.Thread(target=self._run, name="table", daemon=True)
         self._thread.start()
 
@@ -87,10 +89,10 @@ class Table:
 
     def press(self, press: Any) -> None:
         """A decoded button press (hardware.buttons.Press), from any thread."""
-        self._queue.put(("press", press.role, press.long, self.runtime.view().get("version")))
+        self._queue.put(("press", press.role, press.long, self._drawn_version))
 
     def turn(self, steps: int) -> None:
-        self._queue.put(("turn", steps, self.runtime.view().get("version")))
+        self._queue.put(("turn", steps, self._view.get("game_id")))
 
     def alert(self, title: str, message: str) -> None:
         """Show a notice for a few seconds (reader unplugged, unknown card, ...)."""
@@ -130,50 +132,64 @@ class Table:
             self._on_view(item[1])
         elif kind == "alert":
             self._wake()
-            self._transient = (item[1], self.clock() + self.timing.alert)
+            self._show(item[1], self.timing.alert)
         elif kind in ("press", "turn"):
             was_blank = self._level == "blank"
             self._wake()
-            version = item[-1]
-            view = self.runtime.view()
             if was_blank:
                 return  # the press only wakes the screen: nobody saw what it would do
-            if view.get("version") != version:
-                log.info("a %s made on an older table was dropped", kind)
-                return
+            view = self.runtime.view()
             if kind == "press":
+                if view.get("version") != item[3]:
+                    log.info("a press made on an older screen was dropped")
+                    return
                 reply = controls.press(view, self._panel, item[1], item[2])
             else:
+                # The knob changes a counter relative to its value: safe on a newer
+                # view of the same game, not across games.
+                if view.get("game_id") != item[2]:
+                    return
                 reply = controls.turn(view, self._panel, item[1])
             self._reply(reply, view)
+
+    def _show(self, screen: Screen, seconds: float, question: bool = False) -> None:
+        """A screen over the step for a while. Anything but its own question
+        cancels a pending "press again to confirm"."""
+        self._transient = (screen, self.clock() + seconds)
+        if not question:
+            self._panel = replace(self._panel, confirm=None)
 
     def _reply(self, reply: controls.Reply, view: dict[str, Any]) -> None:
         self._panel = reply.panel
         self._transient = None
         if reply.prompt is not None:
-            seconds = self.timing.question if reply.panel.confirm else self.timing.alert
-            self._transient = (reply.prompt, self.clock() + seconds)
+            self._show(reply.prompt, self.timing.question if reply.panel.confirm else self.timing.alert,
+                       question=reply.panel.confirm is not None)
         if reply.action is None:
             return
         outcome = self.runtime.submit(reply.action, expect_version=view.get("version"))
         if outcome.accepted:
             self._on_view(self.runtime.view())  # now, not when its queued copy comes round
         elif not outcome.stale:
-            self._transient = (AlertScreen("Refused", outcome.reason), self.clock() + self.timing.alert)
+            self._show(AlertScreen("Refused", outcome.reason), self.timing.alert)
 
     def _on_view(self, view: dict[str, Any]) -> None:
+        if view.get("version", 0) <= self._view.get("version", 0):
+            return  # already taken in (the copy queued by the listener after a press)
         before, self._view = self._view, view
         self._wake()
-        if view.get("game") is None or before.get("game") is None or view.get("seq", 0) < before.get("seq", 0):
+        self._panel = replace(self._panel, confirm=None)  # the question was about a table that has changed
+        if view.get("game_id") != before.get("game_id"):
             self._panel = controls.Panel()  # a new game: back to its first step
+            self._shown_seq = None
         last = view.get("last") or {}
         if last.get("seq") and last["seq"] != self._shown_seq:
             self._shown_seq = last["seq"]
             screen = _result_screen(view, last)
             if screen is not None:
-                self._transient = (screen, self.clock() + self.timing.result)
-        if view.get("over") and not before.get("over") and view.get("game") == before.get("game"):
-            self._transient = (AlertScreen("Game over", view.get("ended") or ""), self.clock() + self.timing.result)
+                self._show(screen, self.timing.result)
+        if view.get("over") and not before.get("over") and view.get("game_id") == before.get("game_id"):
+            self._show(AlertScreen("Game over", view.get("ended") or ""), self.timing.result)
 
     # --- idle and drawing ----------------------------------------------------------------------------
 
@@ -201,13 +217,12 @@ class Table:
         now = self.clock()
         if self._transient is not None and now >= self._transient[1]:
             self._transient = None
-            if self._panel.confirm is not None:  # an unanswered question lapses
-                self._panel = controls.Panel(self._panel.page, self._panel.option, self._panel.focus)
-        idle_for = now - self._active_at
-        if self._level == "awake" and idle_for >= self.idle.dim_after:
+            self._panel = replace(self._panel, confirm=None)  # an unanswered question lapses
+        # The same sums as _next_deadline, so a deadline reached is a deadline acted on.
+        if self._level == "awake" and now >= self._active_at + self.idle.dim_after:
             self._level = "dim"
             self.display.set_contrast(self.idle.dim_contrast)
-        if self._level == "dim" and idle_for >= self.idle.blank_after:
+        if self._level == "dim" and now >= self._active_at + self.idle.blank_after:
             self._level = "blank"
             self.display.sleep()
         if self._level != "blank" and now >= self._shift_at:
@@ -217,7 +232,8 @@ class Table:
     def _draw(self) -> None:
         if self._level == "blank":
             return
-        screen = self._transient[0] if self._transient else controls.screen_for(self.runtime.view(), self._panel)
+        view = self._view
+        screen = self._transient[0] if self._transient else controls.screen_for(view, self._panel)
         image = render(screen)
         self.last_frame = image
         dx, dy = _SHIFTS[self._shift]
@@ -226,6 +242,7 @@ class Table:
             shifted.paste(image, (dx, dy))
             image = shifted
         self.display.show(image)
+        self._drawn_version = view.get("version")
         self.frames += 1
 
 

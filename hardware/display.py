@@ -57,7 +57,7 @@ class PagedDisplay:
         self.device = device
         self.driver = driver
         self.rotate = rotate
-        self._shown = [bytes(WIDTH)] * PAGES  # luma's constructor cleared the panel
+        self._shown: list[bytes | None] = [bytes(WIDTH)] * PAGES  # luma's constructor cleared the panel
 
     def show(self, image: Image.Image) -> int:
         """Send what differs from the panel's RAM; returns the pixel bytes sent."""
@@ -67,21 +67,31 @@ class PagedDisplay:
             image = image.transpose(Image.Transpose.ROTATE_180)
         pages = pack_pages(image)
         changed = [(p, *_span(self._shown[p], pages[p])) for p in range(PAGES) if pages[p] != self._shown[p]]
+        try:
+            sent = self._send(pages, changed)
+        except BaseException:
+            # A write failed part way (a loose wire): what the panel holds is
+            # unknown, so the next frame goes out whole.
+            self._shown = [None] * PAGES
+            raise
+        self._shown = pages
+        return sent
+
+    def _send(self, pages: list[bytes], changed: list[tuple[int, int, int]]) -> int:
         sent = 0
         if self.driver == "ssd1306":
             for p0, p1, c0, c1 in _windows(changed, _WINDOW_COST["ssd1306"]):
                 self.device.command(0x21, c0, c1, 0x22, p0, p1)
                 payload = b"".join(pages[p][c0:c1 + 1] for p in range(p0, p1 + 1))
-                self.device.data(payload)
+                self.device.data(list(payload))  # luma's interfaces take lists
                 sent += len(payload)
         else:
             offset = getattr(self.device, "_page_address_offset", 2)
             for p, c0, c1 in changed:
                 column = c0 + offset
                 self.device.command(0xB0 | p, column & 0x0F, 0x10 | column >> 4)
-                self.device.data(pages[p][c0:c1 + 1])
+                self.device.data(list(pages[p][c0:c1 + 1]))
                 sent += c1 - c0 + 1
-        self._shown = pages
         return sent
 
     def set_contrast(self, level: int) -> None:
@@ -94,8 +104,10 @@ class PagedDisplay:
         self.device.show()
 
 
-def _span(old: bytes, new: bytes) -> tuple[int, int]:
+def _span(old: bytes | None, new: bytes) -> tuple[int, int]:
     """The first and last column that differ (the pages are known to differ)."""
+    if old is None:
+        return 0, WIDTH - 1
     first = next(i for i in range(WIDTH) if old[i] != new[i])
     last = next(i for i in range(WIDTH - 1, -1, -1) if old[i] != new[i])
     return first, last

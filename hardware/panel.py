@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from PIL import Image
 
-WIDTH, HEIGHT, PAGES = 128, 64, 8
+from hardware.display import _REVERSED, HEIGHT, PAGES, WIDTH
 
 # Commands followed by argument bytes (the rest are one byte on their own).
 _ARGS = {
@@ -132,6 +132,3 @@ class EmulatedPanel:
             self._col = (self._col & 0xF0) | op
         elif 0x10 <= op <= 0x1F and self._mode == 2:
             self._col = (self._col & 0x0F) | ((op & 0x0F) << 4)
-
-
-_REVERSED = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))

@@ -124,12 +124,64 @@ def test_the_end_of_the_game_is_announced(rig):
     assert rig.runtime.view()["seq"] == 1
 
 
-def test_a_press_made_on_an_older_table_is_dropped(rig):
+def test_a_press_made_on_an_older_screen_is_dropped(rig):
+    drawn = rig.table._drawn_version
+    rig.table.stop()  # hold the table thread still, so the phone's change is not drawn yet
+    assert rig.runtime.submit({"type": "advance"}).accepted  # a phone moves the game on: Bea
+    rig.table._handle(("press", "next", False, drawn))  # NEXT, pressed while the panel showed Ada
+    assert rig.runtime.view()["actor"] == 1  # not applied to Bea's turn, which nobody saw
+    rig.table._handle(("press", "next", False, rig.runtime.view()["version"]))
+    assert rig.runtime.view()["actor"] == 2
+
+
+def test_the_runtime_refuses_an_input_made_against_an_older_version(rig):
     version = rig.runtime.view()["version"]
-    assert rig.runtime.submit({"type": "advance"}).accepted  # a phone moves the game on
+    assert rig.runtime.submit({"type": "advance"}).accepted
     outcome = rig.runtime.submit({"type": "advance"}, expect_version=version)
     assert outcome.stale and not outcome.accepted
     assert rig.runtime.view()["actor"] == 1
+
+
+def test_a_pending_question_is_cancelled_by_the_knob_and_by_a_result(rig):
+    rig.press("select")
+    rig.press("select")
+    rig.press("select")  # the fourth option: Finish the game (asked twice)
+    rig.press("action")
+    assert rig.table._panel.confirm == "option"
+    rig.table.turn(1)
+    assert rig.table.wait_idle()
+    rig.press("action")  # closes the counters page; must not finish the game
+    assert not rig.runtime.view()["over"]
+    rig.press("action")  # asked again
+    assert rig.table._panel.confirm == "option"
+    assert rig.runtime.submit({"type": "roll", "spec": "1d6"}).accepted  # the phone rolls
+    assert rig.table.wait_idle()
+    assert rig.table._panel.confirm is None
+    rig.press("action")  # on the dice screen: asks again rather than finishing
+    assert not rig.runtime.view()["over"]
+
+
+def test_a_fast_spin_of_the_knob_counts_every_detent(rig):
+    rig.table.turn(1)  # the first detent opens the counters page
+    assert rig.table.wait_idle()
+    rig.table.stop()  # queue ten detents while the thread is still, as a fast spin does
+    for _ in range(10):
+        rig.table.turn(1)
+    rig.table.start()
+    assert rig.table.wait_idle()
+    assert rig.runtime.view()["players"][0]["score"] == 10
+
+
+def test_a_new_game_shows_its_first_roll(rig):
+    rig.press("action")  # Roll 1d6: seq 1 in this game
+    assert rig.runtime.submit({"type": "new_game", "game": "free_play", "setup": SETUP}).accepted
+    assert rig.table.wait_idle()
+    rig.clock.now += Timing().result + 0.1
+    rig.press("action")  # seq 1 again, in the new game
+    from companion.screens import DiceScreen
+
+    roll = rig.runtime.view()["last_roll"]
+    assert rig.table.last_frame.tobytes() == render(DiceScreen("Ada", "1d6", tuple(roll["values"]))).tobytes()
 
 
 def test_idle_dims_then_blanks_and_a_press_only_wakes(rig):
@@ -166,6 +218,7 @@ def test_the_picture_shifts_by_a_pixel_now_and_then(rig):
 
 def test_a_change_from_the_phone_redraws_the_panel(rig):
     assert rig.runtime.submit({"type": "counter", "name": "score", "seat": 2, "delta": 3}).accepted
+    assert rig.table.wait_idle()
     rig.press("select", 0.9)  # the scores page
     assert controls.scores_screen(rig.runtime.view()).rows[0] == (1, "Cy", 3)
     assert rig.glass().tobytes() == render(controls.scores_screen(rig.runtime.view())).tobytes()

@@ -214,3 +214,20 @@ def test_simulated_display_uses_the_configured_driver():
     image = render(StepScreen("Free play", "Ada", "Turn", "", ("", "", "", "Done")))
     display.show(image)
     assert panel.image().tobytes() == image.tobytes()
+
+
+def test_after_a_failed_write_the_next_frame_goes_out_whole():
+    display, panel = make()
+    image = render(StepScreen("Free play", "Ada", "Turn", "", ("", "", "", "Done")))
+    real_data = panel.data
+
+    def loose_wire(data):
+        raise OSError(121, "Remote I/O error")
+
+    panel.data = loose_wire
+    with pytest.raises(OSError):
+        display.show(image)
+    panel.data = real_data
+    display.show(image)  # the same frame: the panel's RAM is unknown, so all of it is sent
+    assert panel.image().tobytes() == image.tobytes()
+    assert list(panel.transcript)[-2] == ("cmd", bytes([0x21, 0, 127, 0x22, 0, 7]))
