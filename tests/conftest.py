@@ -5,6 +5,16 @@ from companion.core.result import Refused
 from companion.games.free_play import FREE_PLAY
 
 
+class Clock:
+    """A clock the test moves by hand (`clock.now += 0.8`): buttons and idle timers read it."""
+
+    def __init__(self, now=1000.0):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+
 class Table:
     """A session driven the way the runtime drives it, with fixed chance outcomes."""
 

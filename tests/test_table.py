@@ -1,6 +1,7 @@
 """The table thread end to end: mock pins in, the emulated panel's frame out."""
 
 import pytest
+from conftest import Clock
 from gpiozero.pins.mock import MockFactory
 
 from companion import controls, settings
@@ -10,14 +11,6 @@ from hardware.factory import build_buttons, simulated_display
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}]}
 PINS = settings.DEFAULTS["buttons"]
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture

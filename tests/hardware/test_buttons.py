@@ -3,19 +3,12 @@
 import random
 
 import pytest
+from conftest import Clock
 from gpiozero.pins.mock import MockFactory
 
 from hardware.buttons import GpioButtons, PressDecoder
 
 PINS = {"back": 27, "select": 23, "action": 22, "next": 17}
-
-
-class Clock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture
