@@ -42,7 +42,7 @@ class Reply:
 
 def press(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
     if view.get("game") is None:
-        return Reply(Panel(), prompt=AlertScreen("No game", "Start a game from the phone.", _no_hints()))
+        return Reply(Panel(), prompt=AlertScreen("No game", "Start a game from the phone."))
     if panel.confirm is not None:
         return _confirming(view, panel, role, long)
     if panel.page == "counters":
@@ -70,13 +70,13 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     over = view.get("over")
     if role == "next":
         if over:
-            return Reply(panel, prompt=AlertScreen("Game over", view.get("ended") or "", _no_hints()))
+            return Reply(panel, prompt=AlertScreen("Game over", view.get("ended") or ""))
         passing = long and view.get("step", {}).get("who") == "passes"
         return Reply(panel, {"type": "advance", "passed": True} if passing else {"type": "advance"})
     if role == "back":
         undo = view.get("undo")
         if undo is None:
-            return Reply(panel, prompt=AlertScreen("Undo", "Nothing to undo.", _no_hints()))
+            return Reply(panel, prompt=AlertScreen("Undo", "Nothing to undo."))
         if undo["confirm"] and not long:
             prompt = AlertScreen("Undo?", f"{undo['label']} Hold BACK to take it back.", ("Hold", "", "", "Keep"))
             return Reply(replace(panel, confirm="undo"), prompt=prompt)
@@ -89,7 +89,7 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     if long:
         return Reply(_counters_at(view, panel))
     if not options:
-        return Reply(panel, prompt=AlertScreen("Nothing to do", "Press NEXT to end the step.", _no_hints()))
+        return Reply(panel, prompt=AlertScreen("Nothing to do", "Press NEXT to end the step."))
     option = options[panel.option % len(options)]
     if option["confirm"]:
         prompt = AlertScreen(f"{option['short']}?", f"{option['label']}: press ACTION again to do it.",
@@ -156,7 +156,7 @@ def counter_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def screen_for(view: dict[str, Any], panel: Panel) -> Screen:
     if view.get("game") is None:
-        return StepScreen("Companion", "No game", "Start one from the phone", "", _no_hints())
+        return StepScreen("Companion", "No game", "Start one from the phone", "", ("", "", "", ""))
     if panel.page == "scores":
         return scores_screen(view)
     if panel.page == "counters":
@@ -202,6 +202,3 @@ def scores_screen(view: dict[str, Any]) -> ScoresScreen:
     title = (view.get("counter_names") or {}).get("players", {}).get(key, "Scores") if key else "Scores"
     return ScoresScreen(f"{title}  R{view['round']}" if view.get("round") else title, tuple(rows))
 
-
-def _no_hints() -> tuple[str, str, str, str]:
-    return ("", "", "", "")

@@ -59,10 +59,6 @@ class PressDecoder:
         self._last[role] = at
         return Press(role, _ms(at - began) >= self.long_ms, at)
 
-    def reset(self) -> None:
-        self._down.clear()
-        self._last.clear()
-
 
 def _ms(seconds: float) -> float:
     """Milliseconds, rounded so 0.8 s held is 800 ms, not 799.9999."""

@@ -37,6 +37,7 @@ def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None) -> F
         app.extensions["sim"] = sim
         app.register_blueprint(sim_pages.bp)
     app.before_request(_check_host)
+    app.before_request(_check_csrf)
     app.register_error_handler(400, lambda e: (jsonify(error=e.description), 400))
     app.register_error_handler(413, lambda e: (jsonify(error=f"the request is larger than {MAX_BODY} bytes"), 413))
     return app
@@ -74,8 +75,10 @@ def table_page():
                            simulated="sim" in current_app.extensions)
 
 
-def check_csrf() -> tuple[Response, int] | None:
-    """A 403 answer unless the request carries the page's CSRF token."""
+def _check_csrf() -> tuple[Response, int] | None:
+    """Every request that changes something carries the page's CSRF token, or gets a 403."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return None
     token = request.headers.get("X-CSRF-Token", "")
     if not hmac.compare_digest(token, current_app.config["CSRF_TOKEN"]):
         return jsonify(error="missing or wrong CSRF token: reload the page"), 403
@@ -89,9 +92,6 @@ def state():
 
 @bp.post("/api/input")
 def submit_input():
-    refused = check_csrf()
-    if refused:
-        return refused
     body = request.get_json(silent=True)
     if not isinstance(body, dict) or not isinstance(body.get("type"), str):
         return jsonify(error='send a JSON object with a "type", e.g. {"type": "advance"}'), 400

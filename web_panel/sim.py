@@ -38,11 +38,6 @@ def frame():
 
 @bp.post("/api/sim/button")
 def button():
-    from web_panel.app import check_csrf
-
-    refused = check_csrf()
-    if refused:
-        return refused
     body = request.get_json(silent=True)
     if not isinstance(body, dict) or body.get("role") not in ROLES or not isinstance(body.get("down"), bool):
         return jsonify(error=f'send {{"role": one of {", ".join(ROLES)}, "down": true or false}}'), 400
