@@ -49,8 +49,41 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID;
     """,
+    # 2: the card registry (a tag UID -> a card of a game's deck) and every event
+    # the reader sent, so a resent event is applied once, even across a restart.
+    """
+    CREATE TABLE cards (
+        uid TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        deck TEXT NOT NULL,
+        card TEXT NOT NULL,
+        registered TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE reader_events (
+        id INTEGER PRIMARY KEY,
+        boot TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        at TEXT NOT NULL,
+        game_id INTEGER REFERENCES games(id),
+        input_seq INTEGER,
+        outcome TEXT NOT NULL,
+        UNIQUE (boot, seq)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class ReaderEvent:
+    """An event from the reader as the journal keeps it: (boot, seq) names it."""
+
+    boot: str
+    seq: int
+    kind: str  # "TAG", "DICE"
+    payload: Mapping[str, str]
 
 
 @dataclass(frozen=True)
@@ -103,7 +136,7 @@ class Journal:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         for v in range(version, SCHEMA_VERSION):
-            with self._transaction():
+            with self.transaction():
                 for statement in MIGRATIONS[v].split(";"):  # executescript() would commit half-way
                     if statement.strip():
                         self._db.execute(statement)
@@ -112,18 +145,21 @@ class Journal:
     def close(self) -> None:
         self._db.close()
 
-    def _write(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
+    def write(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
         try:
             return self._db.execute(sql, params)
         except sqlite3.Error as e:
             raise JournalError(f"could not write to the journal {self.path}: {e}. Nothing was changed.") from e
 
+    def read(self, sql: str, params: tuple = ()) -> list[tuple]:
+        return self._db.execute(sql, params).fetchall()
+
     @contextmanager
-    def _transaction(self) -> Iterator[None]:
-        self._write("BEGIN IMMEDIATE")
+    def transaction(self) -> Iterator[None]:
+        self.write("BEGIN IMMEDIATE")
         try:
             yield
-            self._write("COMMIT")
+            self.write("COMMIT")
         except BaseException:
             if self._db.in_transaction:  # SQLite has already rolled back after some errors (a full disk)
                 self._db.execute("ROLLBACK")
@@ -131,27 +167,63 @@ class Journal:
 
     def new_game(self, game: str, setup: Mapping[str, Any]) -> int:
         """Record a new game; any game still open is closed as abandoned."""
-        with self._transaction():
+        with self.transaction():
             now = _now()
-            self._write("UPDATE games SET finished = ?, outcome = 'abandoned' WHERE finished IS NULL", (now,))
-            cur = self._write("INSERT INTO games (game, setup, started) VALUES (?, ?, ?)", (game, _dump(setup), now))
+            self.write("UPDATE games SET finished = ?, outcome = 'abandoned' WHERE finished IS NULL", (now,))
+            cur = self.write("INSERT INTO games (game, setup, started) VALUES (?, ?, ?)", (game, _dump(setup), now))
         return int(cur.lastrowid)
 
-    def append(self, game_id: int, seq: int, action: Mapping[str, Any], snapshot: tuple[str, Any] | None = None) -> None:
-        """Commit one accepted input (and a snapshot of the state after it). Durable on return."""
-        with self._transaction():
-            self._write("INSERT INTO inputs (game_id, seq, action, at) VALUES (?, ?, ?, ?)", (game_id, seq, _dump(action), _now()))
+    def append(self, game_id: int, seq: int, action: Mapping[str, Any], snapshot: tuple[str, Any] | None = None,
+               event: ReaderEvent | None = None) -> None:
+        """Commit one accepted input (and a snapshot of the state after it, and
+        the reader's event it came from). Durable on return."""
+        with self.transaction():
+            self.write("INSERT INTO inputs (game_id, seq, action, at) VALUES (?, ?, ?, ?)", (game_id, seq, _dump(action), _now()))
             if snapshot is not None:
                 version, state = snapshot
-                self._write("INSERT OR REPLACE INTO snapshots (game_id, seq, version, state) VALUES (?, ?, ?, ?)",
+                self.write("INSERT OR REPLACE INTO snapshots (game_id, seq, version, state) VALUES (?, ?, ?, ?)",
                             (game_id, seq, version, _dump(state)))
+            if event is not None:
+                self.record_event(event, "applied", game_id, seq)
+
+    # --- the reader's events ------------------------------------------------------------------------
+
+    def event_outcome(self, boot: str, seq: int) -> str | None:
+        """What became of the reader's event (boot, seq), or None if it is new.
+
+        SEQ wraps after 65535 under the same BOOT, so a recorded event counts
+        only while it is not ahead of the newest one from that boot: a resend
+        is behind (or equal), the event that reuses a number after the wrap is
+        ahead, and replaces the old record.
+        """
+        row = self.read("SELECT outcome FROM reader_events WHERE boot = ? AND seq = ?", (boot, seq))
+        if not row:
+            return None
+        newest = self.read("SELECT seq FROM reader_events WHERE boot = ? ORDER BY id DESC LIMIT 1", (boot,))[0][0]
+        return row[0][0] if (newest - seq) % 65536 < 32768 else None
+
+    def record_event(self, event: ReaderEvent, outcome: str, game_id: int | None = None, input_seq: int | None = None) -> None:
+        """Record a reader's event and what became of it (inside a transaction, or as its own)."""
+        sql = ("INSERT OR REPLACE INTO reader_events (boot, seq, kind, payload, at, game_id, input_seq, outcome) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        params = (event.boot, event.seq, event.kind, _dump(dict(event.payload)), _now(), game_id, input_seq, outcome)
+        if self._db.in_transaction:
+            self.write(sql, params)
+        else:
+            with self.transaction():
+                self.write(sql, params)
+
+    def events(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The reader's latest events, newest first."""
+        rows = self.read("SELECT boot, seq, kind, payload, at, outcome FROM reader_events ORDER BY id DESC LIMIT ?", (limit,))
+        return [{"boot": b, "seq": s, "kind": k, "payload": json.loads(p), "at": at, "outcome": o} for b, s, k, p, at, o in rows]
 
     def finish(self, game_id: int, outcome: str) -> None:
-        self._write("UPDATE games SET finished = ?, outcome = ? WHERE id = ? AND finished IS NULL", (_now(), outcome, game_id))
+        self.write("UPDATE games SET finished = ?, outcome = ? WHERE id = ? AND finished IS NULL", (_now(), outcome, game_id))
 
     def reopen(self, game_id: int) -> None:
         """An undo took a finished game back into play."""
-        self._write("UPDATE games SET finished = NULL, outcome = NULL WHERE id = ?", (game_id,))
+        self.write("UPDATE games SET finished = NULL, outcome = NULL WHERE id = ?", (game_id,))
 
     def latest_game(self) -> GameRecord | None:
         row = self._db.execute("SELECT id, game, setup, finished FROM games ORDER BY id DESC LIMIT 1").fetchone()

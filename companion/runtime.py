@@ -1,9 +1,11 @@
 """The runtime: one thread owns the game; everything else puts inputs on its queue.
 
-Buttons, the reader and web requests call `submit`; the
+Buttons and web requests call `submit`, the reader calls `submit_event`; the
 owner thread fills in chance outcomes from `secrets.SystemRandom`, applies the
 input with the pure core, commits it to the journal, and only then swaps the
-new session in and answers. A failed commit changes nothing.
+new session in and answers. A failed commit changes nothing. The owner thread
+is also the only one that touches the journal's file (the card registry too:
+other threads reach it through `call`).
 """
 
 from __future__ import annotations
@@ -21,12 +23,14 @@ from typing import Any
 from pyrsistent import thaw
 
 from companion import __version__
+from companion.cards import CardRegistry, Registration
 from companion.core.engine import Session, apply_input, new_game, start_session
 from companion.core.game import GameDef
+from companion.core.physical import card_action, dice_action
 from companion.core.result import Needs, Refused
 from companion.core.view import table_view
-from companion.errors import CompanionError
-from companion.journal import Journal
+from companion.errors import CompanionError, JournalError
+from companion.journal import Journal, ReaderEvent
 from companion.replay import SNAPSHOT_EVERY, restore
 
 log = logging.getLogger(__name__)
@@ -47,6 +51,16 @@ class Outcome:
     stale: bool = False  # refused because the table changed after the input was made
 
 
+@dataclass(frozen=True)
+class EventOutcome:
+    """What became of a reader's event, once it is recorded in the journal (so it may be acknowledged)."""
+
+    ok: bool  # applied, or a card registered
+    title: str = ""  # a notice for the OLED ("Unknown card", ...); empty when the table shows the result itself
+    message: str = ""
+    duplicate: bool = False  # a copy of an event already recorded: acknowledge it again, nothing else
+
+
 class Runtime:
     def __init__(self, journal: Journal, games: Mapping[str, GameDef], rng: Any = None):
         self.journal = journal
@@ -63,6 +77,9 @@ class Runtime:
         self._view: dict[str, Any] = {"game": None, "version": 0}
         self._version = 0  # bumps whenever the table changes, across games
         self._last: dict[str, Any] | None = None  # what the last accepted input was, for screens
+        self.cards = CardRegistry(journal, games)
+        self.registration = Registration()
+        self.last_tag: dict[str, Any] | None = None  # the reader's latest tag and what it did, for the panel
 
     # --- the owner thread ------------------------------------------------------------------------
 
@@ -99,20 +116,28 @@ class Runtime:
             item = self._inputs.get()
             if item is _STOP:
                 return
-            action, future, expect_version = item
+            fn, future = item
             if not future.set_running_or_notify_cancel():
                 continue  # its sender gave up waiting: it must not happen behind their back
             try:
-                if expect_version is not None and expect_version != self._version:
-                    outcome = Outcome(False, "the table changed before this input arrived; look again", stale=True)
-                else:
-                    outcome = self._handle(action)
-            except CompanionError as e:
-                outcome = Outcome(False, str(e))
-            except Exception as e:  # a bug must not take the table down: refuse, keep the state
-                log.exception("input %r failed", action)
-                outcome = Outcome(False, f"internal error, nothing was changed: {e}")
-            future.set_result(outcome)
+                future.set_result(fn())
+            except BaseException as e:
+                future.set_exception(e)
+
+    def call(self, fn: Callable[[], Any], timeout: float | None = 10.0) -> Any:
+        """Run `fn` on the owner thread and return what it returns (or raise what it raised).
+
+        A call still queued when `timeout` runs out is cancelled, never run
+        later behind its caller's back; one already running is waited for.
+        """
+        future: Future = Future()
+        self._inputs.put((fn, future))
+        try:
+            return future.result(timeout)
+        except TimeoutError:
+            if future.cancel():
+                raise TimeoutError("the table did not take the input in time; nothing was changed") from None
+            return future.result()
 
     # --- inputs ----------------------------------------------------------------------------------
 
@@ -124,16 +149,25 @@ class Runtime:
         against), the input is refused as stale if the table has changed since:
         a button press acts on the screen its player saw, or not at all.
         """
-        future: Future = Future()
-        self._inputs.put((dict(action), future, expect_version))
-        try:
-            return future.result(timeout)
-        except TimeoutError:
-            if future.cancel():  # still queued: it will not be applied
-                raise TimeoutError("the table did not take the input in time; nothing was changed") from None
-            return future.result()  # being applied now: its outcome follows the commit
+        action = dict(action)
 
-    def _handle(self, action: dict[str, Any]) -> Outcome:
+        def run() -> Outcome:
+            if expect_version is not None and expect_version != self._version:
+                return Outcome(False, "the table changed before this input arrived; look again", stale=True)
+            return self._guarded(lambda: self._handle(action), action)
+
+        return self.call(run, timeout)
+
+    def _guarded(self, handle: Callable[[], Outcome], action: Any) -> Outcome:
+        try:
+            return handle()
+        except CompanionError as e:
+            return Outcome(False, str(e))
+        except Exception as e:  # a bug must not take the table down: refuse, keep the state
+            log.exception("input %r failed", action)
+            return Outcome(False, f"internal error, nothing was changed: {e}")
+
+    def _handle(self, action: dict[str, Any], event: ReaderEvent | None = None) -> Outcome:
         if action.get("type") == "new_game":
             return self._new_game(action)
         if self._session is None or self._game is None:
@@ -148,7 +182,7 @@ class Runtime:
             return Outcome(False, step.reason, needs_confirm=step.needs_confirm)
         seq = self._seq + 1
         snapshot = (__version__, thaw(step.session.state)) if seq % SNAPSHOT_EVERY == 0 else None
-        self.journal.append(self._game_id, seq, action, snapshot)  # raises: nothing changes
+        self.journal.append(self._game_id, seq, action, snapshot, event)  # raises: nothing changes
         was_over = self._is_over()
         self._seq, self._session = seq, step.session
         if self._is_over() and not was_over:
@@ -187,6 +221,80 @@ class Runtime:
         self._log.extend(first.log)
         self._publish()
         return Outcome(True, log=first.log)
+
+    # --- the reader's events ----------------------------------------------------------------------
+
+    def submit_event(self, event: ReaderEvent, timeout: float | None = 10.0) -> EventOutcome:
+        """Apply a reader's TAG or DICE event at most once, and record it.
+
+        Returns once the event and what became of it are committed, so the
+        reader may be sent its ACK; raises (JournalError, TimeoutError) when
+        they are not, and then the reader must not be acknowledged.
+        """
+        return self.call(lambda: self._on_event(event), timeout)
+
+    def _on_event(self, event: ReaderEvent) -> EventOutcome:
+        try:
+            return self._on_new_event(event)
+        except JournalError:
+            raise  # not recorded: the reader is not acknowledged and sends it again
+        except Exception as e:  # a bug: record the event as not applied rather than have it resent for ever
+            log.exception("reader event %r failed", event)
+            self.journal.record_event(event, f"not applied: internal error ({e})", self._game_id or None)
+            return EventOutcome(False, "Reader", f"internal error, nothing was changed: {e}")
+
+    def _on_new_event(self, event: ReaderEvent) -> EventOutcome:
+        done = self.journal.event_outcome(event.boot, event.seq)
+        if done is not None:
+            return EventOutcome(done.startswith(("applied", "registered")), duplicate=True, message=done)
+        if event.kind == "TAG":
+            return self._on_tag(event, event.payload["uid"])
+        sides, values = int(event.payload["sides"]), tuple(int(v) for v in event.payload["values"].split(","))
+        if self._game is None or self._session is None:
+            return self._not_applied(event, "Dice", "no game is open: the roll was not used")
+        action = dice_action(self._game, self._session.state, sides, values)
+        if isinstance(action, str):
+            return self._not_applied(event, "Dice not expected", f"{', '.join(map(str, values))}: {action}")
+        return self._apply_event(event, action)
+
+    def _on_tag(self, event: ReaderEvent, uid: str) -> EventOutcome:
+        wanted = self.registration.expected()
+        if wanted is not None:
+            with self.journal.transaction():
+                self.cards.register(uid, wanted)
+                self.journal.record_event(event, f"registered as {wanted.card}")
+            self.registration.took()
+            self._tag_seen(uid, wanted.public(), f"registered as {wanted.card}")
+            after = self.registration.expected()
+            return EventOutcome(True, "Card registered", wanted.card + (f". Next: {after.card}" if after else ""))
+        card = self.cards.lookup(uid)
+        if card is None:
+            self._tag_seen(uid, None, "unknown card")
+            return self._not_applied(event, "Unknown card", "register it in the panel")
+        self._tag_seen(uid, card.public(), "")
+        if self._game is None or self._session is None:
+            return self._not_applied(event, card.card, "no game is open: the card was not used")
+        if card.game != self._game.id:
+            return self._not_applied(event, card.card, f"this card belongs to another game ({card.game})")
+        action = card_action(self._game, self._session.state, card.deck, card.card)
+        if isinstance(action, str):
+            return self._not_applied(event, card.card, action)
+        return self._apply_event(event, action)
+
+    def _apply_event(self, event: ReaderEvent, action: dict[str, Any]) -> EventOutcome:
+        outcome = self._handle(action, event)  # commits the event with the input; raises if it cannot
+        if outcome.accepted:
+            return EventOutcome(True)
+        return self._not_applied(event, "Refused", outcome.reason)
+
+    def _not_applied(self, event: ReaderEvent, title: str, reason: str) -> EventOutcome:
+        self.journal.record_event(event, f"not applied: {reason}", self._game_id or None)
+        if self.last_tag is not None and event.kind == "TAG":
+            self.last_tag = self.last_tag | {"outcome": reason}
+        return EventOutcome(False, title, reason)
+
+    def _tag_seen(self, uid: str, card: dict[str, str] | None, outcome: str) -> None:
+        self.last_tag = {"uid": uid, "card": card, "outcome": outcome}
 
     # --- what the table shows ---------------------------------------------------------------------
 

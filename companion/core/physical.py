@@ -1,0 +1,55 @@
+"""What a physical input means now: a tapped card or dice read by the reader.
+
+Both become the same actions the buttons and the phone make (a draw naming
+its card, a roll carrying its values), so the rest of the core cannot tell
+them apart. Each function returns the action, or the reason the table does
+not expect this input now (the caller records and shows it; the state stays).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyrsistent import PMap
+
+from companion.core.dice import parse_spec
+from companion.core.game import GameDef
+from companion.core.options import step_options
+
+
+def _over(state: PMap) -> bool:
+    return state["flow"] is not None and state["flow"]["over"]
+
+
+def dice_action(game: GameDef, state: PMap, sides: int, values: tuple[int, ...]) -> dict[str, Any] | str:
+    """The roll (or roll-off) these dice answer, if the current step expects one."""
+    rolled = f"{len(values)}d{sides}"
+    if state["rolloff"] is not None:
+        needed = f"{len(state['rolloff']['contenders'])}d6"
+        if rolled != needed:
+            return f"the roll-off for the {state['rolloff']['purpose']} needs {needed}, not {rolled}"
+        return {"type": "rolloff", "values": list(values)}
+    if _over(state):
+        return "the game is over"
+    expected = [o.action for o in step_options(game, state) if o.action.get("type") == "roll"]
+    for action in expected:
+        if parse_spec(action.get("spec", "")) == parse_spec(rolled):
+            return {**action, "values": list(values), "source": "physical"}
+    if not expected:
+        return f"no roll is expected now ({rolled} rolled)"
+    return f"this step rolls {' or '.join(a['spec'] for a in expected)}, not {rolled}"
+
+
+def card_action(game: GameDef, state: PMap, deck: str, card: str) -> dict[str, Any] | str:
+    """A tapped card of a physical (mirror) deck: it was drawn."""
+    spec = game.deck(deck)
+    if spec is None:
+        return f"{game.title} has no deck {deck!r}"
+    if _over(state):
+        return "the game is over"
+    if state["rolloff"] is not None:
+        return f"first the roll-off for the {state['rolloff']['purpose']}"
+    if state["decks"][deck]["mode"] != "mirror":
+        return f"the {spec.label} deck is virtual in this game: the companion draws it"
+    actor = state["flow"]["actor"] if state["flow"] is not None else None
+    return {"type": "draw", "deck": deck, "cards": [card]} | ({"seat": actor} if actor is not None else {})
