@@ -37,7 +37,8 @@ def _run(args: argparse.Namespace) -> int:
 
     settings = settings_mod.load(
         args.config,
-        {"web": {"host": args.host, "port": args.port}, "data": {"dir": args.data_dir}},
+        {"web": {"host": args.host, "port": args.port}, "data": {"dir": args.data_dir},
+         "reader": {"port": getattr(args, "reader", None)}},
     )
     simulated = args.sim or not is_raspberry_pi()
     if not args.sim and simulated:
@@ -51,6 +52,9 @@ def _run(args: argparse.Namespace) -> int:
         runtime.stop()
         journal.close()
         raise
+    link, sim_reader = _start_reader(settings["reader"], runtime, table, simulated)
+    if sim is not None:
+        sim.reader = sim_reader
 
     from waitress import create_server
 
@@ -59,7 +63,8 @@ def _run(args: argparse.Namespace) -> int:
     web = settings["web"]
     try:
         try:
-            server = create_server(create_app(settings, runtime, sim=sim), host=web["host"], port=web["port"], threads=4)
+            server = create_server(create_app(settings, runtime, sim=sim, reader=link), host=web["host"], port=web["port"],
+                                   threads=4)
         except OSError as e:
             raise CompanionError(f"the web panel cannot listen on {web['host']}:{web['port']} ({e.strerror or e}): "
                                  "is another companion running? Or choose another --port") from None
@@ -73,11 +78,35 @@ def _run(args: argparse.Namespace) -> int:
         except OSError:
             pass  # the server was closed by SIGTERM
     finally:
+        if link is not None:
+            link.stop()
+        if sim_reader is not None:
+            sim_reader.close()
         buttons.close()
         table.stop()
         runtime.stop()
         journal.close()
     return 0
+
+
+def _start_reader(reader: dict, runtime: object, table: object, simulated: bool) -> tuple:
+    """The link to the NFC and dice reader: at its configured port, or (simulated
+    parts, no port given) at a simulated reader on a pseudo-terminal."""
+    from firmware_bridge.link import ReaderLink
+
+    url, sim_reader = reader["port"], None
+    if not url and simulated:
+        from firmware_bridge.simulator import SimulatedReader
+
+        sim_reader = SimulatedReader()
+        url = sim_reader.path
+        log.info("simulated reader on %s", url)
+    if not url:
+        log.info("no reader configured (reader.port in the settings, or --reader)")
+        return None, None
+    link = ReaderLink(url, runtime.submit_event, baudrate=reader["baudrate"], notice=table.alert)
+    link.start()
+    return link, sim_reader
 
 
 def _start_table(settings: dict, runtime: object, simulated: bool) -> tuple:

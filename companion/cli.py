@@ -31,6 +31,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--host", default=None, help="address the web panel listens on (default from settings: 127.0.0.1)")
     run.add_argument("--port", type=int, default=None, help="port of the web panel (default 8080)")
     run.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
+    run.add_argument("--reader", default=None, metavar="URL",
+                     help="the NFC and dice reader: a device such as /dev/serial/by-id/usb-..., or a pyserial URL "
+                          "(default from settings; with --sim and none given, a simulated reader)")
     run.add_argument("--config", default=None, help="a TOML settings file (pins, display, reader port, web)")
     run.set_defaults(handler=_run)
     return parser

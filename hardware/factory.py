@@ -126,6 +126,7 @@ class SimulatedParts:
     panel: EmulatedPanel
     pin_factory: Any
     pins: dict[str, int] = field(default_factory=dict)
+    reader: Any = None  # firmware_bridge.simulator.SimulatedReader, when the reader is simulated too
 
     def set_button(self, role: str, down: bool) -> None:
         pin = self.pin_factory.pin(self.pins[role])

@@ -15,14 +15,16 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
 
 from companion.runtime import Runtime
+from web_panel import reader as reader_pages
 
 bp = Blueprint("table", __name__)
 
 MAX_BODY = 16 * 1024
 
 
-def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None) -> Flask:
-    """`sim`: the simulated table's parts (hardware.factory.SimulatedParts), or None on real hardware."""
+def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, reader: Any = None) -> Flask:
+    """`sim`: the simulated table's parts (hardware.factory.SimulatedParts), or None on real hardware;
+    `reader`: the link to the reader (firmware_bridge.link.ReaderLink), or None when there is none."""
     app = Flask(__name__)
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_BODY,
@@ -30,7 +32,9 @@ def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None) -> F
         ALLOWED_HOSTS=_allowed_hosts(settings["web"]),
     )
     app.extensions["runtime"] = runtime
+    app.extensions["reader"] = reader
     app.register_blueprint(bp)
+    app.register_blueprint(reader_pages.bp)
     if sim is not None:
         from web_panel import sim as sim_pages
 

@@ -14,6 +14,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from companion.cards import check_uid
+from companion.errors import CompanionError
 from hardware.buttons import ROLES
 
 bp = Blueprint("sim", __name__)
@@ -43,3 +45,23 @@ def button():
         return jsonify(error=f'send {{"role": one of {", ".join(ROLES)}, "down": true or false}}'), 400
     _sim().set_button(body["role"], body["down"])
     return jsonify(ok=True)
+
+
+@bp.post("/api/sim/reader")
+def reader():
+    """{"tap": UID}: a card laid on the simulated reader; {"roll": {"sides": 6, "count": 2}}: dice thrown on it."""
+    sim_reader = _sim().reader
+    if sim_reader is None:
+        return jsonify(error="the reader is not simulated here (a real one is configured)"), 409
+    body = request.get_json(silent=True)
+    body = body if isinstance(body, dict) else {}
+    if isinstance(body.get("tap"), str):
+        try:
+            uid = check_uid(body["tap"])
+        except CompanionError as e:
+            return jsonify(error=str(e)), 400
+        return jsonify(seq=sim_reader.tap(uid))
+    roll = body.get("roll")
+    if isinstance(roll, dict) and roll.get("sides") in (4, 6, 8, 10, 12, 20) and roll.get("count") in range(1, 7):
+        return jsonify(seq=sim_reader.roll(roll["sides"], roll["count"]))
+    return jsonify(error='send {"tap": "04A1B2C3"} or {"roll": {"sides": 6, "count": 2}} (1 to 6 dice of 4 to 20 sides)'), 400
