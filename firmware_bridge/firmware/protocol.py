@@ -116,6 +116,8 @@ class ReaderLink:
             self._send("HB", "up=%d" % ((now_ms - self._started) // 1000))
         if self.answered and self.pending and now_ms - self.pending[0][3] >= SILENCE_MS:
             self.unanswered()  # events go unacknowledged: say HELLO until the companion answers
+            for item in self.pending:  # and count the next silence from now, or every answer to
+                item[3] = now_ms  # that HELLO would look silent at once and bring another HELLO
         for item in self.pending:
             if now_ms - item[2] >= RESEND_EVERY_MS:
                 item[2] = now_ms
