@@ -45,14 +45,20 @@ def deck_cards(game: GameDef, deck: str) -> tuple[str, ...] | None:
     return tuple(spec.composition.counts)
 
 
-def check_card(games: Mapping[str, GameDef], game: Any, deck: Any, card: Any) -> Card:
-    """A Card after checking it names a known game, deck and card; CompanionError says what is wrong."""
+def check_deck(games: Mapping[str, GameDef], game: Any, deck: Any) -> GameDef:
+    """The game, after checking it is known and has the deck; CompanionError says which is not."""
     spec = games.get(game) if isinstance(game, str) else None
     if spec is None:
         raise CompanionError(f"unknown game {game!r}; one of {', '.join(sorted(games))}")
     if not isinstance(deck, str) or spec.deck(deck) is None:
         names = ", ".join(d.name for d in spec.decks) or "none"
         raise CompanionError(f"{spec.title} has no deck {deck!r} (its decks: {names})")
+    return spec
+
+
+def check_card(games: Mapping[str, GameDef], game: Any, deck: Any, card: Any) -> Card:
+    """A Card after checking it names a known game, deck and card; CompanionError says what is wrong."""
+    spec = check_deck(games, game, deck)
     if not isinstance(card, str) or not card.strip() or len(card) > MAX_CARD_NAME:
         raise CompanionError(f"a card name is 1 to {MAX_CARD_NAME} characters")
     known = deck_cards(spec, deck)

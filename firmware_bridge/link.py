@@ -214,14 +214,15 @@ class ReaderLink:
             log.warning("reader event %s %s not recorded: %s", frame.type, frame.seq, e)
             self._set(unacknowledged=self._status["unacknowledged"] + 1, last_error=str(e))
             return
-        self._send("ACK", {"seq": str(frame.seq)})
         if outcome.duplicate:
             self._set(duplicates=self._status["duplicates"] + 1)
+            self._send("ACK", {"seq": str(frame.seq)})
             return
         self._set(events=self._status["events"] + 1)
-        self._send("FB", {"led": "green", "beep": "1"} if outcome.ok else {"led": "red", "beep": "2"})
         if outcome.title:
-            self.notice(outcome.title, outcome.message)
+            self.notice(outcome.title, outcome.message)  # queued for the OLED before the reader hears back
+        self._send("ACK", {"seq": str(frame.seq)})
+        self._send("FB", {"led": "green", "beep": "1"} if outcome.ok else {"led": "red", "beep": "2"})
 
     def _send(self, kind: str, payload: dict[str, str]) -> None:
         self._seq = (self._seq + 1) % (codec.MAX_SEQ + 1)

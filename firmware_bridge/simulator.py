@@ -28,7 +28,7 @@ class SimulatedReader:
     def __init__(self, link_path: str | Path | None = None, fw: str = "simulator/1.0"):
         self.link_path = Path(link_path) if link_path is not None else None
         self.fw = fw
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()  # also notified when the companion's frames arrive
         self._master = self._slave = -1
         self.link: ReaderLink | None = None
         self._thread: threading.Thread | None = None
@@ -90,6 +90,11 @@ class SimulatedReader:
         """Events sent and not yet acknowledged."""
         return len(self.link.pending) if self.link else 0
 
+    def wait_acknowledged(self, timeout: float = 5.0) -> bool:
+        """Block until every event sent so far is acknowledged (for tests and benchmarks)."""
+        with self._lock:
+            return self._lock.wait_for(lambda: not self.link.pending, timeout)
+
     # --- the firmware's loop ---------------------------------------------------------------------------
 
     def _write(self, data: bytes) -> None:
@@ -108,4 +113,5 @@ class SimulatedReader:
                         self.link.feed(os.read(master, 4096))
                     except OSError:
                         pass  # the other side is not open yet (or closed): nothing to read
+                    self._lock.notify_all()
                 self.link.tick(int(time.monotonic() * 1000))

@@ -2,16 +2,18 @@
 
 Registration arms the runtime: the next tap (or, walking a deck, each of the
 next taps in turn) sticks its tag on the chosen card. Everything that touches
-the registry runs on the runtime's owner thread (`runtime.call`).
+the registry runs on the runtime's owner thread (`runtime.call`); the answer
+is made here, on the request's thread.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, json, jsonify, request
 
-from companion.cards import Card, check_card, check_uid, deck_cards
+from companion.cards import Card, check_card, check_deck, check_uid, deck_cards
 from companion.errors import CompanionError
 from companion.runtime import Runtime
 
@@ -22,9 +24,11 @@ def _runtime() -> Runtime:
     return current_app.extensions["runtime"]
 
 
-def _on_owner(fn: Any) -> Any:
+def _answer(fn: Callable[[Runtime], Any]) -> Any:
+    """JSON of what `fn(runtime)` returns on the owner thread; a CompanionError is a 400."""
+    rt = _runtime()
     try:
-        return _runtime().call(fn, timeout=5)
+        return jsonify(rt.call(lambda: fn(rt), timeout=5))
     except CompanionError as e:
         return jsonify(error=str(e)), 400
     except TimeoutError:
@@ -39,74 +43,69 @@ def _body() -> dict[str, Any]:
 @bp.get("/api/reader")
 def reader_status():
     link = current_app.extensions.get("reader")
-    rt = _runtime()
-    return _on_owner(lambda: jsonify(
-        link=link.status() if link is not None else {"state": "off"},
-        last_tag=rt.last_tag,
-        registration=rt.registration.public(),
-        events=rt.journal.events(20),
-    ))
+    return _answer(lambda rt: {
+        "link": link.status() if link is not None else {"state": "off"},
+        "last_tag": rt.last_tag,
+        "registration": rt.registration.public(),
+        "events": rt.journal.events(20),
+    })
 
 
 @bp.get("/api/cards")
 def cards():
-    rt = _runtime()
-    games = {
-        g.id: {"title": g.title, "decks": {d.name: {"label": d.label, "cards": deck_cards(g, d.name)} for d in g.decks}}
-        for g in rt.games.values()
-    }
-    return _on_owner(lambda: jsonify(cards=rt.cards.all(), games=games, registration=rt.registration.public()))
+    def listing(rt: Runtime) -> dict[str, Any]:
+        games = {g.id: {"title": g.title,
+                        "decks": {d.name: {"label": d.label, "cards": deck_cards(g, d.name)} for d in g.decks}}
+                 for g in rt.games.values()}
+        return {"cards": rt.cards.all(), "games": games, "registration": rt.registration.public()}
+
+    return _answer(listing)
 
 
 @bp.post("/api/cards/register")
 def register():
     """{game, deck, card}: the next tap registers that card; {game, deck}: walk the deck's card list."""
     body = _body()
-    rt = _runtime()
 
-    def arm():
-        if body.get("card") is not None:
-            wanted = [check_card(rt.games, body.get("game"), body.get("deck"), body.get("card"))]
+    def arm(rt: Runtime) -> dict[str, Any]:
+        game, deck, card = body.get("game"), body.get("deck"), body.get("card")
+        if card is not None:
+            wanted = [check_card(rt.games, game, deck, card)]
         else:
-            game = rt.games.get(body.get("game")) if isinstance(body.get("game"), str) else None
-            names = deck_cards(game, body.get("deck")) if game and isinstance(body.get("deck"), str) else None
+            names = deck_cards(check_deck(rt.games, game, deck), deck)
             if names is None:
-                check_card(rt.games, body.get("game"), body.get("deck"), "x")  # says what is wrong with game or deck
                 raise CompanionError("this deck's cards are not known: register them one at a time, naming each card")
-            wanted = [Card(game.id, body["deck"], name) for name in names]
+            wanted = [Card(game, deck, name) for name in names]
         rt.registration.arm(wanted)
-        return jsonify(registration=rt.registration.public())
+        return {"registration": rt.registration.public()}
 
-    return _on_owner(arm)
+    return _answer(arm)
 
 
 @bp.post("/api/cards/cancel")
 def cancel():
-    rt = _runtime()
-    return _on_owner(lambda: (rt.registration.cancel(), jsonify(registration=None))[1])
+    def stop(rt: Runtime) -> dict[str, Any]:
+        rt.registration.cancel()
+        return {"registration": None}
+
+    return _answer(stop)
 
 
 @bp.post("/api/cards/forget")
 def forget():
     body = _body()
-    rt = _runtime()
-    return _on_owner(lambda: jsonify(forgotten=rt.cards.forget(check_uid(body.get("uid")))))
+    return _answer(lambda rt: {"forgotten": rt.cards.forget(check_uid(body.get("uid")))})
 
 
 @bp.get("/api/cards/export")
 def export():
     rt = _runtime()
-
-    def dump():
-        text = json.dumps(rt.cards.export(), ensure_ascii=False, indent=1)
-        return Response(text, mimetype="application/json",
-                        headers={"Content-Disposition": 'attachment; filename="companion-cards.json"'})
-
-    return _on_owner(dump)
+    text = json.dumps(rt.call(rt.cards.export, timeout=5), ensure_ascii=False, indent=1)
+    return Response(text, mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="companion-cards.json"'})
 
 
 @bp.post("/api/cards/import")
 def import_cards():
     body = request.get_json(silent=True)
-    rt = _runtime()
-    return _on_owner(lambda: jsonify(imported=rt.cards.import_(body)))
+    return _answer(lambda rt: {"imported": rt.cards.import_(body)})

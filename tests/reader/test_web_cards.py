@@ -1,0 +1,130 @@
+"""Card registration and the simulated reader through the panel, over the real serial path."""
+
+import json
+import threading
+
+import pytest
+from waitress import create_server
+
+from companion import settings as settings_mod
+from companion.app import _start_reader, _start_table
+from companion.screens import AlertScreen, render
+from web_panel.app import create_app
+
+from test_web_table import request, token
+
+
+@pytest.fixture
+def rig(make_runtime):
+    runtime = make_runtime(game_setup={"players": [{"name": "Ada"}, {"name": "Bea"}], "deck_modes": {"cards": "mirror"}})
+    settings = settings_mod.load(None)
+    table, buttons, sim = _start_table(settings, runtime, simulated=True)
+    link, sim.reader = _start_reader(settings["reader"], runtime, table, simulated=True)
+    server = create_server(create_app(settings, runtime, sim=sim, reader=link), host="127.0.0.1", port=0, threads=2)
+    thread = threading.Thread(target=lambda: _serve(server), daemon=True)
+    thread.start()
+    port = server.effective_port
+    t = token(port)
+
+    def call(method, path, body=None, csrf=True):
+        status, payload = request(port, method, path, body, {"X-CSRF-Token": t} if csrf else {})
+        return status, json.loads(payload) if payload else None
+
+    def tap(uid):
+        assert call("POST", "/api/sim/reader", {"tap": uid})[0] == 200
+        assert sim.reader.wait_acknowledged()
+        assert table.wait_idle()
+
+    yield call, tap, runtime, table, sim
+    server.close()
+    thread.join(5)
+    link.stop()
+    sim.reader.close()
+    buttons.close()
+    table.stop()
+
+
+def _serve(server):
+    try:
+        server.run()
+    except OSError:
+        pass
+
+
+def test_a_chosen_card_is_registered_by_the_next_tap_and_then_drawn_by_tapping(rig):
+    call, tap, runtime, table, sim = rig
+    status, body = call("POST", "/api/cards/register", {"game": "free_play", "deck": "cards", "card": "Q♥"})
+    assert status == 200 and body["registration"] == {"game": "free_play", "deck": "cards", "card": "Q♥", "index": 0, "total": 1}
+    tap("04A1B2C3")
+    assert table.last_frame.tobytes() == render(AlertScreen("Card registered", "Q♥")).tobytes()
+    status, body = call("GET", "/api/cards")
+    assert [(c["uid"], c["card"]) for c in body["cards"]] == [("04A1B2C3", "Q♥")] and body["registration"] is None
+    assert runtime.view()["decks"]["cards"]["out"] == []  # registering is not drawing
+    tap("04A1B2C3")
+    assert runtime.view()["decks"]["cards"]["out"] == ["Q♥"]
+    status, body = call("GET", "/api/reader")
+    assert body["last_tag"] == {"uid": "04A1B2C3", "card": {"game": "free_play", "deck": "cards", "card": "Q♥"}, "outcome": ""}
+    assert body["link"]["state"] == "live" and body["link"]["fw"] == "simulator/1.0"
+    assert [e["outcome"] for e in body["events"]] == ["applied", "registered as Q♥"]
+
+
+def test_an_unknown_card_says_so_on_the_oled_and_in_the_panel(rig):
+    call, tap, runtime, table, sim = rig
+    tap("0102030405060708090A")
+    assert table.last_frame.tobytes() == render(AlertScreen("Unknown card", "register it in the panel")).tobytes()
+    assert call("GET", "/api/reader")[1]["last_tag"]["card"] is None
+
+
+def test_walking_a_deck_registers_its_cards_in_order_and_can_be_cancelled(rig):
+    call, tap, runtime, table, sim = rig
+    status, body = call("POST", "/api/cards/register", {"game": "free_play", "deck": "cards"})
+    assert body["registration"]["card"] == "A♠" and body["registration"]["total"] == 52
+    tap("AAAAAAAA")
+    tap("BBBBBBBB")
+    assert call("GET", "/api/cards")[1]["registration"]["card"] == "3♠"
+    assert call("POST", "/api/cards/cancel")[1] == {"registration": None}
+    tap("CCCCCCCC")  # after cancelling, a tap is a draw attempt again: unknown card
+    cards = {c["uid"]: c["card"] for c in call("GET", "/api/cards")[1]["cards"]}
+    assert cards == {"AAAAAAAA": "A♠", "BBBBBBBB": "2♠"}
+
+
+def test_export_then_import_brings_the_cards_back(rig):
+    call, tap, runtime, table, sim = rig
+    call("POST", "/api/cards/register", {"game": "free_play", "deck": "cards", "card": "K♣"})
+    tap("04A1B2C3D4E5F6")
+    status, exported = call("GET", "/api/cards/export")
+    assert exported == {"version": 1, "cards": [{"uid": "04A1B2C3D4E5F6", "game": "free_play", "deck": "cards", "card": "K♣"}]}
+    assert call("POST", "/api/cards/forget", {"uid": "04a1b2c3d4e5f6"})[1] == {"forgotten": True}
+    assert call("GET", "/api/cards")[1]["cards"] == []
+    assert call("POST", "/api/cards/import", exported)[1] == {"imported": 1}
+    assert len(call("GET", "/api/cards")[1]["cards"]) == 1
+
+
+@pytest.mark.parametrize("path, body, message", [
+    ("/api/cards/register", {"game": "chess", "deck": "cards"}, "unknown game"),
+    ("/api/cards/register", {"game": "free_play", "deck": "tarot"}, "no deck"),
+    ("/api/cards/register", {"game": "free_play", "deck": "cards", "card": "Z♠"}, "no card"),
+    ("/api/cards/forget", {"uid": "not hex"}, "hex digits"),
+    ("/api/cards/import", {"cards": "all of them"}, '"version": 1'),
+    ("/api/sim/reader", {"tap": "12"}, "hex digits"),
+    ("/api/sim/reader", {"roll": {"sides": 7, "count": 2}}, "sides"),
+])
+def test_bad_requests_get_a_400_that_says_what_to_send(rig, path, body, message):
+    call, *_ = rig
+    status, answer = call("POST", path, body)
+    assert status == 400 and message in answer["error"]
+
+
+def test_a_state_change_without_the_csrf_token_is_refused(rig):
+    call, *_ = rig
+    status, answer = call("POST", "/api/cards/register", {"game": "free_play", "deck": "cards"}, csrf=False)
+    assert status == 403 and call("GET", "/api/cards")[1]["registration"] is None
+
+
+def test_dice_thrown_on_the_simulated_reader_are_the_step_s_roll(rig):
+    call, tap, runtime, table, sim = rig
+    status, body = call("POST", "/api/sim/reader", {"roll": {"sides": 6, "count": 2}})
+    assert status == 200
+    assert sim.reader.wait_acknowledged()
+    roll = runtime.view()["last_roll"]
+    assert roll["spec"] == "2d6" and roll["source"] == "physical" and all(1 <= v <= 6 for v in roll["values"])
