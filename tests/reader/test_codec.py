@@ -172,3 +172,20 @@ def test_feeding_in_any_chunks_finds_the_same_frames(batch, data):
         got += list(decoder.feed(stream[start:cut]))
         start = cut
     assert got == batch
+
+
+def test_the_vectors_in_protocol_md_are_right():
+    from pathlib import Path
+    import re
+
+    text = (Path(__file__).parents[2] / "firmware_bridge" / "PROTOCOL.md").read_text()
+    good = re.findall(r"^(\$[^\s*]+(?: [^\s*]+)*\*[0-9A-F]{4})$", text, re.M)
+    assert len(good) == 10
+    for line in good:
+        assert decode(line.encode() + b"\n")[0], line
+    for line in ("$1A2B3C4D,3,TAG,uid=04A1B2C3*AA55", "$1A2B3C4D,3,TAG,uid=04A1B2C3*aa54"):
+        assert line in text and decode(line.encode() + b"\n")[0] == []
+    checks = re.findall(r"`([^`]*)` → `([0-9A-F]{4})`", text)
+    assert len(checks) == 2
+    for data, crc in checks:
+        assert codec.crc16(data.encode()) == int(crc, 16)
