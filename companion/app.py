@@ -104,7 +104,8 @@ def _start_reader(reader: dict, runtime: object, table: object, simulated: bool)
     if not url:
         log.info("no reader configured (reader.port in the settings, or --reader)")
         return None, None
-    link = ReaderLink(url, runtime.submit_event, baudrate=reader["baudrate"], notice=table.alert)
+    link = ReaderLink(url, runtime.submit_event, baudrate=reader["baudrate"], notice=table.alert,
+                      on_state=table.reader_state)
     link.start()
     return link, sim_reader
 

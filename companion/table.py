@@ -28,7 +28,7 @@ from typing import Any
 from PIL import Image
 
 from companion import controls
-from companion.screens import AlertScreen, CardScreen, DiceScreen, Screen, render
+from companion.screens import AlertScreen, CardScreen, DiceScreen, Screen, StepScreen, render
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +73,7 @@ class Table:
         self._level = "awake"  # awake, dim, blank
         self._shift = 0
         self._shift_at = now + idle.shift_every
+        self._reader_missing = False  # a configured reader that is not talking: a badge on the step screen
 
     # --- from any thread -------------------------------------------------------------------------
 
@@ -97,6 +98,10 @@ class Table:
     def alert(self, title: str, message: str) -> None:
         """Show a notice for a few seconds (reader unplugged, unknown card, ...)."""
         self._queue.put(("alert", AlertScreen(title, message)))
+
+    def reader_state(self, state: str) -> None:
+        """The reader link's state (firmware_bridge.link): anything but talking shows "RDR?"."""
+        self._queue.put(("reader", state not in ("connected", "live", "off")))
 
     def wait_idle(self, timeout: float = 5.0) -> bool:
         """Block until everything queued so far is handled (for tests and benchmarks)."""
@@ -130,6 +135,8 @@ class Table:
         kind = item[0]
         if kind == "view":
             self._on_view(item[1])
+        elif kind == "reader":
+            self._reader_missing = item[1]
         elif kind == "alert":
             self._wake()
             self._show(item[1], self.timing.alert)
@@ -234,6 +241,8 @@ class Table:
             return
         view = self._view
         screen = self._transient[0] if self._transient else controls.screen_for(view, self._panel)
+        if self._reader_missing and isinstance(screen, StepScreen) and not screen.badge:
+            screen = replace(screen, badge="RDR?")
         image = render(screen)
         self.last_frame = image
         dx, dy = _SHIFTS[self._shift]

@@ -46,7 +46,8 @@ def _quiet(title: str, message: str) -> None:
 class ReaderLink:
     def __init__(self, url: str, submit: Callable[[ReaderEvent], Any], *, baudrate: int = 115200,
                  notice: Notice = _quiet, open_port: Callable[..., Any] = serial.serial_for_url,
-                 clock: Callable[[], float] = time.monotonic, stale_after: float = STALE_AFTER):
+                 clock: Callable[[], float] = time.monotonic, stale_after: float = STALE_AFTER,
+                 on_state: Callable[[str], None] = lambda state: None):
         self.url = url
         self.baudrate = baudrate
         self.submit = submit  # the runtime's submit_event
@@ -54,6 +55,7 @@ class ReaderLink:
         self.open_port = open_port
         self.clock = clock
         self.stale_after = stale_after
+        self.on_state = on_state  # the link's state when it changes: searching, connected, live, stale, incompatible, off
         self.boot = secrets.token_hex(4).upper()  # our own BOOT, new at every start
         self._seq = 0
         self._stop = threading.Event()
@@ -89,7 +91,10 @@ class ReaderLink:
     # --- the link thread ---------------------------------------------------------------------------
 
     def _set(self, **changes: Any) -> None:
+        before = self._status["state"]
         self._status = self._status | changes
+        if self._status["state"] != before:
+            self.on_state(self._status["state"])
 
     def _run(self) -> None:
         attempt = 0

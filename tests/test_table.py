@@ -1,5 +1,7 @@
 """The table thread end to end: mock pins in, the emulated panel's frame out."""
 
+from dataclasses import replace
+
 import pytest
 from conftest import Clock
 from gpiozero.pins.mock import MockFactory
@@ -252,5 +254,15 @@ def test_an_alert_from_another_part_shows_then_goes(rig):
     assert rig.table.wait_idle()
     assert rig.glass().tobytes() != expected(rig).tobytes()
     rig.clock.now += Timing().alert + 0.1
+    assert rig.table.wait_idle()
+    assert rig.glass().tobytes() == expected(rig).tobytes()
+
+
+def test_a_reader_that_is_not_talking_shows_a_badge_until_it_is_back(rig):
+    rig.table.reader_state("stale")
+    assert rig.table.wait_idle()
+    badged = render(replace(controls.screen_for(rig.runtime.view(), controls.Panel()), badge="RDR?"))
+    assert rig.glass().tobytes() == badged.tobytes()
+    rig.table.reader_state("live")
     assert rig.table.wait_idle()
     assert rig.glass().tobytes() == expected(rig).tobytes()
