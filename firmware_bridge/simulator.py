@@ -21,7 +21,7 @@ from pathlib import Path
 
 from firmware_bridge.firmware.protocol import ReaderLink
 
-TICK = 0.05  # seconds between the firmware's ticks
+TICK = 0.1  # seconds between the firmware's ticks
 
 
 class SimulatedReader:

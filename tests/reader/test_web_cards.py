@@ -35,6 +35,7 @@ def rig(make_runtime):
         assert sim.reader.wait_acknowledged()
         assert table.wait_idle()
 
+    call.port = port
     yield call, tap, runtime, table, sim
     server.close()
     thread.join(5)
@@ -128,3 +129,12 @@ def test_dice_thrown_on_the_simulated_reader_are_the_step_s_roll(rig):
     assert sim.reader.wait_acknowledged()
     roll = runtime.view()["last_roll"]
     assert roll["spec"] == "2d6" and roll["source"] == "physical" and all(1 <= v <= 6 for v in roll["values"])
+
+
+
+def test_the_page_has_the_reader_and_the_simulated_reader(rig):
+    call, tap, runtime, table, sim = rig
+    status, html = request(call.port, "GET", "/")
+    assert status == 200
+    for text in (b'id="reader"', b"Cards and their tags", b"Simulated reader", b'id="physical"'):
+        assert text in html
