@@ -167,7 +167,9 @@ class ReaderLink:
         if frame.boot != self._status["boot"]:
             if self._status["boot"] is not None:
                 log.info("reader: restarted (boot %s, was %s)", frame.boot, self._status["boot"])
-            self._set(boot=frame.boot)
+            # A restarted reader may run other firmware: its version is known again from its HELLO.
+            self._set(boot=frame.boot, version=None,
+                      state="live" if self._status["state"] == "incompatible" else self._status["state"])
         if self._status["state"] in ("connected", "stale"):
             self._set(state="live" if self._status["version"] in (None, "1") else "incompatible")
         if frame.type == "HELLO":

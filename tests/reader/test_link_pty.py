@@ -154,3 +154,14 @@ def test_an_unplugged_reader_is_found_again_at_the_same_path(rig):
     seq = reader.send("TAG", {"uid": "04A1B2C3"})
     reader.until(lambda f: f.type == "ACK" and f.payload["seq"] == str(seq))
     assert link.status()["reconnects"] == 1 and rt.view()["decks"]["cards"]["out"] == ["Q♥"]
+
+
+def test_a_reader_restarted_with_v1_firmware_is_heard_again(rig):
+    rt, reader, link, notices = rig()
+    reader.handshake(version="2")
+    notices.wait_for("Reader")
+    reader.boot = "0F0F0F0F"  # flashed with protocol v1 firmware and restarted
+    reader.handshake()
+    seq = reader.send("DICE", {"sides": "6", "values": "6,5"})
+    reader.until(lambda f: f.type == "ACK" and f.payload == {"seq": str(seq)})
+    assert link.status()["state"] == "live" and rt.view()["last_roll"]["values"] == [6, 5]
