@@ -5,41 +5,23 @@ the companion's own codec, so every frame here is one the companion would accept
 """
 
 import ast
-import importlib.util
 import io
 import sys
 import tokenize
 import types
-from pathlib import Path
 
 import pytest
 
 from firmware_bridge import codec
 from firmware_bridge.codec import Decoder, Frame, encode
 
-FIRMWARE = Path(__file__).parents[2] / "firmware_bridge" / "firmware"
+from firmware_loader import FIRMWARE, load
+
 COMPANION_BOOT = "0000ABCD"
 
 
-def _load(name, filename, deps=()):
-    """A firmware file as a module under a unique name; `deps` stand in for its flat imports."""
-    spec = importlib.util.spec_from_file_location(name, FIRMWARE / filename)
-    module = importlib.util.module_from_spec(spec)
-    saved = {key: sys.modules.get(key) for key, _ in deps}
-    sys.modules.update(dict(deps))
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        for key, old in saved.items():
-            if old is None:
-                sys.modules.pop(key, None)
-            else:
-                sys.modules[key] = old
-    return module
-
-
-pico_protocol = _load("pico_protocol_under_test", "protocol.py")
-pico = _load("pico_main_under_test", "main.py", [("protocol", pico_protocol)])
+pico_protocol = load("pico_protocol_under_test", "protocol.py")
+pico = load("pico_main_under_test", "main.py", [("protocol", pico_protocol)])
 
 
 # --- fakes -------------------------------------------------------------------------------------

@@ -8,37 +8,17 @@ Behind it sits an ISO 14443-3 type A card with its IDLE/READY/ACTIVE/HALT states
 levels, so a driver that gets a register, a bit count, a BCC or a CRC wrong reads no UID.
 """
 
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
 
 from firmware_bridge.codec import Decoder, tag_uid
 
-FIRMWARE = Path(__file__).parents[2] / "firmware_bridge" / "firmware"
+from firmware_loader import load
 
 
-def _load(name, filename, deps=()):
-    """A firmware file as a module under a unique name; `deps` stand in for its flat imports."""
-    spec = importlib.util.spec_from_file_location(name, FIRMWARE / filename)
-    module = importlib.util.module_from_spec(spec)
-    saved = {key: sys.modules.get(key) for key, _ in deps}
-    sys.modules.update(dict(deps))
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        for key, old in saved.items():
-            if old is None:
-                sys.modules.pop(key, None)
-            else:
-                sys.modules[key] = old
-    return module
-
-
-rc = _load("pico_mfrc522_under_test", "mfrc522.py")
-pico_protocol = _load("pico_protocol_for_mfrc522_test", "protocol.py")
-pico_main = _load("pico_main_for_mfrc522_test", "main.py", [("protocol", pico_protocol)])
+rc = load("pico_mfrc522_under_test", "mfrc522.py")
+pico_protocol = load("pico_protocol_for_mfrc522_test", "protocol.py")
+pico_main = load("pico_main_for_mfrc522_test", "main.py", [("protocol", pico_protocol)])
 
 
 def crc_a(data, preset=0x6363):
