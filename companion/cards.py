@@ -134,6 +134,10 @@ class Registration:
     def expected(self) -> Card | None:
         return self._cards[self._index] if self._index < len(self._cards) else None
 
+    def walking(self) -> bool:
+        """Registering a deck's list, not one chosen card."""
+        return len(self._cards) > 1
+
     def took(self) -> None:
         self._index += 1
 

@@ -259,6 +259,11 @@ class Runtime:
 
     def _on_tag(self, event: ReaderEvent, uid: str) -> EventOutcome:
         wanted = self.registration.expected()
+        known = self.cards.lookup(uid)
+        if wanted is not None and known is not None and self.registration.walking():
+            # A card tapped twice by mistake must not shift the rest of the walk by one.
+            self._tag_seen(uid, known.public())
+            return self._not_applied(event, "Already registered", f"this tag is {known.card}; tap {wanted.card}")
         if wanted is not None:
             with self.journal.transaction():
                 self.cards.register(uid, wanted)
@@ -267,11 +272,10 @@ class Runtime:
             self._tag_seen(uid, wanted.public(), f"registered as {wanted.card}")
             after = self.registration.expected()
             return EventOutcome(True, "Card registered", wanted.card + (f". Next: {after.card}" if after else ""))
-        card = self.cards.lookup(uid)
+        card = known
+        self._tag_seen(uid, card.public() if card else None)
         if card is None:
-            self._tag_seen(uid, None, "unknown card")
             return self._not_applied(event, "Unknown card", "register it in the panel")
-        self._tag_seen(uid, card.public(), "")
         if self._game is None or self._session is None:
             return self._not_applied(event, card.card, "no game is open: the card was not used")
         if card.game != self._game.id:
@@ -293,7 +297,7 @@ class Runtime:
             self.last_tag = self.last_tag | {"outcome": reason}
         return EventOutcome(False, title, reason)
 
-    def _tag_seen(self, uid: str, card: dict[str, str] | None, outcome: str) -> None:
+    def _tag_seen(self, uid: str, card: dict[str, str] | None, outcome: str = "") -> None:
         self.last_tag = {"uid": uid, "card": card, "outcome": outcome}
 
     # --- what the table shows ---------------------------------------------------------------------

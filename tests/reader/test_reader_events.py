@@ -140,3 +140,16 @@ def test_import_checks_every_row_before_changing_anything(make_runtime):
     assert rt.call(rt.cards.all) == []
     assert rt.call(lambda: rt.cards.import_({"version": 1, "cards": [good]})) == 1
     assert rt.call(rt.cards.export) == {"version": 1, "cards": [good]}
+
+
+def test_a_card_tapped_twice_during_a_walk_does_not_shift_the_rest(make_runtime):
+    rt = make_runtime()
+    rt.call(lambda: rt.registration.arm([Card("free_play", "cards", c) for c in ("A♠", "2♠", "3♠")]))
+    assert rt.submit_event(tag(1, uid="AAAAAAAA")).ok
+    twice = rt.submit_event(tag(2, uid="AAAAAAAA"))
+    assert not twice.ok and twice.message == "this tag is A♠; tap 2♠"
+    assert rt.registration.public()["card"] == "2♠"
+    # Choosing one card moves a tag on purpose.
+    rt.call(lambda: rt.registration.arm([Card("free_play", "cards", "K♣")]))
+    assert rt.submit_event(tag(3, uid="AAAAAAAA")).ok
+    assert rt.call(lambda: rt.cards.lookup("AAAAAAAA")).card == "K♣"
