@@ -119,6 +119,10 @@ class ReaderLink:
                     self._set(state="searching", last_error=f"lost: {e}", reconnects=self._status["reconnects"] + 1)
                     self.notice("Reader unplugged", "waiting for it to come back")
                     self._announce = True
+            except Exception as e:  # a bug must not end the link for the evening: start it afresh
+                log.exception("reader: the link failed; reopening %s", self.url)
+                self._set(state="searching", last_error=f"internal error: {e}")
+                self._stop.wait(BACKOFF[-1])
             finally:
                 try:
                     self._port.close()

@@ -165,3 +165,22 @@ def test_a_reader_restarted_with_v1_firmware_is_heard_again(rig):
     seq = reader.send("DICE", {"sides": "6", "values": "6,5"})
     reader.until(lambda f: f.type == "ACK" and f.payload == {"seq": str(seq)})
     assert link.status()["state"] == "live" and rt.view()["last_roll"]["values"] == [6, 5]
+
+
+def test_a_bug_while_handling_a_frame_does_not_end_the_link(rig):
+    rt, reader, link, notices = rig()
+    reader.handshake()
+    broken = {"once": True}
+    shown = link.notice
+
+    def notice(title, message):
+        if broken.pop("once", False):
+            raise KeyError("a bug in whatever shows notices")
+        shown(title, message)
+
+    link.notice = notice
+    seq = reader.send("TAG", {"uid": "0102030405060708090A"})  # unknown: a notice, which fails once
+    reader.until(lambda f: f.type == "ACK" and f.payload == {"seq": str(seq)}, timeout=5,
+                 resend=lambda: reader.send("TAG", {"uid": "0102030405060708090A"}, seq=seq))
+    assert "internal error" in link.status()["last_error"]
+    assert link.status()["state"] == "live"
