@@ -114,7 +114,7 @@ class Decoder:
         for chunk in _split_keep(bytes(data)):
             if chunk == b"$":
                 if self._in_frame:
-                    self._drop("cut short by the next $")
+                    self.reject("cut short by the next $")
                 self._buf[:] = b"$"
                 self._in_frame = True
             elif not self._in_frame:
@@ -124,7 +124,7 @@ class Decoder:
                 try:
                     frame = check(bytes(self._buf))
                 except FrameError as e:
-                    self._drop(str(e))
+                    self.reject(str(e))
                 else:
                     self.frames += 1
                     yield frame
@@ -132,11 +132,13 @@ class Decoder:
             else:
                 self._buf += chunk
                 if len(self._buf) > MAX_LINE + 1:  # room for a \r
-                    self._drop(f"longer than {MAX_LINE} bytes")
+                    self.reject(f"longer than {MAX_LINE} bytes")
                     self._buf.clear()
                     self._in_frame = False  # the rest of this line is skipped up to the next $
 
-    def _drop(self, reason: str) -> None:
+    def reject(self, reason: str) -> None:
+        """Count a frame as bad: one dropped here, or one the caller found wrong after decoding
+        (an event whose payload does not parse)."""
         self.bad += 1
         self.last_bad = reason
 

@@ -68,7 +68,7 @@ class ReaderLink:
             "frames": 0, "bad_frames": 0, "last_bad": "", "events": 0, "duplicates": 0, "unacknowledged": 0,
             "unknown_types": 0, "last_error": "", "reconnects": 0,
         }
-        self._bad_payloads = 0
+        self._bad_before = 0
         # Whether a connection is news for the OLED: not when the reader is simply
         # there at start-up, but after it was missing or lost.
         self._announce = False
@@ -132,16 +132,17 @@ class ReaderLink:
 
     def _serve(self) -> None:
         log.info("reader: %s open", self.url)
+        self._bad_before = self._status["bad_frames"]  # the count goes on across connections
         self._decoder = codec.Decoder()  # a partial line from before is not the start of the next
         self._last_frame_at = self.clock()
-        self._set(state="connected")
+        self._set(state="connected", last_error="")
         while not self._stop.is_set():
             data = self._port.read(self._port.in_waiting or 1)
             if data:
                 for frame in self._decoder.feed(data):
                     self._on_frame(frame)
-                self._set(frames=self._decoder.frames, bad_frames=self._decoder.bad + self._bad_payloads,
-                          last_bad=self._decoder.last_bad)
+                self._set(frames=self._decoder.frames, bad_frames=self._bad_before + self._decoder.bad,
+                          last_bad=self._decoder.last_bad or self._status["last_bad"])
             self._watch()
 
     def _watch(self) -> None:
@@ -197,7 +198,8 @@ class ReaderLink:
             if self._status["state"] != "incompatible":
                 log.warning("reader speaks protocol v%s; this companion speaks v1", version)
                 self.notice("Reader", f"speaks protocol v{version or '?'}, this companion v1: update its firmware")
-            self._set(state="incompatible", version=version, fw=fw, caps=caps)
+            self._set(state="incompatible", version=version, fw=fw, caps=caps,
+                      last_error=f"the reader speaks protocol v{version or '?'}, this companion v1: update its firmware")
             return
         if self._status["fw"] != fw or self._status["version"] != "1":
             log.info("reader: %s, protocol v1, caps %s", fw, caps)
@@ -216,8 +218,7 @@ class ReaderLink:
                 sides, values = codec.dice(frame)
                 payload = {"sides": str(sides), "values": ",".join(map(str, values))}
         except FrameError as e:
-            self._bad_payloads += 1
-            self._set(last_bad=f"{frame.type} {frame.seq}: {e}")
+            self._decoder.reject(f"{frame.type} {frame.seq}: {e}")
             return
         try:
             outcome = self.submit(ReaderEvent(frame.boot, frame.seq, frame.type, payload))

@@ -85,6 +85,7 @@ def test_corrupted_frames_and_noise_are_never_acknowledged(rig):
     # Each of "$$$" and the cut-short copy is a frame start with no frame (4), the
     # corrupted DICE (1), the TAG with a bad uid (1).
     assert link.status()["bad_frames"] == 6
+    assert link.status()["last_bad"] == "TAG 52: TAG needs uid= 8, 14 or 20 hex digits"
 
 
 def test_a_reader_of_another_protocol_version_is_named_and_its_events_ignored(rig):
@@ -92,6 +93,7 @@ def test_a_reader_of_another_protocol_version_is_named_and_its_events_ignored(ri
     reader.handshake(version="2")
     notices.wait_for("Reader")
     assert "protocol v2" in notices.seen[-1][1] and link.status()["state"] == "incompatible"
+    assert "update its firmware" in link.status()["last_error"]
     reader.send("DICE", {"sides": "6", "values": "4,4"})
     assert reader.acks(0.5) == []
     assert rt.view()["last_roll"] is None
@@ -154,6 +156,7 @@ def test_an_unplugged_reader_is_found_again_at_the_same_path(rig):
     seq = reader.send("TAG", {"uid": "04A1B2C3"})
     reader.until(lambda f: f.type == "ACK" and f.payload["seq"] == str(seq))
     assert link.status()["reconnects"] == 1 and rt.view()["decks"]["cards"]["out"] == ["Q♥"]
+    assert link.status()["last_error"] == ""  # the trouble is over
 
 
 def test_a_reader_restarted_with_v1_firmware_is_heard_again(rig):
@@ -167,7 +170,7 @@ def test_a_reader_restarted_with_v1_firmware_is_heard_again(rig):
     assert link.status()["state"] == "live" and rt.view()["last_roll"]["values"] == [6, 5]
 
 
-def test_a_bug_while_handling_a_frame_does_not_end_the_link(rig):
+def test_a_bug_while_handling_a_frame_does_not_end_the_link(rig, caplog):
     rt, reader, link, notices = rig()
     reader.handshake()
     broken = {"once": True}
@@ -182,5 +185,5 @@ def test_a_bug_while_handling_a_frame_does_not_end_the_link(rig):
     seq = reader.send("TAG", {"uid": "0102030405060708090A"})  # unknown: a notice, which fails once
     reader.until(lambda f: f.type == "ACK" and f.payload == {"seq": str(seq)}, timeout=5,
                  resend=lambda: reader.send("TAG", {"uid": "0102030405060708090A"}, seq=seq))
-    assert "internal error" in link.status()["last_error"]
+    assert "reader: the link failed" in caplog.text
     assert link.status()["state"] == "live"
