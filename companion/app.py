@@ -35,8 +35,11 @@ def _run(args: argparse.Namespace) -> int:
     from companion.journal import Journal
     from companion.runtime import Runtime
 
+    # The panel saves its settings page to --config, or to settings.toml in the data directory,
+    # which is then read at every start.
+    settings_file = Path(args.config) if args.config else Path(args.data_dir or settings_mod.DEFAULTS["data"]["dir"]) / "settings.toml"
     settings = settings_mod.load(
-        args.config,
+        settings_file if args.config or settings_file.exists() else None,
         {"web": {"host": args.host, "port": args.port}, "data": {"dir": args.data_dir},
          "reader": {"port": getattr(args, "reader", None)}},
     )
@@ -46,8 +49,9 @@ def _run(args: argparse.Namespace) -> int:
     journal = Journal(Path(settings["data"]["dir"]) / "journal.sqlite3")
     runtime = Runtime(journal, GAMES)
     runtime.start()
+    pairing = _pairing(settings["web"], announce=simulated)
     try:
-        table, buttons, sim = _start_table(settings, runtime, simulated)
+        table, buttons, sim = _start_table(settings, runtime, simulated, pairing)
     except BaseException:
         runtime.stop()
         journal.close()
@@ -63,14 +67,17 @@ def _run(args: argparse.Namespace) -> int:
     web = settings["web"]
     try:
         try:
-            server = create_server(create_app(settings, runtime, sim=sim, reader=link), host=web["host"], port=web["port"],
-                                   threads=4)
+            app = create_app(settings, runtime, sim=sim, reader=link, pairing_code=pairing, table=table,
+                             settings_file=settings_file)
+            server = create_server(app, host=web["host"], port=web["port"], threads=4)
         except OSError as e:
             raise CompanionError(f"the web panel cannot listen on {web['host']}:{web['port']} ({e.strerror or e}): "
                                  "is another companion running? Or choose another --port") from None
         signal.signal(signal.SIGTERM, lambda *_: server.close())
         log.info("%s hardware; journal %s", "simulated" if simulated else "real", journal.path)
         log.info("serving the table at http://%s:%s/", web["host"], web["port"])
+        if simulated:
+            _announce(pairing)
         try:
             server.run()
         except KeyboardInterrupt:
@@ -110,7 +117,24 @@ def _start_reader(reader: dict, runtime: object, table: object, simulated: bool)
     return link, sim_reader
 
 
-def _start_table(settings: dict, runtime: object, simulated: bool) -> tuple:
+def _pairing(web: dict, announce: bool) -> object:
+    """The pairing code the OLED shows; on simulated parts the terminal prints its address too."""
+    from web_panel.app import pairing_url
+    from web_panel.security import Hosts, Pairing
+
+    hosts = Hosts(web["host"], web["allowed_hosts"])
+    pairing = Pairing(lambda code: pairing_url(hosts, web["port"], code))
+    if announce:
+        pairing.on_change = lambda: _announce(pairing)
+    return pairing
+
+
+def _announce(pairing: object) -> None:
+    # As Jupyter prints its token address: the way in for the browser on this machine.
+    print(f"To pair a browser with this companion, open:\n    {pairing.url}", file=sys.stderr, flush=True)
+
+
+def _start_table(settings: dict, runtime: object, simulated: bool, pairing: object = None) -> tuple:
     """The OLED and the buttons, real or simulated, driven by the table thread."""
     from companion.table import Idle, Table
     from hardware import factory
@@ -128,7 +152,10 @@ def _start_table(settings: dict, runtime: object, simulated: bool) -> tuple:
     idle = Idle(dim_after=display_settings["dim_after_s"], blank_after=display_settings["blank_after_s"],
                 shift_every=display_settings["shift_every_s"], contrast=display_settings["contrast"],
                 dim_contrast=display_settings["dim_contrast"])
-    table = Table(runtime, display, idle=idle)
+    table = Table(runtime, display, idle=idle, pairing=pairing)
+    if pairing is not None:
+        shown = pairing.on_change
+        pairing.on_change = lambda: (shown(), table.redraw())
     buttons = factory.build_buttons(settings["buttons"], table.press, table.turn, pin_factory)
     table.start()
     table.wait_idle()  # the first frame is on the panel before the web panel answers

@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.screens import AlertScreen, CountersScreen, Screen, ScoresScreen, StepScreen
+from companion.screens import AlertScreen, CountersScreen, PairingScreen, Screen, ScoresScreen, StepScreen
 
-PAGES = ("step", "scores", "counters")
+PAGES = ("step", "scores", "counters", "pair")
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ def press(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
         return _confirming(view, panel, role, long)
     if panel.page == "counters":
         return _on_counters(view, panel, role, long)
+    if panel.page == "pair":
+        return Reply(replace(panel, page="step"))
     if panel.page == "scores":
         if role == "select" and long:
             return Reply(_counters_at(view, panel))
@@ -115,7 +117,7 @@ def _on_counters(view: dict[str, Any], panel: Panel, role: str, long: bool) -> R
         return Reply(replace(panel, page="step"))
     if role == "select":
         if long:
-            return Reply(replace(panel, page="step"))
+            return Reply(replace(panel, page="pair"))  # the pairing code, for a phone that joins mid-game
         return Reply(replace(panel, focus=(panel.focus + 1) % len(rows)))
     step = 5 if long else 1
     return Reply(panel, _change(rows, panel.focus, step if role == "next" else -step))
@@ -154,7 +156,11 @@ def counter_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 # --- screens ---------------------------------------------------------------------------------------
 
 
-def screen_for(view: dict[str, Any], panel: Panel) -> Screen:
+def screen_for(view: dict[str, Any], panel: Panel, pairing: tuple[str, str] | None = None) -> Screen:
+    """The screen for this view and page; `pairing` is (code, address) for the pairing screen,
+    which shows when no game is open and on the page after the counters."""
+    if pairing is not None and (view.get("game") is None or panel.page == "pair"):
+        return PairingScreen(*pairing)
     if view.get("game") is None:
         return StepScreen("Companion", "No game", "Start one from the phone", "", ("", "", "", ""))
     if panel.page == "scores":

@@ -72,6 +72,17 @@ MIGRATIONS: tuple[str, ...] = (
         UNIQUE (boot, seq)
     );
     """,
+    # 3: the phones paired with the panel (a hash of each session's secret, never the secret).
+    """
+    CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        secret_hash TEXT NOT NULL UNIQUE,
+        csrf TEXT NOT NULL,
+        name TEXT NOT NULL,
+        created TEXT NOT NULL,
+        seat INTEGER
+    ) WITHOUT ROWID;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

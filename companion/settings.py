@@ -28,6 +28,10 @@ SCHEMA: dict[str, Any] = {
             "properties": {
                 "host": {"type": "string", "minLength": 1},
                 "port": {"type": "integer", "minimum": 1, "maximum": 65535},
+                # Host names the panel answers to besides its own names and addresses (a DNS name, say).
+                "allowed_hosts": {"type": "array", "maxItems": 20,
+                                  "items": {"type": "string", "minLength": 1, "maxLength": 253,
+                                            "pattern": "^[A-Za-z0-9.:\\[\\]-]+$"}},
             },
         },
         "data": {
@@ -82,7 +86,7 @@ SCHEMA: dict[str, Any] = {
 }
 
 DEFAULTS: dict[str, Any] = {
-    "web": {"host": "127.0.0.1", "port": 8080},
+    "web": {"host": "127.0.0.1", "port": 8080, "allowed_hosts": []},
     "data": {"dir": "data"},
     "buttons": {"next": 17, "back": 27, "action": 22, "select": 23, "long_press_ms": 800, "debounce_ms": 30},
     "display": {
@@ -140,19 +144,52 @@ def check_pins(settings: dict[str, Any]) -> None:
         raise SettingsError("settings: display.blank_after_s must be longer than display.dim_after_s")
 
 
+def read_file(path: str | Path) -> dict[str, Any]:
+    """The values a settings file sets (checked), or {} when it does not exist yet."""
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        return {}
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise SettingsError(f"the settings file {path} cannot be read: {e}") from None
+    check(data, str(path))
+    return data
+
+
+def save(path: str | Path, changes: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Merge `changes` into the file at `path`, check the result as start-up would, and write it
+    (to a temporary file first, so a pulled plug leaves the old file or the new one, never half)."""
+    import os
+
+    import tomli_w
+
+    data = read_file(path)
+    for section, values in changes.items():
+        data.setdefault(section, {}).update(values)
+    check(data, str(path))
+    merged = copy.deepcopy(DEFAULTS)
+    for section, values in data.items():
+        merged[section].update(values)
+    check_pins(merged)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        tomli_w.dump(data, f)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    return data
+
+
 def load(path: str | Path | None = None, overrides: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Defaults, then the file at `path`, then `overrides` (from the command line)."""
     settings = copy.deepcopy(DEFAULTS)
     if path is not None:
-        try:
-            with open(path, "rb") as f:
-                data = tomllib.load(f)
-        except FileNotFoundError:
-            raise SettingsError(f"the settings file {path} does not exist") from None
-        except (OSError, tomllib.TOMLDecodeError) as e:
-            raise SettingsError(f"the settings file {path} cannot be read: {e}") from None
-        check(data, str(path))
-        for section, values in data.items():
+        if not Path(path).exists():
+            raise SettingsError(f"the settings file {path} does not exist")
+        for section, values in read_file(path).items():
             settings[section].update(values)
     for section, values in (overrides or {}).items():
         settings[section].update({k: v for k, v in values.items() if v is not None})

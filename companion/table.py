@@ -53,12 +53,13 @@ class Timing:
 
 class Table:
     def __init__(self, runtime: Any, display: Any, *, idle: Idle = Idle(), timing: Timing = Timing(),
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, pairing: Any = None):
         self.runtime = runtime
         self.display = display
         self.idle = idle
         self.timing = timing
         self.clock = clock
+        self.pairing = pairing  # has .code and .url: the pairing screen (web_panel.security.Pairing)
         self.frames = 0  # frames sent to the display
         self.last_frame: Image.Image | None = None  # the picture as drawn (before the idle shift)
         self._queue: queue.Queue = queue.Queue()
@@ -102,6 +103,10 @@ class Table:
     def reader_state(self, state: str) -> None:
         """The reader link's state (firmware_bridge.link): anything but talking shows "RDR?"."""
         self._queue.put(("reader", state not in ("connected", "live", "off")))
+
+    def redraw(self) -> None:
+        """Draw again (the pairing code changed), from any thread."""
+        self._queue.put(("redraw",))
 
     def wait_idle(self, timeout: float = 5.0) -> bool:
         """Block until everything queued so far is handled (for tests and benchmarks)."""
@@ -240,7 +245,8 @@ class Table:
         if self._level == "blank":
             return
         view = self._view
-        screen = self._transient[0] if self._transient else controls.screen_for(view, self._panel)
+        pairing = (self.pairing.code, self.pairing.url) if self.pairing is not None else None
+        screen = self._transient[0] if self._transient else controls.screen_for(view, self._panel, pairing)
         if self._reader_missing and isinstance(screen, StepScreen) and not screen.badge:
             screen = replace(screen, badge="RDR?")
         image = render(screen)

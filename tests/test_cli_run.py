@@ -1,7 +1,6 @@
 """`companion run` as a user starts it: a real process, a real port, a real journal."""
 
 import http.client
-import json
 import signal
 import socket
 import subprocess
@@ -9,7 +8,9 @@ import sys
 import threading
 from pathlib import Path
 
-import pytest
+
+from companion.screens import PairingScreen, render
+from phone import Phone
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,7 +27,7 @@ def start(*args):
 
 
 def wait_for_line(proc, text, timeout=30):
-    """Read stderr until a line holds `text` (on a thread, so the wait is bounded)."""
+    """Read stderr until a line holds `text` (on a thread, so the wait is bounded); return that line."""
     found = threading.Event()
     lines = []
 
@@ -39,6 +40,13 @@ def wait_for_line(proc, text, timeout=30):
 
     threading.Thread(target=read, daemon=True).start()
     assert found.wait(timeout), "".join(lines)
+    return lines[-1]
+
+
+def pairing_code(proc):
+    """The code in the pairing address `companion run --sim` prints, as Jupyter prints its token."""
+    line = wait_for_line(proc, "/pair?code=")
+    return line.strip().rsplit("=", 1)[1]
 
 
 def get(port, path):
@@ -52,27 +60,37 @@ def test_run_serves_the_table_and_stops_cleanly_on_sigterm(tmp_path):
     port = free_port()
     proc = start("run", "--sim", "--port", str(port), "--data-dir", str(tmp_path))
     try:
-        wait_for_line(proc, f"serving the table at http://127.0.0.1:{port}/")
-        status, body = get(port, "/")
-        assert status == 200 and b"Table companion" in body
-        status, body = get(port, "/api/state")
-        assert status == 200 and json.loads(body)["game"] is None
+        code = pairing_code(proc)
+        assert get(port, "/api/state")[0] == 401  # nothing for a stranger
+        phone = Phone(port).pair(code)
+        status, body = phone.get("/api/state")
+        assert status == 200 and body["game"] is None
+        status, html, _ = phone.raw("GET", "/")
+        assert status == 200 and b"Table companion" in html
         assert (tmp_path / "journal.sqlite3").exists()
-        # The simulated OLED shows the no-game screen, as the table thread drew it.
+        # The simulated OLED shows the pairing screen (no game is open), as the table thread drew it;
+        # the code has changed since this phone used it.
         import io
 
         from PIL import Image
 
-        from companion import controls
-        from companion.screens import render
-
-        status, body = get(port, "/api/sim/frame.png")
+        status, body, _ = phone.raw("GET", "/api/sim/frame.png")
         shown = Image.open(io.BytesIO(body)).point(lambda v: 255 if v else 0).convert("1")
         assert status == 200
-        assert shown.tobytes() == render(controls.screen_for({"game": None}, controls.Panel())).tobytes()
+        pairing = PairingScreen(*_screen_code_and_url(shown))
+        assert pairing.code != code and pairing.url.endswith(f":{port}/pair?code={pairing.code}")
+        assert shown.tobytes() == render(pairing).tobytes()
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(20) == 0
+
+
+def _screen_code_and_url(image):
+    """Read the QR code on the pairing screen back (the code is in its address)."""
+    import zxingcpp
+
+    url = zxingcpp.read_barcodes(image.convert("L").resize((512, 256)))[0].text
+    return url.rsplit("=", 1)[1], url
 
 
 def test_a_bad_settings_key_stops_start_up_naming_it(tmp_path):

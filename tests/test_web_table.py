@@ -1,8 +1,5 @@
-"""The table page and its API, served by a real waitress server on loopback."""
+"""The table page and its API, served by a real waitress server on loopback, used by a paired phone."""
 
-import http.client
-import json
-import re
 import threading
 
 import pytest
@@ -11,13 +8,18 @@ from waitress import create_server
 from companion import settings as settings_mod
 from web_panel.app import create_app
 
+from phone import Phone, paired_phone, request
+
+TWO = {"players": [{"name": "Ada"}, {"name": "Bea"}]}
+
 
 @pytest.fixture
 def served(make_runtime):
     runtime = make_runtime()
-    settings = settings_mod.load(None)
-    server = create_server(create_app(settings, runtime), host="127.0.0.1", port=0, threads=2)
+    app = create_app(settings_mod.load(None), runtime)
+    server = create_server(app, host="127.0.0.1", port=0, threads=2)
     port = server.effective_port
+
     def serve():
         try:
             server.run()
@@ -26,69 +28,115 @@ def served(make_runtime):
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
-    yield runtime, port
+    yield runtime, port, app
     server.close()
     thread.join(5)
 
 
-def request(port, method, path, body=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    data = body if isinstance(body, (bytes, type(None))) else json.dumps(body).encode()
-    conn.request(method, path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
-    response = conn.getresponse()
-    payload = response.read()
-    conn.close()
-    return response.status, payload
+@pytest.fixture
+def phone(served):
+    runtime, port, app = served
+    return paired_phone(app, port)
 
 
-def token(port):
-    status, html = request(port, "GET", "/")
-    assert status == 200
-    return re.search(rb'const TOKEN = "([^"]+)"', html).group(1).decode()
-
-
-def test_the_page_shows_the_live_table_after_a_game_starts(served):
-    runtime, port = served
-    status, body = request(port, "GET", "/api/state")
-    assert status == 200 and json.loads(body)["game"] is None
-    t = token(port)
-    status, body = request(port, "POST", "/api/input", {"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Ada"}, {"name": "Bea"}]}}, {"X-CSRF-Token": t})
+def test_a_paired_phone_starts_a_game_and_moves_it_on(served, phone):
+    runtime, port, app = served
+    assert phone.get("/api/state") == (200, runtime.view())
+    status, body = phone.post("/api/input", {"type": "new_game", "game": "free_play", "setup": TWO})
     assert status == 200, body
-    status, body = request(port, "POST", "/api/input", {"type": "advance"}, {"X-CSRF-Token": t})
-    assert status == 200 and json.loads(body)["log"] == ["Bea's turn."]
-    view = json.loads(request(port, "GET", "/api/state")[1])
+    status, body = phone.post("/api/input", {"type": "advance"})
+    assert status == 200 and body["log"] == ["Bea's turn."]
+    view = phone.get("/api/state")[1]
     assert view["actor"] == 1 and view["players"][1]["name"] == "Bea" and view["seq"] == 1
     assert view["decks"]["cards"]["draw"] == 52
 
 
-def test_a_refused_action_is_a_409_with_the_reason(served):
-    runtime, port = served
-    t = token(port)
-    request(port, "POST", "/api/input", {"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Ada"}]}}, {"X-CSRF-Token": t})
-    status, body = request(port, "POST", "/api/input", {"type": "counter", "name": "gold", "seat": 0, "delta": 1}, {"X-CSRF-Token": t})
-    assert status == 409 and json.loads(body)["error"] == "which counter? (score)"
-    request(port, "POST", "/api/input", {"type": "roll", "spec": "1d6"}, {"X-CSRF-Token": t})
-    status, body = request(port, "POST", "/api/input", {"type": "undo"}, {"X-CSRF-Token": t})
-    assert status == 409 and json.loads(body)["needs_confirm"] is True
+def test_the_state_answers_304_to_its_own_etag(served, phone):
+    status, _, headers = phone.raw("GET", "/api/state")
+    assert status == 200
+    again = phone.raw("GET", "/api/state", headers={"If-None-Match": headers["ETag"]})
+    assert again[0] == 304 and again[1] == b""
+    phone.post("/api/input", {"type": "new_game", "game": "free_play", "setup": TWO})
+    assert phone.raw("GET", "/api/state", headers={"If-None-Match": headers["ETag"]})[0] == 200
 
 
-@pytest.mark.parametrize("body, headers, status, message", [
-    ({"type": "advance"}, {}, 403, "CSRF"),
-    ({"type": "advance"}, {"X-CSRF-Token": "forged"}, 403, "CSRF"),
-    (b"not json", "token", 400, "JSON object"),
-    ([1, 2], "token", 400, "JSON object"),
-    ({"type": "advance"}, {"Host": "evil.example:8080", "token": 1}, 400, "host name"),
-    (b"{" + b" " * 20000 + b"}", "token", 413, "larger than"),
+def test_a_refused_action_is_a_409_with_the_reason(served, phone):
+    phone.post("/api/input", {"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Ada"}]}})
+    status, body = phone.post("/api/input", {"type": "counter", "name": "gold", "seat": 0, "delta": 1})
+    assert status == 409 and body["error"] == "which counter? (score)"
+    phone.post("/api/input", {"type": "roll", "spec": "1d6"})
+    status, body = phone.post("/api/input", {"type": "undo"})
+    assert status == 409 and body["needs_confirm"] is True
+
+
+@pytest.mark.parametrize("body, headers, csrf, status, message", [
+    ({"type": "advance"}, {}, False, 403, "CSRF"),
+    ({"type": "advance"}, {"X-CSRF-Token": "forged"}, False, 403, "CSRF"),
+    (b"not json", {}, True, 400, "JSON body"),
+    ([1, 2], {}, True, 400, "body must be object"),
+    ({"kind": "advance"}, {}, True, 400, "body must contain ['type']"),
+    ({"type": "advance"}, {"Host": "evil.example:8080"}, True, 400, "host name"),
+    (b"{" + b" " * 70000 + b"}", {}, True, 413, "larger than"),
 ])
-def test_forged_or_bad_requests_are_refused_and_change_nothing(served, body, headers, status, message):
-    runtime, port = served
-    t = token(port)
-    request(port, "POST", "/api/input", {"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Ada"}]}}, {"X-CSRF-Token": t})
-    if headers == "token":
-        headers = {"X-CSRF-Token": t}
-    elif "token" in headers:
-        headers = {"Host": headers["Host"], "X-CSRF-Token": t}
+def test_forged_or_bad_requests_are_refused_and_change_nothing(served, phone, body, headers, csrf, status, message):
+    runtime, port, app = served
+    phone.post("/api/input", {"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Ada"}]}})
     before = runtime.view()
-    got, payload = request(port, "POST", "/api/input", body, headers)
-    assert got == status and message in json.loads(payload)["error"]
+    got, payload = phone.call("POST", "/api/input", body, headers, csrf=csrf)
+    assert got == status and message in payload["error"], payload
     assert runtime.view() == before
+
+
+def test_an_unpaired_device_can_pair_and_read_the_api_description_only(served):
+    runtime, port, app = served
+    stranger = Phone(port)
+    assert stranger.get("/api/state")[0] == 401
+    assert stranger.post("/api/input", {"type": "new_game", "game": "free_play", "setup": TWO})[0] == 401
+    assert stranger.raw("GET", "/")[0] == 302
+    status, spec = stranger.get("/api/openapi.json")
+    assert status == 200 and "/api/pair" in spec["paths"] and spec["paths"]["/api/pair"]["post"]["security"] == []
+    assert runtime.view()["game"] is None
+
+
+def test_every_operation_but_pairing_refuses_a_stranger(served):
+    runtime, port, app = served
+    stranger = Phone(port)
+    spec = stranger.get("/api/openapi.json")[1]
+    for path, operations in spec["paths"].items():
+        concrete = path.replace("{game_id}", "1").replace("{session_id}", "x").replace("{game}", "palazzo")
+        for method, op in operations.items():
+            status, payload = stranger.call(method.upper(), concrete, {})
+            if op.get("security") == []:
+                continue
+            assert status == 401, (method, path, status, payload)
+
+
+def test_wrong_codes_are_limited_even_before_the_right_one(served):
+    runtime, port, app = served
+    right = app.extensions["pairing"].code
+    wrong = "000000" if right != "000000" else "111111"
+    answers = [request(port, "POST", "/api/pair", {"code": wrong})[0] for _ in range(6)]
+    assert answers == [403] * 5 + [429]
+    status, body, headers = request(port, "POST", "/api/pair", {"code": right})
+    assert status == 429 and int(headers["Retry-After"]) > 0  # no more guesses from here for a while
+
+
+def test_pairing_sets_a_strict_cookie_and_retires_the_code(served):
+    runtime, port, app = served
+    right = app.extensions["pairing"].code
+    assert request(port, "POST", "/api/pair", {"code": right}, {"Origin": "http://evil.example"})[0] == 403
+    status, body, headers = request(port, "POST", "/api/pair", {"code": right}, {"Origin": f"http://127.0.0.1:{port}"})
+    cookie = headers["Set-Cookie"]
+    assert status == 200 and "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+    assert request(port, "POST", "/api/pair", {"code": right})[0] == 403  # one code, one phone
+
+
+def test_a_revoked_phone_is_a_stranger_again(served, phone):
+    runtime, port, app = served
+    other = paired_phone(app, port)
+    sessions = phone.get("/api/sessions")[1]["sessions"]
+    assert len(sessions) == 2
+    victim = next(s for s in sessions if not s["this"])
+    assert phone.post(f"/api/sessions/{victim['id']}/revoke")[0] == 200
+    assert other.get("/api/state")[0] == 401
+    assert phone.get("/api/state")[0] == 200

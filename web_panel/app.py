@@ -1,108 +1,122 @@
 """The web panel: `create_app(settings, runtime)`, served by waitress.
 
-In this first version it shows the live table and lets a phone on the same
-machine drive a free-play game. Pairing, sessions and the full API come with
-the panel's own issue; until then every state-changing request needs the
-page's CSRF token and a Host header the companion answers to.
+Blueprints: pages (HTML for a phone), pairing and sessions, the table and new
+games, score sheets, past games, the reader and its cards, settings, seats,
+and (on simulated parts) the simulated table. Every API operation is declared
+in `web_panel.api` (validated, and described at /api/openapi.json).
+
+Before any view runs, `_guard` checks the Host header, then the session: only
+the pairing page and API, the OpenAPI document and static files are open to a
+phone that has not paired; every state-changing request also needs the
+session's CSRF token in the X-CSRF-Token header.
 """
 
 from __future__ import annotations
 
 import hmac
-import secrets
+import logging
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
+from flask import Flask, current_app, g, jsonify, redirect, request
+from werkzeug.exceptions import HTTPException
 
 from companion.runtime import Runtime
-from web_panel import reader as reader_pages
+from web_panel import history, pages, pairing, scores, seats, settings_api
+from web_panel import table as table_api
+from web_panel import reader as reader_api
+from web_panel.api import API, SAFE_METHODS
+from web_panel.security import COOKIE, Hosts, Pairing, Sessions
 
-bp = Blueprint("table", __name__)
+log = logging.getLogger(__name__)
 
-MAX_BODY = 16 * 1024
+MAX_BODY = 64 * 1024
+OPEN_PAGES = frozenset({"pages.pair", "pages.static"})
 
 
-def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, reader: Any = None) -> Flask:
+def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, reader: Any = None,
+               pairing_code: Pairing | None = None, table: Any = None, settings_file: Any = None) -> Flask:
     """`sim`: the simulated table's parts (hardware.factory.SimulatedParts), or None on real hardware;
-    `reader`: the link to the reader (firmware_bridge.link.ReaderLink), or None when there is none."""
-    app = Flask(__name__)
-    app.config.update(
-        MAX_CONTENT_LENGTH=MAX_BODY,
-        CSRF_TOKEN=secrets.token_urlsafe(24),
-        ALLOWED_HOSTS=_allowed_hosts(settings["web"]),
+    `reader`: the link to the reader (firmware_bridge.link.ReaderLink), or None when there is none;
+    `pairing_code`: the code the OLED shows (made here when not given); `table`: the table thread,
+    whose last frame the panel shows; `settings_file`: where the settings page saves."""
+    app = Flask(__name__, static_folder=None)
+    web = settings["web"]
+    hosts = Hosts(web["host"], web.get("allowed_hosts", []))
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, SETTINGS=settings, SETTINGS_FILE=settings_file)
+    app.extensions.update(
+        runtime=runtime,
+        reader=reader,
+        sim=sim,
+        table=table,
+        hosts=hosts,
+        sessions=Sessions(runtime),
+        pairing=pairing_code or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
     )
-    app.extensions["runtime"] = runtime
-    app.extensions["reader"] = reader
-    app.register_blueprint(bp)
-    app.register_blueprint(reader_pages.bp)
+    for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats):
+        app.register_blueprint(module.bp)
     if sim is not None:
         from web_panel import sim as sim_pages
 
-        app.extensions["sim"] = sim
         app.register_blueprint(sim_pages.bp)
-    app.before_request(_check_host)
-    app.before_request(_check_csrf)
-    app.register_error_handler(400, lambda e: (jsonify(error=e.description), 400))
-    app.register_error_handler(413, lambda e: (jsonify(error=f"the request is larger than {MAX_BODY} bytes"), 413))
+    app.add_url_rule("/api/openapi.json", "openapi", lambda: jsonify(API.openapi(app.view_functions)))
+    app.extensions["open"] = API.public_endpoints() | OPEN_PAGES | {"openapi"}
+    app.before_request(_guard)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _internal_error)
     return app
 
 
-def _allowed_hosts(web: dict[str, Any]) -> frozenset[str] | None:
-    """Host names answered; None when listening on every address (the pairing issue narrows it)."""
-    if web["host"] in ("0.0.0.0", "::"):
-        return None
-    return frozenset({"127.0.0.1", "localhost", "::1", web["host"].lower().strip("[]")})
+def pairing_url(hosts: Hosts, port: int, code: str) -> str:
+    address = hosts.lan_address()
+    address = f"[{address}]" if ":" in address else address
+    return f"http://{address}:{port}/pair?code={code}"
 
 
-def _host_name(host: str) -> str:
-    """'[::1]:8080' -> '::1', 'localhost:8080' -> 'localhost'."""
-    if host.startswith("["):
-        return host[1:].partition("]")[0]
-    return host.rpartition(":")[0] if host.count(":") == 1 else host
-
-
-def _check_host() -> None:
+def _guard() -> Any:
+    ext = _ext()
     # DNS rebinding: a page from elsewhere that points its own name at this
     # address still sends its own Host header.
-    allowed = current_app.config["ALLOWED_HOSTS"]
-    if allowed is not None and _host_name(request.host.lower()) not in allowed:
-        abort(400, description=f"this companion does not answer to the host name {request.host!r}")
-
-
-def _runtime() -> Runtime:
-    return current_app.extensions["runtime"]
-
-
-@bp.get("/")
-def table_page():
-    return render_template("table.html", csrf_token=current_app.config["CSRF_TOKEN"],
-                           simulated="sim" in current_app.extensions)
-
-
-def _check_csrf() -> tuple[Response, int] | None:
-    """Every request that changes something carries the page's CSRF token, or gets a 403."""
-    if request.method in ("GET", "HEAD", "OPTIONS"):
+    if not ext["hosts"].allows(request.host):
+        return jsonify(error=f"this companion does not answer to the host name {request.host!r}; "
+                             "add it to web.allowed_hosts in the settings if it is yours"), 400
+    g.session = ext["sessions"].get(request.cookies.get(COOKIE))
+    if request.endpoint is None:
+        return None  # 404 or 405: the error handler answers
+    if request.endpoint in ext["open"]:
+        if request.method not in SAFE_METHODS and not _same_origin():
+            return jsonify(error="a request from another site's page is refused"), 403
         return None
-    token = request.headers.get("X-CSRF-Token", "")
-    if not hmac.compare_digest(token, current_app.config["CSRF_TOKEN"]):
-        return jsonify(error="missing or wrong CSRF token: reload the page"), 403
+    if g.session is None:
+        if request.path.startswith("/api/"):
+            return jsonify(error="this phone is not paired: open /pair and enter the code the table shows"), 401
+        return redirect(f"/pair?next={request.full_path.rstrip('?')}" if request.path != "/" else "/pair")
+    if request.method not in SAFE_METHODS:
+        token = request.headers.get("X-CSRF-Token", "")
+        if not hmac.compare_digest(token.encode(), g.session.csrf.encode()):
+            return jsonify(error="missing or wrong CSRF token: reload the page"), 403
     return None
 
 
-@bp.get("/api/state")
-def state():
-    return jsonify(_runtime().view())
+def _ext() -> dict[str, Any]:
+    return current_app.extensions
 
 
-@bp.post("/api/input")
-def submit_input():
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict) or not isinstance(body.get("type"), str):
-        return jsonify(error='send a JSON object with a "type", e.g. {"type": "advance"}'), 400
-    try:
-        outcome = _runtime().submit(body)
-    except TimeoutError:
-        return jsonify(error="the table did not answer in time; try again"), 503
-    if not outcome.accepted:
-        return jsonify(error=outcome.reason, needs_confirm=outcome.needs_confirm), 409
-    return jsonify(accepted=True, log=list(outcome.log), seq=outcome.seq)
+def _same_origin() -> bool:
+    """A browser names the page a request comes from; a page elsewhere may not pair or sign in here."""
+    origin = request.headers.get("Origin")
+    return origin is None or urlsplit(origin).netloc.lower() == request.host.lower()
+
+
+def _http_error(e: HTTPException) -> Any:
+    if request.path.startswith("/api/"):
+        messages = {404: f"no such API address {request.path}: see /api/openapi.json",
+                    405: f"{request.method} is not allowed on {request.path}: see /api/openapi.json",
+                    413: f"the request is larger than {MAX_BODY} bytes"}
+        return jsonify(error=messages.get(e.code, e.description)), e.code
+    return e
+
+
+def _internal_error(e: Exception) -> Any:
+    log.exception("the panel failed on %s %s", request.method, request.path)
+    return jsonify(error="internal error; nothing was changed. The companion's log has the details."), 500

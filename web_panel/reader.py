@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, json, jsonify, request
+from flask import Blueprint, Response, current_app, json, jsonify
 
 from companion.cards import Card, check_card, check_deck, check_uid, deck_cards
 from companion.errors import CompanionError
 from companion.runtime import Runtime
+from web_panel.api import API
 
 bp = Blueprint("reader", __name__)
 
@@ -35,12 +36,23 @@ def _answer(fn: Callable[[Runtime], Any]) -> Any:
         return jsonify(error="the table did not answer in time; try again"), 503
 
 
-def _body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
-    return body if isinstance(body, dict) else {}
+_NAME = {"type": "string", "minLength": 1, "maxLength": 40}
+REGISTER = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["game", "deck"],
+    "properties": {"game": _NAME, "deck": _NAME, "card": _NAME},
+}
+UID = {"type": "object", "additionalProperties": False, "required": ["uid"],
+       "properties": {"uid": {"type": "string", "maxLength": 40}}}
+CARDS = {
+    "type": "object",
+    "required": ["version", "cards"],
+    "properties": {"version": {"const": 1}, "cards": {"type": "array", "maxItems": 2000, "items": {"type": "object"}}},
+}
 
 
-@bp.get("/api/reader")
+@API.route(bp, "GET", "/api/reader", "The reader's link, the last tag it saw, and its latest events")
 def reader_status():
     link = current_app.extensions.get("reader")
     return _answer(lambda rt: {
@@ -51,7 +63,7 @@ def reader_status():
     })
 
 
-@bp.get("/api/cards")
+@API.route(bp, "GET", "/api/cards", "The registered cards, and the games' decks and cards to register")
 def cards():
     def listing(rt: Runtime) -> dict[str, Any]:
         games = {g.id: {"title": g.title,
@@ -62,11 +74,10 @@ def cards():
     return _answer(listing)
 
 
-@bp.post("/api/cards/register")
-def register():
-    """{game, deck, card}: the next tap registers that card; {game, deck}: walk the deck's card list."""
-    body = _body()
-
+@API.route(bp, "POST", "/api/cards/register",
+           "Arm registration: with a card, the next tap registers it; without, walk the deck's card list",
+           body=REGISTER)
+def register(body: dict[str, Any]):
     def arm(rt: Runtime) -> dict[str, Any]:
         game, deck, card = body.get("game"), body.get("deck"), body.get("card")
         if card is not None:
@@ -82,7 +93,7 @@ def register():
     return _answer(arm)
 
 
-@bp.post("/api/cards/cancel")
+@API.route(bp, "POST", "/api/cards/cancel", "Stop registering")
 def cancel():
     def stop(rt: Runtime) -> dict[str, Any]:
         rt.registration.cancel()
@@ -91,13 +102,11 @@ def cancel():
     return _answer(stop)
 
 
-@bp.post("/api/cards/forget")
-def forget():
-    body = _body()
-    return _answer(lambda rt: {"forgotten": rt.cards.forget(check_uid(body.get("uid")))})
+@API.route(bp, "POST", "/api/cards/forget", "Forget a tag", body=UID)
+def forget(body: dict[str, Any]):    return _answer(lambda rt: {"forgotten": rt.cards.forget(check_uid(body.get("uid")))})
 
 
-@bp.get("/api/cards/export")
+@API.route(bp, "GET", "/api/cards/export", "The registered cards as a JSON file")
 def export():
     rt = _runtime()
     text = json.dumps(rt.call(rt.cards.export, timeout=5), ensure_ascii=False, indent=1)
@@ -105,7 +114,5 @@ def export():
                     headers={"Content-Disposition": 'attachment; filename="companion-cards.json"'})
 
 
-@bp.post("/api/cards/import")
-def import_cards():
-    body = request.get_json(silent=True)
-    return _answer(lambda rt: {"imported": rt.cards.import_(body)})
+@API.route(bp, "POST", "/api/cards/import", "Add or replace cards from an export (all or nothing)", body=CARDS)
+def import_cards(body: dict[str, Any]):    return _answer(lambda rt: {"imported": rt.cards.import_(body)})

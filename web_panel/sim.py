@@ -17,6 +17,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion.cards import check_uid
 from companion.errors import CompanionError
 from hardware.buttons import ROLES
+from web_panel.api import API
 
 bp = Blueprint("sim", __name__)
 
@@ -25,7 +26,8 @@ def _sim() -> Any:
     return current_app.extensions["sim"]
 
 
-@bp.get("/api/sim/frame.png")
+@API.route(bp, "GET", "/api/sim/frame.png", "The simulated OLED's picture (simulated parts only)",
+           responses={"304": "unchanged"})
 def frame():
     panel = _sim().panel
     etag = f"{panel.version}-{int(panel.on)}-{panel.contrast}"
@@ -38,30 +40,30 @@ def frame():
     return Response(out.getvalue(), mimetype="image/png", headers={"ETag": f'"{etag}"', "Cache-Control": "no-cache"})
 
 
-@bp.post("/api/sim/button")
-def button():
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict) or body.get("role") not in ROLES or not isinstance(body.get("down"), bool):
-        return jsonify(error=f'send {{"role": one of {", ".join(ROLES)}, "down": true or false}}'), 400
+@API.route(bp, "POST", "/api/sim/button", "Press or release a simulated button (simulated parts only)", body={
+    "type": "object", "additionalProperties": False, "required": ["role", "down"],
+    "properties": {"role": {"enum": list(ROLES)}, "down": {"type": "boolean"}},
+})
+def button(body: dict[str, Any]):
     _sim().set_button(body["role"], body["down"])
     return jsonify(ok=True)
 
 
-@bp.post("/api/sim/reader")
-def reader():
+@API.route(bp, "POST", "/api/sim/reader", "Lay a card on the simulated reader, or throw dice on it (simulated parts only)",
+           body={"type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1, "properties": {
+               "tap": {"type": "string", "maxLength": 40},
+               "roll": {"type": "object", "additionalProperties": False, "required": ["sides", "count"], "properties": {
+                   "sides": {"enum": [4, 6, 8, 10, 12, 20]}, "count": {"type": "integer", "minimum": 1, "maximum": 6}}},
+           }}, responses={"409": "the reader is not simulated"})
+def reader(body: dict[str, Any]):
     """{"tap": UID}: a card laid on the simulated reader; {"roll": {"sides": 6, "count": 2}}: dice thrown on it."""
     sim_reader = _sim().reader
     if sim_reader is None:
         return jsonify(error="the reader is not simulated here (a real one is configured)"), 409
-    body = request.get_json(silent=True)
-    body = body if isinstance(body, dict) else {}
-    if isinstance(body.get("tap"), str):
+    if "tap" in body:
         try:
             uid = check_uid(body["tap"])
         except CompanionError as e:
             return jsonify(error=str(e)), 400
         return jsonify(seq=sim_reader.tap(uid))
-    roll = body.get("roll")
-    if isinstance(roll, dict) and roll.get("sides") in (4, 6, 8, 10, 12, 20) and roll.get("count") in range(1, 7):
-        return jsonify(seq=sim_reader.roll(roll["sides"], roll["count"]))
-    return jsonify(error='send {"tap": "04A1B2C3"} or {"roll": {"sides": 6, "count": 2}} (1 to 6 dice of 4 to 20 sides)'), 400
+    return jsonify(seq=sim_reader.roll(body["roll"]["sides"], body["roll"]["count"]))

@@ -1,6 +1,5 @@
 """Card registration and the simulated reader through the panel, over the real serial path."""
 
-import json
 import threading
 
 import pytest
@@ -11,7 +10,7 @@ from companion.app import _start_reader, _start_table
 from companion.screens import AlertScreen, render
 from web_panel.app import create_app
 
-from test_web_table import request, token
+from phone import Phone, paired_phone
 
 
 @pytest.fixture
@@ -20,22 +19,22 @@ def rig(make_runtime):
     settings = settings_mod.load(None)
     table, buttons, sim = _start_table(settings, runtime, simulated=True)
     link, sim.reader = _start_reader(settings["reader"], runtime, table, simulated=True)
-    server = create_server(create_app(settings, runtime, sim=sim, reader=link), host="127.0.0.1", port=0, threads=2)
+    app = create_app(settings, runtime, sim=sim, reader=link, table=table)
+    server = create_server(app, host="127.0.0.1", port=0, threads=2)
     thread = threading.Thread(target=lambda: _serve(server), daemon=True)
     thread.start()
     port = server.effective_port
-    t = token(port)
+    phone = paired_phone(app, port)
 
     def call(method, path, body=None, csrf=True):
-        status, payload = request(port, method, path, body, {"X-CSRF-Token": t} if csrf else {})
-        return status, json.loads(payload) if payload else None
+        return phone.call(method, path, body, csrf=csrf)
 
     def tap(uid):
         assert call("POST", "/api/sim/reader", {"tap": uid})[0] == 200
         assert sim.reader.wait_acknowledged()
         assert table.wait_idle()
 
-    call.port = port
+    call.phone = phone
     yield call, tap, runtime, table, sim
     server.close()
     thread.join(5)
@@ -106,9 +105,10 @@ def test_export_then_import_brings_the_cards_back(rig):
     ("/api/cards/register", {"game": "free_play", "deck": "tarot"}, "no deck"),
     ("/api/cards/register", {"game": "free_play", "deck": "cards", "card": "Z♠"}, "no card"),
     ("/api/cards/forget", {"uid": "not hex"}, "hex digits"),
-    ("/api/cards/import", {"cards": "all of them"}, '"version": 1'),
+    ("/api/cards/import", {"cards": "all of them"}, "body must contain ['version']"),
+    ("/api/cards/import", {"version": 2, "cards": []}, "body.version must be same as const definition: 1"),
     ("/api/sim/reader", {"tap": "12"}, "hex digits"),
-    ("/api/sim/reader", {"roll": {"sides": 7, "count": 2}}, "sides"),
+    ("/api/sim/reader", {"roll": {"sides": 7, "count": 2}}, "body.roll.sides must be one of"),
 ])
 def test_bad_requests_get_a_400_that_says_what_to_send(rig, path, body, message):
     call, *_ = rig
@@ -120,6 +120,8 @@ def test_a_state_change_without_the_csrf_token_is_refused(rig):
     call, *_ = rig
     status, answer = call("POST", "/api/cards/register", {"game": "free_play", "deck": "cards"}, csrf=False)
     assert status == 403 and call("GET", "/api/cards")[1]["registration"] is None
+    stranger = Phone(call.phone.port)
+    assert stranger.post("/api/cards/register", {"game": "free_play", "deck": "cards"})[0] == 401
 
 
 def test_dice_thrown_on_the_simulated_reader_are_the_step_s_roll(rig):
@@ -134,7 +136,7 @@ def test_dice_thrown_on_the_simulated_reader_are_the_step_s_roll(rig):
 
 def test_the_page_has_the_reader_and_the_simulated_reader(rig):
     call, tap, runtime, table, sim = rig
-    status, html = request(call.port, "GET", "/")
-    assert status == 200
-    for text in (b'id="reader"', b"Cards and their tags", b"Simulated reader", b'id="physical"'):
-        assert text in html
+    status, html, _ = call.phone.raw("GET", "/")
+    assert status == 200 and b"Simulated reader" in html and b'id="simcards"' in html
+    status, html, _ = call.phone.raw("GET", "/cards")
+    assert status == 200 and b"Walk the whole deck" in html and b"Export the cards" in html

@@ -1,0 +1,111 @@
+"""Past games from the journal, and their exports: JSON, CSV, and BG Stats' push format.
+
+A game's result is rebuilt by replaying its journal (the same replay a restart
+uses), so an export always agrees with what the table showed. Players are
+ranked by the game's first per-player counter (its score), highest first,
+equal values sharing a place.
+
+BG Stats' push format (bgstatsapp.com, "Push plays to BG Stats from other apps
+or websites"): one play as JSON with sourceName, sourcePlayId, playDate
+("YYYY-MM-DD HH:MM:SS"), durationMin, game {name, highestWins, noPoints,
+sourceGameId} and players [{name, score, winner, rank, startPlayer,
+sourcePlayerId, role}]. The app opens it url-encoded in its import link.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from companion.core.engine import apply_input, new_game, start_session
+from companion.core.game import GameDef
+from companion.core.result import Refused
+from companion.errors import CompanionError
+from companion.journal import Journal
+from companion.replay import restore
+
+SOURCE_NAME = "Tabletop companion"
+
+
+def games(journal: Journal) -> list[dict[str, Any]]:
+    rows = journal.read("SELECT id, game, setup, started, finished, outcome FROM games ORDER BY id DESC")
+    return [{"id": i, "game": g, "players": [p.get("name") for p in json.loads(s).get("players", [])],
+             "started": st, "finished": fin, "outcome": out} for i, g, s, st, fin, out in rows]
+
+
+def result(journal: Journal, known: Mapping[str, GameDef], game_id: int) -> dict[str, Any]:
+    """A game's players with their counters, places and winners, replayed from the journal."""
+    record = next((g for g in games(journal) if g["id"] == game_id), None)
+    if record is None:
+        raise CompanionError(f"there is no game {game_id} in the journal")
+    game = known.get(record["game"])
+    if game is None:
+        raise CompanionError(f"game {game_id} is of a kind this companion does not know ({record['game']})")
+    setup = journal.read("SELECT setup FROM games WHERE id = ?", (game_id,))[0][0]
+    setup = json.loads(setup)
+    inputs = journal.inputs(game_id)
+    session, _ = restore(game, setup, inputs, [], source=f"game {game_id}")
+    state = session.state
+    key = next((c.name for c in game.counters if c.per_player), None)
+    players = []
+    for seat, p in enumerate(state["players"]):
+        counters = dict(state["counters"]["players"][seat])
+        players.append({"seat": seat, "name": p["name"], "colour": p["colour"], "counters": counters,
+                        "score": counters.get(key) if key else None})
+    order = sorted(players, key=lambda p: -(p["score"] or 0))
+    for i, p in enumerate(order):
+        p["place"] = i + 1 if i == 0 or p["score"] != order[i - 1]["score"] else order[i - 1]["place"]
+    finished = state["flow"] is not None and state["flow"]["over"]
+    for p in players:
+        p["winner"] = finished and key is not None and p["place"] == 1
+    return record | {"title": game.title, "score_counter": key, "over": finished,
+                     "first_player": _first_player(game, setup, inputs), "players": players,
+                     "inputs": len(inputs)}
+
+
+def _first_player(game: GameDef, setup: Mapping[str, Any], inputs: list) -> int | None:
+    """Who started: the setup's choice, or the winner of the opening roll-off."""
+    first = new_game(game, setup)
+    if isinstance(first, Refused):
+        return None
+    session = start_session(first.state)
+    for _, action in inputs:
+        if session.state["flow"] is not None:
+            break
+        step = apply_input(game, session, action)
+        if not isinstance(step, Refused):
+            session = step.session
+    flow = session.state["flow"]
+    return flow["order"][0] if flow is not None and flow["order"] else None
+
+
+def as_csv(res: Mapping[str, Any]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["game_id", "game", "started", "finished", "seat", "name", "score", "place", "winner"])
+    for p in res["players"]:
+        writer.writerow([res["id"], res["game"], res["started"], res["finished"] or "", p["seat"], p["name"],
+                         "" if p["score"] is None else p["score"], p["place"], "yes" if p["winner"] else "no"])
+    return out.getvalue()
+
+
+def as_bgstats(res: Mapping[str, Any]) -> dict[str, Any]:
+    started = datetime.fromisoformat(res["started"])
+    ended = datetime.fromisoformat(res["finished"]) if res["finished"] else None
+    return {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": str(res["id"]),
+        "playDate": started.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": round((ended - started).total_seconds() / 60) if ended else 0,
+        "board": "",
+        "game": {"name": res["title"], "highestWins": True, "noPoints": res["score_counter"] is None,
+                 "sourceGameId": res["game"]},
+        "players": [{"name": p["name"], "score": p["score"] if p["score"] is not None else 0, "winner": p["winner"],
+                     "rank": p["place"], "startPlayer": p["seat"] == res["first_player"],
+                     "sourcePlayerId": f"{res['id']}-{p['seat']}", "role": p["colour"] or ""}
+                    for p in res["players"]],
+    }

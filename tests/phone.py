@@ -1,0 +1,52 @@
+"""A phone talking to the panel over HTTP: pairs with the table's code, keeps its cookie and CSRF token."""
+
+import http.client
+import json
+import re
+
+
+def request(port, method, path, body=None, headers=None):
+    """One raw request: (status, body bytes, headers)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    data = body if isinstance(body, (bytes, type(None))) else json.dumps(body).encode()
+    conn.request(method, path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
+    response = conn.getresponse()
+    payload = response.read()
+    conn.close()
+    return response.status, payload, response.headers
+
+
+class Phone:
+    def __init__(self, port):
+        self.port = port
+        self.cookie = ""
+        self.csrf = ""
+
+    def pair(self, code, name="test phone"):
+        status, body, headers = request(self.port, "POST", "/api/pair", {"code": code, "name": name})
+        assert status == 200, body
+        self.cookie = re.match(r"(companion_session=[^;]+)", headers["Set-Cookie"]).group(1)
+        self.csrf = json.loads(body)["csrf"]
+        return self
+
+    def raw(self, method, path, body=None, headers=None, csrf=True):
+        sent = {"Cookie": self.cookie} if self.cookie else {}
+        if csrf and self.csrf:
+            sent["X-CSRF-Token"] = self.csrf
+        return request(self.port, method, path, body, {**sent, **(headers or {})})
+
+    def call(self, method, path, body=None, headers=None, csrf=True):
+        """(status, JSON answer or None)."""
+        status, payload, _ = self.raw(method, path, body, headers, csrf)
+        return status, json.loads(payload) if payload and payload[:1] in (b"{", b"[") else payload
+
+    def get(self, path):
+        return self.call("GET", path)
+
+    def post(self, path, body=None):
+        return self.call("POST", path, {} if body is None else body)
+
+
+def paired_phone(app, port):
+    """A phone paired with the code the app's pairing shows now."""
+    return Phone(port).pair(app.extensions["pairing"].code)

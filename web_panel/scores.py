@@ -1,0 +1,38 @@
+"""Score sheets: the schemas of `companion score`, and scoring a filled sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify
+
+from companion import scoring
+from companion.errors import SheetError
+from web_panel.api import API
+
+bp = Blueprint("scores", __name__)
+
+
+@API.route(bp, "GET", "/api/score", "The games that have score sheets")
+def sheets():
+    return jsonify(games=list(scoring.GAMES))
+
+
+@API.route(bp, "GET", "/api/score/<game>/schema", "A game's score sheet as JSON Schema", responses={"404": "no such game"})
+def schema(game: str):
+    try:
+        return jsonify(schema=scoring.schema(game), options=scoring.options(game))
+    except SheetError as e:
+        return jsonify(error=str(e)), 404
+
+
+@API.route(bp, "POST", "/api/score/<game>", "Score a filled sheet: results, breakdown and ranking",
+           body={"type": "object", "description": "the sheet, as GET /api/score/{game}/schema describes it"},
+           responses={"404": "no such game"})
+def score(game: str, body: dict[str, Any]):
+    if game not in scoring.GAMES:
+        return jsonify(error=f"no score sheet for {game!r}; one of {', '.join(scoring.GAMES)}"), 404
+    try:
+        return jsonify(scoring.score(game, body))
+    except SheetError as e:
+        return jsonify(error=str(e)), 400

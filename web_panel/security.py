@@ -1,0 +1,224 @@
+"""Who may use the panel: pairing codes, server-side sessions, Host names.
+
+A phone pairs by entering the 6-digit code the OLED shows (or by scanning its
+QR code, which carries the code in the address). It then holds a session: a
+random secret in an HttpOnly, SameSite=Strict cookie; the server keeps only a
+hash of it, in the journal's SQLite file, so pairings survive a restart and
+can be revoked from the panel. Each session has its own CSRF token, which
+every state-changing request carries in a header.
+
+Wrong codes are rate-limited per client and for the whole device, and the code
+changes after too many wrong tries, so guessing cannot add up. The Host header
+must name the device (its host names, its interfaces' addresses, or names
+added in the settings), against DNS rebinding.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import secrets
+import socket
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from typing import Any
+
+import ifaddr
+
+COOKIE = "companion_session"
+CODE_DIGITS = 6
+PER_CLIENT = (5, 60.0)  # wrong codes allowed per client per window (seconds)
+PER_DEVICE = (20, 60.0)  # wrong codes allowed from everyone together per window
+ROTATE_AFTER = 20  # wrong codes in all before the code changes
+
+
+@dataclass(frozen=True)
+class Session:
+    id: str  # public: shown in the list of paired phones, used to revoke
+    name: str
+    csrf: str
+    created: str
+    seat: int | None = None
+
+    def public(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "created": self.created, "seat": self.seat}
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class Sessions:
+    """Paired phones: kept in memory for every request, written through to the journal."""
+
+    def __init__(self, runtime: Any):
+        self.runtime = runtime
+        self._lock = threading.Lock()
+        rows = runtime.call(lambda: runtime.journal.read("SELECT secret_hash, id, csrf, name, created, seat FROM sessions"))
+        self._by_hash = {h: Session(i, n, c, cr, seat) for h, i, c, n, cr, seat in rows}
+
+    def create(self, name: str) -> tuple[str, Session]:
+        """A new session; returns its secret (for the cookie, never stored) and the session."""
+        secret = secrets.token_urlsafe(32)
+        session = Session(secrets.token_hex(4), name, secrets.token_urlsafe(24),
+                          datetime.now(timezone.utc).isoformat(timespec="seconds"))
+        digest = _hash(secret)
+        self.runtime.call(lambda: self.runtime.journal.write(
+            "INSERT INTO sessions (id, secret_hash, csrf, name, created, seat) VALUES (?, ?, ?, ?, ?, NULL)",
+            (session.id, digest, session.csrf, session.name, session.created)))
+        with self._lock:
+            self._by_hash[digest] = session
+        return secret, session
+
+    def get(self, secret: str | None) -> Session | None:
+        if not secret or len(secret) > 100:
+            return None
+        return self._by_hash.get(_hash(secret))
+
+    def all(self) -> list[Session]:
+        return sorted(self._by_hash.values(), key=lambda s: s.created)
+
+    def revoke(self, session_id: str) -> bool:
+        self.runtime.call(lambda: self.runtime.journal.write("DELETE FROM sessions WHERE id = ?", (session_id,)))
+        with self._lock:
+            gone = [h for h, s in self._by_hash.items() if s.id == session_id]
+            for h in gone:
+                del self._by_hash[h]
+        return bool(gone)
+
+    def claim_seat(self, session: Session, seat: int | None) -> Session:
+        """Bind a phone to a seat (its player's secret input), taking the seat from any other phone."""
+        def write() -> None:
+            with self.runtime.journal.transaction():
+                if seat is not None:
+                    self.runtime.journal.write("UPDATE sessions SET seat = NULL WHERE seat = ?", (seat,))
+                self.runtime.journal.write("UPDATE sessions SET seat = ? WHERE id = ?", (seat, session.id))
+
+        self.runtime.call(write)
+        with self._lock:
+            for h, s in list(self._by_hash.items()):
+                if seat is not None and s.seat == seat:
+                    self._by_hash[h] = replace(s, seat=None)
+                if s.id == session.id:
+                    self._by_hash[h] = replace(s, seat=seat)
+        return replace(session, seat=seat)
+
+    def seat_of(self, seat: int) -> Session | None:
+        return next((s for s in self._by_hash.values() if s.seat == seat), None)
+
+
+class Limited(Exception):
+    """Too many wrong codes: try again after `retry_after` seconds."""
+
+    def __init__(self, retry_after: int):
+        super().__init__(f"too many wrong codes: wait {retry_after} s and try again")
+        self.retry_after = retry_after
+
+
+class Pairing:
+    """The pairing code and the limits on guessing it."""
+
+    def __init__(self, url: Callable[[str], str], clock: Callable[[], float] = time.monotonic,
+                 on_change: Callable[[], None] = lambda: None):
+        self._url = url  # code -> the address a phone opens (the QR code's content)
+        self.clock = clock
+        self.on_change = on_change
+        self._lock = threading.Lock()
+        self._failures: dict[str, deque[float]] = {}
+        self._all_failures: deque[float] = deque()
+        self._wrong_since_rotate = 0
+        self.code = self._new_code()
+
+    @staticmethod
+    def _new_code() -> str:
+        return f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
+
+    @property
+    def url(self) -> str:
+        return self._url(self.code)
+
+    def rotate(self) -> None:
+        with self._lock:
+            self.code = self._new_code()
+            self._wrong_since_rotate = 0
+        self.on_change()
+
+    def check(self, code: str, client: str) -> bool:
+        """True when `code` is right (and then the code changes); False when wrong; Limited when
+        this client, or everyone together, has had too many wrong tries lately."""
+        now = self.clock()
+        with self._lock:
+            mine = self._failures.setdefault(client, deque())
+            for window, (limit, seconds) in ((mine, PER_CLIENT), (self._all_failures, PER_DEVICE)):
+                while window and window[0] <= now - seconds:
+                    window.popleft()
+                if len(window) >= limit:
+                    raise Limited(max(1, int(window[0] + seconds - now + 0.999)))
+            rotate = False
+            right = hmac.compare_digest(code.encode(), self.code.encode())
+            if not right:
+                mine.append(now)
+                self._all_failures.append(now)
+                self._wrong_since_rotate += 1
+                rotate = self._wrong_since_rotate >= ROTATE_AFTER
+            if len(self._failures) > 1000:  # forget quiet clients
+                self._failures = {k: v for k, v in self._failures.items() if v}
+        if right or rotate:
+            self.rotate()  # a code is good for one phone; a guessed-at code is retired
+        return right
+
+
+class Hosts:
+    """The Host names the panel answers to."""
+
+    def __init__(self, listen: str, extra: list[str], clock: Callable[[], float] = time.monotonic):
+        self.listen = listen.lower().strip("[]")
+        self.extra = {h.lower().strip("[]") for h in extra}
+        self.clock = clock
+        self._names: frozenset[str] = frozenset()
+        self._at = -1e9
+
+    def names(self) -> frozenset[str]:
+        now = self.clock()
+        if now - self._at > 10:  # an address from DHCP can change while the companion runs
+            self._names, self._at = self._read(), now
+        return self._names
+
+    def _read(self) -> frozenset[str]:
+        names = {"localhost", "127.0.0.1", "::1"} | self.extra
+        host = socket.gethostname().lower()
+        names |= {host, f"{host}.local"}
+        if self.listen in ("0.0.0.0", "::", ""):
+            for adapter in ifaddr.get_adapters():
+                for ip in adapter.ips:
+                    address = ip.ip[0] if isinstance(ip.ip, tuple) else ip.ip
+                    names.add(str(ipaddress.ip_address(address.split("%")[0])))
+        else:
+            names.add(self.listen)
+        return frozenset(names)
+
+    def allows(self, host_header: str) -> bool:
+        return host_name(host_header) in self.names()
+
+    def lan_address(self) -> str:
+        """An address phones on the network can reach (for the pairing QR code)."""
+        if self.listen not in ("0.0.0.0", "::", ""):
+            return self.listen
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
+                    return ip.ip
+        return "127.0.0.1"
+
+
+def host_name(host: str) -> str:
+    """'[::1]:8080' -> '::1', 'Localhost:8080' -> 'localhost'."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].partition("]")[0]
+    return host.rpartition(":")[0] if host.count(":") == 1 else host

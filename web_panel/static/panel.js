@@ -1,0 +1,124 @@
+// Shared by every page: the API with the session's CSRF token, small DOM helpers,
+// and a form built from a JSON Schema (score sheets, settings).
+"use strict";
+const CSRF = document.querySelector('meta[name="csrf"]')?.content || "";
+
+function el(tag, text, attrs) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = text;
+  Object.assign(e, attrs || {});
+  return e;
+}
+
+function showError(message) {
+  const box = document.getElementById("error");
+  if (box) box.textContent = message || "";
+}
+
+async function api(method, path, body) {
+  const options = {method, headers: {}};
+  if (method !== "GET") options.headers["X-CSRF-Token"] = CSRF;
+  if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
+  let r;
+  try { r = await fetch(path, options); }
+  catch (e) { showError("The companion does not answer."); return {ok: false, status: 0, body: {}}; }
+  if (r.status === 401) { location.href = "/pair?next=" + encodeURIComponent(location.pathname); return {ok: false, status: 401, body: {}}; }
+  const type = r.headers.get("Content-Type") || "";
+  const data = type.includes("json") ? await r.json() : await r.text();
+  if (!r.ok && data && data.error) showError(data.error); else if (r.ok) showError("");
+  return {ok: r.ok, status: r.status, body: data};
+}
+
+// Poll a JSON address, sending its ETag back so an unchanged answer costs a 304.
+function poll(path, every, onData) {
+  let etag = "";
+  async function once() {
+    try {
+      const r = await fetch(path, {headers: etag ? {"If-None-Match": etag} : {}, cache: "no-store"});
+      if (r.status === 401) { location.href = "/pair?next=" + encodeURIComponent(location.pathname); return; }
+      if (r.status === 200) { etag = r.headers.get("ETag") || ""; onData(await r.json()); }
+    } catch (e) { showError("The companion does not answer."); }
+    setTimeout(once, every);
+  }
+  once();
+}
+
+// --- a form from a JSON Schema ------------------------------------------------------------------
+// Objects become fieldsets, arrays of objects a list with Add and Remove, arrays of fixed
+// tuples a row, enums a select, booleans a checkbox, numbers a numeric field.
+function schemaForm(schema, value, label) {
+  const title = schema.title || label || "";
+  if (schema.const !== undefined) return {element: el("span"), read: () => undefined};
+  if (schema.enum) {
+    const select = el("select", undefined, {name: title});
+    if (!schema.default) select.append(el("option", "—", {value: ""}));
+    for (const v of schema.enum) select.append(el("option", String(v), {value: String(v)}));
+    select.value = value !== undefined ? String(value) : (schema.default !== undefined ? String(schema.default) : "");
+    return wrap(select, title, schema, () => select.value === "" ? undefined : schema.enum.find(v => String(v) === select.value));
+  }
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === "object") {
+    const box = el("fieldset");
+    if (title) box.append(el("legend", title));
+    if (schema.description) box.append(el("div", schema.description, {className: "hint"}));
+    const parts = {};
+    for (const [key, sub] of Object.entries(schema.properties || {})) {
+      parts[key] = schemaForm(sub, value ? value[key] : undefined, key);
+      box.append(parts[key].element);
+    }
+    return {element: box, read: () => {
+      const out = {};
+      for (const [key, part] of Object.entries(parts)) { const v = part.read(); if (v !== undefined) out[key] = v; }
+      return out;
+    }};
+  }
+  if (type === "array" && Array.isArray(schema.items)) {
+    const row = el("div", undefined, {className: "row"});
+    const parts = schema.items.map((sub, i) => schemaForm(sub, value ? value[i] : undefined, sub.title || ""));
+    parts.forEach(p => row.append(p.element));
+    return {element: row, read: () => parts.map(p => p.read())};
+  }
+  if (type === "array") {
+    const box = el("fieldset"), list = el("div"), items = [];
+    box.append(el("legend", title));
+    if (schema.description) box.append(el("div", schema.description, {className: "hint"}));
+    const add = v => {
+      const part = schemaForm(schema.items || {}, v, (schema.items && schema.items.title) || "");
+      const item = el("div");
+      const remove = el("button", "Remove", {type: "button"});
+      remove.onclick = () => { items.splice(items.indexOf(entry), 1); item.remove(); };
+      const entry = {part, item};
+      item.append(part.element, remove);
+      items.push(entry);
+      list.append(item);
+    };
+    (value || []).forEach(add);
+    for (let i = (value || []).length; i < (schema.minItems || 0); i++) add(undefined);
+    const more = el("button", "Add " + ((schema.items && schema.items.title) || "one"), {type: "button"});
+    more.onclick = () => add(undefined);
+    box.append(list, more);
+    return {element: box, read: () => items.map(e => e.part.read())};
+  }
+  if (type === "boolean") {
+    const box = el("input", undefined, {type: "checkbox", checked: value === true || (value === undefined && schema.default === true)});
+    return wrap(box, title, schema, () => box.checked);
+  }
+  if (type === "integer" || type === "number") {
+    const input = el("input", undefined, {type: "number", inputMode: type === "integer" ? "numeric" : "decimal",
+                                          step: type === "integer" ? "1" : "any", name: title});
+    if (schema.minimum !== undefined) input.min = schema.minimum;
+    if (schema.maximum !== undefined) input.max = schema.maximum;
+    input.value = value !== undefined ? value : (schema.default !== undefined ? schema.default : "");
+    return wrap(input, title, schema, () => input.value === "" ? undefined : Number(input.value));
+  }
+  const input = el("input", undefined, {type: "text", name: title, autocomplete: "off"});
+  input.value = value !== undefined ? value : (schema.default !== undefined ? schema.default : "");
+  return wrap(input, title, schema, () => input.value === "" ? undefined : input.value);
+}
+
+function wrap(control, title, schema, read) {
+  const label = el("label", title ? title + " " : "");
+  label.append(control);
+  if (schema.description) label.append(el("div", schema.description, {className: "hint"}));
+  return {element: label, read};
+}

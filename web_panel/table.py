@@ -1,0 +1,77 @@
+"""The live table: its state (with ETags, for cheap polling) and inputs; the games to choose from."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from companion.runtime import Runtime
+from web_panel.api import API
+
+bp = Blueprint("table", __name__)
+
+INPUT = {
+    "type": "object",
+    "required": ["type"],
+    "properties": {"type": {"type": "string", "pattern": "^[a-z_]{1,24}$"}},
+    "description": "An action: {type: advance|roll|draw|discard|shuffle|counter|undo|redo|new_game|..., ...}; "
+                   "the table checks the rest and answers 409 with the reason when it refuses.",
+}
+
+
+def _runtime() -> Runtime:
+    return current_app.extensions["runtime"]
+
+
+@API.route(bp, "GET", "/api/state", "The public table state (ETag: poll with If-None-Match)",
+           responses={"304": "unchanged since the ETag given"})
+def state():
+    view = _runtime().view()
+    etag = f'"v{view.get("version", 0)}"'
+    if request.headers.get("If-None-Match") == etag:
+        return Response(status=304, headers={"ETag": etag})
+    response = jsonify(view)
+    response.headers.update({"ETag": etag, "Cache-Control": "no-cache"})
+    return response
+
+
+@API.route(bp, "POST", "/api/input", "Do something at the table", body=INPUT,
+           responses={"409": "the table refuses it now; `error` says why", "503": "the table is busy; try again"})
+def submit_input(body: dict[str, Any]):
+    try:
+        outcome = _runtime().submit(body)
+    except TimeoutError:
+        return jsonify(error="the table did not answer in time; try again"), 503
+    if not outcome.accepted:
+        return jsonify(error=outcome.reason, needs_confirm=outcome.needs_confirm), 409
+    return jsonify(accepted=True, log=list(outcome.log), seq=outcome.seq)
+
+
+@API.route(bp, "GET", "/api/games", "The games this companion knows, for a new game")
+def games():
+    out = []
+    for g in _runtime().games.values():
+        out.append({
+            "id": g.id, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
+            "first_player": g.first_player,
+            "decks": [{"name": d.name, "label": d.label, "known": d.composition is not None, "mode": d.mode}
+                      for d in g.decks],
+        })
+    return jsonify(games=out)
+
+
+@API.route(bp, "GET", "/api/frame.png", "The OLED's picture as the table last drew it", responses={
+    "304": "unchanged", "404": "no display"})
+def frame():
+    table = current_app.extensions.get("table")
+    image = table.last_frame if table is not None else None
+    if image is None:
+        return jsonify(error="the table has not drawn a frame yet"), 404
+    etag = f'"f{table.frames}"'
+    if request.headers.get("If-None-Match") == etag:
+        return Response(status=304, headers={"ETag": etag})
+    out = io.BytesIO()
+    image.convert("L").save(out, "PNG")
+    return Response(out.getvalue(), mimetype="image/png", headers={"ETag": etag, "Cache-Control": "no-cache"})
