@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 ARGS ?=
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench screens clean
+.PHONY: run test bench screens browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,16 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/companion run $(ARGS)
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The browser tests drive Debian's chromium (Playwright downloads nothing). Installed with
+# apt when it is missing: as root directly, otherwise through sudo.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -6,7 +6,10 @@ const CSRF = document.querySelector('meta[name="csrf"]')?.content || "";
 function el(tag, text, attrs) {
   const e = document.createElement(tag);
   if (text !== undefined && text !== null) e.textContent = text;
-  Object.assign(e, attrs || {});
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (key.includes("-")) e.setAttribute(key, value);  // aria-label, data-*: attributes, not properties
+    else e[key] = value;
+  }
   return e;
 }
 
@@ -97,7 +100,8 @@ function schemaForm(schema, value, label) {
     const more = el("button", "Add " + ((schema.items && schema.items.title) || "one"), {type: "button"});
     more.onclick = () => add(undefined);
     box.append(list, more);
-    return {element: box, read: () => items.map(e => e.part.read())};
+    // An empty list is left out: optional lists (a roll-off nobody rolled) are absent, not [].
+    return {element: box, read: () => items.length ? items.map(e => e.part.read()) : undefined};
   }
   if (type === "boolean") {
     const box = el("input", undefined, {type: "checkbox", checked: value === true || (value === undefined && schema.default === true)});

@@ -1,0 +1,149 @@
+"""The phone pages in a real browser: Debian's chromium driven by Playwright, at a phone's size.
+
+Nothing is downloaded: Playwright's own browsers are not installed, it drives
+/usr/bin/chromium (make test and .ci/run install it with apt when it is
+missing). A missing browser fails these tests; it never skips them.
+"""
+
+import re
+import shutil
+import threading
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+from waitress import create_server
+
+from companion import settings as settings_mod
+from companion.app import _start_table
+from web_panel.app import create_app
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+# As root in a container: no sandbox; and no calls home from a machine with a closed network.
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def served(make_runtime):
+    runtime = make_runtime()
+    settings = settings_mod.load(None)
+    settings["buttons"]["debounce_ms"] = 0
+    table, buttons, sim = _start_table(settings, runtime, simulated=True)
+    app = create_app(settings, runtime, sim=sim, table=table)
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=_serve, args=(server,), daemon=True)
+    thread.start()
+    yield runtime, app, f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+    thread.join(5)
+    buttons.close()
+    table.stop()
+
+
+def _serve(server):
+    try:
+        server.run()
+    except OSError:
+        pass
+
+
+@pytest.fixture
+def page(browser, served):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert errors == [], errors  # no JavaScript error on any page
+
+
+def pair(page, served):
+    runtime, app, base = served
+    page.goto(f"{base}/pair?code={app.extensions['pairing'].code}")
+    expect(page).to_have_url(f"{base}/")
+
+
+def test_an_unpaired_phone_is_sent_to_pair_and_a_wrong_code_says_so(page, served):
+    runtime, app, base = served
+    page.goto(f"{base}/new")
+    expect(page).to_have_url(re.compile(r"/pair\?next=/new$"))
+    right = app.extensions["pairing"].code
+    page.get_by_label("Code").fill("000000" if right != "000000" else "111111")
+    page.get_by_role("button", name="Pair").click()
+    expect(page.locator("#error")).to_contain_text("wrong code")
+    page.get_by_label("Code").fill(right)
+    page.get_by_role("button", name="Pair").click()
+    expect(page).to_have_url(f"{base}/new")
+
+
+def test_pair_set_up_a_game_advance_and_undo(page, served):
+    runtime, app, base = served
+    pair(page, served)
+    page.get_by_role("link", name="New game").click()
+    names = page.get_by_label("player name")
+    expect(names).to_have_count(2)
+    names.nth(0).fill("Ada")
+    names.nth(1).fill("Bea")
+    page.get_by_role("button", name="Add a player").click()
+    names.nth(2).fill("Cy")
+    page.get_by_label("Cards").select_option("mirror")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(f"{base}/")
+    status = page.locator("#status")
+    expect(status).to_contain_text("Ada to act")
+    assert runtime.view()["decks"]["cards"]["mode"] == "mirror"
+    assert [p["name"] for p in runtime.view()["players"]] == ["Ada", "Bea", "Cy"]
+
+    page.locator("#next").click()  # labelled with what ends the step ("Done" in free play)
+    expect(status).to_contain_text("Bea to act")
+    page.get_by_role("button", name="Roll 2d6").click()
+    expect(page.locator("#table")).to_contain_text("Last roll 2d6")
+
+    # Undo past a roll asks first: the browser's confirm dialog, accepted.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#undo").click()
+    expect(page.locator("#table")).not_to_contain_text("Last roll")
+    page.locator("#undo").click()
+    expect(status).to_contain_text("Ada to act")
+    assert runtime.view()["actor"] == 0
+    expect(page.locator("#log li").first).to_contain_text("Undone")
+    # The OLED as the table shows it.
+    expect(page.locator("#oled")).to_have_attribute("src", re.compile("^blob:"))
+
+
+def test_fill_a_score_sheet_and_read_the_result(page, served):
+    pair(page, served)
+    page.get_by_role("link", name="Scores").click()
+    page.get_by_label("Game").select_option("master_of_venice")
+    sheet = page.locator("#sheet")
+    expect(sheet.locator("input[name=name]")).to_have_count(2)
+    sheet.locator("input[name=name]").nth(0).fill("Ada")
+    sheet.locator("input[name=gold]").nth(0).fill("31")
+    sheet.locator("input[name=name]").nth(1).fill("Bea")
+    sheet.locator("input[name=gold]").nth(1).fill("27")
+    page.get_by_role("button", name="Score it").click()
+    expect(page.locator("#winner")).to_have_text("Winner: Ada")
+    rows = page.locator("#ranking tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("1Ada31")
+    expect(page.locator("#breakdown")).to_contain_text("gold: 27")
+
+
+def test_a_bad_sheet_gets_a_message_a_person_can_act_on(page, served):
+    pair(page, served)
+    page.goto(served[2] + "/scores")
+    page.get_by_label("Game").select_option("master_of_venice")
+    page.locator("#sheet input[name=name]").nth(0).fill("Ada")
+    page.get_by_role("button", name="Score it").click()
+    expect(page.locator("#error")).to_contain_text("players[0]")
+    expect(page.locator("#result")).to_be_hidden()
