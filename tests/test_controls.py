@@ -4,6 +4,7 @@ from companion import controls
 from companion.controls import Panel
 from companion.core.view import table_view
 from companion.games.free_play import FREE_PLAY
+from companion.screens import PairingScreen
 
 
 def view_of(table):
@@ -99,3 +100,14 @@ def test_without_a_game_the_buttons_point_to_the_phone():
     reply = controls.press(view, Panel(), "next", False)
     assert reply.action is None and "phone" in reply.prompt.message
     assert controls.screen_for(view, Panel()).who == "No game"
+
+
+def test_the_pairing_screen_shows_without_a_game_and_after_the_counters(free_play):
+    pairing = ("123456", "http://10.0.0.5:8080/pair?code=123456")
+    assert controls.screen_for({"game": None, "version": 1}, Panel(), pairing) == PairingScreen(*pairing)
+    view = view_of(free_play)
+    counters = controls.press(view, Panel(), "action", True).panel
+    paired = controls.press(view, counters, "select", True).panel
+    assert paired.page == "pair" and controls.screen_for(view, paired, pairing) == PairingScreen(*pairing)
+    back = controls.press(view, paired, "next", False)
+    assert back.action is None and back.panel.page == "step"  # any press leaves it, and does nothing else

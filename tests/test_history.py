@@ -1,0 +1,48 @@
+"""Past games from the journal and their exports (companion.history)."""
+
+import csv
+import io
+
+import pytest
+
+from companion import history
+from companion.errors import CompanionError
+from companion.games import GAMES
+
+SETUP = {"players": [{"name": "Ada", "colour": "red"}, {"name": "Bea"}, {"name": "Cy"}], "first": 1}
+
+
+def test_a_finished_game_is_ranked_by_score_and_exported(make_runtime):
+    rt = make_runtime(game_setup=SETUP)
+    for seat, points in ((0, 7), (1, 9), (2, 9)):
+        assert rt.submit({"type": "counter", "name": "score", "seat": seat, "delta": points}).accepted
+    assert rt.submit({"type": "finish"}).accepted
+    res = rt.call(lambda: history.result(rt.journal, GAMES, 1))
+    assert res["over"] and res["first_player"] == 1 and res["title"] == "Free play"
+    assert [(p["name"], p["score"], p["place"], p["winner"]) for p in res["players"]] == [
+        ("Ada", 7, 3, False), ("Bea", 9, 1, True), ("Cy", 9, 1, True)]
+
+    rows = list(csv.DictReader(io.StringIO(history.as_csv(res))))
+    assert [(r["name"], r["score"], r["place"], r["winner"]) for r in rows] == [
+        ("Ada", "7", "3", "no"), ("Bea", "9", "1", "yes"), ("Cy", "9", "1", "yes")]
+
+    play = history.as_bgstats(res)
+    assert play["sourceName"] == "Tabletop companion" and play["sourcePlayId"] == "1"
+    assert play["game"] == {"name": "Free play", "highestWins": True, "noPoints": False, "sourceGameId": "free_play"}
+    assert [(p["name"], p["score"], p["winner"], p["rank"], p["startPlayer"], p["role"]) for p in play["players"]] == [
+        ("Ada", 7, False, 3, False, "red"), ("Bea", 9, True, 1, True, ""), ("Cy", 9, True, 1, False, "")]
+    assert len(play["playDate"]) == 19 and play["durationMin"] >= 0
+
+
+def test_an_open_game_has_no_winner_yet(make_runtime):
+    rt = make_runtime(game_setup={"players": [{"name": "Ada"}, {"name": "Bea"}]})
+    rt.submit({"type": "counter", "name": "score", "seat": 0, "delta": 3})
+    res = rt.call(lambda: history.result(rt.journal, GAMES, 1))
+    assert not res["over"] and not any(p["winner"] for p in res["players"])
+    assert [g["id"] for g in rt.call(lambda: history.games(rt.journal))] == [1]
+
+
+def test_an_unknown_game_id_says_so(make_runtime):
+    rt = make_runtime()
+    with pytest.raises(CompanionError, match="no game 7"):
+        rt.call(lambda: history.result(rt.journal, GAMES, 7))

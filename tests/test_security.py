@@ -1,0 +1,69 @@
+"""Pairing codes and their limits, and the Host names the panel answers to (web_panel.security)."""
+
+import pytest
+from conftest import Clock
+
+from web_panel import security
+from web_panel.security import Hosts, Limited, Pairing, host_name
+
+
+def make(clock):
+    changes = []
+    pairing = Pairing(lambda code: f"http://table:8080/pair?code={code}", clock=clock, on_change=lambda: changes.append(1))
+    return pairing, changes
+
+
+def wrong(pairing):
+    return "000000" if pairing.code != "000000" else "111111"
+
+
+def test_a_code_is_six_digits_in_its_address_and_good_once():
+    clock = Clock()
+    pairing, changes = make(clock)
+    code = pairing.code
+    assert len(code) == 6 and code.isdigit() and pairing.url.endswith(f"?code={code}")
+    assert pairing.check(code, "10.0.0.2") is True
+    assert changes == [1]  # a new code was drawn (and the OLED redrawn)
+    assert pairing.check(code, "10.0.0.2") is (pairing.code == code)  # the old one no longer pairs
+
+
+def test_each_client_gets_five_tries_a_minute():
+    clock = Clock()
+    pairing, _ = make(clock)
+    for _ in range(5):
+        assert pairing.check(wrong(pairing), "10.0.0.2") is False
+    with pytest.raises(Limited) as limited:
+        pairing.check(pairing.code, "10.0.0.2")  # even the right code waits
+    assert 1 <= limited.value.retry_after <= 60
+    assert pairing.check(pairing.code, "10.0.0.3") is True  # another phone is not held up
+    clock.now += 61
+    assert pairing.check(wrong(pairing), "10.0.0.2") is False  # the window has passed
+
+
+def test_the_device_as_a_whole_gets_twenty_tries_a_minute_and_the_code_changes_after_them():
+    clock = Clock()
+    pairing, changes = make(clock)
+    for i in range(security.PER_DEVICE[0]):
+        assert pairing.check(wrong(pairing), f"10.0.1.{i}") is False
+    assert changes == [1]  # twenty wrong guesses retire the code they were aimed at
+    with pytest.raises(Limited):
+        pairing.check(pairing.code, "10.0.2.1")  # a new client is held up too
+    clock.now += 61
+    assert pairing.check(pairing.code, "10.0.2.1") is True
+
+
+def test_host_names_are_the_device_s_own():
+    hosts = Hosts("0.0.0.0", ["table.example"])
+    names = hosts.names()
+    assert {"localhost", "127.0.0.1", "::1", "table.example"} <= names
+    assert hosts.allows("127.0.0.1:8080") and hosts.allows("[::1]:8080") and hosts.allows("LOCALHOST")
+    assert hosts.allows("table.example:8080")
+    assert not hosts.allows("evil.example") and not hosts.allows("127.0.0.1.nip.io:8080")
+    assert not Hosts("127.0.0.1", []).allows("192.0.2.7:8080")
+
+
+@pytest.mark.parametrize("header, name", [
+    ("[::1]:8080", "::1"), ("Localhost:8080", "localhost"), ("10.0.0.5", "10.0.0.5"), ("::1", "::1"),
+])
+def test_host_name_strips_the_port(header, name):
+    assert host_name(header) == name
