@@ -73,17 +73,16 @@ def _run(args: argparse.Namespace) -> int:
         except OSError as e:
             raise CompanionError(f"the web panel cannot listen on {web['host']}:{web['port']} ({e.strerror or e}): "
                                  "is another companion running? Or choose another --port") from None
-        signal.signal(signal.SIGTERM, lambda *_: server.close())
+        signal.signal(signal.SIGTERM, _terminate)
         log.info("%s hardware; journal %s", "simulated" if simulated else "real", journal.path)
         log.info("serving the table at http://%s:%s/", web["host"], web["port"])
         if simulated:
             _announce(pairing)
         try:
-            server.run()
+            server.run()  # returns on SIGTERM or Ctrl-C: waitress stops its workers on SystemExit
         except KeyboardInterrupt:
             pass
-        except OSError:
-            pass  # the server was closed by SIGTERM
+        server.close()
     finally:
         if link is not None:
             link.stop()
@@ -94,6 +93,13 @@ def _run(args: argparse.Namespace) -> int:
         runtime.stop()
         journal.close()
     return 0
+
+
+def _terminate(*_: object) -> None:
+    """SIGTERM: leave the server's loop even with phones still connected (closing the listening
+    socket alone leaves waitress serving their open connections), then clean up once."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise SystemExit(0)
 
 
 def _start_reader(reader: dict, runtime: object, table: object, simulated: bool) -> tuple:

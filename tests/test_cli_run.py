@@ -108,3 +108,35 @@ def test_a_damaged_journal_stops_start_up_naming_the_file(tmp_path):
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and str(tmp_path / "journal.sqlite3") in done.stderr and "Traceback" not in done.stderr
     assert (tmp_path / "journal.sqlite3").read_bytes() == b"garbage" * 1000
+
+
+def test_sigterm_stops_it_even_while_phones_are_polling(tmp_path):
+    import http.client
+
+    port = free_port()
+    proc = start("run", "--sim", "--port", str(port), "--data-dir", str(tmp_path))
+    stop = threading.Event()
+    try:
+        phone = Phone(port).pair(pairing_code(proc))
+        threading.Thread(target=lambda: [None for _ in proc.stderr], daemon=True).start()  # keep its log flowing
+
+        def poll():
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            while not stop.is_set():
+                try:
+                    conn.request("GET", "/api/state", headers={"Cookie": phone.cookie})
+                    conn.getresponse().read()
+                except (OSError, http.client.HTTPException):
+                    return  # the companion has gone, as it should
+
+        pollers = [threading.Thread(target=poll, daemon=True) for _ in range(20)]
+        for t in pollers:
+            t.start()
+        assert phone.get("/api/state")[0] == 200  # serving while they poll
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            assert proc.wait(20) == 0
+        finally:
+            stop.set()
+            proc.kill()
