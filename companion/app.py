@@ -70,9 +70,10 @@ def _run(args: argparse.Namespace) -> int:
             app = create_app(settings, runtime, sim=sim, reader=link, pairing_code=pairing, table=table,
                              settings_file=settings_file)
             server = create_server(app, host=web["host"], port=web["port"], threads=4)
-        except OSError as e:
-            raise CompanionError(f"the web panel cannot listen on {web['host']}:{web['port']} ({e.strerror or e}): "
-                                 "is another companion running? Or choose another --port") from None
+        except (OSError, ValueError) as e:
+            raise CompanionError(f"the web panel cannot listen on {web['host']}:{web['port']} "
+                                 f"({getattr(e, 'strerror', None) or e}): is another companion running? "
+                                 "Or choose another --port or web.host") from None
         signal.signal(signal.SIGTERM, _terminate)
         log.info("%s hardware; journal %s", "simulated" if simulated else "real", journal.path)
         log.info("serving the table at http://%s:%s/", web["host"], web["port"])

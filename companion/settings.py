@@ -15,6 +15,7 @@ from typing import Any
 import fastjsonschema
 
 from companion.errors import SettingsError
+from companion.whole_numbers import float_where_int
 
 _PIN = {"type": "integer", "minimum": 2, "maximum": 27}
 
@@ -26,7 +27,8 @@ SCHEMA: dict[str, Any] = {
             "type": "object",
             "additionalProperties": False,
             "properties": {
-                "host": {"type": "string", "minLength": 1},
+                # An address to listen on (0.0.0.0 for every one, :: for IPv6 too) or localhost.
+                "host": {"type": "string", "pattern": "^(localhost|[0-9]{1,3}(\\.[0-9]{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-Fa-f:.]*)$"},
                 "port": {"type": "integer", "minimum": 1, "maximum": 65535},
                 # Host names the panel answers to besides its own names and addresses (a DNS name, say).
                 "allowed_hosts": {"type": "array", "maxItems": 20,
@@ -104,8 +106,18 @@ _validate = fastjsonschema.compile(SCHEMA)
 _UNKNOWN = re.compile(r"^(?:data\.?)(\S*) ?must not contain \{(.*)\} properties$")
 
 
+_FORMS = {
+    "web.host": "an address to listen on, such as 0.0.0.0, 127.0.0.1 or ::, or localhost",
+    "web.allowed_hosts": "host names or addresses (letters, digits, dots, dashes, colons)",
+    "reader.port": "a serial device under /dev/ (the panel saves only those), or empty",
+}
+
+
 def _where(message: str) -> str:
     """fastjsonschema says 'data.web.port must be ...': name the key as in the file."""
+    pattern = re.match(r"^data\.(\S+?)(?:\[\d+\])? must match pattern ", message)
+    if pattern and pattern.group(1) in _FORMS:
+        return f"{pattern.group(1)} must be {_FORMS[pattern.group(1)]}"
     unknown = _UNKNOWN.match(message)
     if unknown:
         section, keys = unknown.groups()
@@ -119,6 +131,9 @@ def check(values: dict[str, Any], source: str = "settings") -> None:
         _validate(values)
     except fastjsonschema.JsonSchemaValueException as e:
         raise SettingsError(f"{source}: {_where(e.message)}") from None
+    where = float_where_int(SCHEMA, values)
+    if where:
+        raise SettingsError(f"{source}: {where} must be a whole number (no decimal point)")
 
 
 # BCM pins the display's bus already uses (I2C1: SDA, SCL; SPI0: CE1, CE0, MISO, MOSI, SCLK).

@@ -151,6 +151,8 @@ class Table:
             if was_blank:
                 return  # the press only wakes the screen: nobody saw what it would do
             view = self.runtime.view()
+            if kind == "press" and self.pairing is not None and (view.get("game") is None or self._panel.page == "pair"):
+                self.pairing.unlock()  # a person at the table wants a code: a fresh one, whatever strangers guessed
             if kind == "press":
                 if view.get("version") != item[3]:
                     log.info("a press made on an older screen was dropped")

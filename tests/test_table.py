@@ -7,7 +7,7 @@ from conftest import Clock
 from gpiozero.pins.mock import MockFactory
 
 from companion import controls, settings
-from companion.screens import render
+from companion.screens import PairingScreen, render
 from companion.table import Idle, Table, Timing
 from hardware.factory import build_buttons, simulated_display
 
@@ -266,3 +266,26 @@ def test_a_reader_that_is_not_talking_shows_a_badge_until_it_is_back(rig):
     rig.table.reader_state("live")
     assert rig.table.wait_idle()
     assert rig.glass().tobytes() == expected(rig).tobytes()
+
+
+def test_the_pairing_screen_shows_after_the_counters_and_a_press_there_lifts_a_strangers_lockout(rig):
+    import pytest
+
+    from web_panel.security import PER_DEVICE, Limited, Pairing
+
+    pairing = Pairing(lambda code: f"http://10.0.0.5:8080/pair?code={code}", clock=rig.clock)
+    changes = []
+    pairing.on_change = lambda: (changes.append(pairing.code), rig.table.redraw())
+    rig.table.pairing = pairing
+    for i in range(PER_DEVICE[0]):  # strangers guess until the whole device is locked
+        pairing.check("000000" if pairing.code != "000000" else "111111", f"10.0.0.{i}")
+    with pytest.raises(Limited):
+        pairing.check(pairing.code, "10.0.1.1")
+    rig.press("action", seconds=1.0)  # long: the counters page
+    rig.press("select", seconds=1.0)  # long: the pairing page
+    assert rig.glass().tobytes() == render(PairingScreen(pairing.code, pairing.url)).tobytes()
+    before = len(changes)
+    rig.press("next")  # a person at the table: a fresh code and allowance, and the step again
+    assert len(changes) == before + 1
+    assert rig.glass().tobytes() == expected(rig).tobytes()
+    assert pairing.check(pairing.code, "10.0.1.1") is True

@@ -1,5 +1,6 @@
 """The table page and its API, served by a real waitress server on loopback, used by a paired phone."""
 
+import json
 import threading
 
 import pytest
@@ -140,3 +141,28 @@ def test_a_revoked_phone_is_a_stranger_again(served, phone):
     assert phone.post(f"/api/sessions/{victim['id']}/revoke")[0] == 200
     assert other.get("/api/state")[0] == 401
     assert phone.get("/api/state")[0] == 200
+
+
+@pytest.mark.parametrize("body, message", [
+    (b"[" * 10000 + b"]" * 10000, "nests deeper than"),
+    (b'{"code": ' + b"[" * 40 + b"]" * 40 + b"}", "nests deeper than"),
+])
+def test_bodies_nested_to_break_the_parser_get_a_400_even_before_pairing(served, body, message):
+    runtime, port, app = served
+    status, payload, _ = request(port, "POST", "/api/pair", body)
+    assert status == 400 and message in json.loads(payload)["error"]
+
+
+def test_a_paired_phone_gets_a_400_for_deep_nesting_and_floats_where_counts_go(served, phone):
+    status, body = phone.post("/api/input", b'{"type": "advance", "x": ' + b"[" * 5000 + b"]" * 5000 + b"}")
+    assert status == 400 and "nests deeper" in body["error"]
+    status, body = phone.call("PUT", "/api/settings", {"display": {"contrast": 100.0}})
+    assert status == 400 and body["error"] == "body.display.contrast must be a whole number (no decimal point)"
+
+
+def test_pages_carry_headers_that_keep_them_to_themselves(served, phone):
+    status, _, headers = phone.raw("GET", "/")
+    assert status == 200
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert headers["Cache-Control"] == "no-store" and headers["Referrer-Policy"] == "no-referrer"
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["X-Frame-Options"] == "DENY"

@@ -19,6 +19,7 @@ import fastjsonschema
 from flask import Blueprint, jsonify, request
 
 from companion import __version__
+from companion.whole_numbers import float_where_int
 
 _PARAM = re.compile(r"<(?:(\w+):)?(\w+)>")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -58,10 +59,8 @@ class Api:
             @wraps(view)
             def checked(**params: Any) -> Any:
                 if check_body is not None:
-                    data = request.get_json(silent=True)
-                    if data is None:
-                        return jsonify(error="send a JSON body (Content-Type: application/json)"), 400
-                    error = _validate(check_body, data, "body")
+                    data, error = _json_body()
+                    error = error or _validate(check_body, data, "body") or _whole(op.body, data, "body")
                     if error:
                         return jsonify(error=error), 400
                     params["body"] = data
@@ -101,12 +100,15 @@ class Api:
                 entry["parameters"] = params
             if op.body is not None:
                 entry["requestBody"] = {"required": True, "content": {"application/json": {"schema": op.body}}}
+                entry["responses"]["413"] = {"description": "the body is larger than the panel takes"}
             if op.public:
                 entry["security"] = []
             else:
                 entry["responses"]["401"] = {"description": "this phone is not paired: open /pair"}
                 if op.method not in SAFE_METHODS:
                     entry["responses"]["403"] = {"description": "the X-CSRF-Token header is missing or wrong"}
+                else:
+                    entry["security"] = [{"session": []}]
             paths.setdefault(path, {})[op.method.lower()] = entry
         return {
             "openapi": "3.1.0",
@@ -120,6 +122,38 @@ class Api:
             "security": [{"session": [], "csrf": []}],
             "paths": paths,
         }
+
+
+MAX_DEPTH = 32  # no sheet or setting nests deeper; a deeper body is an attack on the parser
+
+
+def _json_body() -> tuple[Any, str | None]:
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # json's decoder recurses: a body of ten thousand [[[ brackets
+        return None, f"the body nests deeper than {MAX_DEPTH} levels"
+    if data is None:
+        return None, "send a JSON body (Content-Type: application/json)"
+    if _depth(data) > MAX_DEPTH:
+        return None, f"the body nests deeper than {MAX_DEPTH} levels"
+    return data, None
+
+
+def _depth(value: Any) -> int:
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            if deepest > MAX_DEPTH:
+                break
+            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def _whole(schema: dict[str, Any] | None, data: Any, where: str) -> str | None:
+    found = float_where_int(schema, data)
+    return f"{where}.{found} must be a whole number (no decimal point)" if found else None
 
 
 def _validate(check: Callable[[Any], Any], data: Any, where: str) -> str | None:

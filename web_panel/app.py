@@ -62,6 +62,7 @@ def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, read
     app.add_url_rule("/api/openapi.json", "openapi", lambda: jsonify(API.openapi(app.view_functions)))
     app.extensions["open"] = API.public_endpoints() | OPEN_PAGES | {"openapi"}
     app.before_request(_guard)
+    app.after_request(_headers)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _internal_error)
     return app
@@ -96,6 +97,22 @@ def _guard() -> Any:
         if not hmac.compare_digest(token.encode(), g.session.csrf.encode()):
             return jsonify(error="missing or wrong CSRF token: reload the page"), 403
     return None
+
+
+# Pages run only their own scripts (inline ones in the templates), show only their own and blob:
+# images, are never framed, and never send their address (a pairing link holds its code) elsewhere.
+_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self'; img-src 'self' blob: data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+
+
+def _headers(response: Any) -> Any:
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    if response.mimetype == "text/html":
+        response.headers["Content-Security-Policy"] = _CSP
+        response.headers["Cache-Control"] = "no-store"  # a page holds its session's CSRF token
+    return response
 
 
 def _ext() -> dict[str, Any]:

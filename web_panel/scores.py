@@ -36,3 +36,5 @@ def score(game: str, body: dict[str, Any]):
         return jsonify(scoring.score(game, body))
     except SheetError as e:
         return jsonify(error=str(e)), 400
+    except RecursionError:
+        return jsonify(error="the sheet nests too deeply to be a score sheet"), 400

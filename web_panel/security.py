@@ -148,6 +148,14 @@ class Pairing:
             self._wrong_since_rotate = 0
         self.on_change()
 
+    def unlock(self) -> None:
+        """Someone at the table asked for a code (a button on the pairing screen): whatever
+        strangers have guessed, a fresh code and a fresh device-wide allowance. Each client's
+        own limit stays."""
+        with self._lock:
+            self._all_failures.clear()
+        self.rotate()
+
     def check(self, code: str, client: str) -> bool:
         """True when `code` is right (and then the code changes); False when wrong; Limited when
         this client, or everyone together, has had too many wrong tries lately."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,12 @@ from web_panel.api import API
 
 bp = Blueprint("settings", __name__)
 
+# What a phone may change: not where the journal lives (an installation choice), and the reader
+# only as a serial device (a URL would have the companion connect wherever a phone says).
+PANEL_SCHEMA = copy.deepcopy(settings_mod.SCHEMA)
+del PANEL_SCHEMA["properties"]["data"]
+PANEL_SCHEMA["properties"]["reader"]["properties"]["port"]["pattern"] = "^(|/dev/[A-Za-z0-9._/:+-]+)$"
+
 
 def _file() -> Path | None:
     return current_app.config.get("SETTINGS_FILE")
@@ -22,11 +29,11 @@ def _file() -> Path | None:
 def current():
     path = _file()
     return jsonify(settings=current_app.config["SETTINGS"], file=str(path) if path else None,
-                   saved=settings_mod.read_file(path) if path else {}, schema=settings_mod.SCHEMA)
+                   saved=settings_mod.read_file(path) if path else {}, schema=PANEL_SCHEMA)
 
 
 @API.route(bp, "PUT", "/api/settings", "Save changed settings (checked as start-up checks them); they apply at the next start",
-           body=settings_mod.SCHEMA, responses={"409": "no settings file to save to"})
+           body=PANEL_SCHEMA, responses={"409": "no settings file to save to"})
 def save(body: dict[str, Any]):
     path = _file()
     if path is None:

@@ -147,3 +147,9 @@ def test_a_bad_sheet_gets_a_message_a_person_can_act_on(page, served):
     page.get_by_role("button", name="Score it").click()
     expect(page.locator("#error")).to_contain_text("players[0]")
     expect(page.locator("#result")).to_be_hidden()
+
+
+def test_pairing_only_ever_returns_to_a_page_of_the_panel(page, served):
+    runtime, app, base = served
+    page.goto(f"{base}/pair?next=//evil.example/&code={app.extensions['pairing'].code}")
+    expect(page).to_have_url(f"{base}/")
