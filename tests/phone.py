@@ -3,6 +3,10 @@
 import http.client
 import json
 import re
+import threading
+from contextlib import contextmanager
+
+from waitress import create_server
 
 
 def request(port, method, path, body=None, headers=None):
@@ -50,3 +54,23 @@ class Phone:
 def paired_phone(app, port):
     """A phone paired with the code the app's pairing shows now."""
     return Phone(port).pair(app.extensions["pairing"].code)
+
+
+@contextmanager
+def serving(app, threads=2):
+    """The app on a real waitress server on a free loopback port; yields the port."""
+    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
+
+    def run():
+        try:
+            server.run()
+        except OSError:  # close() pulls the socket from under the loop
+            pass
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        yield server.effective_port
+    finally:
+        server.close()
+        thread.join(5)

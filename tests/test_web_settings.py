@@ -1,32 +1,18 @@
 """The settings page's API: what a phone may save, checked as start-up checks it."""
 
 import pytest
-from waitress import create_server
 
 from companion import settings as settings_mod
 from web_panel.app import create_app
 
-from phone import paired_phone
+from phone import paired_phone, serving
 
 
 @pytest.fixture
 def phone(make_runtime, tmp_path):
-    import threading
-
     app = create_app(settings_mod.load(None), make_runtime(), settings_file=tmp_path / "settings.toml")
-    server = create_server(app, host="127.0.0.1", port=0, threads=2)
-    thread = threading.Thread(target=lambda: _serve(server), daemon=True)
-    thread.start()
-    yield paired_phone(app, server.effective_port)
-    server.close()
-    thread.join(5)
-
-
-def _serve(server):
-    try:
-        server.run()
-    except OSError:
-        pass
+    with serving(app) as port:
+        yield paired_phone(app, port)
 
 
 def test_saved_settings_are_the_file_the_next_start_reads(phone, tmp_path):

@@ -1,17 +1,15 @@
 """The simulated table in the web panel: the emulated OLED's frame and clickable buttons."""
 
 import io
-import threading
 
 import pytest
 from PIL import Image
-from waitress import create_server
 
 from companion import settings as settings_mod
 from companion.app import _start_table
 from web_panel.app import create_app
 
-from phone import Phone, paired_phone
+from phone import Phone, paired_phone, serving
 
 
 @pytest.fixture
@@ -22,19 +20,8 @@ def sim_served(make_runtime):
     table, buttons, sim = _start_table(settings, runtime, simulated=True)
     assert table.wait_idle()
     app = create_app(settings, runtime, sim=sim, table=table)
-    server = create_server(app, host="127.0.0.1", port=0, threads=2)
-
-    def serve():
-        try:
-            server.run()
-        except OSError:
-            pass
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    yield runtime, table, paired_phone(app, server.effective_port)
-    server.close()
-    thread.join(5)
+    with serving(app) as port:
+        yield runtime, table, paired_phone(app, port)
     buttons.close()
     table.stop()
 

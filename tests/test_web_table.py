@@ -1,15 +1,13 @@
 """The table page and its API, served by a real waitress server on loopback, used by a paired phone."""
 
 import json
-import threading
 
 import pytest
-from waitress import create_server
 
 from companion import settings as settings_mod
 from web_panel.app import create_app
 
-from phone import Phone, paired_phone, request
+from phone import Phone, paired_phone, request, serving
 
 TWO = {"players": [{"name": "Ada"}, {"name": "Bea"}]}
 
@@ -18,20 +16,8 @@ TWO = {"players": [{"name": "Ada"}, {"name": "Bea"}]}
 def served(make_runtime):
     runtime = make_runtime()
     app = create_app(settings_mod.load(None), runtime)
-    server = create_server(app, host="127.0.0.1", port=0, threads=2)
-    port = server.effective_port
-
-    def serve():
-        try:
-            server.run()
-        except OSError:  # waitress has no shutdown call: close() pulls the socket from under select()
-            pass
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    yield runtime, port, app
-    server.close()
-    thread.join(5)
+    with serving(app) as port:
+        yield runtime, port, app
 
 
 @pytest.fixture

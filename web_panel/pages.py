@@ -6,48 +6,27 @@ from flask import Blueprint, current_app, g, render_template
 
 bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/static")
 
-
-def _page(template: str, **extra):
-    session = g.get("session")
-    return render_template(template, csrf=session.csrf if session else "",
-                           simulated=current_app.extensions.get("sim") is not None, **extra)
-
-
-@bp.get("/pair")
-def pair():
-    return _page("pair.html")
-
-
-@bp.get("/")
-def table():
-    return _page("table.html")
+# address -> (endpoint, template); "pair" is the one page open to a phone that has not paired.
+PAGES = {
+    "/pair": ("pair", "pair.html"),
+    "/": ("table", "table.html"),
+    "/new": ("new_game", "new.html"),
+    "/scores": ("scores", "scores.html"),
+    "/history": ("history", "history.html"),
+    "/cards": ("cards", "cards.html"),
+    "/settings": ("settings", "settings.html"),
+    "/seat": ("seat", "seat.html"),
+}
 
 
-@bp.get("/new")
-def new_game():
-    return _page("new.html")
+def _page(template: str):
+    def view():
+        session = g.get("session")
+        return render_template(template, csrf=session.csrf if session else "",
+                               simulated=current_app.extensions.get("sim") is not None)
+
+    return view
 
 
-@bp.get("/scores")
-def scores():
-    return _page("scores.html")
-
-
-@bp.get("/history")
-def history():
-    return _page("history.html")
-
-
-@bp.get("/cards")
-def cards():
-    return _page("cards.html")
-
-
-@bp.get("/settings")
-def settings():
-    return _page("settings.html")
-
-
-@bp.get("/seat")
-def seat():
-    return _page("seat.html")
+for _path, (_endpoint, _template) in PAGES.items():
+    bp.add_url_rule(_path, _endpoint, _page(_template), methods=["GET"])

@@ -7,15 +7,15 @@ missing). A missing browser fails these tests; it never skips them.
 
 import re
 import shutil
-import threading
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
-from waitress import create_server
 
 from companion import settings as settings_mod
 from companion.app import _start_table
 from web_panel.app import create_app
+
+from phone import serving
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
@@ -39,21 +39,10 @@ def served(make_runtime):
     settings["buttons"]["debounce_ms"] = 0
     table, buttons, sim = _start_table(settings, runtime, simulated=True)
     app = create_app(settings, runtime, sim=sim, table=table)
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=_serve, args=(server,), daemon=True)
-    thread.start()
-    yield runtime, app, f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-    thread.join(5)
+    with serving(app, threads=4) as port:
+        yield runtime, app, f"http://127.0.0.1:{port}"
     buttons.close()
     table.stop()
-
-
-def _serve(server):
-    try:
-        server.run()
-    except OSError:
-        pass
 
 
 @pytest.fixture

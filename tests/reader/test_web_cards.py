@@ -1,16 +1,14 @@
 """Card registration and the simulated reader through the panel, over the real serial path."""
 
-import threading
 
 import pytest
-from waitress import create_server
 
 from companion import settings as settings_mod
 from companion.app import _start_reader, _start_table
 from companion.screens import AlertScreen, render
 from web_panel.app import create_app
 
-from phone import Phone, paired_phone
+from phone import Phone, paired_phone, serving
 
 
 @pytest.fixture
@@ -20,35 +18,23 @@ def rig(make_runtime):
     table, buttons, sim = _start_table(settings, runtime, simulated=True)
     link, sim.reader = _start_reader(settings["reader"], runtime, table, simulated=True)
     app = create_app(settings, runtime, sim=sim, reader=link, table=table)
-    server = create_server(app, host="127.0.0.1", port=0, threads=2)
-    thread = threading.Thread(target=lambda: _serve(server), daemon=True)
-    thread.start()
-    port = server.effective_port
-    phone = paired_phone(app, port)
+    with serving(app) as port:
+        phone = paired_phone(app, port)
 
-    def call(method, path, body=None, csrf=True):
-        return phone.call(method, path, body, csrf=csrf)
+        def call(method, path, body=None, csrf=True):
+            return phone.call(method, path, body, csrf=csrf)
 
-    def tap(uid):
-        assert call("POST", "/api/sim/reader", {"tap": uid})[0] == 200
-        assert sim.reader.wait_acknowledged()
-        assert table.wait_idle()
+        def tap(uid):
+            assert call("POST", "/api/sim/reader", {"tap": uid})[0] == 200
+            assert sim.reader.wait_acknowledged()
+            assert table.wait_idle()
 
-    call.phone = phone
-    yield call, tap, runtime, table, sim
-    server.close()
-    thread.join(5)
+        call.phone = phone
+        yield call, tap, runtime, table, sim
     link.stop()
     sim.reader.close()
     buttons.close()
     table.stop()
-
-
-def _serve(server):
-    try:
-        server.run()
-    except OSError:
-        pass
 
 
 def test_a_chosen_card_is_registered_by_the_next_tap_and_then_drawn_by_tapping(rig):
