@@ -31,22 +31,31 @@ from companion.replay import restore
 SOURCE_NAME = "Tabletop companion"
 
 
+_GAMES = "SELECT id, game, setup, started, finished, outcome FROM games"
+
+
+def _record(row: tuple) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A games row as (the listing's record, the game's setup)."""
+    game_id, game, setup, started, finished, outcome = row
+    setup = json.loads(setup)
+    record = {"id": game_id, "game": game, "players": [p.get("name") for p in setup.get("players", [])],
+              "started": started, "finished": finished, "outcome": outcome}
+    return record, setup
+
+
 def games(journal: Journal) -> list[dict[str, Any]]:
-    rows = journal.read("SELECT id, game, setup, started, finished, outcome FROM games ORDER BY id DESC")
-    return [{"id": i, "game": g, "players": [p.get("name") for p in json.loads(s).get("players", [])],
-             "started": st, "finished": fin, "outcome": out} for i, g, s, st, fin, out in rows]
+    return [_record(row)[0] for row in journal.read(f"{_GAMES} ORDER BY id DESC")]
 
 
 def result(journal: Journal, known: Mapping[str, GameDef], game_id: int) -> dict[str, Any]:
     """A game's players with their counters, places and winners, replayed from the journal."""
-    record = next((g for g in games(journal) if g["id"] == game_id), None)
-    if record is None:
+    rows = journal.read(f"{_GAMES} WHERE id = ?", (game_id,))
+    if not rows:
         raise CompanionError(f"there is no game {game_id} in the journal")
+    record, setup = _record(rows[0])
     game = known.get(record["game"])
     if game is None:
         raise CompanionError(f"game {game_id} is of a kind this companion does not know ({record['game']})")
-    setup = journal.read("SELECT setup FROM games WHERE id = ?", (game_id,))[0][0]
-    setup = json.loads(setup)
     inputs = journal.inputs(game_id)
     session, _ = restore(game, setup, inputs, [], source=f"game {game_id}")
     state = session.state
