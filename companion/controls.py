@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core.ranking import RankKey, competition_positions, rank
 from companion.screens import AlertScreen, CountersScreen, PairingScreen, Screen, ScoresScreen, StepScreen
 
 PAGES = ("step", "scores", "counters", "pair")
@@ -199,12 +200,9 @@ def scores_screen(view: dict[str, Any]) -> ScoresScreen:
     """The first per-player counter, ranked; equal values share a place."""
     names = list((view.get("counter_names") or {}).get("players", {}))
     key = names[0] if names else None
-    players = sorted(view.get("players", []), key=lambda p: -(p.get(key) or 0) if key else 0)
-    rows, place = [], 0
-    for i, p in enumerate(players):
-        if i == 0 or p.get(key) != players[i - 1].get(key):
-            place = i + 1
-        rows.append((place, p["name"], p.get(key) or 0))
+    groups = rank(view.get("players", []), [RankKey("score", lambda p: (p.get(key) or 0) if key else 0)])
+    rows = [(place, p["name"], p.get(key) or 0)
+            for place, group in zip(competition_positions(groups), groups) for p in group]
     title = (view.get("counter_names") or {}).get("players", {}).get(key, "Scores") if key else "Scores"
     return ScoresScreen(f"{title}  R{view['round']}" if view.get("round") else title, tuple(rows))
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.core.engine import apply_input, new_game, start_session
 from companion.core.game import GameDef
+from companion.core.ranking import RankKey, competition_positions, rank
 from companion.core.result import Refused
 from companion.errors import CompanionError
 from companion.journal import Journal
@@ -65,9 +66,10 @@ def result(journal: Journal, known: Mapping[str, GameDef], game_id: int) -> dict
         counters = dict(state["counters"]["players"][seat])
         players.append({"seat": seat, "name": p["name"], "colour": p["colour"], "counters": counters,
                         "score": counters.get(key) if key else None})
-    order = sorted(players, key=lambda p: -(p["score"] or 0))
-    for i, p in enumerate(order):
-        p["place"] = i + 1 if i == 0 or p["score"] != order[i - 1]["score"] else order[i - 1]["place"]
+    groups = rank(players, [RankKey("score", lambda p: p["score"] or 0)])
+    for place, group in zip(competition_positions(groups), groups):
+        for p in group:
+            p["place"] = place
     finished = state["flow"] is not None and state["flow"]["over"]
     for p in players:
         p["winner"] = finished and key is not None and p["place"] == 1
