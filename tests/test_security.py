@@ -67,3 +67,19 @@ def test_host_names_are_the_device_s_own():
 ])
 def test_host_name_strips_the_port(header, name):
     assert host_name(header) == name
+
+
+def test_the_interfaces_are_read_once_per_ten_seconds_for_names_and_the_pairing_address(monkeypatch):
+    import ifaddr
+
+    reads = []
+    real = ifaddr.get_adapters
+    monkeypatch.setattr(ifaddr, "get_adapters", lambda: reads.append(1) or real())
+    clock = Clock()
+    hosts = Hosts("0.0.0.0", [], clock=clock)
+    for _ in range(3):  # the table draws frames; phones send requests
+        hosts.lan_address()
+        hosts.allows("127.0.0.1")
+    assert len(reads) == 1
+    clock.now += 11
+    assert hosts.lan_address() in hosts.names() and len(reads) == 2

@@ -182,46 +182,52 @@ class Pairing:
 
 
 class Hosts:
-    """The Host names the panel answers to."""
+    """The Host names the panel answers to, and the address phones reach it at.
+
+    Both come from one read of the interfaces, kept for 10 s: the table asks for
+    the pairing address at every frame it draws.
+    """
 
     def __init__(self, listen: str, extra: list[str], clock: Callable[[], float] = time.monotonic):
         self.listen = listen.lower().strip("[]")
         self.extra = {h.lower().strip("[]") for h in extra}
         self.clock = clock
         self._names: frozenset[str] = frozenset()
+        self._lan = "127.0.0.1"
         self._at = -1e9
 
-    def names(self) -> frozenset[str]:
+    def _fresh(self) -> None:
         now = self.clock()
         if now - self._at > 10:  # an address from DHCP can change while the companion runs
-            self._names, self._at = self._read(), now
+            self._names, self._lan = self._read()
+            self._at = now
+
+    def names(self) -> frozenset[str]:
+        self._fresh()
         return self._names
-
-    def _read(self) -> frozenset[str]:
-        names = {"localhost", "127.0.0.1", "::1"} | self.extra
-        host = socket.gethostname().lower()
-        names |= {host, f"{host}.local"}
-        if self.listen in ("0.0.0.0", "::", ""):
-            for adapter in ifaddr.get_adapters():
-                for ip in adapter.ips:
-                    address = ip.ip[0] if isinstance(ip.ip, tuple) else ip.ip
-                    names.add(str(ipaddress.ip_address(address.split("%")[0])))
-        else:
-            names.add(self.listen)
-        return frozenset(names)
-
-    def allows(self, host_header: str) -> bool:
-        return host_name(host_header) in self.names()
 
     def lan_address(self) -> str:
         """An address phones on the network can reach (for the pairing QR code)."""
+        self._fresh()
+        return self._lan
+
+    def _read(self) -> tuple[frozenset[str], str]:
+        names = {"localhost", "127.0.0.1", "::1"} | self.extra
+        host = socket.gethostname().lower()
+        names |= {host, f"{host}.local"}
         if self.listen not in ("0.0.0.0", "::", ""):
-            return self.listen
+            return frozenset(names | {self.listen}), self.listen
+        lan = None
         for adapter in ifaddr.get_adapters():
             for ip in adapter.ips:
-                if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
-                    return ip.ip
-        return "127.0.0.1"
+                address = ip.ip[0] if isinstance(ip.ip, tuple) else ip.ip
+                names.add(str(ipaddress.ip_address(address.split("%")[0])))
+                if lan is None and isinstance(ip.ip, str) and not ip.ip.startswith("127."):
+                    lan = ip.ip
+        return frozenset(names), lan or "127.0.0.1"
+
+    def allows(self, host_header: str) -> bool:
+        return host_name(host_header) in self.names()
 
 
 def host_name(host: str) -> str:
