@@ -74,7 +74,7 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     if role == "next":
         if over:
             return Reply(panel, prompt=AlertScreen("Game over", view.get("ended") or ""))
-        passing = long and view.get("step", {}).get("who") == "passes"
+        passing = long and (view.get("stage") or {}).get("who") == "passes"
         return Reply(panel, {"type": "advance", "passed": True} if passing else {"type": "advance"})
     if role == "back":
         undo = view.get("undo")
@@ -182,7 +182,7 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     header = f"{view.get('title', '')}  R{view['round']}" if view.get("round") else view.get("title", "")
     if view.get("over"):
         return StepScreen(header, "Game over", view.get("ended") or "", "", ("Undo", "Score", "", ""), "END")
-    step = view.get("step") or {}
+    step = view.get("stage") or {}
     actor = view.get("actor")
     who = players[actor]["name"] if actor is not None and actor < len(players) else (
         "Everyone" if step.get("who") in ("each", "passes") else "Table")
@@ -197,12 +197,11 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
 
 
 def scores_screen(view: dict[str, Any]) -> ScoresScreen:
-    """The first per-player counter, ranked; equal values share a place."""
-    names = list((view.get("counter_names") or {}).get("players", {}))
-    key = names[0] if names else None
-    groups = rank(view.get("players", []), [RankKey("score", lambda p: (p.get(key) or 0) if key else 0)])
-    rows = [(place, p["name"], p.get(key) or 0)
+    """The game's score, ranked with its tie-breaks; players still equal share a place."""
+    keys = view.get("score_keys") or []
+    groups = rank(view.get("players", []), [RankKey(name, lambda p, name=name: p.get(name) or 0) for name, _ in keys])
+    score = keys[0][0] if keys else None
+    rows = [(place, p["name"], (p.get(score) or 0) if score else 0)
             for place, group in zip(competition_positions(groups), groups) for p in group]
-    title = (view.get("counter_names") or {}).get("players", {}).get(key, "Scores") if key else "Scores"
+    title = keys[0][1] if keys else "Scores"
     return ScoresScreen(f"{title}  R{view['round']}" if view.get("round") else title, tuple(rows))
-

@@ -2,8 +2,8 @@
 
 A game's result is rebuilt by replaying its journal (the same replay a restart
 uses), so an export always agrees with what the table showed. Players are
-ranked by the game's first per-player counter (its score), highest first,
-equal values sharing a place.
+ranked by the game's score and its tie-breaks (`score_keys`), best first,
+players equal on all of them sharing a place.
 
 BG Stats' push format (bgstatsapp.com, "Push plays to BG Stats from other apps
 or websites"): one play as JSON with sourceName, sourcePlayId, playDate
@@ -25,6 +25,7 @@ from companion.core.engine import apply_input, new_game, start_session
 from companion.core.game import GameDef
 from companion.core.ranking import RankKey, competition_positions, rank
 from companion.core.result import Refused
+from companion.core.view import score_keys
 from companion.errors import CompanionError
 from companion.journal import Journal
 from companion.replay import restore
@@ -60,19 +61,24 @@ def result(journal: Journal, known: Mapping[str, GameDef], game_id: int) -> dict
     inputs = journal.inputs(game_id)
     session, _ = restore(game, setup, inputs, [], source=f"game {game_id}")
     state = session.state
-    key = next((c.name for c in game.counters if c.per_player), None)
+    keys = score_keys(game)
+    key = keys[0][0] if keys else None
+    fields = list(game.public(state).get("per_player", ())) if game.public else []
     players = []
     for seat, p in enumerate(state["players"]):
         counters = dict(state["counters"]["players"][seat])
+        values = counters | (fields[seat] if seat < len(fields) else {})
         players.append({"seat": seat, "name": p["name"], "colour": p["colour"], "counters": counters,
-                        "score": counters.get(key) if key else None})
-    groups = rank(players, [RankKey("score", lambda p: p["score"] or 0)])
+                        "score": values.get(key) if key else None,
+                        "tiebreaks": [values.get(name) or 0 for name, _ in keys[1:]]})
+    groups = rank(players, [RankKey("score", lambda p: p["score"] or 0), RankKey("tiebreaks", lambda p: p["tiebreaks"])])
     for place, group in zip(competition_positions(groups), groups):
         for p in group:
             p["place"] = place
     finished = state["flow"] is not None and state["flow"]["over"]
     for p in players:
         p["winner"] = finished and key is not None and p["place"] == 1
+        del p["tiebreaks"]
     return record | {"title": game.title, "score_counter": key, "over": finished,
                      "first_player": _first_player(game, setup, inputs), "players": players,
                      "inputs": len(inputs)}

@@ -173,7 +173,7 @@ class Runtime:
         if self._session is None or self._game is None:
             return Outcome(False, "no game is open: start one first")
         step = None
-        for _ in range(4):  # each try may lack one more chance outcome
+        for _ in range(8):  # each try may lack one more chance outcome (a deal: a shuffle, then a reshuffle, ...)
             step = apply_input(self._game, self._session, action)
             if not (isinstance(step, Refused) and step.needs is not None and step.needs.key not in action):
                 break

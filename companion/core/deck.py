@@ -55,14 +55,36 @@ class DeckSpec:
     # A custom trigger checked after every discard: reshuffle the discard pile
     # into the draw pile at once when it answers True.
     reshuffle_when: Callable[[PMap], bool] | None = None
+    # For a deck the rulebook does not list: what makes a card name valid (a
+    # reason, or None), and what makes a composition the table enters valid.
+    # With `check_composition`, setup may give the deck's cards and play it virtually.
+    check_card: Callable[[str], str | None] | None = None
+    check_composition: Callable[[Mapping[str, int]], str | None] | None = None
+
+    def composition_from(self, given: object) -> Composition | None | str:
+        """The composition to play with: the rulebook's, or the one setup gives (or why it is refused)."""
+        if given is None:
+            return self.composition
+        if self.composition is not None or self.check_composition is None:
+            return f"the {self.label} deck's cards are fixed by the rules"
+        if not isinstance(given, Mapping) or not given or not all(
+                isinstance(k, str) and type(v) is int and v > 0 for k, v in given.items()):
+            return f"the {self.label} deck's cards: an object of card name -> how many (whole numbers above 0)"
+        for name in given:
+            bad = self.check_card(name) if self.check_card else None
+            if bad:
+                return f"{name!r}: {bad}"
+        bad = self.check_composition(given)
+        return bad or Composition(dict(given))
 
 
-def build(spec: DeckSpec, players: int, mode: str | None = None) -> PMap:
+def build(spec: DeckSpec, players: int, mode: str | None = None, composition: Composition | None = None) -> PMap:
     mode = mode or spec.mode
-    known = spec.composition is not None
+    composition = composition or spec.composition
+    known = composition is not None
     if mode == "virtual" and not known:
         raise ValueError(f"the {spec.label} deck has no composition: it can only be a physical deck")
-    cards = spec.composition.cards(players) if known else ()
+    cards = composition.cards(players) if known else ()
     return pmap(
         {
             "mode": mode,
@@ -180,14 +202,19 @@ def _draw_mirror(spec: DeckSpec, deck: PMap, n: int, cards: object, to: str):
 
 
 def discard(spec: DeckSpec, deck: PMap, cards: object, order: object = None):
-    """Move cards from `out` to the discard pile; then check the custom reshuffle trigger."""
+    """Move cards from `out` to the discard pile; then check the custom reshuffle trigger.
+
+    When the deck's cards are not known (real cards, no list), a card the
+    companion never saw drawn may still be discarded: it was dealt by hand.
+    """
     if not isinstance(cards, (list, tuple)) or not cards or not all(isinstance(c, str) for c in cards):
         return Refused("name the cards to discard")
     held = list(deck["out"])
     for c in cards:
-        if c not in held:
+        if c in held:
+            held.remove(c)
+        elif deck["known"]:
             return Refused(f"{c} is not among the {spec.label} cards drawn and not yet discarded")
-        held.remove(c)
     deck = deck.set("out", pvector(held)).set("discard", deck["discard"].extend(cards))
     log = (f"{spec.label}: discarded {_names(cards)}.",)
     if spec.reshuffle_when is None or not spec.reshuffle_when(deck):

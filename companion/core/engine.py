@@ -33,6 +33,7 @@ from companion.core import flow as flow_mod
 from companion.core.dice import check_values, parse_spec
 from companion.core.game import GameDef
 from companion.core.result import Accepted, Needs, Refused, Result
+from companion.core.seats import nth_youngest
 from companion.core.seats import rolloff as rolloff_round
 
 UNDO_LIMIT = 100  # actions a table can take back, in memory and after a restart
@@ -63,6 +64,16 @@ def validate_setup(game: GameDef, setup: Mapping[str, Any]) -> str | None:
     first = setup.get("first")
     if first is not None and (type(first) is not int or not 0 <= first < len(players)):
         return f"first: a seat number from 0 to {len(players) - 1}"
+    compositions = setup.get("compositions", {})
+    if not isinstance(compositions, Mapping):
+        return "compositions: an object of deck name -> {card: how many}"
+    for name, given in compositions.items():
+        spec = game.deck(name)
+        if spec is None:
+            return f"compositions.{name}: {game.title} has no such deck"
+        bad = spec.composition_from(given)
+        if isinstance(bad, str):
+            return f"compositions.{name}: {bad}"
     modes = setup.get("deck_modes", {})
     if not isinstance(modes, Mapping):
         return "deck_modes: an object of deck name -> virtual or mirror"
@@ -72,9 +83,36 @@ def validate_setup(game: GameDef, setup: Mapping[str, Any]) -> str | None:
             return f"deck_modes.{name}: {game.title} has no such deck"
         if mode not in ("virtual", "mirror"):
             return f"deck_modes.{name}: virtual or mirror, not {mode!r}"
-        if mode == "virtual" and spec.composition is None:
-            return f"deck_modes.{name}: the {spec.label} deck's cards are not known, so it can only be physical"
+        if mode == "virtual" and spec.composition is None and name not in compositions:
+            how = " until its cards are entered" if spec.check_composition else ""
+            return f"deck_modes.{name}: the {spec.label} deck's cards are not known, so it can only be physical{how}"
+    return _check_options(game, setup.get("options", {}))
+
+
+def _check_options(game: GameDef, options: object) -> str | None:
+    if not isinstance(options, Mapping):
+        return "options: an object of rule option -> value"
+    for name, value in options.items():
+        spec = game.rule_options.get(name)
+        if spec is None:
+            known = ", ".join(game.rule_options) or "none"
+            return f"options.{name}: {game.title} has no such rule option (its options: {known})"
+        if value not in spec["enum"] or type(value) is not type(spec["default"]):
+            return f"options.{name}: one of {', '.join(map(str, spec['enum']))}, not {value!r}"
     return None
+
+
+def _first_seat(game: GameDef, setup: Mapping[str, Any]) -> int | str | None:
+    """The first (or lead) player's seat; None for a roll-off; or why the setup cannot tell."""
+    first = setup.get("first")
+    if first is not None:
+        return first
+    if game.first_player == "rolloff":
+        return None
+    if game.first_player == "second_youngest":
+        seat = nth_youngest([p.get("age") for p in setup["players"]], 2)
+        return seat if isinstance(seat, int) else f"first: the second-youngest player starts, but {seat}"
+    return 0
 
 
 def new_game(game: GameDef, setup: Mapping[str, Any]) -> Result:
@@ -87,24 +125,29 @@ def new_game(game: GameDef, setup: Mapping[str, Any]) -> Result:
     ]
     n = len(players)
     modes = setup.get("deck_modes", {})
+    given = setup.get("compositions", {})
+    first = _first_seat(game, setup)
+    if isinstance(first, str):
+        return Refused(first)
+    options = {name: spec["default"] for name, spec in game.rule_options.items()} | dict(setup.get("options", {}))
     state = pmap(
         {
             "game": game.id,
             "players": freeze(players),
-            "options": freeze(dict(setup.get("options", {}))),
+            "options": freeze(options),
             "counters": counters_mod.build(game.counters, n),
-            "decks": pmap({d.name: deck_mod.build(d, n, modes.get(d.name)) for d in game.decks}),
+            "decks": pmap({d.name: deck_mod.build(d, n, modes.get(d.name), d.composition_from(given.get(d.name)))
+                           for d in game.decks}),
             "dice": pmap({"last": None}),
             "rolloff": None,
             "data": freeze(dict(game.initial_data(setup) if game.initial_data else {})),
             "flow": None,
         }
     )
-    first = setup.get("first")
-    if first is None and game.first_player == "rolloff":
+    if first is None:
         state = state.set("rolloff", pmap({"contenders": pvector(range(n)), "purpose": "first player"}))
         return Accepted(state, (f"{game.title}: {n} players. Roll off for the first player.",))
-    state, log = flow_mod.start(game.flow, state, first or 0)
+    state, log = flow_mod.start(game.flow, state, first)
     return Accepted(state, (f"{game.title}: {n} players.", *log))
 
 
@@ -135,7 +178,10 @@ def apply(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
             return Refused(reason)
     handler = _GENERIC.get(kind)
     if handler is not None:
-        return handler(game, state, action, seat)
+        result = handler(game, state, action, seat)
+        if isinstance(result, Accepted) and game.after is not None:
+            result = Accepted(game.after(state, result.state, action), result.log, result.reveal)
+        return result
     own = game.actions.get(kind)
     if own is None:
         return Refused(f"{game.title} has no action {kind!r}")
@@ -143,7 +189,22 @@ def apply(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
 
 
 def _advance(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | None) -> Result:
-    return flow_mod.advance(game.flow, state, seat, bool(action.get("passed")), bool(action.get("extra")))
+    if state["flow"] is None:
+        return Refused("the game has not started")
+    cur = state["flow"]
+    if seat is not None and cur["actor"] is not None and seat != cur["actor"]:
+        return flow_mod.advance(game.flow, state, seat)  # the flow's refusal names whose move it is
+    log: tuple[str, ...] = ()
+    reveal = None
+    if game.on_advance is not None:
+        prepared = game.on_advance(state, action)
+        if isinstance(prepared, Refused):
+            return prepared
+        state, log, reveal = prepared.state, prepared.log, prepared.reveal
+    moved = flow_mod.advance(game.flow, state, seat, bool(action.get("passed")), bool(action.get("extra")))
+    if isinstance(moved, Refused):
+        return moved
+    return Accepted(moved.state, log + moved.log, reveal)
 
 
 def _who(state: PMap, seat: int | None) -> str:

@@ -64,7 +64,10 @@ class EndTrigger:
     kind: str
     when: Condition | None = None
     rounds: int = 0
-    reason: str = ""
+    reason: str | Callable[[PMap], str] = ""  # text, or made from the state ("Ada has 12 points")
+
+    def why(self, state: PMap) -> str:
+        return self.reason(state) if callable(self.reason) else self.reason
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ class Flow:
     turns: str = EACH_PLAYER
     order: str | Callable[[PMap], Sequence[int]] = FIXED
     end: tuple[EndTrigger, ...] = ()
+    round_word: str = "Round"  # what the log calls a round: "Turn" where one turn serves the table
 
 
 def _name(state: PMap, seat: int | None) -> str:
@@ -178,13 +182,13 @@ def _end_turn(flow: Flow, state: PMap, log: list[str]) -> PMap:
     cur = state["flow"]
     for trig in flow.end:
         if trig.kind == END_OF_TURN and trig.when(state):
-            return _over(state, trig.reason or "end of the turn", log)
+            return _over(state, trig.why(state) or "end of the turn", log)
     final = cur["final_turns"]
     if final is None:
         for trig in flow.end:
             if trig.kind == ONE_MORE_TURN_EACH and trig.when(state):
                 final = pvector(others_from_left_of(cur["player"], _n(state)))
-                log.append(f"{trig.reason or 'The end is triggered'}: one more turn each, from {_name(state, final[0]) if final else 'nobody'}.")
+                log.append(f"{trig.why(state) or 'The end is triggered'}: one more turn each, from {_name(state, final[0]) if final else 'nobody'}.")
                 break
     if final is not None:
         if not final:
@@ -200,7 +204,7 @@ def _end_round(flow: Flow, state: PMap, log: list[str]) -> PMap:
     cur = state["flow"]
     for trig in flow.end:
         if trig.kind == AFTER_ROUNDS and cur["round"] >= trig.rounds:
-            return _over(state, trig.reason or f"{trig.rounds} rounds played", log)
+            return _over(state, trig.why(state) or f"{trig.rounds} rounds played", log)
     if cur["last_round"]:
         return _over(state, "the last round is played", log)
     if callable(flow.order):
@@ -219,11 +223,11 @@ def _start_round(flow: Flow, state: PMap, order: Sequence[int] | None, log: list
     rnd = cur["round"] + 1
     state = state.set("flow", cur.update({"round": rnd, "order": pvector(order), "turn": 0}))
     if flow.turns == ONE_PER_ROUND:
-        log.append(f"Round {rnd}: {_name(state, order[0])} leads.")
+        log.append(f"{flow.round_word} {rnd}: {_name(state, order[0])} leads.")
     else:
-        log.append(f"Round {rnd}.")
+        log.append(f"{flow.round_word} {rnd}.")
     for trig in flow.end:
         if trig.kind == START_OF_ROUND and not state["flow"]["last_round"] and trig.when(state):
             state = state.set("flow", state["flow"].set("last_round", True))
-            log.append(f"{trig.reason or 'The end is triggered'}: this is the last round.")
+            log.append(f"{trig.why(state) or 'The end is triggered'}: this is the last round.")
     return _start_turn(flow, state, order[0], log)

@@ -1,4 +1,17 @@
-"""What a game declares: players allowed, flow, decks, counters, its own actions."""
+"""What a game declares: players allowed, flow, decks, counters, its own actions.
+
+Besides data, a game may hook into the generic actions:
+
+  on_advance  (state, action) -> Result: the game's own work as an advance
+              ends the current step (the lead's chosen action, a companion
+              step's draw), before the flow moves on; a refusal stops the advance
+  after       (before, after, action) -> state: keeps the game's data in step
+              with an accepted generic action (a tapped card becomes a shipment)
+  public      (state) -> dict: the game's variables for the table view, under
+              the names its SPEC.md state machine gives them
+  private     (state, seat) -> dict: what only that seat's phone may see
+  score_sheet (state) -> dict: the final score sheet, pre-filled
+"""
 
 from __future__ import annotations
 
@@ -34,11 +47,24 @@ class GameDef:
     check: Callable[[PMap, Mapping[str, Any]], str | None] | None = None
     # Extra game data at setup: (setup) -> dict merged into state["data"].
     initial_data: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
-    # Who chooses the first player: "choice" (setup names the seat) or "rolloff".
+    # Who chooses the first player: "choice" (setup names the seat), "rolloff",
+    # or "second_youngest" (from the players' ages, unless setup names the seat).
     first_player: str = "choice"
     # What the buttons can do in this state (companion.core.options); None
     # offers the generic rolls and draws.
     options: Callable[["GameDef", PMap], tuple[Option, ...]] | None = None
+    on_advance: Callable[[PMap, Mapping[str, Any]], Result] | None = None
+    after: Callable[[PMap, PMap, Mapping[str, Any]], PMap] | None = None
+    public: Callable[[PMap], Mapping[str, Any]] | None = None
+    private: Callable[[PMap, int], Mapping[str, Any]] | None = None
+    # The standings: (field, label) best first, the score then its tie-breaks;
+    # a field is a per-player counter or a per-player field of `public`'s
+    # "per_player". Empty: the first per-player counter.
+    score_keys: tuple[tuple[str, str], ...] = ()
+    score_sheet: Callable[[PMap], Mapping[str, Any]] | None = None
+    # Rule switches the players choose at setup: name -> {"enum", "default",
+    # "description"}; the chosen values are in state["options"].
+    rule_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def deck(self, name: str) -> DeckSpec | None:
         return next((d for d in self.decks if d.name == name), None)

@@ -25,9 +25,14 @@ class Option:
     short: str  # at most 6 characters: the hint above the ACTION button
     action: Mapping[str, Any] = field(default_factory=dict)
     confirm: bool = False  # ask again before doing it (ending the game, ...)
+    # What the phone must ask before it can do this (JSON Schema properties,
+    # each required): a business's campo, a tile's printed cost. An option with
+    # fields is done on the phone; the OLED names it but cannot do it.
+    fields: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def public(self) -> dict[str, Any]:
-        return {"label": self.label, "short": self.short, "action": dict(self.action), "confirm": self.confirm}
+        return {"label": self.label, "short": self.short, "action": dict(self.action), "confirm": self.confirm,
+                "fields": {k: dict(v) for k, v in self.fields.items()}}
 
 
 def generic_options(game: GameDef, state: PMap) -> tuple[Option, ...]:

@@ -42,14 +42,29 @@ def table_view(game: GameDef, session: Session) -> dict[str, Any]:
             round=flow["round"],
             player=flow["player"],
             lead=flow["order"][0] if flow["order"] else None,
-            step={"name": step.name, "label": step.label, "who": step.who, "done": step.done},
+            step="GAME_OVER" if flow["over"] else step.name,
+            stage={"name": step.name, "label": step.label, "who": step.who, "done": step.done},
             actor=flow["actor"],
             over=flow["over"],
             ended=flow["ended"],
             last_round=flow["last_round"],
         )
     view["options"] = [o.public() for o in step_options(game, state)]
+    if game.public is not None:
+        own = dict(game.public(state))
+        for player, extra in zip(players, own.pop("per_player", ())):
+            player.update(extra)
+        view.update(own)
+    view["score_keys"] = [list(k) for k in score_keys(game)]
     return view
+
+
+def score_keys(game: GameDef) -> tuple[tuple[str, str], ...]:
+    """The standings' keys, best first: the game's own, or its first per-player counter."""
+    if game.score_keys:
+        return game.score_keys
+    first = next((c for c in game.counters if c.per_player), None)
+    return ((first.name, first.label),) if first else ()
 
 
 def _deck(label: str, deck: PMap) -> dict[str, Any]:
