@@ -309,6 +309,22 @@ class Runtime:
         """The latest public table state (safe to call from any thread)."""
         return self._view
 
+    def score_sheet(self) -> dict[str, Any] | None:
+        """The open game's final score sheet, pre-filled from the table; None when the game has none."""
+        game, session = self._game, self._session
+        if game is None or session is None or game.score_sheet is None or session.state["game"] != game.id:
+            return None
+        return {"game": game.id, **game.score_sheet(session.state)}
+
+    def private(self, seat: int) -> dict[str, Any]:
+        """What only `seat`'s player may see (their hand, ...), from the latest state; {} when the game has none."""
+        game, session = self._game, self._session  # read from another thread: check they belong together
+        if game is None or session is None or game.private is None or session.state["game"] != game.id:
+            return {}
+        if not 0 <= seat < len(session.state["players"]):
+            return {}
+        return dict(game.private(session.state, seat))
+
     def _publish(self) -> None:
         self._version += 1
         if self._session is None or self._game is None:

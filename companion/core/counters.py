@@ -5,7 +5,7 @@ state["counters"] = {"table": {name: int}, "players": [{name: int}, ...]}
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pyrsistent import PMap, pmap, pvector
@@ -17,15 +17,21 @@ from companion.core.result import Refused
 class CounterSpec:
     name: str
     label: str
-    start: int = 0
+    start: int | Callable[[int], int] = 0  # a number, or one made from the player count
     minimum: int | None = 0
     maximum: int | None = None
     per_player: bool = True
+    # A table counter that takes the opposite change, so a total is kept: a
+    # player's money changed by hand comes from (or goes to) the bank.
+    balance: str | None = None
+
+    def first(self, players: int) -> int:
+        return self.start(players) if callable(self.start) else self.start
 
 
 def build(specs: Sequence[CounterSpec], players: int) -> PMap:
-    table = {s.name: s.start for s in specs if not s.per_player}
-    mine = {s.name: s.start for s in specs if s.per_player}
+    table = {s.name: s.first(players) for s in specs if not s.per_player}
+    mine = {s.name: s.first(players) for s in specs if s.per_player}
     return pmap({"table": pmap(table), "players": pvector(pmap(mine) for _ in range(players))})
 
 
@@ -54,6 +60,25 @@ def change(spec: CounterSpec, counters: PMap, seat: int | None, delta: int | Non
     if spec.maximum is not None and new > spec.maximum:
         return Refused(f"{owner}{spec.label} cannot go above {spec.maximum} (now {old})")
     return counters.transform(list(path), new), (f"{owner}{spec.label}: {old} -> {new}.",)
+
+
+def transfer(specs: Sequence[CounterSpec], counters: PMap, name: str, payer: int | None, payee: int | None,
+             amount: int, who: Sequence[str]):
+    """Move `amount` of a per-player counter between two players, or a player and its balancing table
+    counter (None: the bank). Refused when the payer has too little."""
+    spec = spec_named(specs, name)
+    bank = spec_named(specs, spec.balance) if spec.balance else None
+    log: list[str] = []
+    for side, delta in ((payer, -amount), (payee, amount)):
+        target = spec if side is not None else bank
+        if target is None:
+            raise ValueError(f"{name} has no table counter to balance it")  # the game's own data is wrong
+        out = change(target, counters, side, delta=delta, who=who[side] if side is not None else "")
+        if isinstance(out, Refused):
+            return out
+        counters, more = out
+        log.extend(more)
+    return counters, tuple(log)
 
 
 def _get(counters: PMap, path: tuple) -> int:

@@ -60,6 +60,9 @@ class DeckSpec:
     # With `check_composition`, setup may give the deck's cards and play it virtually.
     check_card: Callable[[str], str | None] | None = None
     check_composition: Callable[[Mapping[str, int]], str | None] | None = None
+    # Whether the cards drawn and not discarded may be shown to everyone; False
+    # where they go into hands (the view then gives only how many there are).
+    public_out: bool = True
 
     def composition_from(self, given: object) -> Composition | None | str:
         """The composition to play with: the rulebook's, or the one setup gives (or why it is refused)."""
@@ -242,3 +245,40 @@ def keep(spec: DeckSpec, deck: PMap, card: str | None, to: str = "out"):
         deck = deck.set(to, deck[to].append(card))
     kept = f"kept {card}" if card else "kept none"
     return deck, (f"{spec.label}: {kept}; {_names(looking)} under the deck.",), None
+
+
+def deal(spec: DeckSpec, deck: PMap, places: Sequence[str], allowed: Callable[[str, str], bool],
+         order: object = None, reorder: object = None):
+    """Shuffle, then deal one card to each place in turn, replacing a card not `allowed` there.
+
+    A replacement that is itself not allowed is replaced again; the cards set
+    aside are shuffled back into what is left of the deck after the deal (the
+    `reorder` outcome). Virtual decks only. Returns (deck, cards in place order,
+    log, reveal) or a Refused that names the chance outcome it lacks.
+    """
+    if deck["mode"] != "virtual":
+        return Refused(f"the {spec.label} deck is physical: the players deal it")
+    pool = list(deck["draw"]) + list(deck["discard"])
+    if order is None:
+        return Refused(f"the {spec.label} deck needs a shuffle to deal", needs=Needs("order", "order", cards=tuple(pool)))
+    if not _is_permutation(order, pool):
+        return Refused(f"the shuffle order must hold exactly the {len(pool)} cards of the {spec.label} deck")
+    pile, dealt, aside = list(order), [], []
+    for place in places:
+        while pile and not allowed(pile[0], place):
+            aside.append(pile.pop(0))
+        if not pile:
+            return Refused(f"the {spec.label} deck runs out before the deal is done")
+        dealt.append(pile.pop(0))
+    log = [f"{spec.label}: shuffled and dealt {len(dealt)} cards."]
+    if aside:
+        back = pile + aside
+        if reorder is None:
+            return Refused(f"the {len(aside)} replaced cards must be shuffled back into the {spec.label} deck",
+                           needs=Needs("order", "reorder", cards=tuple(back)))
+        if not _is_permutation(reorder, back):
+            return Refused(f"the reshuffle order must hold exactly the {len(back)} cards left in the {spec.label} deck")
+        pile = list(reorder)
+        log.append(f"{spec.label}: {len(aside)} replaced card{'s' if len(aside) > 1 else ''} ({_names(aside)}) shuffled back in.")
+    deck = deck.update({"draw": pvector(pile), "discard": pvector(), "shuffled": True, "out": deck["out"].extend(dealt)})
+    return deck, dealt, tuple(log), f"Gather the dealt {spec.label} cards back into the deck."

@@ -201,7 +201,10 @@ def _advance(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
         if isinstance(prepared, Refused):
             return prepared
         state, log, reveal = prepared.state, prepared.log, prepared.reveal
-    moved = flow_mod.advance(game.flow, state, seat, bool(action.get("passed")), bool(action.get("extra")))
+    passed = action.get("passed")
+    if passed is None:
+        passed = flow_mod.current_step(game.flow, state).plain_is_pass
+    moved = flow_mod.advance(game.flow, state, seat, bool(passed), bool(action.get("extra")))
     if isinstance(moved, Refused):
         return moved
     return Accepted(moved.state, log + moved.log, reveal)
@@ -292,6 +295,13 @@ def _counter(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     if isinstance(out, Refused):
         return out
     counters, log = out
+    if spec.balance and seat is not None:
+        moved = counters["players"][seat][spec.name] - state["counters"]["players"][seat][spec.name]
+        other = counters_mod.spec_named(game.counters, spec.balance)
+        balanced = counters_mod.change(other, counters, None, delta=-moved)
+        if isinstance(balanced, Refused):
+            return balanced
+        counters, log = balanced[0], log + balanced[1]
     return Accepted(state.set("counters", counters), log)
 
 

@@ -57,6 +57,7 @@ class Step:
     when: Condition | None = None  # the step happens only when this holds
     passes_needed: int | None = None  # PASSES: default, the number of players
     done: str = "Done"  # the hint above NEXT, at most 6 characters
+    plain_is_pass: bool = False  # PASSES: an advance that says nothing passes (buying is its own action)
 
 
 @dataclass(frozen=True)

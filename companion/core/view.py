@@ -6,10 +6,12 @@ from typing import Any
 
 from pyrsistent import PMap, thaw
 
+from companion.core.deck import DeckSpec
 from companion.core.engine import Session, can_undo
 from companion.core.flow import current_step
 from companion.core.game import GameDef
 from companion.core.options import step_options
+from companion.core.ranking import RankKey, rank
 
 
 def table_view(game: GameDef, session: Session) -> dict[str, Any]:
@@ -27,7 +29,7 @@ def table_view(game: GameDef, session: Session) -> dict[str, Any]:
             "players": {c.name: c.label for c in game.counters if c.per_player},
             "table": {c.name: c.label for c in game.counters if not c.per_player},
         },
-        "decks": {d.name: _deck(d.label, state["decks"][d.name]) for d in game.decks},
+        "decks": {d.name: _deck(d, state["decks"][d.name]) for d in game.decks},
         "last_roll": thaw(state["dice"]["last"]),
         "rolloff": thaw(state["rolloff"]),
         "undo": can_undo(session),
@@ -55,7 +57,10 @@ def table_view(game: GameDef, session: Session) -> dict[str, Any]:
         for player, extra in zip(players, own.pop("per_player", ())):
             player.update(extra)
         view.update(own)
-    view["score_keys"] = [list(k) for k in score_keys(game)]
+    keys = score_keys(game)
+    view["score_keys"] = [list(k) for k in keys]
+    groups = rank(players, [RankKey(name, lambda p, name=name: p.get(name) or 0) for name, _ in keys])
+    view["standings"] = [[p["name"] for p in group] for group in groups]
     return view
 
 
@@ -67,13 +72,13 @@ def score_keys(game: GameDef) -> tuple[tuple[str, str], ...]:
     return ((first.name, first.label),) if first else ()
 
 
-def _deck(label: str, deck: PMap) -> dict[str, Any]:
+def _deck(spec: DeckSpec, deck: PMap) -> dict[str, Any]:
     return {
-        "label": label,
+        "label": spec.label,
         "mode": deck["mode"],
         "draw": len(deck["draw"]) if deck["known"] else None,
         "discard": len(deck["discard"]),
-        "out": list(deck["out"]),
+        "out": list(deck["out"]) if spec.public_out else len(deck["out"]),
         "looking": list(deck["looking"]),
         "passes": deck["passes"],
     }

@@ -2,5 +2,6 @@
 
 from companion.core.game import GameDef
 from companion.games.free_play import FREE_PLAY
+from companion.games.patrons_of_venice import PATRONS
 
-GAMES: dict[str, GameDef] = {g.id: g for g in (FREE_PLAY,)}
+GAMES: dict[str, GameDef] = {g.id: g for g in (FREE_PLAY, PATRONS)}

@@ -1,0 +1,105 @@
+"""The Patrons of Venice: businesses, statues, points and production income (SPEC.md 1.3, 1.8).
+
+The map's buildings are not in the rulebook text, so a business is placed by
+naming the campo or two campi its building touches (as printed on the board).
+That is all the rules need: a statue is adjacent to a business when it
+stands in one of those campi, two businesses are "in the same campo" when
+they share one, and a Gondola Maker's base income counts the other tiles of
+its best campo. Pure functions over plain data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+MANUFACTURING = ("draper", "canvaser")
+LUXURY = ("wainwright", "armour", "tent", "clothing", "gondola_maker")
+TYPES = MANUFACTURING + LUXURY  # the score sheet's names (SCORE_SHEETS.md)
+LABELS = {"draper": "Draper", "canvaser": "Canvaser", "wainwright": "Wainwright", "armour": "Armour",
+          "tent": "Tent", "clothing": "Clothing", "gondola_maker": "Gondola Maker"}
+PRODUCT = {"draper": "Cloth", "canvaser": "Canvas", "wainwright": "Wagon", "armour": "Armour", "tent": "Tent",
+           "clothing": "Clothing", "gondola_maker": "Gondola"}
+# To sponsor without owning one of the type: show this in hand [R l.172-174].
+SHOW = {"draper": "a Wool card", "canvaser": "a Hemp card"}
+TILES = {"manufacturing": 10, "luxury": 9}  # [R l.45-46]; the split by type is not given
+STATUES = 6  # [R l.47]
+CUBES = 10  # per player: businesses and reservations [D]
+
+Business = Mapping[str, Any]  # {"type", "owner", "campi": [names]}
+
+
+def campo_key(name: str) -> str:
+    """Campo names compare without case or extra spaces ("campo san polo" is "Campo San Polo")."""
+    return " ".join(name.split()).casefold()
+
+
+def statue_cost(statues_built: int) -> int:
+    """3 Ducats for the first statue, then 3 + the statues already in Venice [R l.179]."""
+    return 3 + statues_built
+
+
+def next_to_statue(business: Business, statues: Sequence[str]) -> bool:
+    placed = {campo_key(s) for s in statues}
+    return any(campo_key(c) in placed for c in business["campi"])
+
+
+def in_campo(businesses: Sequence[Business], campo: str) -> list[Business]:
+    """The business tiles on buildings adjacent to `campo` (every owner's)."""
+    key = campo_key(campo)
+    return [b for b in businesses if key in {campo_key(c) for c in b["campi"]}]
+
+
+def same_type_neighbour(business: Business, businesses: Sequence[Business]) -> bool:
+    """Another business of the same type shares a campo with this one (counted once) [R l.221]."""
+    return any(
+        other is not business and other["type"] == business["type"]
+        for campo in business["campi"] for other in in_campo(businesses, campo)
+    )
+
+
+def base_income(business: Business, businesses: Sequence[Business], own_only: bool = False) -> int:
+    """Cloth or Canvas 0; Wagon, Armour, Tent or Clothing 5; a Gondola: the non-Gondola tiles in
+    the Gondola Maker's best campo, whoever owns them [R l.205-211, SPEC 1.10.12] (or only its
+    owner's, with `own_only`)."""
+    kind = business["type"]
+    if kind in MANUFACTURING:
+        return 0
+    if kind != "gondola_maker":
+        return 5
+    return max(
+        (sum(1 for b in in_campo(businesses, c)
+             if b["type"] != "gondola_maker" and (not own_only or b["owner"] == business["owner"]))
+         for c in business["campi"]),
+        default=0,
+    )
+
+
+def income(business: Business, businesses: Sequence[Business], statues: Sequence[str],
+           own_only: bool = False) -> dict[str, int]:
+    """What producing one good at this tile earns: base, +1 statue, +1 same type (each once)."""
+    parts = {
+        "base": base_income(business, businesses, own_only),
+        "statue": 1 if next_to_statue(business, statues) else 0,
+        "same_type": 1 if same_type_neighbour(business, businesses) else 0,
+    }
+    return parts | {"total": sum(parts.values())}
+
+
+def points(owner: int, businesses: Sequence[Business], statues: Sequence[str], favours: int,
+           statue_worth: int = 2) -> int:
+    """1 per business (`statue_worth` when next to a statue) + 1 per Favour card [R l.231]."""
+    return favours + sum(
+        statue_worth if next_to_statue(b, statues) else 1 for b in businesses if b["owner"] == owner
+    )
+
+
+def end_threshold(players: int) -> int:
+    """12 points with 3 or 4 players, 10 with 5 [R l.231]."""
+    return 10 if players >= 5 else 12
+
+
+def tiles_left(businesses: Sequence[Business], kind: str) -> int:
+    group = "manufacturing" if kind in MANUFACTURING else "luxury"
+    members = MANUFACTURING if group == "manufacturing" else LUXURY
+    return TILES[group] - sum(1 for b in businesses if b["type"] in members)

@@ -1,0 +1,96 @@
+"""The Patrons of Venice: the Raw Good cards, and where a sold card goes (SPEC.md 1.2-1.4).
+
+A card is named by its good and printed value, "Wool 3", or "Pirates!". The
+rulebook does not list the deck (how many of each good, which values), so a
+card the players have not named is None: the companion then asks for its
+value where a price depends on it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from companion.core.deck import SHUFFLE_INTO_REMAINING, DeckSpec
+
+RAW_GOODS = ("Lumber", "Wool", "Iron", "Hemp", "Silk", "Grain", "Wine", "Pepper")
+MANUFACTURED = ("Cloth", "Canvas")
+PIRATES = "Pirates!"
+DECK_SIZE = 69  # [R l.40]
+PIRATE_CARDS = 4  # [R l.137]
+# Sold, these go to the discard pile instead of the Market; dealt to a hand or
+# the Market at setup, they are replaced [R l.93, l.145].
+STAPLES = ("Grain", "Wine", "Pepper")
+
+_CARD = re.compile(r"(?P<good>[A-Z][a-z]+) (?P<value>\d{1,2})\Z")
+
+
+def good(card: str | None) -> str | None:
+    """The good a card carries ("Wool"), "Pirates!", or None when unknown."""
+    if card is None:
+        return None
+    if card == PIRATES:
+        return PIRATES
+    m = _CARD.match(card)
+    return m["good"] if m else None
+
+
+def value(card: str | None) -> int | None:
+    """The printed value, or None when the card is unknown (or Pirates!)."""
+    m = _CARD.match(card) if card else None
+    return int(m["value"]) if m else None
+
+
+def check_raw_card(card: str) -> str | None:
+    """Why `card` is not a Raw Good card name, or None."""
+    if card == PIRATES:
+        return None
+    m = _CARD.match(card)
+    if not m or m["good"] not in RAW_GOODS:
+        return f"a Raw Good card is a good and its printed value, such as “Wool 3” ({', '.join(RAW_GOODS)}), or {PIRATES}"
+    return None
+
+
+def check_hand_card(card: str) -> str | None:
+    """Why `card` cannot be sold from a hand: a Raw Good, or Cloth/Canvas with a printed value."""
+    m = _CARD.match(card)
+    if m and m["good"] in MANUFACTURED:
+        return None
+    if card == PIRATES:
+        return "a Pirates! card is never in a hand"
+    return check_raw_card(card)
+
+
+def check_deck(counts: Mapping[str, int]) -> str | None:
+    """Why an entered Raw Good deck is not the game's: 69 cards, 4 of them Pirates!."""
+    total = sum(counts.values())
+    if total != DECK_SIZE:
+        return f"the Raw Good deck has {DECK_SIZE} cards, not {total}"
+    if counts.get(PIRATES, 0) != PIRATE_CARDS:
+        return f"the Raw Good deck has {PIRATE_CARDS} {PIRATES} cards, not {counts.get(PIRATES, 0)}"
+    return None
+
+
+def sold_to_market(card: str | None) -> bool:
+    """A sold card goes to the Market, except Grain, Wine and Pepper, which are discarded."""
+    return good(card) not in STAPLES
+
+
+def allowed_at_setup(card: str, place: str) -> bool:
+    """Setup's replacement rule [R l.93]: no Pirates! anywhere; no staples in a hand or the Market."""
+    if card == PIRATES:
+        return False
+    return place == "ship" or good(card) not in STAPLES
+
+
+def _all_pirates_discarded(deck) -> bool:
+    return list(deck["discard"]).count(PIRATES) >= PIRATE_CARDS
+
+
+# Real cards by default: the rulebook does not list the deck (SPEC.md 1.4). A
+# table that enters its 69 cards (setup "compositions") may play it virtually.
+RAW_DECK = DeckSpec(
+    "raw_goods", "Raw Good", None, mode="mirror", when_short=SHUFFLE_INTO_REMAINING,
+    reshuffle_when=_all_pirates_discarded, check_card=check_raw_card, check_composition=check_deck,
+    public_out=False,
+)

@@ -1,0 +1,569 @@
+"""The Patrons of Venice in the pure core: SPEC.md 1.9's worked examples, 1.10's gaps and defaults,
+and the state machine of 1.7, step by step."""
+
+import random
+
+import pytest
+
+from companion.core import engine
+from companion.core.result import Refused
+from companion.core.view import table_view
+from companion.core.deck import SHUFFLE_INTO_REMAINING
+from companion.games.patrons_of_venice import PATRONS, city, goods
+from companion.games.patrons_of_venice.goods import RAW_DECK
+from conftest import Table
+from patrons_bot import DECK
+
+NAMES = ("Ada", "Bea", "Cy", "Dan", "Eve")
+
+
+class PV(Table):
+    """A Patrons table; chance outcomes from `rng` or from the `orders` given, first one first."""
+
+    def __init__(self, n=3, virtual=False, first=0, orders=(), rng=None, **setup):
+        base = {"players": [{"name": name} for name in NAMES[:n]], "first": first, **setup}
+        if virtual:
+            base |= {"deck_modes": {"raw_goods": "virtual"}, "compositions": {"raw_goods": setup.pop("deck", DECK)}}
+        super().__init__(PATRONS, base)
+        self.orders, self.rng = list(orders), rng or random.Random(1)
+
+    def go(self, **action):
+        for _ in range(8):
+            step = self.do(**action)
+            if not (isinstance(step, Refused) and step.needs):
+                break
+            cards = list(step.needs.cards)
+            if self.orders:
+                cards = self.orders.pop(0)
+            else:
+                self.rng.shuffle(cards)
+            action[step.needs.key] = cards
+        assert not isinstance(step, Refused), step.reason
+        return step
+
+    @property
+    def view(self):
+        return table_view(PATRONS, self.session)
+
+    def where(self):
+        v = self.view
+        return v["turn"], v["step"], v["active"]
+
+    def choose(self, action):
+        if self.view["step"] == "SETUP_DONE":
+            self.go(type="advance")
+        return self.go(type="advance", action=action)
+
+    def ducats(self):
+        v = self.view
+        return [p["ducats"] for p in v["players"]], v["counters"]["bank"]
+
+
+def sponsored(t, plan):
+    """One Sponsor action: plan[seat] is a sponsor action (or None to decline), in order from the lead."""
+    t.choose("SPONSOR")
+    while t.view["step"] == "SPONSOR":
+        act = plan.get(t.view["active"])
+        if act:
+            t.go(type="sponsor", **act)
+        else:
+            t.go(type="advance")
+
+
+def biz(kind, *campi, cost=0):
+    return {"business": kind, "campo": campi[0], **({"second_campo": campi[1]} if len(campi) > 1 else {}),
+            "cost": cost, "shown": True}
+
+
+# --- SPEC 1.9: the worked examples --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_ex01_everyone_starts_with_ten_ducats_and_the_bank_holds_the_rest(n):
+    players, bank = PV(n).ducats()
+    assert players == [10] * n and bank == 140 - 10 * n
+
+
+def test_ex02_statues_cost_three_plus_the_statues_already_built():
+    assert [city.statue_cost(s) for s in range(6)] == [3, 4, 5, 6, 7, 8]
+    t = PV(3)
+    for seat in range(3):
+        t.go(type="counter", name="ducats", seat=seat, delta=10)
+    sponsored(t, {s: {"statue": f"Campo {s}"} for s in range(3)})  # Ada leads: Ada, Bea, Cy
+    t.choose("PRODUCE")
+    while t.view["step"] == "PRODUCE":
+        t.go(type="advance")
+    sponsored(t, {s: {"statue": f"Campo {s + 3}"} for s in range(3)})  # Cy leads: Cy, Ada, Bea
+    paid = [int(line.rsplit(" ", 1)[1].rstrip(".")) for line in t.log if "sponsors a statue" in line]
+    assert paid == [3, 4, 5, 6, 7, 8]
+    assert t.ducats()[0] == [20 - 3 - 7, 20 - 4 - 8, 20 - 5 - 6]
+    assert t.view["statue_cost"] is None  # all six stand (SPEC 1.10.14)
+    t.choose("SPONSOR")
+    assert [o["label"] for o in t.view["options"]] == ["A business"]
+    assert isinstance(t.do(type="sponsor", statue="Campo Nuovo"), Refused)
+
+
+def test_ex03_each_tile_makes_one_good_per_produce_action():
+    t = PV(3)
+    sponsored(t, {0: biz("canvaser", "Campo A")})
+    sponsored(t, {0: biz("canvaser", "Campo B")})  # Bea leads this one; Ada sponsors in her turn
+    t.choose("PRODUCE")
+    while t.view["active"] != 0:
+        t.go(type="advance")
+    mine = [b["index"] for b in t.view["businesses"] if b["owner"] == 0]
+    assert len(t.view["options"]) == 2
+    for index in mine:
+        t.go(type="produce", business=index)
+    again = t.do(type="produce", business=mine[0])
+    assert isinstance(again, Refused) and "produced in this action already" in again.reason
+    assert t.view["options"] == []
+
+
+def test_ex04_production_needs_a_tile_of_that_type():
+    t = PV(3)
+    sponsored(t, {1: biz("tent", "Campo A")})
+    t.choose("PRODUCE")  # Bea leads the second turn
+    t.go(type="advance")  # Bea produces nothing
+    assert t.view["active"] == 2
+    assert t.view["options"] == []  # Cy owns no business: nothing to produce
+    refused = t.do(type="produce", business=0)
+    assert isinstance(refused, Refused) and "Guilds" in refused.reason
+
+
+def test_ex05_a_business_by_two_statue_campi_earns_the_statue_bonus_once():
+    tent = {"type": "tent", "owner": 0, "campi": ["X", "Y"]}
+    assert city.income(tent, [tent], ["X", "Y"]) == {"base": 5, "statue": 1, "same_type": 0, "total": 6}
+    assert city.points(0, [tent], ["X", "Y"], favours=0) == 2
+
+
+def test_ex06_a_draper_among_two_other_drapers_earns_the_same_type_bonus_once():
+    drapers = [{"type": "draper", "owner": s, "campi": ["Campo A"]} for s in range(3)]
+    assert city.income(drapers[0], drapers, []) == {"base": 0, "statue": 0, "same_type": 1, "total": 1}
+
+
+def test_ex07_distinct_buildings_touching_two_campi():
+    # Campo dei Frari: 4 buildings, Campo San Polo: 6, and 2 of them touch both.
+    both = [{"type": "draper", "owner": 0, "campi": ["Campo dei Frari", "Campo San Polo"]} for _ in range(2)]
+    frari = [{"type": "draper", "owner": 0, "campi": ["Campo dei Frari"]} for _ in range(2)]
+    polo = [{"type": "draper", "owner": 0, "campi": ["campo  san polo"]} for _ in range(4)]
+    tiles = both + frari + polo
+    assert len(city.in_campo(tiles, "Campo dei Frari")) == 4 and len(city.in_campo(tiles, "Campo San Polo")) == 6
+    touching = {id(b) for c in ("Campo dei Frari", "Campo San Polo") for b in city.in_campo(tiles, c)}
+    assert len(touching) == 8
+
+
+def test_ex08_reserving_costs_one_to_the_bank_or_two_to_the_ship_owner():
+    t = PV(3)
+    t.choose("RESERVE")
+    t.go(type="reserve", owner=0, ship=2)  # Ada, on her own ship
+    assert t.ducats() == ([9, 10, 10], 111)
+    t.go(type="reserve", owner=0, ship=1)  # Bea, on Ada's ship
+    assert t.ducats() == ([11, 8, 10], 111)
+    taken = t.do(type="reserve", owner=0, ship=1)  # Cy: that shipment is reserved
+    assert isinstance(taken, Refused) and "reserved by Bea" in taken.reason
+    assert t.view["ships"][0][1]["reserved_by"] == 1 and t.view["players"][1]["cubes_left"] == 9
+
+
+def test_ex09_a_pirate_wharf_card_costs_one_whatever_its_value():
+    t = PV(3)
+    t.choose("SAIL")
+    t.go(type="advance", pirates=True)  # every rightmost shipment is unreserved: all three to the Wharf
+    t.go(type="advance", cards=["Wool 2", "Silk 4"])  # the replacement, and a card not named before
+    for _ in range(6):
+        t.go(type="advance")
+    assert t.view["wharf"] == [None, None, None]
+    t.choose("TRADE")  # Bea leads
+    for _ in range(3):
+        t.go(type="advance")
+    t.go(type="buy", **{"from": "wharf", "card": "Silk 4"})  # named when bought: still 1 Ducat
+    assert t.ducats() == ([10, 9, 10], 111)
+    t.go(type="buy", **{"from": "wharf"})
+    assert t.ducats()[0][2] == 9 and t.view["wharf"] == [None]
+
+
+def test_ex10_a_tent_next_to_a_statue_with_another_tent_in_its_campo_earns_seven_and_a_favour():
+    t = PV(3)
+    sponsored(t, {0: biz("tent", "Campo A"), 1: biz("tent", "Campo A"), 2: {"statue": "Campo A"}})
+    t.choose("PRODUCE")  # Bea leads
+    t.go(type="advance")
+    t.go(type="advance")
+    before = t.ducats()[0][0]
+    produced = t.go(type="produce", business=0)
+    assert t.ducats()[0][0] == before + 7
+    assert t.view["players"][0]["favours"] == 1
+    assert "7 to Ada" in produced.log[0]
+
+
+def test_ex11_a_gondola_maker_earns_from_its_better_campo():
+    tiles = [{"type": "gondola_maker", "owner": 0, "campi": ["X", "Y"]}]
+    tiles += [{"type": "draper", "owner": 1, "campi": ["X"]} for _ in range(3)]
+    tiles += [{"type": "tent", "owner": 2, "campi": ["Y"]} for _ in range(5)]
+    assert city.income(tiles[0], tiles, []) == {"base": 5, "statue": 0, "same_type": 0, "total": 5}
+    assert city.base_income(tiles[0], tiles, own_only=True) == 0  # the other reading, as a rule option
+
+
+def test_ex12_pirates_take_unreserved_rightmost_shipments_and_are_replaced():
+    t = PV(3)
+    t.choose("RESERVE")
+    t.go(type="advance")  # Ada reserves nothing
+    t.go(type="reserve", owner=0, ship=2)  # Bea reserves Ada's rightmost shipment
+    t.go(type="advance")
+    t.choose("SAIL")  # Bea leads
+    t.go(type="advance", cards=["Wool 2", "Pirates!"])
+    assert t.view["step"] == "SAIL_PIRATES"
+    assert t.view["ships"][0][2]["reserved_by"] == 1  # reserved: it stays
+    assert t.view["ships"][2][2] is None and t.view["ships"][1][2] is None  # Bea's and Cy's: to the Wharf
+    assert len(t.view["wharf"]) == 2
+    t.go(type="advance", cards=["Hemp 2"])  # the replacement card
+    assert t.view["new_shipments"] == ["Wool 2", None, "Hemp 2"] or sorted(map(str, t.view["new_shipments"])) == ["Hemp 2", "None", "Wool 2"]
+    assert t.view["pirates_in_discard"] == 1
+    # Unload, from the lead: Bea and Cy have nothing; Ada's shipment goes to Bea, who sells it.
+    assert t.where()[1:] == ("SAIL_UNLOAD", 1)
+    t.go(type="advance")
+    t.go(type="advance")
+    assert t.where()[1:] == ("SAIL_UNLOAD", 0)
+    sold = t.go(type="sell", card="Iron 3")
+    assert t.ducats()[0][1] == 8 + 3 and "Bea sells Iron 3 for 3" in sold.log[0]
+    assert t.view["market"][-1] == "Iron 3"
+    assert t.where()[1:] == ("SAIL_PLACE", 1)
+    assert [s is None for s in (t.view["ships"][p][0] for p in range(3))] == [True, True, True]
+
+
+def test_ex13_five_players_the_turn_is_finished_after_ten_points():
+    t = PV(5)
+    t.go(type="counter", name="favours", seat=0, delta=8)
+    sponsored(t, {0: biz("tent", "Campo A", cost=5)})  # Ada: 9 points
+    t.choose("PRODUCE")  # Bea leads; Ada is the fifth to produce
+    for _ in range(4):
+        t.go(type="advance")
+    t.go(type="produce", business=0)  # the Favour: Ada reaches 10 during the Produce action
+    assert t.view["players"][0]["points"] == 10
+    assert not t.view["over"] and t.view["step"] == "PRODUCE"  # the turn goes on
+    t.go(type="advance")
+    v = t.view
+    assert v["over"] and v["step"] == "GAME_OVER" and "Ada reached 10 points" in v["ended"]
+
+
+def test_ex13_the_threshold_is_checked_only_when_the_turn_ends():
+    t = PV(3)
+    t.go(type="counter", name="favours", seat=0, delta=12)  # by hand, mid-turn: 12 points
+    t.choose("RESERVE")
+    assert not t.view["over"]
+    for _ in range(3):
+        t.go(type="advance")
+    assert t.view["over"]
+
+
+def test_ex14_the_deal_for_four_players():
+    t = PV(4, virtual=True)
+    t.go(type="advance")
+    raw = t.view["decks"]["raw_goods"]
+    assert raw["out"] == 18 and raw["draw"] == 51 and raw["discard"] == 0
+    assert len(t.view["market"]) == 2 and all(len(ships) == 3 and all(ships) for ships in t.view["ships"])
+    v = t.view
+    assert all(goods.good(c) not in goods.STAPLES for c in v["market"])
+    assert all(s["card"] != goods.PIRATES for ships in v["ships"] for s in ships)
+
+
+# --- SPEC 1.10: gaps and defaults -----------------------------------------------------------------
+
+
+def test_gap01_statue_business_worth_is_a_rule_option():
+    for worth, points in ((2, 2), (3, 3)):
+        t = PV(3, options={"statue_business_worth": worth})
+        sponsored(t, {0: biz("tent", "Campo A"), 1: {"statue": "Campo A"}})
+        assert t.view["players"][0]["points"] == points
+    refused = engine.new_game(PATRONS, {"players": [{"name": n} for n in NAMES[:3]], "first": 0,
+                                        "options": {"statue_business_worth": 4}})
+    assert isinstance(refused, Refused) and "statue_business_worth" in refused.reason
+
+
+def test_gap02_equal_points_and_ducats_share_the_place():
+    t = PV(3)
+    t.go(type="counter", name="favours", seat=0, delta=3)
+    t.go(type="counter", name="favours", seat=2, delta=3)
+    assert t.view["standings"] == [["Ada", "Cy"], ["Bea"]]
+    t.go(type="counter", name="ducats", seat=2, delta=1)  # from the Bank
+    assert t.view["standings"] == [["Cy"], ["Ada"], ["Bea"]]
+    assert t.ducats() == ([10, 10, 11], 109)
+
+
+def test_gap03_the_raw_good_deck_is_real_cards_until_the_table_enters_its_69_cards():
+    players = [{"name": n} for n in NAMES[:3]]
+    refused = engine.new_game(PATRONS, {"players": players, "first": 0, "deck_modes": {"raw_goods": "virtual"}})
+    assert isinstance(refused, Refused) and "until its cards are entered" in refused.reason
+    short = dict(DECK, **{"Wool 2": 7})
+    refused = engine.new_game(PATRONS, {"players": players, "first": 0, "deck_modes": {"raw_goods": "virtual"},
+                                        "compositions": {"raw_goods": short}})
+    assert isinstance(refused, Refused) and "69 cards, not 68" in refused.reason
+    bad = dict(DECK, **{"Spice 3": 1, "Wool 2": 7})
+    refused = engine.new_game(PATRONS, {"players": players, "first": 0, "compositions": {"raw_goods": bad}})
+    assert isinstance(refused, Refused) and "Spice 3" in refused.reason
+    assert PV(3).view["decks"]["raw_goods"]["mode"] == "mirror"
+
+
+def test_gap04_a_short_deck_takes_the_discards_into_what_is_left_then_draws():
+    t = PV(3, virtual=True)
+    t.go(type="advance")  # the deal
+    # Reach the end of the deck: two cards left, three discarded.
+    state = t.state
+    deck = state["decks"]["raw_goods"]
+    left, discarded = list(deck["draw"][:2]), list(deck["draw"][2:5])
+    t.session = engine.start_session(state.transform(["decks", "raw_goods", "draw"], left,
+                                                     ["decks", "raw_goods", "discard"], discarded))
+    t.go(type="advance", action="SAIL")
+    needed = t.do(type="advance")
+    assert isinstance(needed, Refused) and sorted(needed.needs.cards) == sorted(left + discarded)
+    t.go(type="advance", order=discarded + left)  # shuffled together, then drawn from the top
+    raw = t.view["decks"]["raw_goods"]
+    assert t.view["new_shipments"] == discarded and raw["draw"] == 2 and raw["discard"] == 0
+    assert RAW_DECK.when_short == SHUFFLE_INTO_REMAINING
+
+
+def test_a_sail_with_fewer_goods_left_than_players_places_what_there_is():
+    t = PV(3, virtual=True)
+    t.go(type="advance")
+    state = t.state
+    t.session = engine.start_session(state.transform(["decks", "raw_goods", "draw"], list(state["decks"]["raw_goods"]["draw"][:1]),
+                                                     ["decks", "raw_goods", "discard"], []))
+    t.go(type="advance", action="SAIL")
+    t.go(type="advance")
+    assert len(t.view["new_shipments"]) == 1 and "Only 1 Raw Good card is left to draw." in t.log
+    while t.view["step"] != "CHOOSE_ACTION":
+        t.go(type="advance")
+    assert [ships[0] is not None for ships in t.view["ships"]] == [True, False, False]
+
+
+def test_gap05_a_pirates_drawn_as_a_replacement_raids_nothing_more():
+    order = ["Pirates!", "Pirates!", "Wool 2"]
+    t = PV(3)
+    t.choose("SAIL")
+    t.go(type="advance", cards=order)
+    wharf = list(t.view["wharf"])
+    t.go(type="draw", deck="raw_goods", cards=["Pirates!"])  # the replacement is a Pirates! too
+    t.go(type="advance", cards=["Hemp 2"])
+    assert t.view["wharf"] == wharf
+    assert t.view["pirates_in_discard"] == 3
+    assert sorted(map(str, t.view["new_shipments"])) == ["Hemp 2", "None", "Wool 2"]
+
+
+def test_gap06_all_four_pirates_in_the_discard_pile_send_it_back_into_the_deck_at_once():
+    t = PV(3)
+    t.choose("SAIL")
+    t.go(type="advance", cards=["Pirates!", "Pirates!", "Pirates!"])
+    t.go(type="draw", deck="raw_goods", cards=["Pirates!"])
+    step = t.go(type="advance", cards=["Wool 2", "Hemp 2", "Silk 4"])
+    assert t.view["pirates_in_discard"] == 0
+    assert any("shuffle the draw and discard piles together" in line for line in step.log)
+
+
+def test_gap06_virtual_deck_reshuffles_when_the_fourth_pirates_is_discarded():
+    # Stack the deck: the deal takes 14 goods, the Sail draws three Pirates! and the first
+    # replacement is the fourth.
+    pool = [c for c, k in DECK.items() if c != goods.PIRATES for _ in range(k)]
+    deal = [c for c in pool if goods.good(c) not in goods.STAPLES][:14]
+    rest = list(pool)
+    for c in deal:
+        rest.remove(c)
+    t = PV(3, virtual=True, orders=[deal + [goods.PIRATES] * 4 + rest])
+    t.go(type="advance")
+    t.go(type="advance", action="SAIL")
+    t.go(type="advance")  # the companion draws
+    assert t.view["new_shipments"] == [goods.PIRATES] * 3 and t.view["step"] == "SAIL_PIRATES"
+    step = t.go(type="advance")
+    raw = t.view["decks"]["raw_goods"]
+    assert t.view["pirates_in_discard"] == 0 and raw["discard"] == 0
+    assert len(t.view["new_shipments"]) == 3 and goods.PIRATES not in t.view["new_shipments"]
+    assert any("shuffled" in line for line in step.log)
+    undo = t.do(type="undo")
+    assert isinstance(undo, Refused) and undo.needs_confirm  # the draw showed cards
+
+
+def test_gap07_unload_and_produce_go_from_the_lead_clockwise():
+    t = PV(4, first=2)
+    t.choose("PRODUCE")
+    seen = []
+    while t.view["step"] == "PRODUCE":
+        seen.append(t.view["active"])
+        t.go(type="advance")
+    assert seen == [2, 3, 0, 1]
+    t.choose("SAIL")  # Dan leads
+    t.go(type="advance")
+    seen = []
+    while t.view["step"] == "SAIL_UNLOAD":
+        seen.append(t.view["active"])
+        t.go(type="advance")
+    assert seen == [3, 0, 1, 2]
+
+
+def test_gap08_buying_ends_after_a_full_round_of_passes_and_a_passer_may_buy_again():
+    t = PV(3)
+    t.choose("TRADE")
+    for _ in range(3):
+        t.go(type="advance")
+    assert t.where()[1:] == ("TRADE_BUY", 0)
+    t.go(type="advance")  # Ada passes
+    t.go(type="advance", passed=True)  # Bea passes
+    t.go(type="buy", **{"from": "market", "card": "Wool 2"})  # Cy buys a Market card the players name
+    assert t.ducats()[0][2] == 8 and t.view["market"] == [None]
+    t.go(type="buy", **{"from": "market", "card": "Iron 3"})  # Ada passed before and buys now
+    assert t.view["market"] == []
+    for seat in (1, 2, 0):
+        assert t.where()[1:] == ("TRADE_BUY", seat)
+        t.go(type="advance")
+    assert t.view["step"] == "CHOOSE_ACTION"
+
+
+def test_gap10_manufactured_goods_sell_at_their_printed_value_unless_the_option_says_no():
+    t = PV(3)
+    t.choose("TRADE")
+    t.go(type="sell", card="Cloth 4")
+    assert t.ducats()[0][0] == 14 and t.view["market"][-1] == "Cloth 4"
+    refused = t.do(type="sell", card="Cloth")
+    assert isinstance(refused, Refused) and "printed value" in refused.reason
+    t = PV(3, options={"sell_manufactured": False})
+    t.choose("TRADE")
+    assert isinstance(t.do(type="sell", card="Cloth 4"), Refused)
+    t.go(type="sell", card="Grain 1")  # a staple goes to the discard pile, not the Market
+    assert t.view["market"] == [None, None] and t.view["decks"]["raw_goods"]["discard"] == 1
+
+
+def test_gap11_favours_keep_counting_past_the_pile_unless_the_option_limits_them():
+    for limited in (False, True):
+        t = PV(3, options={"favours_limited": limited})
+        for seat in range(3):
+            t.go(type="counter", name="favours", seat=seat, delta=6)  # 18 given out, nobody at 12 points
+        sponsored(t, {0: biz("tent", "Campo A")})
+        t.choose("PRODUCE")  # Bea leads
+        t.go(type="advance")
+        t.go(type="advance")
+        out = t.do(type="produce", business=0)
+        assert isinstance(out, Refused) == limited
+
+
+def test_gap13_setup_replaces_forbidden_cards_again_and_shuffles_them_back_after_the_deal():
+    goods_only = [card for card, k in DECK.items() for _ in range(k)]
+    order = ["Grain 1", "Pirates!", "Wool 2", "Hemp 2", "Wine 2", "Silk 4", "Iron 3", "Lumber 2"]
+    rest = list(goods_only)
+    for c in order:
+        rest.remove(c)
+    t = PV(3, virtual=True, orders=[order + rest])
+    step = t.go(type="advance")
+    # Grain and Pirates! are set aside before Ada's hand card, Wine before Cy's.
+    hands = [t.session.state["data"]["hands"][s][0] for s in range(3)]
+    assert hands == ["Wool 2", "Hemp 2", "Silk 4"] and t.view["market"] == ["Iron 3", "Lumber 2"]
+    assert any("replaced cards (Grain 1, Pirates!, Wine 2) shuffled back in" in line for line in step.log)
+    assert t.view["decks"]["raw_goods"]["draw"] == 55
+    assert not any(h in line for line in t.log for h in hands[:2])  # hands stay secret in the log
+
+
+# --- SPEC 1.7: the state machine ------------------------------------------------------------------
+
+
+def test_setup_done_then_turn_one_led_by_the_second_youngest():
+    setup = {"players": [{"name": "Ada", "age": 40}, {"name": "Bea", "age": 11}, {"name": "Cy", "age": 14}]}
+    t = Table(PATRONS, setup)
+    v = table_view(PATRONS, t.session)
+    assert (v["turn"], v["step"], v["lead"], v["active"]) == (0, "SETUP_DONE", 2, None)
+    t.ok(type="advance")
+    v = table_view(PATRONS, t.session)
+    assert (v["turn"], v["step"], v["lead"], v["active"]) == (1, "CHOOSE_ACTION", 2, 2)
+
+
+def test_twins_or_missing_ages_ask_for_a_direct_choice():
+    players = [{"name": "Ada", "age": 40}, {"name": "Bea", "age": 11}, {"name": "Cy", "age": 11}]
+    refused = engine.new_game(PATRONS, {"players": players})
+    assert isinstance(refused, Refused) and "2 players are 11: choose the first player" in refused.reason
+    refused = engine.new_game(PATRONS, {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}]})
+    assert isinstance(refused, Refused) and "age" in refused.reason
+    assert not isinstance(engine.new_game(PATRONS, {"players": players, "first": 1}), Refused)
+
+
+def test_the_lead_must_name_an_action():
+    t = PV(3)
+    t.go(type="advance")
+    refused = t.do(type="advance")
+    assert isinstance(refused, Refused) and "RESERVE, SAIL, TRADE, SPONSOR or PRODUCE" in refused.reason
+    assert isinstance(t.do(type="advance", action="DANCE"), Refused)
+    assert isinstance(t.do(type="advance", action="sail", seat=1), Refused)  # not Bea's choice
+    t.go(type="advance", action="sail")
+    assert t.view["action"] == "SAIL"
+
+
+@pytest.mark.parametrize("action,steps", [
+    ("RESERVE", ["RESERVE"] * 3),
+    ("SAIL", ["SAIL_DRAW"] + ["SAIL_UNLOAD"] * 3 + ["SAIL_PLACE"] * 3),
+    ("TRADE", ["TRADE_SELL"] * 3 + ["TRADE_BUY"] * 3),
+    ("SPONSOR", ["SPONSOR"] * 3),
+    ("PRODUCE", ["PRODUCE"] * 3),
+])
+def test_every_action_runs_its_steps_in_order_from_the_lead_then_the_lead_moves_on(action, steps):
+    t = PV(3, first=1)
+    t.choose(action)
+    seen = []
+    while t.view["turn"] == 1:
+        seen.append((t.view["step"], t.view["active"]))
+        t.go(type="advance")
+    actors = {None} if action == "SAIL" else set()
+    assert [s for s, _ in seen] == steps
+    each = [a for s, a in seen if s not in ("SAIL_DRAW",)]
+    assert each == [1, 2, 0] * (len(each) // 3)
+    assert actors <= {a for _, a in seen}
+    assert t.where() == (2, "CHOOSE_ACTION", 2) and t.view["lead"] == 2
+
+
+def test_a_sail_with_pirates_passes_through_the_pirates_step():
+    t = PV(3)
+    t.choose("SAIL")
+    t.go(type="advance", pirates=1)
+    assert t.where() == (1, "SAIL_PIRATES", None)
+    t.go(type="advance")
+    assert t.where() == (1, "SAIL_UNLOAD", 0)
+
+
+def test_sponsoring_is_a_business_or_a_statue_never_both_and_needs_the_goods_shown():
+    t = PV(3)
+    t.choose("SPONSOR")
+    unshown = t.do(type="sponsor", business="draper", campo="Campo A", cost=3)
+    assert isinstance(unshown, Refused) and "show a Wool card" in unshown.reason
+    t.go(type="sponsor", business="draper", campo="Campo A", cost=3, shown=True)
+    assert t.where()[1:] == ("SPONSOR", 1)  # sponsoring ends Ada's part
+    assert isinstance(t.do(type="sponsor", statue="Campo B", seat=0), Refused)
+    t.go(type="sponsor", statue="Campo A")
+    taken = t.do(type="sponsor", statue="campo a")
+    assert isinstance(taken, Refused) and "vacant campo" in taken.reason
+    t.go(type="advance")
+    sponsored(t, {0: {"business": "draper", "campo": "Campo B", "cost": 2}})  # owns one: nothing to show
+    assert [b["owner"] for b in t.view["businesses"]] == [0, 0]
+    assert t.view["players"][0]["points"] == 3  # one Draper by a statue (2) + one not (1)
+
+
+def test_ten_cubes_each_for_businesses_and_reservations():
+    t = PV(3)
+    t.go(type="counter", name="ducats", seat=0, delta=90)
+    for k in range(10):
+        sponsored(t, {0: biz("draper" if k < 5 else "canvaser", f"Campo {k}")})
+    assert t.view["players"][0]["cubes_left"] == 0
+    t.choose("RESERVE")
+    while t.view["active"] != 0:
+        t.go(type="advance")
+    refused = t.do(type="reserve", owner=0, ship=0)
+    assert isinstance(refused, Refused) and "no cube left" in refused.reason
+
+
+def test_the_bank_is_changed_only_through_the_players():
+    t = PV(3)
+    refused = t.do(type="counter", name="bank", delta=5)
+    assert isinstance(refused, Refused) and "player" in refused.reason
+    broke = t.do(type="counter", name="ducats", seat=0, delta=200)
+    assert isinstance(broke, Refused) and "Bank" in broke.reason
+    assert isinstance(t.do(type="roll", spec="1d6"), Refused)
+
+
+def test_the_score_sheet_holds_what_the_table_knows():
+    t = PV(3, options={"statue_business_worth": 3})
+    sponsored(t, {0: biz("tent", "Campo A"), 1: {"statue": "Campo A"}, 2: biz("draper", "Campo B", cost=2)})
+    sheet = PATRONS.score_sheet(t.state)
+    assert sheet["players"][0] == {"name": "Ada", "businesses": [["tent", True]], "favour_cards": 0, "ducats": 10}
+    assert sheet["players"][2]["businesses"] == [["draper", False]] and sheet["players"][2]["ducats"] == 8
+    assert sheet["options"] == {"statue_business_worth": 3}
