@@ -94,6 +94,8 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     if not options:
         return Reply(panel, prompt=AlertScreen("Nothing to do", "Press NEXT to end the step."))
     option = options[panel.option % len(options)]
+    if option.get("fields"):
+        return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: it needs details only the phone can take."))
     if option["confirm"]:
         prompt = AlertScreen(f"{option['short']}?", f"{option['label']}: press ACTION again to do it.",
                              ("No", "", "Yes", "No"))
@@ -179,7 +181,9 @@ def screen_for(view: dict[str, Any], panel: Panel, pairing: tuple[str, str] | No
 
 def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     players = view.get("players", [])
-    header = f"{view.get('title', '')}  R{view['round']}" if view.get("round") else view.get("title", "")
+    title = view.get("short_title") or view.get("title", "")
+    mark = (view.get("round_word") or "Round")[0]
+    header = f"{title}  {mark}{view['round']}" if view.get("round") else title
     if view.get("over"):
         return StepScreen(header, "Game over", view.get("ended") or "", "", ("Undo", "Score", "", ""), "END")
     step = view.get("stage") or {}
@@ -191,7 +195,8 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     if options:
         index = panel.option % len(options)
         count = f"  {index + 1}/{len(options)}" if len(options) > 1 else ""
-        doing, short = f"► {options[index]['label']}{count}", options[index]["short"]
+        phone = " (phone)" if options[index].get("fields") else ""
+        doing, short = f"► {options[index]['label']}{phone}{count}", "" if phone else options[index]["short"]
     hints = ("Undo" if view.get("undo") else "", "More" if len(options) > 1 else "", short, step.get("done", "Done"))
     return StepScreen(header, who, step.get("label", ""), doing, hints, "LAST" if view.get("last_round") else "")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, current_app, jsonify
 
 from companion import scoring
 from companion.errors import SheetError
@@ -16,6 +16,15 @@ bp = Blueprint("scores", __name__)
 @API.route(bp, "GET", "/api/score", "The games that have score sheets")
 def sheets():
     return jsonify(games=list(scoring.GAMES))
+
+
+@API.route(bp, "GET", "/api/score/current", "The open game's score sheet, pre-filled from the table",
+           responses={"404": "no game is open, or it has no score sheet"})
+def current():
+    sheet = current_app.extensions["runtime"].score_sheet()
+    if sheet is None:
+        return jsonify(error="no game with a score sheet is open"), 404
+    return jsonify(sheet)
 
 
 @API.route(bp, "GET", "/api/score/<game>/schema", "A game's score sheet as JSON Schema", responses={"404": "no such game"})

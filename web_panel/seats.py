@@ -41,4 +41,5 @@ def mine():
     players = view.get("players") or []
     if seat is None or seat >= len(players):
         return jsonify(seat=None, player=None)
-    return jsonify(seat=seat, player=players[seat], actor=view.get("actor") == seat)
+    runtime = current_app.extensions["runtime"]
+    return jsonify(seat=seat, player=players[seat], actor=view.get("actor") == seat, private=runtime.private(seat))

@@ -56,8 +56,9 @@ def games():
         out.append({
             "id": g.id, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
             "first_player": g.first_player,
-            "decks": [{"name": d.name, "label": d.label, "known": d.composition is not None, "mode": d.mode}
-                      for d in g.decks],
+            "decks": [{"name": d.name, "label": d.label, "known": d.composition is not None, "mode": d.mode,
+                       "enter": d.check_composition is not None} for d in g.decks],
+            "rule_options": {name: dict(spec) for name, spec in g.rule_options.items()},
         })
     return jsonify(games=out)
 

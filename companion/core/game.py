@@ -38,6 +38,7 @@ class GameDef:
     min_players: int
     max_players: int
     flow: Flow
+    short_title: str = ""  # for the OLED's header line, when the title is too long for it
     decks: tuple[DeckSpec, ...] = ()
     counters: tuple[CounterSpec, ...] = ()
     dice: tuple[str, ...] = ("1d6",)  # the roll specs this game uses

@@ -23,6 +23,8 @@ def table_view(game: GameDef, session: Session) -> dict[str, Any]:
     view: dict[str, Any] = {
         "game": game.id,
         "title": game.title,
+        "short_title": game.short_title or game.title,
+        "round_word": game.flow.round_word,
         "players": players,
         "counters": thaw(state["counters"]["table"]),
         "counter_names": {

@@ -142,3 +142,49 @@ def test_pairing_only_ever_returns_to_a_page_of_the_panel(page, served):
     runtime, app, base = served
     page.goto(f"{base}/pair?next=//evil.example/&code={app.extensions['pairing'].code}")
     expect(page).to_have_url(f"{base}/")
+
+
+def test_a_patrons_of_venice_game_from_the_phone(page, served):
+    runtime, app, base = served
+    pair(page, served)
+    page.goto(f"{base}/new")
+    page.get_by_label("Game").select_option("patrons_of_venice")
+    page.get_by_role("button", name="Add a player").click()
+    for i, (name, age) in enumerate((("Ada", "40"), ("Bea", "9"), ("Cy", "15"))):
+        page.get_by_label("player name").nth(i).fill(name)
+        page.get_by_label("age").nth(i).fill(age)
+    expect(page.locator("#first")).to_contain_text("The second-youngest")
+    page.locator("#options select[name=\"Guilds variant\"]").select_option("true")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(f"{base}/")
+    assert runtime.view()["lead"] == 2 and runtime.view()["step"] == "SETUP_DONE"
+    assert runtime.view()["players"][2]["name"] == "Cy"
+
+    status = page.locator("#status")
+    expect(status).to_contain_text("Deal, then start")
+    expect(page.locator("#next")).to_have_text("Start")
+    page.locator("#next").click()
+    expect(status).to_contain_text("Choose the action · Cy to act")
+    page.get_by_role("button", name="Sponsor").click()
+    expect(status).to_contain_text("Sponsor · Cy to act")
+
+    page.get_by_role("button", name="A business …").click()
+    form = page.locator("#form")
+    form.locator("select[name=business]").select_option("tent")
+    form.locator("input[name=campo]").fill("Campo San Polo")
+    form.locator("input[name=cost]").fill("4")
+    form.get_by_role("button", name="Do it").click()
+    expect(page.locator("#error")).to_contain_text("show 2 of the 3 goods a Tent needs")
+    form.locator("input[type=checkbox]").check()
+    form.get_by_role("button", name="Do it").click()
+    expect(status).to_contain_text("Sponsor · Ada to act")
+    expect(page.locator("#sections")).to_contain_text("Cy's Tent by Campo San Polo: produces 5")
+    expect(page.locator("#players")).to_contain_text("Cy1")  # a point, beside the Ducats
+    assert runtime.view()["players"][2]["ducats"] == 6 and runtime.view()["counters"]["bank"] == 114
+
+    page.get_by_role("link", name="Scores").click()
+    expect(page.locator("#prefilled")).to_be_visible()
+    expect(page.locator("#game")).to_have_value("patrons_of_venice")
+    page.get_by_role("button", name="Score it").click()
+    expect(page.locator("#winner")).to_have_text("No winner")  # nobody has 12 points yet
+    expect(page.locator("#ranking tr").nth(0)).to_contain_text("Cy")

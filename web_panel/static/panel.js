@@ -69,9 +69,14 @@ function schemaForm(schema, value, label) {
       parts[key] = schemaForm(sub, value ? value[key] : undefined, key);
       box.append(parts[key].element);
     }
+    const required = new Set(schema.required || []);
     return {element: box, read: () => {
       const out = {};
-      for (const [key, part] of Object.entries(parts)) { const v = part.read(); if (v !== undefined) out[key] = v; }
+      for (const [key, part] of Object.entries(parts)) {
+        const v = part.read();
+        if (v !== undefined) out[key] = v;
+        else if (required.has(key) && schema.properties[key].type === "array") out[key] = [];  // a required list may be empty
+      }
       return out;
     }};
   }

@@ -33,15 +33,15 @@ from .table import COUNTERS, cubes_left, ducats, favours, initial, name, points
 GAME_ID = "patrons_of_venice"
 
 RULE_OPTIONS: dict[str, dict[str, Any]] = {
-    "statue_business_worth": sheet.OPTIONS["statue_business_worth"],
-    "guilds": {"enum": [False, True], "default": False,
+    "statue_business_worth": {**sheet.OPTIONS["statue_business_worth"], "title": "Points for a business by a statue"},
+    "guilds": {"title": "Guilds variant", "enum": [False, True], "default": False,
                "description": "The Guilds variant: produce at another player's business; its owner gets the income."},
-    "sell_manufactured": {"enum": [True, False], "default": True,
+    "sell_manufactured": {"title": "Cloth and Canvas may be sold", "enum": [True, False], "default": True,
                           "description": "Cloth and Canvas cards may be sold at their printed value (SPEC 1.10.10)."},
-    "gondola_counts": {"enum": ["all", "own"], "default": "all",
+    "gondola_counts": {"title": "Gondola income counts", "enum": ["all", "own"], "default": "all",
                        "description": "A Gondola's base income counts every owner's non-Gondola tiles in its campo "
                                       "(SPEC 1.10.12), or only its owner's."},
-    "favours_limited": {"enum": [False, True], "default": False,
+    "favours_limited": {"title": "Favours limited to the 18 cards", "enum": [False, True], "default": False,
                         "description": "Stop giving Favours when the 18 cards run out (default: keep counting, SPEC 1.10.11)."},
 }
 
@@ -183,6 +183,11 @@ def _public(state: PMap) -> dict[str, Any]:
         for i, b in enumerate(table["businesses"])
     ]
     started = bool(table["started"])
+    per_player = [
+        {"points": points(state, s), "cubes_left": cubes_left(table, s),
+         "income": sum(b["income"] for b in businesses if b["owner"] == s)}
+        for s in range(n)
+    ]
     return {
         "turn": flow["round"] if started else 0,
         "active": flow["actor"],
@@ -196,12 +201,44 @@ def _public(state: PMap) -> dict[str, Any]:
         "statue_cost": city.statue_cost(len(table["statues"])) if len(table["statues"]) < city.STATUES else None,
         "businesses": businesses,
         "pirates_in_discard": list(state["decks"][RAW_DECK.name]["discard"]).count(goods.PIRATES),
-        "per_player": [
-            {"points": points(state, s), "cubes_left": cubes_left(table, s),
-             "income": sum(b["income"] for b in businesses if b["owner"] == s)}
-            for s in range(n)
-        ],
+        "per_player": per_player,
+        "sections": _sections(state, businesses, per_player),
     }
+
+
+def _card(card: str | None) -> str:
+    return card or "?"
+
+
+def _sections(state: PMap, businesses: list[dict[str, Any]], per_player: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The table as a phone shows it: titled lists of lines."""
+    table = state["data"]
+
+    def slot(s):
+        if s is None:
+            return "—"
+        return _card(s["card"]) + (f" [{name(state, s['reserved_by'])}]" if s["reserved_by"] is not None else "")
+
+    statues = ", ".join(table["statues"]) or "none yet"
+    cost = city.statue_cost(len(table["statues"])) if len(table["statues"]) < city.STATUES else None
+    sections = [
+        {"title": "Ships (left to right)",
+         "lines": [f"{p['name']}: {' · '.join(slot(x) for x in table['ships'][i])}" for i, p in enumerate(state["players"])]},
+        {"title": "Market", "lines": [", ".join(map(_card, table["market"])) or "empty"]},
+        {"title": "Pirate Wharf (1 Ducat each)", "lines": [", ".join(map(_card, table["wharf"])) or "empty"]},
+    ]
+    if table["new_shipments"]:
+        sections.append({"title": "New shipments", "lines": [", ".join(map(_card, table["new_shipments"]))]})
+    sections.append({"title": "Venice", "lines": [
+        f"Statues: {statues}" + (f" (the next costs {cost})" if cost else " (all six built)"),
+        *(f"{name(state, b['owner'])}'s {b['label']} by {' / '.join(b['campi'])}"
+          f"{' (statue)' if b['next_to_statue'] else ''}: produces {b['income']}" for b in businesses),
+    ]})
+    sections.append({"title": f"Points (the end at {city.end_threshold(len(state['players']))})", "lines": [
+        f"{p['name']}: {mine['points']} points, {ducats(state, i)} Ducats, {mine['cubes_left']} cubes left, "
+        f"producing everywhere earns {mine['income']}" for i, (p, mine) in enumerate(zip(state["players"], per_player))
+    ]})
+    return sections
 
 
 def _private(state: PMap, seat: int) -> dict[str, Any]:
@@ -227,6 +264,7 @@ def _score_sheet(state: PMap) -> dict[str, Any]:
 PATRONS = GameDef(
     id=GAME_ID,
     title="The Patrons of Venice",
+    short_title="Patrons",
     min_players=3,
     max_players=5,
     flow=FLOW,

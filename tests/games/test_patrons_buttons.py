@@ -1,0 +1,86 @@
+"""The Patrons of Venice at the table: the OLED's screens and what the four buttons do at each step."""
+
+import random
+
+from companion import controls
+from companion.controls import Panel
+from companion.screens import AlertScreen, StepScreen, render
+from patrons_bot import Bot, setup
+
+
+def _new(make_runtime, n=3, virtual=False):
+    rt = make_runtime(rng=random.Random(2))
+    assert rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": setup(n, virtual)}).accepted
+    return rt
+
+
+def _press(rt, panel, role, long=False):
+    reply = controls.press(rt.view(), panel, role, long)
+    if reply.action is not None:
+        outcome = rt.submit(reply.action)
+        assert outcome.accepted, (reply.action, outcome.reason)
+    return reply
+
+
+def test_the_lead_chooses_the_action_with_select_and_action(make_runtime):
+    rt = _new(make_runtime)
+    panel = Panel()
+    screen = controls.screen_for(rt.view(), panel)
+    assert (screen.header, screen.who, screen.step, screen.hints[3]) == ("Patrons  T1", "Table", "Deal, then start", "Start")
+    _press(rt, panel, "next")
+    screen = controls.screen_for(rt.view(), panel)
+    assert (screen.header, screen.who, screen.step, screen.doing) == ("Patrons  T1", "Cy", "Choose the action", "► Reserve goods  1/5")
+    refused = controls.press(rt.view(), panel, "next", False)  # NEXT alone does not choose
+    assert not rt.submit(refused.action).accepted
+    panel = _press(rt, panel, "select").panel
+    assert controls.screen_for(rt.view(), panel).doing == "► Sail ships  2/5"
+    _press(rt, panel, "action")
+    view = rt.view()
+    assert (view["step"], view["action"]) == ("SAIL_DRAW", "SAIL")
+    screen = controls.screen_for(rt.view(), Panel())
+    assert (screen.who, screen.step, screen.hints[3]) == ("Table", "Draw new shipments", "Drawn")
+
+
+def test_details_only_a_phone_can_take_are_named_on_the_oled_and_not_done_there(make_runtime):
+    rt = _new(make_runtime)
+    rt.submit({"type": "advance"})
+    rt.submit({"type": "advance", "action": "SPONSOR"})
+    screen = controls.screen_for(rt.view(), Panel())
+    assert screen.doing == "► A statue (3) (phone)  1/2" and screen.hints[2] == ""
+    reply = controls.press(rt.view(), Panel(), "action", False)
+    assert reply.action is None and isinstance(reply.prompt, AlertScreen) and reply.prompt.title == "On the phone"
+    _press(rt, Panel(), "next")  # NEXT: no sponsorship
+    assert rt.view()["active"] == 0
+
+
+def test_next_passes_in_the_buy_step(make_runtime):
+    rt = _new(make_runtime)
+    rt.submit({"type": "advance"})
+    rt.submit({"type": "advance", "action": "TRADE"})
+    for _ in range(3):
+        _press(rt, Panel(), "next")
+    assert rt.view()["step"] == "TRADE_BUY"
+    for _ in range(3):
+        screen = controls.screen_for(rt.view(), Panel())
+        assert screen.hints[3] == "Pass"
+        _press(rt, Panel(), "next")
+    assert rt.view()["step"] == "CHOOSE_ACTION" and rt.view()["turn"] == 2
+
+
+def test_every_step_of_a_whole_game_has_its_screen(make_runtime):
+    rt = _new(make_runtime, n=5, virtual=True)
+    bot = Bot(rt.submit, rt.view, lambda s: rt.private(s).get("hand", []), seed=5)
+    steps = set()
+    while not rt.view()["over"]:
+        view = rt.view()
+        for page in ("step", "scores", "counters"):
+            screen = controls.screen_for(view, Panel(page=page))
+            assert render(screen).size == (128, 64)
+        screen = controls.screen_for(view, Panel())
+        assert isinstance(screen, StepScreen) and screen.step
+        steps.add(view["step"])
+        bot.play_one()
+    assert steps >= {"SETUP_DONE", "CHOOSE_ACTION", "RESERVE", "SAIL_DRAW", "SAIL_UNLOAD", "SAIL_PLACE",
+                     "TRADE_SELL", "TRADE_BUY", "SPONSOR", "PRODUCE"}
+    scores = controls.screen_for(rt.view(), Panel(page="scores"))
+    assert scores.title.startswith("Points") and scores.rows[0][1] == rt.view()["standings"][0][0]
