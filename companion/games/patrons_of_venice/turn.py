@@ -275,14 +275,23 @@ def on_advance(state: PMap, action: Mapping[str, Any]) -> Result:
 # --- the players' choices --------------------------------------------------------------------------
 
 
-def reserve(state: PMap, action: Mapping[str, Any]) -> PMap | Refused | tuple:
-    """One shipment on any ship: 1 Ducat to the Bank on your own ship, 2 to the owner on another's [R l.121]."""
+def _once(state: PMap, action: Mapping[str, Any], done: str) -> tuple[int, dict[str, Any]] | Refused:
+    """The actor's seat and the table, for a choice made once per action (a reservation, a sponsorship)."""
     seat = _seat_is_actor(state, action)
     if isinstance(seat, Refused):
         return seat
     table = data(state)
     if seat in table["acted"]:
-        return Refused(f"{name(state, seat)} has reserved a shipment in this action already")
+        return Refused(f"{name(state, seat)} has {done} in this action already")
+    return seat, table
+
+
+def reserve(state: PMap, action: Mapping[str, Any]) -> PMap | Refused | tuple:
+    """One shipment on any ship: 1 Ducat to the Bank on your own ship, 2 to the owner on another's [R l.121]."""
+    once = _once(state, action, "reserved a shipment")
+    if isinstance(once, Refused):
+        return once
+    seat, table = once
     owner, ship = action.get("owner"), action.get("ship")
     n = len(state["players"])
     if type(owner) is not int or not 0 <= owner < n or type(ship) is not int or not 0 <= ship <= 2:
@@ -401,12 +410,10 @@ def buy(state: PMap, action: Mapping[str, Any]):
 
 def sponsor(state: PMap, action: Mapping[str, Any]):
     """A business or a statue, never both [R l.164-183]."""
-    seat = _seat_is_actor(state, action)
-    if isinstance(seat, Refused):
-        return seat
-    table = data(state)
-    if seat in table["acted"]:
-        return Refused(f"{name(state, seat)} has sponsored in this action already: a business or a statue, never both")
+    once = _once(state, action, "sponsored: a business or a statue, never both,")
+    if isinstance(once, Refused):
+        return once
+    seat, table = once
     if "statue" in action:
         campo = action["statue"]
         if not isinstance(campo, str) or not campo.strip() or len(campo) > 40:
