@@ -58,6 +58,9 @@ def validate_setup(game: GameDef, setup: Mapping[str, Any]) -> str | None:
         age = p.get("age")
         if age is not None and (type(age) is not int or not 0 <= age <= 150):
             return f"players[{i}].age: a whole number of years"
+        born = p.get("birth_year")
+        if born is not None and (type(born) is not int or not 1850 <= born <= 2200):
+            return f"players[{i}].birth_year: a year such as 1987"
         names.append(name.strip().casefold())
     if len(set(names)) != len(names):
         return "players: two players have the same name"
@@ -110,7 +113,13 @@ def _first_seat(game: GameDef, setup: Mapping[str, Any]) -> int | str | None:
     if game.first_player == "rolloff":
         return None
     if game.first_player == "second_youngest":
-        seat = nth_youngest([p.get("age") for p in setup["players"]], 2)
+        players = setup["players"]
+        if all(p.get("age") is None and p.get("birth_year") is not None for p in players):
+            seat = nth_youngest([-p["birth_year"] for p in players], 2)  # the later the year, the younger
+            if isinstance(seat, str):
+                seat = "two players were born in the same year: choose the first player"
+        else:
+            seat = nth_youngest([p.get("age") for p in players], 2)
         return seat if isinstance(seat, int) else f"first: the second-youngest player starts, but {seat}"
     return 0
 

@@ -567,3 +567,14 @@ def test_the_score_sheet_holds_what_the_table_knows():
     assert sheet["players"][0] == {"name": "Ada", "businesses": [["tent", True]], "favour_cards": 0, "ducats": 10}
     assert sheet["players"][2]["businesses"] == [["draper", False]] and sheet["players"][2]["ducats"] == 8
     assert sheet["options"] == {"statue_business_worth": 3}
+
+
+def test_birth_years_do_as_well_as_ages():
+    players = [{"name": "Ada", "birth_year": 1980}, {"name": "Bea", "birth_year": 2015}, {"name": "Cy", "birth_year": 2011}]
+    t = Table(PATRONS, {"players": players})
+    assert table_view(PATRONS, t.session)["lead"] == 2  # Cy, born 2011, after Bea (2015)
+    twins = [dict(p, birth_year=2011) if p["name"] == "Bea" else p for p in players]
+    refused = engine.new_game(PATRONS, {"players": twins})
+    assert isinstance(refused, Refused) and "born in the same year" in refused.reason
+    bad = engine.new_game(PATRONS, {"players": [dict(players[0], birth_year="1980"), *players[1:]]})
+    assert isinstance(bad, Refused) and "players[0].birth_year" in bad.reason
