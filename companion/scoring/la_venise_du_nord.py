@@ -65,12 +65,8 @@ _PLAYER = {
             "type": "array",
             "description": "Each of the player's bridges as the two Quarter tiles it joins.",
             "maxItems": BRIDGES_PER_PLAYER,
-            "items": {
-                "type": "array", "description": "[tile, tile]",
-                "minItems": 2, "maxItems": 2, "additionalItems": False,
-                "items": [{"type": "string", "minLength": 1, "title": "tile"},
-                          {"type": "string", "minLength": 1, "title": "tile"}],
-            },
+            "items": sheets.fixed_tuple("[tile, tile]", {"type": "string", "minLength": 1, "title": "tile"},
+                                        {"type": "string", "minLength": 1, "title": "tile"}),
         },
         "master_builders": {
             "type": "array",

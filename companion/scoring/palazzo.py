@@ -59,21 +59,13 @@ _PLAYER = {
         "palazzo": {
             "type": "array",
             "description": "Structures placed in the palazzo, as [suit, value, has_turret]; at most one turret.",
-            "items": {
-                "type": "array", "description": "[suit, value, has_turret]",
-                "minItems": 3, "maxItems": 3, "additionalItems": False,
-                "items": [_suit(), _value("tile value"),
-                          {"type": "boolean", "description": "true if the player's turret stands on it"}],
-            },
+            "items": sheets.fixed_tuple("[suit, value, has_turret]", _suit(), _value("tile value"),
+                                        {"type": "boolean", "description": "true if the player's turret stands on it"}),
         },
         "reserve": {
             "type": "array",
             "description": "Structures held in reserve, as [suit, value]; they never score.",
-            "items": {
-                "type": "array", "description": "[suit, value]",
-                "minItems": 2, "maxItems": 2, "additionalItems": False,
-                "items": [_suit(), _value("tile value")],
-            },
+            "items": sheets.fixed_tuple("[suit, value]", _suit(), _value("tile value")),
         },
         "coins_in_hand": {"type": "array", "description": "The value of each coin in hand (0 to 5).",
                           "items": _value("coin value")},

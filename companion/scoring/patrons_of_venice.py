@@ -38,17 +38,11 @@ _PLAYER = {
         "businesses": {
             "type": "array",
             "description": "Each business tile the player owns, as [type, adjacent_to_statue].",
-            "items": {
-                "type": "array",
-                "description": "[type, adjacent_to_statue]",
-                "minItems": 2,
-                "maxItems": 2,
-                "items": [
-                    sheets.choice("business type", BUSINESS_TYPES),
-                    {"type": "boolean", "description": "true if a statue is adjacent to this business"},
-                ],
-                "additionalItems": False,
-            },
+            "items": sheets.fixed_tuple(
+                "[type, adjacent_to_statue]",
+                sheets.choice("business type", BUSINESS_TYPES),
+                {"type": "boolean", "description": "true if a statue is adjacent to this business"},
+            ),
         },
         "favour_cards": sheets.count("Favour cards in front of the player (1 point each)."),
         "ducats": sheets.count("Ducats at the end; the tie-break."),

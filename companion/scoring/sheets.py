@@ -49,6 +49,12 @@ def name_schema() -> dict[str, Any]:
             "description": "The player's name; names are unique within a sheet."}
 
 
+def fixed_tuple(description: str, *items: dict[str, Any]) -> dict[str, Any]:
+    """An array of exactly these items, in this order ("[suit, value]", a bridge's two tiles, ...)."""
+    return {"type": "array", "description": description, "minItems": len(items), "maxItems": len(items),
+            "items": list(items), "additionalItems": False}
+
+
 def choice(title: str, values: Sequence[str], description: str = "") -> dict[str, Any]:
     schema: dict[str, Any] = {"type": "string", "enum": list(values), "title": title}
     if description:
