@@ -578,3 +578,17 @@ def test_birth_years_do_as_well_as_ages():
     assert isinstance(refused, Refused) and "born in the same year" in refused.reason
     bad = engine.new_game(PATRONS, {"players": [dict(players[0], birth_year="1980"), *players[1:]]})
     assert isinstance(bad, Refused) and "players[0].birth_year" in bad.reason
+
+
+@pytest.mark.parametrize("choice", [
+    {"type": "reserve", "owner": 0, "ship": 2},
+    {"type": "sponsor", "statue": "Campo X"},
+    {"type": "buy", "from": "wharf"},
+    {"type": "sell", "card": "Wool 2"},
+])
+def test_a_choice_is_made_only_in_its_own_step(choice):
+    t = PV(3)
+    t.choose("PRODUCE")
+    refused = t.do(**choice)
+    assert isinstance(refused, Refused) and "in the" in refused.reason
+    assert t.ducats() == ([10, 10, 10], 110) and t.view["statues"] == []

@@ -46,11 +46,15 @@ RULE_OPTIONS: dict[str, dict[str, Any]] = {
 }
 
 
-def _own(handler):
-    """A player's choice: the handler's change, then (when it ends the actor's sub-step) the advance."""
+def _own(handler, steps: tuple[str, ...], where: str):
+    """A player's choice, made by the actor in its own steps: the handler's change, then (when it
+    ends the actor's sub-step) the advance."""
 
     def run(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
-        out = handler(state, action)
+        seat = turn.actor_in_step(state, action, steps, where)
+        if isinstance(seat, Refused):
+            return seat
+        out = handler(state, action, seat)
         if isinstance(out, Refused):
             return out
         state, log = out[0], out[1]
@@ -271,9 +275,7 @@ PATRONS = GameDef(
     decks=(RAW_DECK,),
     counters=COUNTERS,
     dice=(),
-    actions={name_: _own(handler) for name_, handler in
-             (("reserve", turn.reserve), ("sell", turn.sell), ("buy", turn.buy), ("sponsor", turn.sponsor),
-              ("produce", turn.produce))},
+    actions={choice: _own(*spec) for choice, spec in turn.CHOICES.items()},
     check=_check,
     initial_data=initial,
     first_player="second_youngest",

@@ -68,6 +68,13 @@ def _deck_op(state: PMap, out, log: list[str]) -> PMap | Refused:
     return state.set("decks", state["decks"].set(RAW, deck))
 
 
+def actor_in_step(state: PMap, action: Mapping[str, Any], steps: tuple[str, ...], where: str) -> int | Refused:
+    """The seat making a choice: the current actor, in one of the steps the choice belongs to."""
+    if state["flow"] is None or step_name(state) not in steps:
+        return Refused(where)
+    return _seat_is_actor(state, action)
+
+
 def _seat_is_actor(state: PMap, action: Mapping[str, Any]) -> int | Refused:
     who = actor(state)
     if who is None:
@@ -275,23 +282,19 @@ def on_advance(state: PMap, action: Mapping[str, Any]) -> Result:
 # --- the players' choices --------------------------------------------------------------------------
 
 
-def _once(state: PMap, action: Mapping[str, Any], done: str) -> tuple[int, dict[str, Any]] | Refused:
-    """The actor's seat and the table, for a choice made once per action (a reservation, a sponsorship)."""
-    seat = _seat_is_actor(state, action)
-    if isinstance(seat, Refused):
-        return seat
+def _once(state: PMap, seat: int, done: str) -> dict[str, Any] | Refused:
+    """The table, for a choice made once per action (a reservation, a sponsorship)."""
     table = data(state)
     if seat in table["acted"]:
         return Refused(f"{name(state, seat)} has {done} in this action already")
-    return seat, table
+    return table
 
 
-def reserve(state: PMap, action: Mapping[str, Any]) -> PMap | Refused | tuple:
+def reserve(state: PMap, action: Mapping[str, Any], seat: int):
     """One shipment on any ship: 1 Ducat to the Bank on your own ship, 2 to the owner on another's [R l.121]."""
-    once = _once(state, action, "reserved a shipment")
-    if isinstance(once, Refused):
-        return once
-    seat, table = once
+    table = _once(state, seat, "reserved a shipment")
+    if isinstance(table, Refused):
+        return table
     owner, ship = action.get("owner"), action.get("ship")
     n = len(state["players"])
     if type(owner) is not int or not 0 <= owner < n or type(ship) is not int or not 0 <= ship <= 2:
@@ -337,16 +340,12 @@ def _sell_card(state: PMap, table: dict[str, Any], seat: int, card: str, from_ha
     return state, log
 
 
-def sell(state: PMap, action: Mapping[str, Any]):
+def sell(state: PMap, action: Mapping[str, Any], seat: int):
     """At the unload: the receiver sells the shipment instead of taking it. In the Trade's
     Sell step: a card from the actor's hand."""
-    seat = _seat_is_actor(state, action)
-    if isinstance(seat, Refused):
-        return seat
     table = data(state)
     card = action.get("card")
-    where = step_name(state)
-    if where == "SAIL_UNLOAD":
+    if step_name(state) == "SAIL_UNLOAD":
         right = table["ships"][seat][2]
         if right is None:
             return Refused(f"{name(state, seat)} has no shipment to unload")
@@ -359,8 +358,6 @@ def sell(state: PMap, action: Mapping[str, Any]):
             return out
         state, log = out
         return put(state, table), tuple(log), "advance"
-    if where != "TRADE_SELL":
-        return Refused("cards are sold in the Trade's Sell step, or at the unload")
     bad = goods.check_hand_card(card) if isinstance(card, str) else "name the card to sell, such as “Wool 3”"
     if bad:
         return Refused(f"card: {bad}")
@@ -373,13 +370,8 @@ def sell(state: PMap, action: Mapping[str, Any]):
     return put(state, table), tuple(log)
 
 
-def buy(state: PMap, action: Mapping[str, Any]):
+def buy(state: PMap, action: Mapping[str, Any], seat: int):
     """One item per chance: a Market card at its printed value, a Pirate Wharf card for 1 [R l.158-160]."""
-    seat = _seat_is_actor(state, action)
-    if isinstance(seat, Refused):
-        return seat
-    if step_name(state) != "TRADE_BUY":
-        return Refused("cards are bought in the Trade's Buy step")
     table = data(state)
     source, card = action.get("from"), action.get("card")
     if source not in ("market", "wharf"):
@@ -408,12 +400,11 @@ def buy(state: PMap, action: Mapping[str, Any]):
     return put(state, table), (f"{name(state, seat)} buys {card or 'a card'} from {where} for {price}.",), "advance"
 
 
-def sponsor(state: PMap, action: Mapping[str, Any]):
+def sponsor(state: PMap, action: Mapping[str, Any], seat: int):
     """A business or a statue, never both [R l.164-183]."""
-    once = _once(state, action, "sponsored: a business or a statue, never both,")
-    if isinstance(once, Refused):
-        return once
-    seat, table = once
+    table = _once(state, seat, "sponsored: a business or a statue, never both,")
+    if isinstance(table, Refused):
+        return table
     if "statue" in action:
         campo = action["statue"]
         if not isinstance(campo, str) or not campo.strip() or len(campo) > 40:
@@ -453,14 +444,9 @@ def sponsor(state: PMap, action: Mapping[str, Any]):
     return put(state, table), (f"{name(state, seat)} sponsors a {city.LABELS[kind]} by {' and '.join(campi)} for {cost}.",), "advance"
 
 
-def produce(state: PMap, action: Mapping[str, Any]):
+def produce(state: PMap, action: Mapping[str, Any], seat: int):
     """One good at one business tile (each tile once per Produce action); the income goes to the
     tile's owner, a Luxury good gives the producer a Favour card [R l.185-223]."""
-    seat = _seat_is_actor(state, action)
-    if isinstance(seat, Refused):
-        return seat
-    if step_name(state) != "PRODUCE":
-        return Refused("goods are produced in the Produce action")
     table = data(state)
     index = action.get("business")
     if type(index) is not int or not 0 <= index < len(table["businesses"]):
@@ -486,3 +472,13 @@ def produce(state: PMap, action: Mapping[str, Any]):
         state = state.set("counters", state["counters"].transform(["players", seat, "favours"], lambda f: f + 1))
         log.append(f"{name(state, seat)} receives a Favour card.")
     return put(state, table), tuple(log)
+
+
+# Each choice with the steps it is made in, and where it belongs when made elsewhere.
+CHOICES = {
+    "reserve": (reserve, ("RESERVE",), "shipments are reserved in the Reserve action"),
+    "sell": (sell, ("SAIL_UNLOAD", "TRADE_SELL"), "cards are sold in the Trade's Sell step, or at the unload"),
+    "buy": (buy, ("TRADE_BUY",), "cards are bought in the Trade's Buy step"),
+    "sponsor": (sponsor, ("SPONSOR",), "businesses and statues are sponsored in the Sponsor action"),
+    "produce": (produce, ("PRODUCE",), "goods are produced in the Produce action"),
+}
