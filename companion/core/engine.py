@@ -67,29 +67,35 @@ def validate_setup(game: GameDef, setup: Mapping[str, Any]) -> str | None:
     first = setup.get("first")
     if first is not None and (type(first) is not int or not 0 <= first < len(players)):
         return f"first: a seat number from 0 to {len(players) - 1}"
-    compositions = setup.get("compositions", {})
-    if not isinstance(compositions, Mapping):
-        return "compositions: an object of deck name -> {card: how many}"
+    compositions = _per_deck(game, setup, "compositions", "{card: how many}")
+    if isinstance(compositions, str):
+        return compositions
     for name, given in compositions.items():
-        spec = game.deck(name)
-        if spec is None:
-            return f"compositions.{name}: {game.title} has no such deck"
-        bad = spec.composition_from(given)
+        bad = game.deck(name).composition_from(given)
         if isinstance(bad, str):
             return f"compositions.{name}: {bad}"
-    modes = setup.get("deck_modes", {})
-    if not isinstance(modes, Mapping):
-        return "deck_modes: an object of deck name -> virtual or mirror"
+    modes = _per_deck(game, setup, "deck_modes", "virtual or mirror")
+    if isinstance(modes, str):
+        return modes
     for name, mode in modes.items():
         spec = game.deck(name)
-        if spec is None:
-            return f"deck_modes.{name}: {game.title} has no such deck"
         if mode not in ("virtual", "mirror"):
             return f"deck_modes.{name}: virtual or mirror, not {mode!r}"
         if mode == "virtual" and spec.composition is None and name not in compositions:
             how = " until its cards are entered" if spec.check_composition else ""
             return f"deck_modes.{name}: the {spec.label} deck's cards are not known, so it can only be physical{how}"
     return _check_options(game, setup.get("options", {}))
+
+
+def _per_deck(game: GameDef, setup: Mapping[str, Any], key: str, what: str) -> Mapping[str, Any] | str:
+    """setup[key], an object keyed by this game's deck names; or why it is not."""
+    given = setup.get(key, {})
+    if not isinstance(given, Mapping):
+        return f"{key}: an object of deck name -> {what}"
+    unknown = next((name for name in given if game.deck(name) is None), None)
+    if unknown is not None:
+        return f"{key}.{unknown}: {game.title} has no such deck"
+    return given
 
 
 def _check_options(game: GameDef, options: object) -> str | None:
