@@ -92,8 +92,8 @@ def cubes_left(table: Mapping[str, Any], seat: int) -> int:
     return city.CUBES - reserved - owned
 
 
-def points(state: PMap, seat: int, table: Mapping[str, Any] | None = None) -> int:
-    table = table if table is not None else state["data"]
+def points(state: PMap, seat: int) -> int:
+    table = state["data"]
     return city.points(seat, table["businesses"], table["statues"], favours(state, seat),
                        state["options"]["statue_business_worth"])
 

@@ -332,7 +332,7 @@ def _sell_card(state: PMap, table: dict[str, Any], seat: int, card: str, from_ha
         where = "to the Market"
     else:
         spec = RAW_DECK
-        state = _deck_op(state, Chance({}).run(lambda order: deck_mod.discard(spec, state["decks"][RAW], [card], order)), log)
+        state = _deck_op(state, deck_mod.discard(spec, state["decks"][RAW], [card]), log)  # never a Pirates!: no reshuffle
         if isinstance(state, Refused):
             return state
         where = "to the discard pile"
