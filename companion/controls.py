@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core.ranking import RankKey, competition_positions, rank
+from companion.core.ranking import competition_positions
 from companion.screens import AlertScreen, CountersScreen, PairingScreen, Screen, ScoresScreen, StepScreen
 
 PAGES = ("step", "scores", "counters", "pair")
@@ -202,11 +202,12 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
 
 
 def scores_screen(view: dict[str, Any]) -> ScoresScreen:
-    """The game's score, ranked with its tie-breaks; players still equal share a place."""
+    """The view's standings (the game's score, then its tie-breaks); players still equal share a place."""
     keys = view.get("score_keys") or []
-    groups = rank(view.get("players", []), [RankKey(name, lambda p, name=name: p.get(name) or 0) for name, _ in keys])
     score = keys[0][0] if keys else None
-    rows = [(place, p["name"], (p.get(score) or 0) if score else 0)
-            for place, group in zip(competition_positions(groups), groups) for p in group]
+    by_name = {p["name"]: p for p in view.get("players", [])}
+    groups = view.get("standings") or []
+    rows = [(place, name, (by_name[name].get(score) or 0) if score else 0)
+            for place, group in zip(competition_positions(groups), groups) for name in group]
     title = keys[0][1] if keys else "Scores"
     return ScoresScreen(f"{title}  R{view['round']}" if view.get("round") else title, tuple(rows))

@@ -23,9 +23,9 @@ from typing import Any
 
 from companion.core.engine import apply_input, new_game, start_session
 from companion.core.game import GameDef
-from companion.core.ranking import RankKey, competition_positions, rank
+from companion.core.ranking import competition_positions
 from companion.core.result import Refused
-from companion.core.view import score_keys
+from companion.core.view import table_view
 from companion.errors import CompanionError
 from companion.journal import Journal
 from companion.replay import restore
@@ -61,24 +61,18 @@ def result(journal: Journal, known: Mapping[str, GameDef], game_id: int) -> dict
     inputs = journal.inputs(game_id)
     session, _ = restore(game, setup, inputs, [], source=f"game {game_id}")
     state = session.state
-    keys = score_keys(game)
+    view = table_view(game, session)  # the standings the table showed, with the game's tie-breaks
+    keys = view["score_keys"]
     key = keys[0][0] if keys else None
-    fields = list(game.public(state).get("per_player", ())) if game.public else []
-    players = []
-    for seat, p in enumerate(state["players"]):
-        counters = dict(state["counters"]["players"][seat])
-        values = counters | (fields[seat] if seat < len(fields) else {})
-        players.append({"seat": seat, "name": p["name"], "colour": p["colour"], "counters": counters,
-                        "score": values.get(key) if key else None,
-                        "tiebreaks": [values.get(name) or 0 for name, _ in keys[1:]]})
-    groups = rank(players, [RankKey("score", lambda p: p["score"] or 0), RankKey("tiebreaks", lambda p: p["tiebreaks"])])
-    for place, group in zip(competition_positions(groups), groups):
-        for p in group:
-            p["place"] = place
+    places = {name: place for place, group in zip(competition_positions(view["standings"]), view["standings"])
+              for name in group}
     finished = state["flow"] is not None and state["flow"]["over"]
-    for p in players:
-        p["winner"] = finished and key is not None and p["place"] == 1
-        del p["tiebreaks"]
+    players = [
+        {"seat": seat, "name": p["name"], "colour": p["colour"], "counters": dict(state["counters"]["players"][seat]),
+         "score": p.get(key) if key else None, "place": places[p["name"]],
+         "winner": finished and key is not None and places[p["name"]] == 1}
+        for seat, p in enumerate(view["players"])
+    ]
     return record | {"title": game.title, "score_counter": key, "over": finished,
                      "first_player": _first_player(game, setup, inputs), "players": players,
                      "inputs": len(inputs)}
