@@ -198,7 +198,8 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
         phone = " (phone)" if options[index].get("fields") else ""
         doing, short = f"► {options[index]['label']}{phone}{count}", "" if phone else options[index]["short"]
     hints = ("Undo" if view.get("undo") else "", "More" if len(options) > 1 else "", short, step.get("done", "Done"))
-    return StepScreen(header, who, step.get("label", ""), doing, hints, "LAST" if view.get("last_round") else "")
+    line = view.get("status") or step.get("label", "")  # a game's own line for this moment, else the step's label
+    return StepScreen(header, who, line, doing, hints, "LAST" if view.get("last_round") else "")
 
 
 def scores_screen(view: dict[str, Any]) -> ScoresScreen:

@@ -63,6 +63,10 @@ class DeckSpec:
     # Whether the cards drawn and not discarded may be shown to everyone; False
     # where they go into hands (the view then gives only how many there are).
     public_out: bool = True
+    # Whether a mirror deck with a known composition names its cards as they are
+    # drawn. False where the draws go into secret hands: the companion then only
+    # counts them, and the table says when the real draw pile runs out (`exhausted`).
+    mirror_tracks_cards: bool = True
 
     def composition_from(self, given: object) -> Composition | None | str:
         """The composition to play with: the rulebook's, or the one setup gives (or why it is refused)."""
@@ -84,7 +88,7 @@ class DeckSpec:
 def build(spec: DeckSpec, players: int, mode: str | None = None, composition: Composition | None = None) -> PMap:
     mode = mode or spec.mode
     composition = composition or spec.composition
-    known = composition is not None
+    known = composition is not None and (mode == "virtual" or spec.mirror_tracks_cards)
     if mode == "virtual" and not known:
         raise ValueError(f"the {spec.label} deck has no composition: it can only be a physical deck")
     cards = composition.cards(players) if known else ()
@@ -229,6 +233,19 @@ def discard(spec: DeckSpec, deck: PMap, cards: object, order: object = None):
         return shuffled
     deck, more, reveal = shuffled
     return deck, log + more, reveal
+
+
+def exhausted(spec: DeckSpec, deck: PMap):
+    """A real draw pile has run out (the table says so): the pass ends and the discard pile,
+    shuffled by the players, is the new draw pile. Only for a mirror deck whose cards the
+    companion does not track: it cannot see the real pile, and a virtual deck knows by itself."""
+    if deck["mode"] != "mirror":
+        return Refused(f"the {spec.label} deck is virtual: the companion knows when it runs out")
+    if deck["known"]:
+        return Refused(f"the companion tracks the {spec.label} cards: the pile runs out as they are named")
+    passes = deck["passes"] + 1
+    deck = deck.set("passes", passes).set("discard", pvector())
+    return deck, (f"{spec.label}: the draw pile has run out (pass {passes}). Shuffle the discard pile: it is the new draw pile.",), None
 
 
 def keep(spec: DeckSpec, deck: PMap, card: str | None, to: str = "out"):

@@ -14,6 +14,7 @@ Actions are plain JSON-like mappings with a "type". The generic ones:
   look      {deck, n, order?, cards?}         draw N to choose from ...
   keep      {deck, card|null}                 ... keep at most one, the rest go under the deck
   discard   {deck, cards, order?}
+  deck_exhausted {deck}                       a real draw pile ran out (mirror decks the companion only counts)
   counter   {name, seat?, delta | value}
 
 A game adds its own action types (`GameDef.actions`).
@@ -269,13 +270,20 @@ def _rolloff(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
         tied = " and ".join(_who(state, s) for s in best)
         return Accepted(state, (f"Roll-off: {names}. {tied} are tied and roll again.",), "The roll-off roll is taken back.")
     state = state.set("rolloff", None)
+    if state["flow"] is not None:  # a roll-off the game started (an election's tie): the game takes the winner
+        decided = game.on_rolloff(state, ro, best[0])
+        if isinstance(decided, Refused):
+            return decided
+        return Accepted(decided.state, (f"Roll-off: {names}. {_who(state, best[0])} wins.", *decided.log),
+                        "The roll-off roll is taken back.")
     state, log = flow_mod.start(game.flow, state, best[0])
     return Accepted(state, (f"Roll-off: {names}. {_who(state, best[0])} goes first.", *log), "The roll-off roll is taken back.")
 
 
 def _deck_action(op):
     def handler(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | None) -> Result:
-        spec = game.deck(action.get("deck", "")) if isinstance(action.get("deck"), str) else None
+        name = action.get("deck", game.decks[0].name if len(game.decks) == 1 else None)  # the only deck needs no name
+        spec = game.deck(name) if isinstance(name, str) else None
         if spec is None:
             names = ", ".join(d.name for d in game.decks) or "none"
             return Refused(f"which deck? ({names})")
@@ -297,6 +305,7 @@ _GENERIC = {
     "look": _deck_action(lambda s, d, a: deck_mod.draw(s, d, a.get("n", 1), a.get("order"), a.get("cards"), to="looking")),
     "keep": _deck_action(lambda s, d, a: deck_mod.keep(s, d, a.get("card"))),
     "discard": _deck_action(lambda s, d, a: deck_mod.discard(s, d, a.get("cards"), a.get("order"))),
+    "deck_exhausted": _deck_action(lambda s, d, a: deck_mod.exhausted(s, d)),
 }
 
 

@@ -11,6 +11,10 @@ Besides data, a game may hook into the generic actions:
               the names its SPEC.md state machine gives them
   private     (state, seat) -> dict: what only that seat's phone may see
   score_sheet (state) -> dict: the final score sheet, pre-filled
+  on_rolloff  (state, rolloff, winner) -> Result: a roll-off the game started
+              mid-game (state["rolloff"] with its "purpose") has a winner
+  tapped      (state, deck, card) -> action | reason: what a card tapped on
+              the reader means now (default: it was drawn)
 """
 
 from __future__ import annotations
@@ -66,6 +70,8 @@ class GameDef:
     # Rule switches the players choose at setup: name -> {"enum", "default",
     # "description"}; the chosen values are in state["options"].
     rule_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    on_rolloff: Callable[[PMap, PMap, int], Result] | None = None
+    tapped: Callable[[PMap, str, str], Mapping[str, Any] | str] | None = None
 
     def deck(self, name: str) -> DeckSpec | None:
         return next((d for d in self.decks if d.name == name), None)

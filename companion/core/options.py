@@ -29,10 +29,13 @@ class Option:
     # each required): a business's campo, a tile's printed cost. An option with
     # fields is done on the phone; the OLED names it but cannot do it.
     fields: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # A roll spec ("2d6") when this option takes dice: the reader's dice of that
+    # spec do it, their values in the action's "dice" (virtual: the table rolls).
+    rolls: str = ""
 
     def public(self) -> dict[str, Any]:
         return {"label": self.label, "short": self.short, "action": dict(self.action), "confirm": self.confirm,
-                "fields": {k: dict(v) for k, v in self.fields.items()}}
+                "fields": {k: dict(v) for k, v in self.fields.items()}, "rolls": self.rolls}
 
 
 def generic_options(game: GameDef, state: PMap) -> tuple[Option, ...]:

@@ -31,17 +31,21 @@ def dice_action(game: GameDef, state: PMap, sides: int, values: tuple[int, ...])
         return {"type": "rolloff", "values": list(values)}
     if _over(state):
         return "the game is over"
-    expected = [o.action for o in step_options(game, state) if o.action.get("type") == "roll"]
-    for action in expected:
-        if parse_spec(action.get("spec", "")) == parse_spec(rolled):
-            return {**action, "values": list(values), "source": "physical"}
-    if not expected:
+    options = step_options(game, state)
+    specs = [o.action["spec"] if o.action.get("type") == "roll" else o.rolls for o in options
+             if o.action.get("type") == "roll" or o.rolls]
+    for option in options:
+        if option.action.get("type") == "roll" and parse_spec(option.action.get("spec", "")) == parse_spec(rolled):
+            return {**option.action, "values": list(values), "source": "physical"}
+        if option.rolls and parse_spec(option.rolls) == parse_spec(rolled):
+            return {**option.action, "dice": list(values), "source": "physical"}
+    if not specs:
         return f"no roll is expected now ({rolled} rolled)"
-    return f"this step rolls {' or '.join(a['spec'] for a in expected)}, not {rolled}"
+    return f"this step rolls {' or '.join(specs)}, not {rolled}"
 
 
 def card_action(game: GameDef, state: PMap, deck: str, card: str) -> dict[str, Any] | str:
-    """A tapped card of a physical (mirror) deck: it was drawn."""
+    """A tapped card of a physical (mirror) deck: it was drawn, unless the game says what it means."""
     spec = game.deck(deck)
     if spec is None:
         return f"{game.title} has no deck {deck!r}"
@@ -51,5 +55,7 @@ def card_action(game: GameDef, state: PMap, deck: str, card: str) -> dict[str, A
         return f"first the roll-off for the {state['rolloff']['purpose']}"
     if state["decks"][deck]["mode"] != "mirror":
         return f"the {spec.label} deck is virtual in this game: the companion draws it"
+    if game.tapped is not None:
+        return game.tapped(state, deck, card)
     actor = state["flow"]["actor"] if state["flow"] is not None else None
     return {"type": "draw", "deck": deck, "cards": [card]} | ({"seat": actor} if actor is not None else {})
