@@ -105,8 +105,10 @@ class Api:
                 entry["security"] = []
             else:
                 entry["responses"]["401"] = {"description": "this phone is not paired: open /pair"}
+                csrf = "the X-CSRF-Token header is missing or wrong"
                 if op.method not in SAFE_METHODS:
-                    entry["responses"]["403"] = {"description": "the X-CSRF-Token header is missing or wrong"}
+                    own = entry["responses"].get("403", {}).get("description")
+                    entry["responses"]["403"] = {"description": f"{csrf}; or {own}" if own else csrf}
                 else:
                     entry["security"] = [{"session": []}]
             paths.setdefault(path, {})[op.method.lower()] = entry

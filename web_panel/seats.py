@@ -34,6 +34,31 @@ def claim(body: dict[str, Any]):
     return jsonify(seat=seat)
 
 
+SEAT_INPUT = {
+    "type": "object",
+    "required": ["type"],
+    "properties": {"type": {"type": "string", "pattern": "^[a-z_]{1,24}$"}},
+    "description": "An action made as this phone's player (a sealed bid, a card from a secret hand): "
+                   "the table adds the seat the phone has claimed.",
+}
+
+
+@API.route(bp, "POST", "/api/seat/input", "Do something as this phone's player", body=SEAT_INPUT,
+           responses={"409": "no seat claimed, or the table refuses it; `error` says why",
+                      "503": "the table is busy; try again"})
+def seat_input(body: dict[str, Any]):
+    seat = g.session.seat
+    if seat is None:
+        return jsonify(error="claim your seat first (My seat)"), 409
+    try:
+        outcome = current_app.extensions["runtime"].submit({**body, "seat": seat, "phone_seat": seat})
+    except TimeoutError:
+        return jsonify(error="the table did not answer in time; try again"), 503
+    if not outcome.accepted:
+        return jsonify(error=outcome.reason), 409
+    return jsonify(accepted=True, log=list(outcome.log), seq=outcome.seq)
+
+
 @API.route(bp, "GET", "/api/seat", "This phone's seat and what its player sees")
 def mine():
     view = current_app.extensions["runtime"].view()

@@ -38,8 +38,11 @@ def state():
 
 
 @API.route(bp, "POST", "/api/input", "Do something at the table", body=INPUT,
-           responses={"409": "the table refuses it now; `error` says why", "503": "the table is busy; try again"})
+           responses={"403": "a seat's own input, sent here", "409": "the table refuses it now; `error` says why",
+                      "503": "the table is busy; try again"})
 def submit_input(body: dict[str, Any]):
+    if "phone_seat" in body:  # only a seat's own phone speaks as that player (/api/seat/input)
+        return jsonify(error="phone_seat is set by the table for a seat's own phone: use /api/seat/input"), 403
     try:
         outcome = _runtime().submit(body)
     except TimeoutError:

@@ -131,3 +131,21 @@ function wrap(control, title, schema, read) {
   if (schema.description) label.append(el("div", schema.description, {className: "hint"}));
   return {element: label, read};
 }
+
+// An option that needs details: a small form in `box`, sent with the option's action to `path`.
+function optionForm(option, path, box) {
+  const schema = {type: "object", title: option.label, properties: option.fields};
+  const form = schemaForm(schema, undefined, option.label);
+  const send = el("button", "Do it", {className: "primary"});
+  const cancel = el("button", "Cancel");
+  send.onclick = async () => {
+    const values = form.read();
+    if (option.fields.cards && typeof values.cards === "undefined") values.cards = [];
+    const r = await api("POST", path, {...option.action, ...values});
+    if (r.ok) box.replaceChildren();
+  };
+  cancel.onclick = () => box.replaceChildren();
+  const row = el("div", undefined, {className: "row"});
+  row.append(send, cancel);
+  box.replaceChildren(form.element, row);
+}

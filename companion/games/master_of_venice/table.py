@@ -1,0 +1,119 @@
+"""Master of Venice: what lies on the table, as plain data in state["data"], and the gold.
+
+  in_play     every card in play: {"id", "card", "owner", "on": a Trade Route's id | None,
+              "turn": the turn it was played}; Popularity cards stay for their turn only
+  next_id     the next card id
+  villas      per seat, whether the player has built his Villa
+  hands       per seat, the cards in hand (virtual deck; secret); how many a hand holds is the
+              per-player counter "hand" (real cards: counted as they are drawn and played)
+  pope, doge  "neutral" (a neutral incumbent, SPEC 2.2.4), None (vacant), or the id of the
+              Cardinal (Senator) card that is Pope (Doge)
+  offices     office -> seat, from the last Doge election
+  caught      seats that lose the next election (a crime negated by Caught)
+  eliminated  seats that lost the game (a War payment they could not make)
+  dies        "pope"/"doge" when The Pope Dies / The Doge Dies was played this phase
+  election    the election under way: {"office", "voters", "bids": {seat: {"gold", "intrigue"}}}
+  appointing  the Doge election had a winner: the offices are to be appointed
+  trips       seat -> that player's trip dice, rolled in this Revenue Phase before it is applied
+  pending     a play waiting for its answer: {"kind": "crime"|"event"|"attack"|"war", ...}
+  tapped      a card tapped on the reader, waiting to be told whose play it is
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pyrsistent import PMap, freeze, thaw
+
+from companion.core.counters import CounterSpec
+from companion.core.result import Refused
+
+from .cards import CARDS, DECK
+
+COUNTERS = (CounterSpec("gold", "Gold"), CounterSpec("hand", "Cards in hand"))
+
+
+def data(state: PMap) -> dict[str, Any]:
+    """The table as plain Python data, to change and `put` back."""
+    return thaw(state["data"])
+
+
+def put(state: PMap, table: Mapping[str, Any]) -> PMap:
+    return state.set("data", freeze(dict(table)))
+
+
+def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
+    n = len(setup["players"])
+    start = "neutral" if setup.get("options", {}).get("start_offices", "neutral") == "neutral" else None
+    return {
+        "in_play": [], "next_id": 1, "villas": [False] * n, "hands": [[] for _ in range(n)],
+        "pope": start, "doge": start, "offices": {}, "caught": [], "eliminated": [], "dies": None,
+        "election": None, "appointing": False, "trips": [None] * n, "pending": None, "tapped": None,
+    }
+
+
+def name(state: PMap, seat: int | None) -> str:
+    return "nobody" if seat is None else state["players"][seat]["name"]
+
+
+def gold(state: PMap, seat: int) -> int:
+    return state["counters"]["players"][seat]["gold"]
+
+
+def add_gold(state: PMap, seat: int, amount: int) -> PMap:
+    """Gold from the change pile (there is no bank to run dry) [R l.26]."""
+    return state.set("counters", state["counters"].transform(["players", seat, "gold"], lambda g: max(0, g + amount)))
+
+
+def held(state: PMap, seat: int) -> int:
+    return state["counters"]["players"][seat]["hand"]
+
+
+def add_held(state: PMap, seat: int, amount: int) -> PMap:
+    return state.set("counters", state["counters"].transform(["players", seat, "hand"], lambda k: k + amount))
+
+
+def pay(state: PMap, seat: int, amount: int, what: str) -> PMap | Refused:
+    if gold(state, seat) < amount:
+        return Refused(f"{name(state, seat)} has {gold(state, seat)} Gold: {what} costs {amount}")
+    return add_gold(state, seat, -amount)
+
+
+def virtual(state: PMap) -> bool:
+    return state["decks"][DECK.name]["mode"] == "virtual"
+
+
+def standing(table: Mapping[str, Any], n: int) -> list[int]:
+    """The seats still in the game."""
+    return [s for s in range(n) if s not in table["eliminated"]]
+
+
+def card_by_id(table: Mapping[str, Any], card_id: object) -> dict[str, Any] | None:
+    return next((c for c in table["in_play"] if c["id"] == card_id and type(card_id) is int), None)
+
+
+def owned(table: Mapping[str, Any], seat: int, *names: str) -> list[dict[str, Any]]:
+    return [c for c in table["in_play"] if c["owner"] == seat and (not names or c["card"] in names)]
+
+
+def count_kind(table: Mapping[str, Any], seat: int, kind: str) -> int:
+    return sum(1 for c in table["in_play"] if c["owner"] == seat and CARDS[c["card"]].kind == kind)
+
+
+def controller(table: Mapping[str, Any], office: str) -> int | None:
+    """Who controls the Pope or the Doge (the owner of that Cardinal or Senator), or an office."""
+    if office in ("pope", "doge"):
+        card = card_by_id(table, table[office])
+        return card["owner"] if card else None
+    return table["offices"].get(office)
+
+
+def describe(state: PMap, card: Mapping[str, Any]) -> str:
+    """"Ada's Cogs #7 (on Antioch)": a card in play as the players can find it."""
+    table = state["data"]
+    where = ""
+    if card.get("on") is not None:
+        route = card_by_id(table, card["on"])
+        where = f" (on {route['card']})" if route else ""
+    return f"{name(state, card['owner'])}'s {card['card']} #{card['id']}{where}"
