@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyrsistent import PMap
+from pyrsistent import PMap, thaw
 
 from companion.core.game import GameDef
 from companion.core.options import Option
@@ -58,6 +58,8 @@ def _check(state: PMap, action) -> str | None:
     if kind in ("draw", "look", "keep", "shuffle", "discard"):
         return ("the companion draws in the Draw Phase and for Explorer and Call Crusade; a played card "
                 "goes to the discard pile by itself")
+    if kind == "deck_exhausted" and hands.game_end_pending(state):
+        return "the deck has run out twice: the game ends at the end of this turn, and no more cards are drawn"
     if kind == "counter" and action.get("name") == "hand" and virtual(state):
         return "the companion holds the virtual hands: their sizes change as cards are drawn and played"
     return None
@@ -253,7 +255,7 @@ def _public(state: PMap) -> dict[str, Any]:
         "election": None if election is None else {
             "office": election["office"], "voters": list(election["voters"]),
             "bid": [s for s in election["voters"] if election["bids"][s] is not None]},
-        "pending": None if pending is None else {k: v for k, v in pending.items()},
+        "pending": thaw(pending),
         "tapped": table["tapped"],
         "in_play": [{**c, "label": describe(state, c)} for c in table["in_play"]],
         "per_player": per_player,
@@ -320,7 +322,7 @@ def _private(state: PMap, seat: int) -> dict[str, Any]:
         out["hand"] = list(table["hands"][seat])
     election = table["election"]
     if election is not None and seat in election["voters"]:
-        out["bid"] = election["bids"][seat]
+        out["bid"] = thaw(election["bids"][seat])
         out["election"] = election["office"]
         parts = elections.votes(table, election["office"], seat, {}, state["options"]["patronage_votes"])
         out["base_votes"] = sum(parts.values())

@@ -49,8 +49,16 @@ def draw(state: PMap, table: dict[str, Any], seats: Sequence[int], order: object
         log.append("The deck has been used up twice: no more cards are drawn.")
         return state
     if virtual(state):
-        # In pass 2 the pile is not reshuffled again: draw what is left of it.
-        can = len(deck["draw"]) + (len(deck["discard"]) if passes(state) == 0 else 0)
+        pile, discards = len(deck["draw"]), len(deck["discard"])
+        if passes(state) == 0:
+            can = pile + discards  # the core reshuffles the discards when pass 1 runs out
+        elif pile:
+            can = pile  # pass 2 under way: it is not reshuffled again
+        else:
+            can = discards  # pass 1 has just run out: the discard pile becomes pass 2
+            if not can:
+                log.append("The discard pile is empty: there is no second pass, and the game ends with this turn.")
+                return _set_deck(state, deck.set("passes", 2))
         k = min(len(seats), can)
         if k:
             out = deck_mod.draw(DECK, deck, k, order)

@@ -175,9 +175,10 @@ def play(state: PMap, action: Mapping[str, Any]) -> Result:
     card = action.get("card")
     if not isinstance(card, str) or card not in CARDS:
         return Refused("card: a card's name as the card list spells it, such as Senator, Cogs or The Turks")
-    refused = _free(state) or _may_play(state, seat, card) or _own_phone(state, action, seat, card)
-    if refused:
-        return refused
+    # A Refused is falsy (it reads as "not accepted"), so the checks are compared with None, not or-ed.
+    for refused in (_free(state), _may_play(state, seat, card), _own_phone(state, action, seat, card)):
+        if refused is not None:
+            return refused
     spec = CARDS[card]
     target = _check_target(state, card, action.get("target")) if spec.target else None
     route = _check_route(state, card, action.get("route")) if card in TRADERS else None
@@ -295,7 +296,7 @@ def _from(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: i
         if card not in allowed:
             return Refused(f"card: {' or '.join(allowed)}, to {what}")
         refused = _own_phone(state, action, seat, card)
-        if refused:
+        if refused is not None:
             return refused
         out = hands.take(state, table, seat, card)
         if isinstance(out, Refused):
@@ -374,7 +375,7 @@ def attack(state: PMap, action: Mapping[str, Any]) -> Result:
     if isinstance(seat, Refused):
         return seat
     refused = _free(state)
-    if refused:
+    if refused is not None:
         return refused
     if step_name(state) != "WAR":
         return Refused("cards are seized in the War Phase")

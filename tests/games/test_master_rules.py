@@ -1,0 +1,525 @@
+"""Master of Venice in the pure core: SPEC.md 2.8's worked examples, 2.9's gaps and defaults, and the
+state machine of 2.3, phase by phase."""
+
+import pytest
+from pyrsistent import freeze
+
+from companion.core import engine
+from companion.core.result import Refused
+from companion.games.master_of_venice import MASTER, revenue
+from companion.games.master_of_venice.cards import CARDS, DECK_SIZE
+from master_table import MOV
+
+
+def test_mov_ex_01_to_03_the_trade_trip_table():
+    assert revenue.trip_income([0] * 6, [1, 2, 3, 4, 5, 6]) == [0, 1, 1, 2, 2, 3]  # EX-01
+    assert revenue.trip_income([2], [6]) == [5]  # EX-02: Aegean Sea, 6 + 2 = 8
+    assert revenue.trip_income([1], [6]) == [4]  # EX-03: Antioch, 6 + 1 = 7
+    assert revenue.trip_income([2, 2], [1, 5]) == [1, 4]
+
+
+def test_mov_ex_12_the_deck_has_116_cards():
+    assert DECK_SIZE == 116
+    t = MOV(virtual=True)
+    assert t.view["decks"]["deck"]["draw"] == 116
+
+
+def test_mov_ex_04_and_the_revenue_phase_through_the_dice():
+    t = MOV(2)
+    t.to("REVENUE")
+    t.go(type="advance")  # EX-04: nothing in play, no office
+    assert t.gold() == [3, 3]
+    t.to("EXPANSION")
+    aegean = t.put(0, "Aegean Sea")
+    t.put(0, "Cogs", route=aegean)
+    t.put(1, "Caravan")
+    t.to("REVENUE", turn=2)
+    assert t.view["status"] == "Ada 3+1d Bea 3+1d"
+    t.dice = [[6, 1]]  # Ada's Cog on the Aegean Sea rolls 6 (8: 5 Gold), Bea's loose Caravan rolls 1 (0)
+    before = t.gold()
+    t.go(type="advance")
+    assert [a - b for a, b in zip(t.gold(), before)] == [3 + 5, 3]
+
+
+def test_trips_rolled_before_the_revenue_are_shown_then_applied():
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.put(1, "Cogs")
+    t.to("REVENUE", turn=2)
+    option = t.view["options"][0]
+    assert option["label"] == "Roll Bea's 1 trip: 3 + 1d6" and option["rolls"] == "1d6"
+    t.go(**option["action"], dice=[4])
+    assert t.view["players"][1]["income"]["rolled"] == [4] and t.view["options"] == []
+    before = t.gold()
+    t.go(type="advance")
+    assert t.gold()[1] - before[1] == 3 + 2
+
+
+def test_mov_ex_05_pope_doge_and_general():
+    t = MOV(2)
+    t.to("EXPANSION")
+    for card in ("Cardinal",) * 3 + ("Senator",) * 2:
+        t.put(0, card)
+    t.to("POPE")
+    t.go(type="advance", die=6)  # the neutral Pope dies: Ada, the only voter, is elected
+    assert t.step == "POPE_ELECTION"
+    t.go(type="advance")
+    t.go(type="advance", die=6)
+    t.go(type="advance")
+    assert t.step == "OFFICE_APPOINTMENT"
+    t.go(type="appoint", seat=0, office="General")
+    t.go(type="appoint", seat=1, office="Admiral")
+    t.go(type="advance")
+    parts = revenue.fixed(t.state["data"], 0)
+    assert sum(parts.values()) == 3 + 3 + 2 + 5 + 3 + 2 == 18  # EX-05
+    assert t.view["pope"]["controller"] == 0 and t.view["offices"] == {"General": 0, "Admiral": 1}
+
+
+def _with_offices(t, **offices):
+    """The offices as a Doge would have appointed them (the appointment itself is tested below)."""
+    t.session = t.session.__class__(t.state.transform(["data", "offices"], freeze(offices)))
+
+
+def test_mov_ex_06_a_villa_costs_10_or_7_with_the_office_of_construction():
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.give(0, gold=10)
+    t.give(1, gold=7)
+    _with_offices(t, Construction=1)  # as a Doge would have appointed
+    t.go(type="villa", seat=0)
+    t.go(type="villa", seat=1)
+    assert t.gold() == [3, 3]  # what turn 1's Revenue gave
+    assert t.do(type="villa", seat=1).reason == "Bea has a Villa already"
+
+
+def test_mov_ex_07_the_general_who_cannot_pay_loses_the_game():
+    t = MOV(3)
+    t.to("EXPANSION")
+    t.put(0, "Mercenaries")
+    t.put(0, "Senator")
+    t.to("WAR")
+    t.give(0, gold=8 - t.gold()[0])
+    _with_offices(t, General=0, Admiral=1)
+    t.give(2, cards=1)
+    t.go(type="play", seat=2, card="The Turks")
+    assert t.view["pending"]["kind"] == "war"
+    assert t.do(type="advance").reason.startswith("Cy's The Turks waits for its dice")
+    t.go(type="war_roll", dice=[5, 6])  # 11 - 1 Army = 10 > 8 Gold
+    v = t.view
+    assert v["players"][0]["eliminated"] and v["offices"] == {"Admiral": 1}
+    assert not [c for c in v["in_play"] if c["owner"] == 0]
+    t.go(type="war_roll", dice=[1, 1])  # the Admiral, no navy: owes 2
+    assert t.view["pending"] is None
+
+
+def test_mov_ex_08_navies_reduce_the_admirals_payment_to_nothing():
+    t = MOV(2)
+    t.to("EXPANSION")
+    for _ in range(3):
+        t.put(1, "War Galleys")
+    t.to("WAR")
+    _with_offices(t, Admiral=1)
+    t.give(0, cards=1)
+    t.go(type="play", seat=0, card="League of Cambri")
+    before = t.gold()
+    t.go(type="war_roll", dice=[1, 1])
+    assert t.gold() == before and t.view["pending"] is None
+    assert "owes 0" in t.log[-2]
+
+
+def test_a_war_with_no_general_or_admiral_makes_nobody_pay():
+    t = MOV(2)
+    t.to("WAR")
+    t.give(0, cards=1)
+    t.go(type="play", seat=0, card="The Turks")
+    assert t.view["pending"] is None and "nobody pays" in t.log[-1]
+
+
+def test_mov_ex_09_an_opponents_cog_on_your_route():
+    t = MOV(2)
+    t.to("EXPANSION")
+    rome = t.put(0, "Rome")
+    t.put(1, "Cogs", route=rome)
+    assert revenue.fixed(t.state["data"], 0)["routes"] == 1
+    assert revenue.trips(t.state["data"], 1) == [1]  # Bea rolls with Rome's +1
+    t.to("REVENUE", turn=2)
+    before = t.gold()
+    t.go(type="advance", dice=[6])
+    assert [a - b for a, b in zip(t.gold(), before)] == [3 + 1, 3 + 4]
+
+
+def _elect(t, office, bids, phone=True):
+    for seat, (gold, intrigue) in bids.items():
+        t.go(type="bid", seat=seat, gold=gold, intrigue=intrigue, phone_seat=seat)
+    return t.go(type="advance")
+
+
+def test_mov_ex_10_the_pope_election_with_a_popularity_card():
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.put(0, "Cardinal")
+    t.put(0, "Cardinal")
+    t.put(1, "Cardinal")
+    t.put(1, "Build Church")
+    t.to("POPE")
+    t.give(0, gold=3)
+    t.go(type="advance", die=6)
+    assert t.view["election"] == {"office": "pope", "voters": [0, 1], "bid": []}
+    gold = t.gold()
+    _elect(t, "pope", {0: (3, 0)})
+    assert "Ada: 5 votes (2 cards, 3 bribe)." in t.log and "Bea: 8 votes (1 cards, 7 popularity)." in t.log
+    pope = t.view["pope"]
+    assert pope["controller"] == 1 and t.state["data"]["pope"] == [c["id"] for c in t.view["in_play"] if c["owner"] == 1 and c["card"] == "Cardinal"][0]
+    assert t.gold() == [gold[0] - 3, gold[1]]  # every bidder pays his bribe (SPEC 2.9.6)
+
+
+def test_only_the_winner_pays_the_bribe_with_that_option():
+    t = MOV(2, bribes="winner")
+    t.to("EXPANSION")
+    t.put(0, "Cardinal")
+    t.put(1, "Cardinal")
+    t.to("POPE")
+    t.give(0, gold=5)
+    t.give(1, gold=5)
+    t.go(type="advance", die=6)
+    gold = t.gold()
+    _elect(t, "pope", {0: (2, 0), 1: (3, 0)})
+    assert t.view["pope"]["controller"] == 1 and t.gold() == [gold[0], gold[1] - 3]
+
+
+def test_mov_ex_11_a_tie_is_rolled_off():
+    t = MOV(3)
+    t.to("EXPANSION")
+    for seat in (0, 1, 2):
+        t.put(seat, "Senator")
+    t.to("DOGE")
+    t.go(type="advance", die=6)
+    t.go(type="advance")  # no bids: 1 vote each, all tied
+    assert t.view["rolloff"] == {"contenders": [0, 1, 2], "purpose": "Doge election"}
+    assert t.step == "OFFICE_APPOINTMENT"
+    assert t.do(type="appoint", seat=0, office="General").reason == "first the roll-off for the Doge election"
+    t.go(type="rolloff", values=[5, 5, 2])
+    t.go(type="rolloff", values=[3, 4])
+    assert t.view["doge"]["controller"] == 1 and t.view["rolloff"] is None
+    t.go(type="advance")  # NEXT appoints in order from the Doge
+    assert t.view["offices"] == {"Council Head": 1, "General": 2, "Admiral": 0}
+    assert t.view["turn"] == 2 and t.step == "DRAW"
+
+
+def test_a_sealed_bid_comes_only_from_the_players_own_phone_and_stays_secret():
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.put(0, "Cardinal")
+    t.to("POPE")
+    t.go(type="advance", die=6)
+    t.give(0, gold=4)
+    refused = t.do(type="bid", seat=0, gold=4, intrigue=0)
+    assert "own phone" in refused.reason
+    assert "cannot vote" in t.do(type="bid", seat=1, gold=0, phone_seat=1).reason
+    assert "costs 9 Gold" in t.do(type="bid", seat=0, gold=9, phone_seat=0).reason
+    t.go(type="bid", seat=0, gold=4, intrigue=0, phone_seat=0)
+    assert t.log[-1] == "Ada makes a sealed bid." and "4" not in t.log[-1]
+    assert t.view["election"]["bid"] == [0]
+    assert MASTER.private(t.state, 0)["bid"] == {"gold": 4, "intrigue": 0}
+    assert "bid" not in MASTER.private(t.state, 1)
+
+
+def test_caught_negates_a_crime_costs_the_criminal_1d6_and_the_next_election():
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.put(0, "Cardinal")
+    cardinal = t.put(1, "Cardinal")
+    t.to("EVENT")
+    t.give(1, gold=10, cards=1)
+    t.give(0, cards=1)
+    t.go(type="play", seat=1, card="Assassination", target=[c["id"] for c in t.view["in_play"] if c["owner"] == 0][0])
+    assert t.view["pending"]["kind"] == "crime"
+    gold = t.gold()[1]
+    t.go(type="negate", seat=0, card="Caught", dice=[4])
+    assert t.gold()[1] == gold - 4 and t.view["players"][1]["caught"]
+    assert len(t.view["in_play"]) == 2  # the crime did nothing
+    t.to("POPE")
+    t.go(type="advance", die=6)
+    t.give(1, gold=5)
+    _elect(t, "pope", {1: (5, 0)})
+    assert t.view["pope"]["controller"] == 0 and "(caught: loses automatically)" in t.log[-3]
+    assert not t.view["players"][1]["caught"] and cardinal
+
+
+def test_a_crime_let_happen_discards_its_target():
+    t = MOV(2)
+    t.to("EXPANSION")
+    victim = t.put(0, "Senator")
+    t.to("EVENT")
+    t.give(1, gold=2, cards=1)
+    t.go(type="play", seat=1, card="Slander", target=victim)
+    t.go(type="resolve")
+    assert t.view["in_play"] == [] and t.view["decks"]["deck"]["discard"] == 2
+
+
+def test_pirates_are_negated_by_the_owners_war_galley_in_play():
+    t = MOV(2)
+    t.to("EXPANSION")
+    cog = t.put(0, "Cogs")
+    galley = t.put(0, "War Galleys")
+    t.to("EVENT")
+    t.give(1, cards=1)
+    t.go(type="play", seat=1, card="Pirates", target=cog)
+    assert t.do(type="negate", seat=1, card="War Galleys").reason.startswith("only Ada")
+    assert "Let Bea's Pirates happen" in [o["label"] for o in t.view["options"]]
+    t.go(type="negate", seat=0, card="War Galleys", **{"from": galley})
+    assert [c["card"] for c in t.view["in_play"]] == ["Cogs"]
+
+
+def test_brigands_destroy_a_caravan_when_let_happen():
+    t = MOV(2)
+    t.to("EXPANSION")
+    caravan = t.put(0, "Caravan")
+    t.to("EVENT")
+    t.give(1, cards=1)
+    assert t.do(type="play", seat=1, card="Pirates", target=caravan).reason == "Pirates takes Cogs, not Caravan"
+    t.go(type="play", seat=1, card="Brigands", target=caravan)
+    t.go(type="resolve")
+    assert t.view["in_play"] == []
+
+
+def test_an_army_seizes_a_trade_route_unless_negated():
+    t = MOV(2)
+    t.to("EXPANSION")
+    route = t.put(1, "Timbuktu")
+    t.put(1, "Caravan", route=route)
+    t.to("WAR")
+    t.give(0, cards=2)
+    t.go(type="attack", seat=0, card="Condottieri", target=route)
+    t.go(type="resolve")
+    assert [c["owner"] for c in t.view["in_play"] if c["card"] == "Timbuktu"] == [0]
+    assert revenue.fixed(t.state["data"], 0)["routes"] == 1  # Bea's Caravan is on Ada's route now
+    t.give(1, cards=1)
+    t.go(type="attack", seat=1, card="Mercenaries", target=route)
+    t.go(type="negate", seat=0, card="Guards")
+    assert [c["owner"] for c in t.view["in_play"] if c["card"] == "Timbuktu"] == [0]
+
+
+def test_who_may_play_what():
+    t = MOV(2)
+    t.give(0, gold=20, cards=5)
+    assert "Expansion Phase" in t.do(type="play", seat=0, card="Senator").reason
+    t.to("EXPANSION")
+    assert "needs a Villa" in t.do(type="play", seat=0, card="Patronage").reason
+    assert "Event Phase" in t.do(type="play", seat=0, card="Explorer").reason
+    assert "election" in t.do(type="play", seat=0, card="Intrigue").reason
+    assert "Caught is played to negate" in t.do(type="play", seat=0, card="Caught").reason
+    assert "card list" in t.do(type="play", seat=0, card="Joker").reason
+    t.to("EVENT")
+    assert "Pope's controller" in t.do(type="play", seat=0, card="Call Crusade").reason
+    assert "Council Head" in t.do(type="play", seat=0, card="Accusation", target=1).reason
+    t.give(1, gold=0)
+    t.ok(type="counter", name="gold", seat=1, value=0)
+    t.give(1, cards=1)
+    assert "costs 3" in t.do(type="play", seat=1, card="Explorer").reason
+
+
+def test_a_route_takes_three_traders_of_its_kind():
+    t = MOV(2)
+    t.to("EXPANSION")
+    aegean = t.put(0, "Aegean Sea")
+    t.give(1, gold=3, cards=1)
+    assert "takes Cogs only" in t.do(type="play", seat=1, card="Caravan", route=aegean).reason
+    for _ in range(3):
+        t.put(1, "Cogs", route=aegean)
+    t.give(1, gold=3, cards=1)
+    assert "3 traders attached already" in t.do(type="play", seat=1, card="Cogs", route=aegean).reason
+
+
+def test_indulgences_and_taxes():
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.put(0, "Cardinal")
+    t.put(0, "Cardinal")
+    t.put(0, "Senator")
+    t.to("EVENT")
+    t.give(0, cards=2)
+    gold = t.gold()[0]
+    t.go(type="play", seat=0, card="Indulgences")
+    t.go(type="play", seat=0, card="Taxes")
+    assert t.gold()[0] == gold + 3
+
+
+def test_a_vacant_office_is_elected_without_a_roll_and_the_dies_card_kills():
+    t = MOV(2, start_offices="vacant")
+    assert t.view["pope"]["state"] == "vacant"
+    t.to("POPE")
+    assert not [o for o in t.view["options"] if o["rolls"]]  # no die to roll
+    t.go(type="advance")
+    assert t.step == "POPE_ELECTION"
+    t.go(type="advance")
+    assert "Nobody is elected" in t.log[-2] and t.view["pope"]["state"] == "vacant"
+    t2 = MOV(2)
+    t2.to("DOGE")
+    t2.give(1, cards=1)
+    t2.go(type="play", seat=1, card="The Doge Dies")
+    t2.go(type="advance")
+    assert t2.step == "DOGE_ELECTION"
+
+
+def test_the_neutral_pope_lives_on_other_rolls():
+    t = MOV(2)
+    t.to("POPE")
+    t.go(type="advance", die=5)
+    assert t.step == "DOGE" and t.view["pope"]["state"] == "neutral"
+    t.go(type="advance", dice=[2])
+    assert t.step == "DRAW" and t.view["turn"] == 2
+
+
+def test_popularity_cards_leave_at_the_end_of_the_turn():
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.put(0, "Benifice")
+    assert [c["card"] for c in t.view["in_play"]] == ["Benifice"]
+    t.to("DRAW", turn=2)
+    assert t.view["in_play"] == [] and "The Popularity cards of this turn are discarded." in t.log
+
+
+def test_real_cards_the_deck_runs_out_twice_and_the_game_ends_with_the_turn():
+    t = MOV(2)
+    assert t.view["deck_pass"] == 1 and not t.view["game_end_pending"]
+    t.to("REVENUE")
+    assert t.view["players"][0]["hand"] == 1
+    t.go(type="deck_exhausted")
+    assert t.view["deck_pass"] == 2 and not t.view["game_end_pending"]
+    t.to("EVENT")
+    t.go(type="deck_exhausted")
+    assert t.view["game_end_pending"]
+    assert "run out twice" in t.do(type="deck_exhausted").reason
+    t.to("DOGE")
+    t.go(type="advance", die=3)
+    assert t.view["over"] and t.view["ended"] == "the players have gone through the deck twice"
+    assert t.view["step"] == "GAME_OVER"
+
+
+def test_virtual_deck_two_passes_then_draws_are_lost():
+    t = MOV(4, virtual=True, start_cards=5)
+    t.to("REVENUE")
+    assert [p["hand"] for p in t.view["players"]] == [6, 6, 6, 6]
+    assert t.do(type="deck_exhausted").reason.startswith("the Master of Venice deck is virtual")
+    assert t.do(type="draw").reason.startswith("the companion draws")
+    passes_seen = []
+    for turn in range(2, 80):
+        if t.view["game_end_pending"]:
+            break
+        t.to("EXPANSION")
+        for seat in range(4):  # every hand plays what it can: the discard pile feeds pass 2
+            for card in list(MASTER.private(t.state, seat)["hand"]):
+                if CARDS[card].kind in ("C", "S", "G", "V", "A", "N"):
+                    t.give(seat, gold=CARDS[card].cost)
+                    t.go(type="play", seat=seat, card=card, phone_seat=seat)
+        t.go(type="advance")
+        for seat in range(4):
+            for card in list(MASTER.private(t.state, seat)["hand"]):
+                if card in ("Indulgences", "Taxes"):
+                    t.go(type="play", seat=seat, card=card, phone_seat=seat)
+        t.to("DRAW", turn=turn)
+        t.go(type="advance")
+        passes_seen.append(t.view["deck_pass"])
+    assert 1 in passes_seen and 2 in passes_seen
+    assert t.view["deck_pass"] == 2 and t.view["game_end_pending"]
+    t.to("DOGE")
+    t.go(type="advance", die=1)
+    assert t.view["over"]
+    cards = sum(len(h) for h in t.state["data"]["hands"]) + len(t.state["data"]["in_play"]) + \
+        len(t.state["decks"]["deck"]["discard"]) + len(t.state["decks"]["deck"]["draw"])
+    assert cards == 116
+
+
+def test_a_virtual_hand_is_played_only_from_its_phone():
+    t = MOV(2, virtual=True, start_cards=5, rng=__import__("random").Random(4))
+    t.to("EXPANSION")
+    hand = MASTER.private(t.state, 0)["hand"]
+    card = next(c for c in hand if CARDS[c].kind in ("C", "S", "G", "V", "A", "N", "T"))
+    t.give(0, gold=CARDS[card].cost)
+    assert "own phone" in t.do(type="play", seat=0, card=card).reason
+    assert "hand" in t.do(type="counter", name="hand", seat=0, delta=1).reason
+    t.go(type="play", seat=0, card=card, phone_seat=0)
+    assert card in [c["card"] for c in t.view["in_play"]]
+    plays = MASTER.private(t.state, 0)["options"]
+    assert all(o["action"]["seat"] == 0 for o in plays)
+
+
+def test_setup_options_and_player_counts():
+    assert engine.new_game(MASTER, {"players": [{"name": "A"}]}).reason.startswith("players: Master of Venice is for 2 to 4")
+    t = MOV(3, start_gold=5)
+    t.to("REVENUE")
+    assert t.gold() == [5, 5, 5]
+    rolled = engine.new_game(MASTER, {"players": [{"name": "A"}, {"name": "B"}]})
+    assert rolled.state["rolloff"]["purpose"] == "first player"
+    t = MOV(2, rotate_first=True)
+    t.to("DRAW", turn=2)
+    assert t.view["lead"] == 1
+    with pytest.raises(AssertionError):
+        MOV(2, trip_income="sometimes")
+
+
+def test_fixed_trip_income_variant():
+    t = MOV(2, trip_income="fixed")
+    t.to("EXPANSION")
+    t.put(0, "Cogs")
+    t.to("REVENUE", turn=2)
+    assert t.view["options"] == []
+    before = t.gold()
+    t.go(type="advance")
+    assert t.gold()[0] - before[0] == 5
+
+
+def test_the_score_sheet_is_prefilled_and_scores_eliminated_players_out():
+    from companion.scoring import score
+    t = MOV(3)
+    t.to("EXPANSION")
+    t.put(0, "Mercenaries")
+    t.to("WAR")
+    _with_offices(t, General=0)
+    t.give(1, cards=1)
+    t.ok(type="counter", name="gold", seat=0, value=0)
+    t.go(type="play", seat=1, card="The Turks")
+    t.go(type="war_roll", dice=[6, 6])
+    sheet = {"game": "master_of_venice", **MASTER.score_sheet(t.state)}
+    assert sheet["players"][0] == {"name": "Ada", "gold": 0, "eliminated": True}
+    result = score("master_of_venice", sheet)
+    assert "Ada" in result["eliminated"]
+
+
+def test_bad_input_is_refused_and_changes_nothing():
+    t = MOV(2)
+    t.to("EVENT")
+    before = t.state
+    for action in ({"type": "play", "seat": 9, "card": "Storm"}, {"type": "play", "seat": 0, "card": None},
+                   {"type": "play", "seat": 0, "card": "Storm", "target": "x"}, {"type": "negate", "seat": 0},
+                   {"type": "resolve"}, {"type": "war_roll"}, {"type": "appoint", "seat": 0, "office": "King"},
+                   {"type": "bid", "seat": 0, "gold": -1}, {"type": "tap", "card": "Joker"},
+                   {"type": "attack", "seat": 0, "card": "Guards"}, {"type": "trips", "seat": 0}):
+        assert isinstance(t.do(**action), Refused), action
+    assert t.state is before
+
+
+def test_the_readers_dice_and_taps_become_the_phase_inputs():
+    from companion.controls import Panel, step_screen
+    from companion.core.physical import card_action, dice_action
+    t = MOV(2)
+    t.to("EXPANSION")
+    tap = card_action(MASTER, t.state, "deck", "Senator")
+    assert tap == {"type": "tap", "card": "Senator"}
+    t.go(**tap)
+    labels = [o["label"] for o in t.view["options"]]
+    assert labels[:3] == ["Ada plays Senator", "Bea plays Senator", "Forget the tapped Senator"]
+    t.give(1, gold=3, cards=1)
+    t.go(**t.view["options"][1]["action"])
+    assert t.view["tapped"] is None and t.view["in_play"][0]["owner"] == 1
+    assert card_action(MASTER, t.state, "deck", "Joker") == "Joker is not a Master of Venice card"
+    t.to("REVENUE", turn=2)
+    screen = step_screen(t.view, Panel())
+    assert screen.step == "Ada 3 Bea 4"  # each player's income before it is applied (Bea's Senator: +1)
+    t.to("POPE", turn=2)
+    action = dice_action(MASTER, t.state, 6, (6,))
+    assert action == {"type": "advance", "dice": [6], "source": "physical"}
+    assert dice_action(MASTER, t.state, 6, (3, 4)) == "this step rolls 1d6, not 2d6"
+    t.go(**action)
+    assert t.step == "POPE_ELECTION"

@@ -1,0 +1,102 @@
+"""Master of Venice from a phone: the panel's API on a real waitress server, SPEC.md 2.3's state machine
+under its names, sealed bids from each player's own phone, and the pre-filled score sheet."""
+
+import pytest
+
+from companion import settings as settings_mod
+from web_panel.app import create_app
+
+from phone import paired_phone, serving
+
+SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
+
+
+@pytest.fixture
+def phones(make_runtime):
+    runtime = make_runtime()
+    app = create_app(settings_mod.load(None), runtime)
+    with serving(app) as port:
+        yield paired_phone(app, port), paired_phone(app, port)
+
+
+def _at(phone):
+    s = phone.get("/api/state")[1]
+    return s["turn"], s["step"], s["deck_pass"], s["game_end_pending"]
+
+
+def test_the_phase_sequence_through_the_api(phones):
+    phone, _ = phones
+    assert phone.post("/api/input", {"type": "new_game", "game": "master_of_venice", "setup": SETUP})[0] == 200
+    script = [
+        (None, (1, "DRAW", 1, False)),
+        ({"type": "advance"}, (1, "REVENUE", 1, False)),
+        ({"type": "advance"}, (1, "DIPLOMACY", 1, False)),
+        ({"type": "advance"}, (1, "EXPANSION", 1, False)),
+        ({"type": "advance"}, (1, "EVENT", 1, False)),
+        ({"type": "advance"}, (1, "WAR", 1, False)),
+        ({"type": "advance"}, (1, "POPE", 1, False)),
+        ({"type": "advance", "die": 3}, (1, "DOGE", 1, False)),
+        ({"type": "advance", "die": 5}, (2, "DRAW", 1, False)),
+        ({"type": "deck_exhausted"}, (2, "DRAW", 2, False)),
+        ({"type": "advance"}, (2, "REVENUE", 2, False)),
+        *[({"type": "advance"}, (2, step, 2, False)) for step in ("DIPLOMACY", "EXPANSION", "EVENT", "WAR", "POPE")],
+        ({"type": "advance", "die": 6}, (2, "POPE_ELECTION", 2, False)),
+        ({"type": "advance"}, (2, "DOGE", 2, False)),
+        ({"type": "deck_exhausted"}, (2, "DOGE", 2, True)),
+        ({"type": "advance", "die": 6}, (2, "DOGE_ELECTION", 2, True)),
+        ({"type": "advance"}, (2, "GAME_OVER", 2, True)),  # nobody could vote: no appointments, and the end
+    ]
+    for action, expected in script:
+        if action is not None:
+            status, body = phone.post("/api/input", action)
+            assert status == 200, (action, body)
+        assert _at(phone) == expected, action
+    state = phone.get("/api/state")[1]
+    assert state["pope"]["state"] == "vacant" and state["doge"]["state"] == "vacant"
+    assert state["ended"] == "the players have gone through the deck twice"
+    status, sheet = phone.get("/api/score/current")
+    assert status == 200 and sheet["players"][0] == {"name": "Ada", "gold": 6, "eliminated": False}
+
+
+def test_sealed_bids_from_each_phone(phones):
+    ada, bea = phones
+    ada.post("/api/input", {"type": "new_game", "game": "master_of_venice", "setup": SETUP})
+    assert ada.post("/api/seat", {"seat": 0})[0] == 200
+    assert bea.post("/api/seat", {"seat": 1})[0] == 200
+    for _ in range(3):
+        ada.post("/api/input", {"type": "advance"})
+    for seat in (0, 1):  # each puts a Senator into play from the real cards in hand
+        assert ada.post("/api/input", {"type": "play", "seat": seat, "card": "Senator"})[0] == 200
+    ada.post("/api/input", {"type": "counter", "name": "gold", "seat": 1, "delta": 5})
+    while _at(ada)[1] != "DOGE":
+        ada.post("/api/input", {"type": "advance", "die": 1})
+    assert ada.post("/api/input", {"type": "advance", "die": 6})[0] == 200
+    assert _at(ada)[1] == "DOGE_ELECTION"
+    # Bea's bid from the table's phone is refused; a forged phone_seat too.
+    status, body = ada.post("/api/input", {"type": "bid", "seat": 1, "gold": 2})
+    assert status == 409 and "own phone" in body["error"]
+    status, body = ada.post("/api/input", {"type": "bid", "seat": 1, "gold": 2, "phone_seat": 1})
+    assert status == 403
+    options = bea.get("/api/seat")[1]["private"]["options"]
+    assert [o["label"] for o in options] == ["Sealed bid for the Doge"]
+    status, body = bea.post("/api/seat/input", {**options[0]["action"], "seat": 0, "gold": 2, "intrigue": 0})
+    assert status == 200, body  # the seat is the phone's own, whatever the body says
+    state = ada.get("/api/state")[1]
+    assert state["election"]["bid"] == [1] and "2" not in state["log"][-1]
+    assert state["last"] == {"type": "bid", "seat": 1, "seq": state["last"]["seq"]}
+    assert ada.get("/api/seat")[1]["private"]["bid"] is None
+    assert bea.get("/api/seat")[1]["private"]["bid"] == {"gold": 2, "intrigue": 0}
+    ada.post("/api/input", {"type": "advance"})
+    state = ada.get("/api/state")[1]
+    assert state["doge"]["controller"] == 1 and state["step"] == "OFFICE_APPOINTMENT"
+    assert ada.post("/api/input", {"type": "appoint", "seat": 0, "office": "Admiral"})[0] == 200
+    ada.post("/api/input", {"type": "advance"})
+    state = ada.get("/api/state")[1]
+    assert state["offices"] == {"Admiral": 0, "Council Head": 1} and state["turn"] == 2
+
+
+def test_seat_input_needs_a_claimed_seat(phones):
+    ada, _ = phones
+    ada.post("/api/input", {"type": "new_game", "game": "master_of_venice", "setup": SETUP})
+    status, body = ada.post("/api/seat/input", {"type": "bid", "gold": 1})
+    assert status == 409 and "claim your seat" in body["error"]
