@@ -188,3 +188,51 @@ def test_a_patrons_of_venice_game_from_the_phone(page, served):
     page.get_by_role("button", name="Score it").click()
     expect(page.locator("#winner")).to_have_text("No winner")  # nobody has 12 points yet
     expect(page.locator("#ranking tr").nth(0)).to_contain_text("Cy")
+
+
+def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(page, served):
+    runtime, app, base = served
+    pair(page, served)
+    page.goto(f"{base}/new")
+    page.get_by_label("Game").select_option("master_of_venice")
+    for i, name in enumerate(("Ada", "Bea")):
+        page.get_by_label("player name").nth(i).fill(name)
+    expect(page.locator("#first")).to_contain_text("Roll off for it")
+    page.locator("#first").select_option("0")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(f"{base}/")
+    status = page.locator("#status")
+    expect(status).to_contain_text("Draw Phase")
+    for phase in ("Revenue Phase", "Diplomacy Phase", "Expansion Phase"):
+        page.locator("#next").click()
+        expect(status).to_contain_text(phase)
+    page.get_by_role("button", name="Bea plays a card …").click()
+    form = page.locator("#form")
+    form.locator("select[name=card]").select_option("Senator")
+    form.get_by_role("button", name="Do it").click()
+    expect(page.locator("#sections")).to_contain_text("In play: Senator #1")
+    assert runtime.view()["players"][1]["gold"] == 0
+    while runtime.view()["step"] != "DOGE":
+        assert runtime.submit({"type": "advance", "die": 1}).accepted
+    assert runtime.submit({"type": "advance", "die": 6}).accepted  # the Doge dies: Bea alone may vote
+    expect(status).to_contain_text("Elect the Doge")
+
+    page.get_by_role("link", name="My seat").click()
+    page.locator("#seat").select_option("1")
+    page.get_by_role("button", name="Claim this seat").click()
+    page.get_by_role("button", name="Sealed bid for the Doge …").click()
+    bid = page.locator("#ownform")
+    bid.locator("input[name=gold]").fill("0")
+    bid.locator("input[name=intrigue]").fill("0")
+    bid.get_by_role("button", name="Do it").click()
+    expect(page.locator("#mine")).to_contain_text("Your sealed bid: 0 Gold, 0 Intrigue (you have 1 votes before it)")
+    assert runtime.view()["election"]["bid"] == [1]
+
+    page.goto(f"{base}/")
+    page.locator("#next").click()
+    expect(status).to_contain_text("The Doge appoints")
+    page.get_by_role("button", name="Bea: Office of General").click()
+    page.locator("#next").click()
+    expect(status).to_contain_text("Draw Phase")
+    expect(page.locator("#sections")).to_contain_text("Doge: Bea (#1)")
+    assert runtime.view()["offices"] == {"General": 1, "Council Head": 0}

@@ -108,7 +108,9 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
         if table["dies"] != office and table[office] is not None:
             options.append(Option(f"Roll 1D6: on a 6 the {step.capitalize()} dies", "Roll", {"type": "advance"}, rolls="1d6"))
     if step == "OFFICE_APPOINTMENT" and state["rolloff"] is None:
-        waiting = [s for s in _seats(state) if s not in table["offices"].values()]
+        doge, n = controller(table, "doge"), len(state["players"])
+        seats = _seats(state) if doge is None else [s for s in ((doge + i) % n for i in range(n)) if s in _seats(state)]
+        waiting = [s for s in seats if s not in table["offices"].values()]  # from the Doge, as NEXT gives them
         free = [o for o in OFFICES if o not in table["offices"]]
         if waiting and free:
             options += [Option(f"{name(state, waiting[0])}: Office of {o}", o[:6], {"type": "appoint", "seat": waiting[0], "office": o})
