@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pyrsistent import PMap, freeze, thaw
+from pyrsistent import PMap
 
 from companion.core.counters import CounterSpec
 from companion.core.result import Refused
@@ -32,15 +32,6 @@ from companion.core.result import Refused
 from .cards import CARDS, DECK
 
 COUNTERS = (CounterSpec("gold", "Gold"), CounterSpec("hand", "Cards in hand"))
-
-
-def data(state: PMap) -> dict[str, Any]:
-    """The table as plain Python data, to change and `put` back."""
-    return thaw(state["data"])
-
-
-def put(state: PMap, table: Mapping[str, Any]) -> PMap:
-    return state.set("data", freeze(dict(table)))
 
 
 def initial(setup: Mapping[str, Any]) -> dict[str, Any]:

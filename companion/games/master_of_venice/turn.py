@@ -18,11 +18,12 @@ from typing import Any
 from pyrsistent import PMap, pmap, pvector
 
 from companion.core.result import Accepted, Refused, Result
+from companion.games.plain import data, put
 
 from . import elections, hands, revenue
 from .cards import CARDS, OFFICES, POPULARITY
 from .play import dice, leave_play, step_name
-from .table import add_gold, controller, data, name, owned, put, standing, virtual
+from .table import add_gold, controller, name, owned, standing, virtual
 
 OFFICE_NAME = {"pope": "Pope", "doge": "Doge"}
 

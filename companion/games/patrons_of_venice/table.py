@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pyrsistent import PMap, freeze, thaw
+from pyrsistent import PMap
 
 from companion.core import counters as counters_mod
 from companion.core.counters import CounterSpec
@@ -36,15 +36,6 @@ COUNTERS = (
     CounterSpec("favours", "Favours"),
     CounterSpec("bank", "Bank", lambda n: ALL_DUCATS - START_DUCATS * n, per_player=False),
 )
-
-
-def data(state: PMap) -> dict[str, Any]:
-    """The table as plain Python data, to change and `put` back."""
-    return thaw(state["data"])
-
-
-def put(state: PMap, table: Mapping[str, Any]) -> PMap:
-    return state.set("data", freeze(dict(table)))
 
 
 def initial(setup: Mapping[str, Any]) -> dict[str, Any]:

@@ -18,11 +18,12 @@ from pyrsistent import PMap
 from companion.core import deck as deck_mod
 from companion.core.flow import current_step
 from companion.core.result import Accepted, Refused, Result
+from companion.games.plain import data, put
 
 from . import city, goods
 from .goods import RAW_DECK
 from .steps import FLOW
-from .table import actor, cubes_left, data, last_of_step, name, pay, put
+from .table import actor, cubes_left, last_of_step, name, pay
 
 ACTIONS = ("RESERVE", "SAIL", "TRADE", "SPONSOR", "PRODUCE")
 ACTION_LABELS = {"RESERVE": "Reserve goods", "SAIL": "Sail ships", "TRADE": "Trade at the Market",
