@@ -31,17 +31,15 @@ def dice_action(game: GameDef, state: PMap, sides: int, values: tuple[int, ...])
         return {"type": "rolloff", "values": list(values)}
     if _over(state):
         return "the game is over"
-    options = step_options(game, state)
-    specs = [o.action["spec"] if o.action.get("type") == "roll" else o.rolls for o in options
-             if o.action.get("type") == "roll" or o.rolls]
-    for option in options:
-        if option.action.get("type") == "roll" and parse_spec(option.action.get("spec", "")) == parse_spec(rolled):
-            return {**option.action, "values": list(values), "source": "physical"}
-        if option.rolls and parse_spec(option.rolls) == parse_spec(rolled):
-            return {**option.action, "dice": list(values), "source": "physical"}
-    if not specs:
+    # (spec, key for the values, action) of each option a roll does: a generic roll, or a game's own action.
+    takers = [(o.action.get("spec", ""), "values", o.action) if o.action.get("type") == "roll" else (o.rolls, "dice", o.action)
+              for o in step_options(game, state) if o.action.get("type") == "roll" or o.rolls]
+    for spec, key, action in takers:
+        if parse_spec(spec) == parse_spec(rolled):
+            return {**action, key: list(values), "source": "physical"}
+    if not takers:
         return f"no roll is expected now ({rolled} rolled)"
-    return f"this step rolls {' or '.join(specs)}, not {rolled}"
+    return f"this step rolls {' or '.join(spec for spec, _, _ in takers)}, not {rolled}"
 
 
 def card_action(game: GameDef, state: PMap, deck: str, card: str) -> dict[str, Any] | str:
