@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, g, jsonify
 
+from web_panel import table
 from web_panel.api import API
 
 bp = Blueprint("seats", __name__)
@@ -34,13 +35,8 @@ def claim(body: dict[str, Any]):
     return jsonify(seat=seat)
 
 
-SEAT_INPUT = {
-    "type": "object",
-    "required": ["type"],
-    "properties": {"type": {"type": "string", "pattern": "^[a-z_]{1,24}$"}},
-    "description": "An action made as this phone's player (a sealed bid, a card from a secret hand): "
-                   "the table adds the seat the phone has claimed.",
-}
+SEAT_INPUT = {**table.INPUT, "description": "An action made as this phone's player (a sealed bid, a card from a "
+                                           "secret hand): the table adds the seat the phone has claimed."}
 
 
 @API.route(bp, "POST", "/api/seat/input", "Do something as this phone's player", body=SEAT_INPUT,
@@ -50,13 +46,7 @@ def seat_input(body: dict[str, Any]):
     seat = g.session.seat
     if seat is None:
         return jsonify(error="claim your seat first (My seat)"), 409
-    try:
-        outcome = current_app.extensions["runtime"].submit({**body, "seat": seat, "phone_seat": seat})
-    except TimeoutError:
-        return jsonify(error="the table did not answer in time; try again"), 503
-    if not outcome.accepted:
-        return jsonify(error=outcome.reason), 409
-    return jsonify(accepted=True, log=list(outcome.log), seq=outcome.seq)
+    return table.submit({**body, "seat": seat, "phone_seat": seat})
 
 
 @API.route(bp, "GET", "/api/seat", "This phone's seat and what its player sees")

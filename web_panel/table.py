@@ -43,8 +43,13 @@ def state():
 def submit_input(body: dict[str, Any]):
     if "phone_seat" in body:  # only a seat's own phone speaks as that player (/api/seat/input)
         return jsonify(error="phone_seat is set by the table for a seat's own phone: use /api/seat/input"), 403
+    return submit(body)
+
+
+def submit(action: dict[str, Any]):
+    """An input to the table, answered as the API answers: accepted (200), refused (409) or busy (503)."""
     try:
-        outcome = _runtime().submit(body)
+        outcome = _runtime().submit(action)
     except TimeoutError:
         return jsonify(error="the table did not answer in time; try again"), 503
     if not outcome.accepted:
