@@ -23,11 +23,11 @@ from companion.core.options import Option
 from companion.scoring import master_of_venice as sheet
 
 from . import elections, hands, revenue, turn
-from .cards import (ATTACKERS, CARDS, DECK, DEFENDERS, OFFICES, ROUTE_TAKES, ROUTES, TRADERS, VILLA_COST,
-                    VILLA_COST_CONSTRUCTION, step_of)
+from .cards import (ATTACKERS, CARDINAL, CARDS, DECK, DEFENDERS, OFFICES, ROUTE_TAKES, ROUTES, SENATOR, TRADERS,
+                    VILLA_COST, VILLA_COST_CONSTRUCTION, step_of)
 from .play import ACTIONS, step_name
 from .steps import FLOW
-from .table import COUNTERS, controller, count_kind, describe, initial, name, virtual
+from .table import COUNTERS, controller, count_kind, describe, in_order, initial, name, unappointed, virtual
 
 GAME_ID = "master_of_venice"
 
@@ -74,10 +74,6 @@ def _actions():
 _TARGET = {"type": "integer", "title": "target", "minimum": 1, "description": "the number (#) of a card in play"}
 
 
-def _seats(state: PMap) -> list[int]:
-    return [s for s in state["flow"]["order"] if s not in state["data"]["eliminated"]]
-
-
 def _card_field(names: list[str]) -> dict[str, Any]:
     return {"title": "card", "enum": names}
 
@@ -97,7 +93,7 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
     if table["tapped"] and step in ("EXPANSION", "EVENT", "WAR", "POPE", "DOGE"):
         options += _tapped(state, table["tapped"])
     if step == "REVENUE" and state["options"]["trip_income"] == "dice":
-        for seat in _seats(state):
+        for seat in in_order(state):
             k = len(revenue.trips(table, seat))
             if k and table["trips"][seat] is None:
                 fixed = sum(revenue.fixed(table, seat).values())
@@ -108,15 +104,13 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
         if table["dies"] != office and table[office] is not None:
             options.append(Option(f"Roll 1D6: on a 6 the {step.capitalize()} dies", "Roll", {"type": "advance"}, rolls="1d6"))
     if step == "OFFICE_APPOINTMENT" and state["rolloff"] is None:
-        doge, n = controller(table, "doge"), len(state["players"])
-        seats = _seats(state) if doge is None else [s for s in ((doge + i) % n for i in range(n)) if s in _seats(state)]
-        waiting = [s for s in seats if s not in table["offices"].values()]  # from the Doge, as NEXT gives them
+        waiting = unappointed(state)  # from the Doge, as NEXT gives them
         free = [o for o in OFFICES if o not in table["offices"]]
         if waiting and free:
             options += [Option(f"{name(state, waiting[0])}: Office of {o}", o[:6], {"type": "appoint", "seat": waiting[0], "office": o})
                         for o in free]
     if step == "EXPANSION":
-        for seat in _seats(state):
+        for seat in in_order(state):
             if not table["villas"][seat]:
                 cost = VILLA_COST_CONSTRUCTION if table["offices"].get("Construction") == seat else VILLA_COST
                 options.append(Option(f"{name(state, seat)} builds a Villa ({cost})", "Villa", {"type": "villa", "seat": seat}))
@@ -134,7 +128,7 @@ def _entered(state: PMap, step: str) -> list[Option]:
     if not playable:
         return []
     options = []
-    for seat in _seats(state):
+    for seat in in_order(state):
         plain = [c for c in playable if not CARDS[c].target and c not in TRADERS]
         if plain:
             options.append(Option(f"{name(state, seat)} plays a card", "Play", {"type": "play", "seat": seat},
@@ -163,10 +157,10 @@ def _tapped(state: PMap, card: str) -> list[Option]:
     table = state["data"]
     spec = CARDS[card]
     options = []
-    for seat in _seats(state):
+    for seat in in_order(state):
         base = {"type": "play", "seat": seat, "card": card}
         if spec.target == ("villa",):
-            targets = [({"target": s}, f"{name(state, s)}'s Villa") for s in _seats(state) if table["villas"][s]]
+            targets = [({"target": s}, f"{name(state, s)}'s Villa") for s in in_order(state) if table["villas"][s]]
         elif spec.target:
             targets = [({"target": c["id"]}, describe(state, c)) for c in table["in_play"]
                        if spec.target == ("any",) or c["card"] in spec.target]
@@ -192,7 +186,7 @@ def _answers(state: PMap, public: bool, seat: int | None = None) -> tuple[Option
                        {"type": "war_roll"}, rolls="2d6"),) if public else ()
     options = [Option(f"Let {name(state, p['by'])}'s {p['card']} happen", "Allow", {"type": "resolve"})] if public else []
     if p["kind"] == "crime":
-        who = [s for s in _seats(state) if s != p["by"]] if seat is None else [seat]
+        who = [s for s in in_order(state) if s != p["by"]] if seat is None else [seat]
         for s in who:
             if not virtual(state) or (not public and "Caught" in table["hands"][s]):
                 options.append(Option(f"{name(state, s)} plays Caught", "Caught",
@@ -235,8 +229,7 @@ def _public(state: PMap) -> dict[str, Any]:
         trips = revenue.trips(table, s)
         per_player.append({
             "villa": table["villas"][s],
-            "cardinals": sum(1 for c in table["in_play"] if c["owner"] == s and c["card"] == "Cardinal"),
-            "senators": sum(1 for c in table["in_play"] if c["owner"] == s and c["card"] == "Senator"),
+            "cardinals": count_kind(table, s, CARDINAL), "senators": count_kind(table, s, SENATOR),
             "armies": count_kind(table, s, "A"), "navies": count_kind(table, s, "N"),
             "trips": len(trips),
             "offices": [o for o, holder in table["offices"].items() if holder == s]

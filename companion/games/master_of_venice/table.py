@@ -80,6 +80,19 @@ def standing(table: Mapping[str, Any], n: int) -> list[int]:
     return [s for s in range(n) if s not in table["eliminated"]]
 
 
+def in_order(state: PMap) -> list[int]:
+    """The seats still in the game, from the first player clockwise: the order every phase asks them in."""
+    return [s for s in state["flow"]["order"] if s not in state["data"]["eliminated"]]
+
+
+def unappointed(state: PMap) -> list[int]:
+    """The players still without an office, from the Doge's controller clockwise."""
+    table, n = state["data"], len(state["players"])
+    doge = controller(table, "doge")
+    seats = in_order(state) if doge is None else [s for s in ((doge + i) % n for i in range(n)) if s in in_order(state)]
+    return [s for s in seats if s not in table["offices"].values()]
+
+
 def card_by_id(table: Mapping[str, Any], card_id: object) -> dict[str, Any] | None:
     return next((c for c in table["in_play"] if c["id"] == card_id and type(card_id) is int), None)
 

@@ -23,21 +23,15 @@ from companion.games.plain import data, put
 from . import elections, hands, revenue
 from .cards import CARDS, OFFICES, POPULARITY
 from .play import dice, leave_play, step_name
-from .table import add_gold, controller, name, owned, standing, virtual
+from .table import add_gold, controller, in_order, name, owned, standing, unappointed, virtual
 
 OFFICE_NAME = {"pope": "Pope", "doge": "Doge"}
-
-
-def _order(state: PMap) -> list[int]:
-    """Seats still in the game, from the first player clockwise."""
-    out = state["data"]["eliminated"]
-    return [s for s in state["flow"]["order"] if s not in out]
 
 
 def draw(state: PMap, action: Mapping[str, Any]) -> Result:
     table = data(state)
     log: list[str] = []
-    seats = _order(state)
+    seats = in_order(state)
     first_turn = state["flow"]["round"] == 1
     extra = state["options"]["start_cards"] if first_turn else 0
     if first_turn and state["options"]["start_gold"]:
@@ -57,7 +51,7 @@ def draw(state: PMap, action: Mapping[str, Any]) -> Result:
 def income(state: PMap, action: Mapping[str, Any]) -> Result:
     """Every player's Revenue; the trips not rolled before are rolled now, player by player."""
     table = data(state)
-    seats = _order(state)
+    seats = in_order(state)
     by_dice = state["options"]["trip_income"] == "dice"
     unrolled = [s for s in seats if by_dice and table["trips"][s] is None and revenue.trips(table, s)]
     wanted = sum(len(revenue.trips(table, s)) for s in unrolled)
@@ -116,7 +110,7 @@ def _death_roll(office: str):
         elif table[office] is None:
             log.append(f"The {title}'s office is vacant.")
         else:
-            rolled = dice({"dice": _die(action)} if _die(action) is not None else action, "1d6", f"the {title} Phase")
+            rolled = dice({"dice": _die(action)}, "1d6", f"the {title} Phase")
             if isinstance(rolled, Refused):
                 return rolled
             reveal = "The die is taken back."
@@ -217,10 +211,7 @@ def on_rolloff(state: PMap, rolloff: PMap, winner: int) -> Result:
 def appoint_rest(state: PMap, action: Mapping[str, Any]) -> Result:
     """NEXT gives the offices not yet given, in order, to the players without one, from the Doge's."""
     table = data(state)
-    doge = controller(table, "doge")
-    n = len(state["players"])
-    waiting = [s for s in ((doge + i) % n for i in range(n)) if s not in table["offices"].values()
-               and s not in table["eliminated"]] if doge is not None else []
+    waiting = unappointed(state) if controller(table, "doge") is not None else []
     free = [o for o in OFFICES if o not in table["offices"]]
     log = []
     for seat, office in zip(waiting, free):
