@@ -69,3 +69,21 @@ def make_runtime(tmp_path):
     for rt in made:
         rt.stop()
         rt.journal.close()
+
+
+def assert_replays(runtime, view, keys):
+    """Stop `runtime`; a new runtime on its journal shows the same `keys` of the table `view`."""
+    from companion.games import GAMES
+    from companion.journal import Journal
+    from companion.runtime import Runtime
+
+    runtime.stop()
+    again = Runtime(Journal(runtime.journal.path), GAMES)
+    again.start()
+    try:
+        replayed = again.view()
+        for key in keys:
+            assert replayed[key] == view[key], key
+    finally:
+        again.stop()
+        again.journal.close()

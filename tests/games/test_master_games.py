@@ -6,9 +6,7 @@ import random
 import pytest
 
 from companion import scoring
-from companion.journal import Journal
-from companion.runtime import Runtime
-from companion.games import GAMES
+from conftest import assert_replays
 
 NAMES = ("Ada", "Bea", "Cy", "Dan")
 
@@ -98,13 +96,4 @@ def test_a_whole_game_to_the_final_scores(make_runtime, n, real_cards):
     assert set(scored["winner"]) == {p["name"] for p in view["players"] if p["name"] in standing and p["gold"] == best}
 
     # A restart replays the journal to the same table.
-    rt.stop()
-    again = Runtime(Journal(rt.journal.path), GAMES)
-    again.start()
-    try:
-        replayed = again.view()
-        for key in ("turn", "step", "players", "in_play", "pope", "doge", "offices", "decks", "deck_pass"):
-            assert replayed[key] == view[key], key
-    finally:
-        again.stop()
-        again.journal.close()
+    assert_replays(rt, view, ("turn", "step", "players", "in_play", "pope", "doge", "offices", "decks", "deck_pass"))

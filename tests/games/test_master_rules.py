@@ -148,7 +148,7 @@ def test_mov_ex_09_an_opponents_cog_on_your_route():
     assert [a - b for a, b in zip(t.gold(), before)] == [3 + 1, 3 + 4]
 
 
-def _elect(t, office, bids, phone=True):
+def _elect(t, bids):
     for seat, (gold, intrigue) in bids.items():
         t.go(type="bid", seat=seat, gold=gold, intrigue=intrigue, phone_seat=seat)
     return t.go(type="advance")
@@ -166,7 +166,7 @@ def test_mov_ex_10_the_pope_election_with_a_popularity_card():
     t.go(type="advance", die=6)
     assert t.view["election"] == {"office": "pope", "voters": [0, 1], "bid": []}
     gold = t.gold()
-    _elect(t, "pope", {0: (3, 0)})
+    _elect(t, {0: (3, 0)})
     assert "Ada: 5 votes (2 cards, 3 bribe)." in t.log and "Bea: 8 votes (1 cards, 7 popularity)." in t.log
     pope = t.view["pope"]
     assert pope["controller"] == 1 and t.state["data"]["pope"] == [c["id"] for c in t.view["in_play"] if c["owner"] == 1 and c["card"] == "Cardinal"][0]
@@ -183,7 +183,7 @@ def test_only_the_winner_pays_the_bribe_with_that_option():
     t.give(1, gold=5)
     t.go(type="advance", die=6)
     gold = t.gold()
-    _elect(t, "pope", {0: (2, 0), 1: (3, 0)})
+    _elect(t, {0: (2, 0), 1: (3, 0)})
     assert t.view["pope"]["controller"] == 1 and t.gold() == [gold[0], gold[1] - 3]
 
 
@@ -241,7 +241,7 @@ def test_caught_negates_a_crime_costs_the_criminal_1d6_and_the_next_election():
     t.to("POPE")
     t.go(type="advance", die=6)
     t.give(1, gold=5)
-    _elect(t, "pope", {1: (5, 0)})
+    _elect(t, {1: (5, 0)})
     assert t.view["pope"]["controller"] == 0 and "(caught: loses automatically)" in t.log[-3]
     assert not t.view["players"][1]["caught"] and cardinal
 

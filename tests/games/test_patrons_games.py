@@ -7,9 +7,8 @@ import pytest
 
 from companion import scoring
 from companion.history import result
-from companion.journal import Journal
-from companion.runtime import Runtime
 from companion.games import GAMES
+from conftest import assert_replays
 from patrons_bot import Bot, setup
 
 ALL_DUCATS = 140
@@ -63,13 +62,4 @@ def test_a_whole_game_to_the_final_scores(make_runtime, tmp_path, n, virtual):
     assert {p["name"] for p in past["players"] if p["winner"]} == set(sheet["winner"])
 
     # A restart replays the journal to the same table.
-    rt.stop()
-    again = Runtime(Journal(rt.journal.path), GAMES)
-    again.start()
-    try:
-        replayed = again.view()
-        for key in ("turn", "step", "players", "ships", "market", "wharf", "businesses", "statues", "counters"):
-            assert replayed[key] == view[key], key
-    finally:
-        again.stop()
-        again.journal.close()
+    assert_replays(rt, view, ("turn", "step", "players", "ships", "market", "wharf", "businesses", "statues", "counters"))
