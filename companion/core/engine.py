@@ -220,7 +220,8 @@ def _advance(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     passed = action.get("passed")
     if passed is None:
         passed = flow_mod.current_step(game.flow, state).plain_is_pass
-    moved = flow_mod.advance(game.flow, state, seat, bool(passed), bool(action.get("extra")))
+    extra = game.extra_action(state, action) if game.extra_action is not None else action.get("extra")
+    moved = flow_mod.advance(game.flow, state, seat, bool(passed), bool(extra))
     if isinstance(moved, Refused):
         return moved
     return Accepted(moved.state, log + moved.log, reveal)
@@ -263,8 +264,9 @@ def _rolloff(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     bad = check_values(parse_spec(f"{len(contenders)}d6"), values)
     if bad:
         return Refused(f"roll-off: {bad}")
-    names = ", ".join(f"{_who(state, s)} {v}" for s, v in zip(contenders, values))
-    best = rolloff_round(contenders, values)
+    faces = [game.rolloff_face(state, v) if game.rolloff_face else (v, str(v)) for v in values]
+    names = ", ".join(f"{_who(state, s)} {shown}" for s, (_, shown) in zip(contenders, faces))
+    best = rolloff_round(contenders, [rank for rank, _ in faces])
     if len(best) > 1:
         state = state.set("rolloff", ro.set("contenders", pvector(best)))
         tied = " and ".join(_who(state, s) for s in best)

@@ -43,7 +43,7 @@ ROTATING = "rotating"  # the lead moves one seat clockwise each round
 # End triggers.
 END_OF_TURN = "end_of_turn"  # condition checked when a turn ends: the game ends there
 START_OF_ROUND = "start_of_round"  # checked as a round starts: that round is the last
-ONE_MORE_TURN_EACH = "one_more_turn_each"  # checked when a turn ends: every other player, from the left of that turn's player, has one more turn
+ONE_MORE_TURN_EACH = "one_more_turn_each"  # checked when a turn ends: every other player, from the left of that turn's player, has one more turn (and that player too, last, with `ender_too`)
 AFTER_ROUNDS = "after_rounds"  # the game ends when round `rounds` ends
 
 Condition = Callable[[PMap], bool]
@@ -66,9 +66,15 @@ class EndTrigger:
     when: Condition | None = None
     rounds: int = 0
     reason: str | Callable[[PMap], str] = ""  # text, or made from the state ("Ada has 12 points")
+    # ONE_MORE_TURN_EACH: whether the player whose turn triggered it has one more turn too, last
+    # (a rule option may decide: made from the state).
+    ender_too: bool | Callable[[PMap], bool] = False
 
     def why(self, state: PMap) -> str:
         return self.reason(state) if callable(self.reason) else self.reason
+
+    def ender_plays(self, state: PMap) -> bool:
+        return self.ender_too(state) if callable(self.ender_too) else self.ender_too
 
 
 @dataclass(frozen=True)
@@ -188,7 +194,8 @@ def _end_turn(flow: Flow, state: PMap, log: list[str]) -> PMap:
     if final is None:
         for trig in flow.end:
             if trig.kind == ONE_MORE_TURN_EACH and trig.when(state):
-                final = pvector(others_from_left_of(cur["player"], _n(state)))
+                final = pvector(others_from_left_of(cur["player"], _n(state))
+                                + ((cur["player"],) if trig.ender_plays(state) else ()))
                 log.append(f"{trig.why(state) or 'The end is triggered'}: one more turn each, from {_name(state, final[0]) if final else 'nobody'}.")
                 break
     if final is not None:

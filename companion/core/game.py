@@ -15,6 +15,13 @@ Besides data, a game may hook into the generic actions:
               mid-game (state["rolloff"] with its "purpose") has a winner
   tapped      (state, deck, card) -> action | reason: what a card tapped on
               the reader means now (default: it was drawn)
+  extra_action (state, action) -> bool: whether this advance, once the game's
+              on_advance has done its work, gives the actor another action at
+              once (a purchase paid exactly); without it the action's own
+              "extra" says so
+  rolloff_face (state, value) -> (rank, shown): what a die's value counts for
+              in a roll-off, and its name in the log (a piecepack die's null
+              face, read as 6, counts 0)
 """
 
 from __future__ import annotations
@@ -72,6 +79,8 @@ class GameDef:
     rule_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     on_rolloff: Callable[[PMap, PMap, int], Result] | None = None
     tapped: Callable[[PMap, str, str], Mapping[str, Any] | str] | None = None
+    extra_action: Callable[[PMap, Mapping[str, Any]], bool] | None = None
+    rolloff_face: Callable[[PMap, int], tuple[int, str]] | None = None
 
     def deck(self, name: str) -> DeckSpec | None:
         return next((d for d in self.decks if d.name == name), None)

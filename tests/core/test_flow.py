@@ -157,6 +157,29 @@ def test_one_more_action_each_starting_left_of_the_player_who_ended_it():
     assert t.state["flow"]["over"]
 
 
+def test_the_player_who_triggered_the_end_can_have_the_last_action_too():
+    # Palazzo [A]: "each player" has one more action, the one who bought the last structure last.
+    tiles = CounterSpec("tiles", "Tiles", start=1, per_player=False)
+    flow = F.Flow(steps=(F.Step("action", "Action"),),
+                  end=(F.EndTrigger(F.ONE_MORE_TURN_EACH, lambda s: s["counters"]["table"]["tiles"] == 0, ender_too=True),))
+    t = Table(game(flow, counters=(tiles,)), FOUR)
+    t.ok(type="advance")  # Ada
+    t.ok(type="counter", name="tiles", delta=-1)  # Bea buys the last one
+    assert [a for _, _, a in actors(t, 5)] == [1, 2, 3, 0, 1]
+    assert t.state["flow"]["over"]
+
+
+def test_an_extra_action_is_the_same_player_again_and_the_game_can_grant_it():
+    # Palazzo: the game's own rule (an exact payment), not the input, says when an advance gives another action.
+    flow = F.Flow(steps=(F.Step("action", "Action"),))
+    granted = game(flow, extra_action=lambda state, action: action.get("exact") is True)
+    t = Table(granted, FOUR)
+    assert [a for _, _, a in actors(t, 2, exact=True)] == [0, 0]
+    assert [a for _, _, a in actors(t, 2, extra=True)] == [0, 1]  # the input's own "extra" does not count here
+    plain = Table(game(flow), FOUR)
+    assert [a for _, _, a in actors(plain, 2, extra=True)] == [0, 0]
+
+
 def test_a_deck_gone_through_twice_ends_the_game_at_the_end_of_that_turn():
     deck = DeckSpec("d", "Deck", Composition({"x": 2}))
     flow = F.Flow(steps=(F.Step("turn", "Turn"),),
@@ -205,3 +228,14 @@ def test_first_player_by_roll_off_with_re_rolls_of_ties():
     t.ok(type="rolloff", values=[3, 6])
     assert t.state["rolloff"] is None and t.state["flow"]["actor"] == 2
     assert "Roll-off: Ada 3, Cy 6. Cy goes first." in t.log
+
+
+def test_a_roll_off_can_count_a_face_for_less_than_it_shows():
+    # Piecepack dice: the null face is read as 6 and counts 0 in the palazzo game's start roll.
+    flow = F.Flow(steps=(F.Step("turn", "Turn"),))
+    g = GameDef(id="t", title="Test", min_players=2, max_players=4, flow=flow, first_player="rolloff",
+                rolloff_face=lambda state, v: (0, "null") if v == 6 else (v, str(v)))
+    t = Table(g, {"players": FOUR["players"][:2]})
+    t.ok(type="rolloff", values=[6, 1])
+    assert t.state["flow"]["actor"] == 1
+    assert "Roll-off: Ada null, Bea 1. Bea goes first." in t.log
