@@ -227,7 +227,7 @@ def _payment(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat
             return Refused("coins: the value of each coin paid, 0 (null) to 5")
         if hand is not None:
             refused = _own_phone(state, action, seat)
-            if refused:
+            if refused is not None:
                 return refused
             left = list(hand)
             for v in values:

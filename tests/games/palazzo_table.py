@@ -1,0 +1,84 @@
+"""A palazzo game table in the pure core, for the rule tests: fixed chance outcomes where a test sets them."""
+
+import random
+
+from companion.core.result import Refused
+from companion.core.view import table_view
+from companion.games.palazzo import PALAZZO
+from companion.games.palazzo.pieces import FACES, TILE_NAMES
+from conftest import Table
+
+NAMES = ("Ada", "Bea", "Cy", "Dan")
+
+
+def tiles_first(*tiles):
+    """A tile shuffle with these tiles on top, in this order."""
+    return list(tiles) + [t for t in TILE_NAMES if t not in tiles]
+
+
+def coins_first(*values):
+    """A coin shuffle with coins of these values on top, in this order."""
+    rest = [f for f in FACES for _ in range(4)]
+    for v in values:
+        rest.remove(FACES[v])
+    return [FACES[v] for v in values] + rest
+
+
+class PZ(Table):
+    """`tiles`/`coins`: the shuffles the companion makes at setup (virtual pieces); real pieces otherwise."""
+
+    def __init__(self, n=2, first=0, tiles=None, coins=None, real=False, rng=None, names=NAMES, **options):
+        mode = "mirror" if real else "virtual"
+        setup = {"players": [{"name": name} for name in names[:n]], "options": options,
+                 "deck_modes": {"tiles": mode, "coins": mode}}
+        if first is not None:
+            setup["first"] = first
+        super().__init__(PALAZZO, setup)
+        self.rng = rng or random.Random(1)
+        if first is not None:
+            if real:
+                self.ok(type="advance")
+            else:
+                self.go(type="advance", tile_order=tiles or tiles_first(), coin_order=coins or coins_first())
+
+    def go(self, **action):
+        """Do `action`, shuffling with `rng` where the companion needs a shuffle it was not given."""
+        for _ in range(8):
+            step = self.do(**action)
+            if not (isinstance(step, Refused) and step.needs):
+                break
+            cards = list(step.needs.cards)
+            self.rng.shuffle(cards)
+            action[step.needs.key] = cards
+        assert not isinstance(step, Refused), step.reason
+        return step
+
+    def refused(self, **action):
+        """`action` is refused, and nothing changes: its reason."""
+        before = self.state
+        step = self.do(**action)
+        assert isinstance(step, Refused), action
+        assert self.state is before
+        return step.reason
+
+    @property
+    def view(self):
+        return table_view(PALAZZO, self.session)
+
+    @property
+    def data(self):
+        return self.state["data"]
+
+    def machine(self):
+        """SPEC 3.3's state: (active, extra_action, final_round)."""
+        v = self.view
+        return v["active"], v["extra_action"], v["final_round"]
+
+    def hand(self, seat):
+        return list(self.data["hands"][seat])
+
+    def die(self, seat):
+        return self.view["players"][seat]["die"]
+
+    def buy(self, tile, **pay):
+        return self.go(type="advance", action="purchase", tile=tile, **pay)

@@ -1,0 +1,387 @@
+"""The palazzo game's rules at the table (SPEC.md 3): the worked examples PZ-EX-01 to 09, the state
+machine of 3.3, the yard and the bank, the die as money, the building rules, and the gaps of 3.9."""
+
+import pytest
+
+from companion import scoring
+from companion.games.palazzo import PALAZZO, layout
+from companion.games.palazzo.pieces import TILE_NAMES, cost, tile_name
+from palazzo_table import PZ, coins_first, tiles_first
+
+
+def score(t):
+    return scoring.score("palazzo", {"game": "palazzo", **PALAZZO.score_sheet(t.state)})
+
+
+# --- setup --------------------------------------------------------------------------------------------
+
+
+def test_the_start_player_is_the_high_roll_ties_re_roll_and_null_counts_nothing():
+    t = PZ(n=3, first=None)
+    assert t.state["rolloff"]["purpose"] == "first player"
+    t.ok(type="rolloff", values=[6, 4, 4])  # Ada's null is the lowest: Bea and Cy re-roll
+    assert list(t.state["rolloff"]["contenders"]) == [1, 2]
+    t.ok(type="rolloff", values=[2, 5])
+    assert t.view["active"] == 2 and t.view["step"] == "SETUP"
+    assert "Roll-off: Ada null, Bea 4, Cy 4. Bea and Cy are tied and roll again." in t.log
+
+
+def test_the_null_face_can_count_as_a_six_in_the_start_roll():
+    t = PZ(n=2, first=None, null_in_rolloff="highest")
+    t.ok(type="rolloff", values=[6, 5])
+    assert t.view["active"] == 0
+
+
+@pytest.mark.parametrize("n, face_down_coins", [(2, 16), (3, 14), (4, 12)])
+def test_virtual_setup_deals_the_yard_the_bank_and_two_secret_coins_each(n, face_down_coins):
+    t = PZ(n=n, tiles=tiles_first("Suns 3", "Moons null", "Arms ace", "Crowns 5"),
+           coins=coins_first(*([1, 2] * n), 0, 3, 4, 5))
+    v = t.view
+    assert [y["tile"] for y in v["yard"]] == ["Suns 3", "Moons null", "Arms ace", "Crowns 5"]
+    assert [y["cost"] for y in v["yard"]] == [8, 5, 6, 10]
+    assert v["tiles_face_down"] == 20 and v["tiles_left"] == 24
+    assert v["bank"] == [0, 3, 4, 5]
+    assert v["decks"]["coins"]["draw"] == face_down_coins
+    assert [p["die"] for p in v["players"]] == [5] * n
+    assert [t.hand(s) for s in range(n)] == [[1, 2]] * n
+    assert all(PALAZZO.private(t.state, s)["hand"] == [1, 2] for s in range(n))
+    assert "hands" not in str(v) and "[1, 2]" not in str(v["players"])  # the hands stay on the phones
+    assert t.machine() == (0, False, False) and v["step"] == "ACTION"
+
+
+def test_real_pieces_need_nothing_named_to_start():
+    t = PZ(n=2, real=True)
+    assert t.view["step"] == "ACTION" and t.view["yard"] == [None] * 4 and t.view["bank"] == [None] * 4
+    assert "Shuffle the 24 tiles face down and turn 4 up: the constructor's yard (name them, or tap them)." in t.log
+
+
+# --- the worked examples ---------------------------------------------------------------------------------
+
+
+def test_pz_ex_04_a_structure_costs_five_plus_its_value():
+    assert [cost(f"Suns {f}") for f in ("null", "ace", "2", "3", "4", "5")] == [5, 6, 7, 8, 9, 10]
+
+
+def test_pz_ex_05_coin_three_and_die_five_pay_eight_exactly_another_action_and_the_die_turns_to_four():
+    t = PZ(tiles=tiles_first("Crowns 3"), coins=coins_first(3, 0, 1, 1))
+    t.buy("Crowns 3", coins=[3], die=True, seat=0, phone_seat=0)
+    assert t.machine() == (0, True, False)
+    assert t.die(0) == 4 and t.hand(0) == [0]
+    assert t.view["players"][0]["palazzo"] == [{"tile": "Crowns 3", "at": None, "turret": False}]
+    assert "Ada buys Crowns 3 for 8: paid 8 with 3 and the die's 5 (now 4)." in t.log
+    assert "Paid exactly: Ada takes another action." in t.log
+    t.go(type="advance", action="coin", coin=t.view["bank"][0])  # the extra action
+    assert t.machine() == (1, False, False)
+
+
+def test_pz_ex_06_five_and_four_for_seven_overpay_without_change_or_another_action():
+    t = PZ(tiles=tiles_first("Arms 2"), coins=coins_first(5, 4, 1, 1))
+    t.buy("Arms 2", coins=[5, 4], seat=0, phone_seat=0)
+    assert t.machine() == (1, False, False)
+    assert t.hand(0) == [] and t.view["decks"]["coins"]["discard"] == 2
+
+
+def test_pz_ex_07_a_die_used_on_its_ace_is_spent_and_worth_nothing():
+    t = PZ(tiles=tiles_first("Moons null", "Suns null"), coins=coins_first(5, 4, 1, 1))
+    t.ok(type="counter", name="die", seat=0, value=1)  # by hand: the die shows its ace
+    t.buy("Moons null", coins=[4], die=True, seat=0, phone_seat=0)  # 4 + ace = 5: exact
+    assert t.die(0) == 0
+    reason = t.refused(type="advance", action="purchase", tile="Suns null", coins=[5], die=True, seat=0, phone_seat=0)
+    assert reason == "Ada's die is spent (on its null face)"
+    assert PALAZZO.score_sheet(t.state)["players"][0]["die_face"] == 0
+
+
+def test_pz_ex_08_a_tie_on_points_goes_to_the_most_ducats_then_the_fewest_structures():
+    # Ada: Moons 4 alone, 3 + 4 = 7 points, bought with her die's 5. Bea: Suns null and ace, 6 + 1 = 7 points.
+    t = PZ(real=True)
+    t.buy("Moons 4", exact=False, die=True)
+    t.buy("Suns null", exact=False)
+    t.ok(type="advance")
+    t.buy("Suns ace", exact=False)
+    assert [p["points"] for p in t.view["players"]] == [7, 7]
+    t.ok(type="hand", seat=0, coins=[2, 3], phone_seat=0)
+    t.ok(type="hand", seat=1, coins=[5], phone_seat=1)
+    assert score(t)["winner"] == ["Bea"]  # 5 + her die's 5 beat 2 + 3 + Ada's 4
+    t.ok(type="hand", seat=1, coins=[4], phone_seat=1)
+    assert score(t)["winner"] == ["Ada"]  # 9 ducats each: Ada built fewer structures
+
+
+def test_pz_ex_01_02_03_09_the_rulebook_example_played_at_the_table():
+    palazzos = {
+        "Dirk": ["Moons 5", "Moons 3", "Suns 5", "Crowns 4", "Crowns 2"],
+        "Phillip": ["Moons 4", "Moons ace", "Suns 3", "Suns 2", "Arms 5", "Crowns ace"],
+        "Brad": ["Moons 2", "Suns 4", "Arms 4", "Arms 2", "Crowns null"],
+        "Brunhilde": ["Moons null", "Suns null", "Suns ace", "Arms 3", "Crowns 5"],
+    }
+    names = tuple(palazzos)
+    t = PZ(n=4, real=True, names=names)
+    for k in range(6):
+        for who in names:
+            if k < len(palazzos[who]):
+                t.buy(palazzos[who][k], exact=False)
+            elif who == "Dirk":
+                t.go(type="advance", action="turret", on="Moons 5")
+            else:
+                t.ok(type="advance")
+    t.ok(type="advance")  # Dirk
+    t.go(type="advance", action="turret", on="Arms 5")  # Phillip
+    points = {p["name"]: (p["majority"], p["materials"], p["points"]) for p in t.view["players"]}
+    assert points == {"Dirk": (16, 24, 40), "Phillip": (18, 21, 39), "Brad": (10, 12, 22), "Brunhilde": (10, 9, 19)}
+    assert t.view["standings"] == [["Dirk"], ["Phillip"], ["Brad"], ["Brunhilde"]]
+    result = score(t)
+    assert {p["name"]: p["total"] for p in result["players"]} == {"Dirk": 40, "Phillip": 39, "Brad": 22, "Brunhilde": 19}
+    assert result["winner"] == ["Dirk"]
+
+
+def test_pz_ex_01_and_02_majorities_live_at_the_table():
+    t = PZ(n=4, real=True, names=("Dirk", "Phillip", "Brad", "Brunhilde"))
+    for tile in ("Moons 5", "Moons 4", "Moons 2", "Moons null", "Moons 3", "Moons ace", "Suns 4", "Suns null"):
+        t.buy(tile, exact=False)
+    t.go(type="advance", action="turret", on="Moons 5")
+    # Moons: Dirk 2 + turret = 3 -> 9; Phillip 2 -> 4; Brad 1 -> 1; Brunhilde 1 -> 1 (PZ-EX-01)
+    # Suns: Brad 1, Brunhilde 1, tied first -> 3 each
+    assert [p["majority"] for p in t.view["players"]] == [9, 4, 1 + 3, 1 + 3]
+
+
+# --- the state machine (SPEC 3.3) -----------------------------------------------------------------------
+
+
+def test_exact_payments_chain_and_a_plain_action_passes_to_the_left():
+    t = PZ(n=3, real=True)
+    t.buy("Suns 3", exact=True)
+    assert t.machine() == (0, True, False)
+    t.buy("Suns 4", exact=True)
+    assert t.machine() == (0, True, False)
+    t.buy("Suns 5", exact=False)
+    assert t.machine() == (1, False, False)
+    t.ok(type="advance")  # an action the companion does not record
+    assert t.machine() == (2, False, False)
+    t.go(type="advance", action="coin")
+    assert t.machine() == (0, False, False)
+
+
+def test_with_the_option_only_one_extra_action_follows_a_purchase():
+    t = PZ(real=True, exact_chains=False)
+    t.buy("Suns 3", exact=True)
+    t.buy("Suns 4", exact=True)
+    assert t.machine() == (1, False, False)
+
+
+def test_an_extra_action_cannot_be_claimed_by_the_input():
+    t = PZ(real=True)
+    assert t.refused(type="advance", extra=True) == "an extra action comes from a purchase paid exactly"
+
+
+def _buy_all_but(t, left):
+    while t.view["tiles_left"] > left:
+        tile = next(x for x in TILE_NAMES if x in t.state["decks"]["tiles"]["draw"])
+        t.buy(tile, exact=False)
+
+
+@pytest.mark.parametrize("ender_last", [True, False])
+def test_the_last_purchase_starts_a_final_round_from_the_enders_left_without_purchases(ender_last):
+    t = PZ(n=4, real=True, first=0, ender_final_action=ender_last)
+    _buy_all_but(t, 1)  # 23 purchases: Ada ... Cy, so Dan buys the last
+    assert t.view["active"] == 3
+    last = next(x for x in TILE_NAMES if x in t.state["decks"]["tiles"]["draw"])
+    t.buy(last, exact=True)  # exact, but the game has ended: no extra action
+    assert t.machine() == (0, False, True)
+    assert "Paid exactly, but that was the last structure: the game is ending." in t.log
+    assert t.refused(type="advance", action="purchase", tile=last, exact=True) == \
+        "the last structure is bought: the final round has no purchases"
+    seen = []
+    while not t.view["over"]:
+        seen.append(t.view["active"])
+        assert t.view["final_round"]
+        t.go(type="advance", action="coin")
+    assert seen == ([0, 1, 2, 3] if ender_last else [0, 1, 2])
+    assert t.view["step"] == "GAME_OVER" and t.view["tiles_left"] == 0
+
+
+def test_the_buttons_choose_a_tile_then_how_it_was_paid():
+    t = PZ(real=True)
+    t.ok(type="draw", deck="tiles", cards=["Crowns 3"])
+    options = [o["label"] for o in t.view["options"]]
+    assert "Buy Crowns 3 (8)" in options
+    t.ok(type="choose", tile="Crowns 3")
+    assert t.view["buying"] == "Crowns 3" and t.view["status"] == "Crowns 3: cost 8"
+    labels = [o["label"] for o in t.view["options"]]
+    assert labels[:4] == ["Paid 8 exactly", "Paid over 8", "Paid 8 exactly, die 5", "Paid over 8, die 5"]
+    assert labels[-1] == "Not Crowns 3: choose again"
+    exact_die = next(o for o in t.view["options"] if o["label"] == "Paid 8 exactly, die 5")
+    t.go(**exact_die["action"])
+    assert t.machine() == (0, True, False) and t.die(0) == 4 and t.view["buying"] is None
+
+
+# --- the yard, the bank and the coins --------------------------------------------------------------------
+
+
+def test_the_yard_is_refilled_after_each_purchase_until_the_tiles_run_out():
+    order = tiles_first("Suns 3", "Moons 3", "Arms 3", "Crowns 3", "Suns 4")
+    t = PZ(real=False, tiles=order, coins=coins_first(5, 5, 5, 5))
+    t.buy("Moons 3", coins=[5, 5], seat=0, phone_seat=0)
+    assert [y["tile"] for y in t.view["yard"]] == ["Suns 3", "Suns 4", "Arms 3", "Crowns 3"]
+    assert "The yard: Suns 4 is turned up." in t.log
+    assert t.view["tiles_face_down"] == 19 and t.view["tiles_left"] == 23
+
+
+def test_taking_a_coin_refills_the_bank_and_the_discards_are_reshuffled_when_the_pool_is_empty():
+    t = PZ(real=False, tiles=tiles_first("Suns null"), coins=coins_first(5, 0, 1, 1, 2, 2, 3, 3))
+    t.buy("Suns null", coins=[5, 0], seat=0, phone_seat=0)  # two coins discarded; exact: Ada again
+    pool = t.state["decks"]["coins"]
+    assert len(pool["draw"]) == 16 and list(pool["discard"]) == ["5", "null"]
+    for _ in range(16):  # empty the pool
+        t.go(type="advance", action="coin", coin=t.view["bank"][0])
+    assert t.view["decks"]["coins"]["draw"] == 0 and t.view["decks"]["coins"]["discard"] == 2
+    t.go(type="advance", action="coin", coin=t.view["bank"][0])
+    assert "The pool is empty: the discarded coins are shuffled face down." in t.log
+    assert t.view["decks"]["coins"]["discard"] == 0 and t.view["decks"]["coins"]["draw"] == 1
+    t.go(type="advance", action="coin", coin=t.view["bank"][0])
+    t.go(type="advance", action="coin", coin=t.view["bank"][0])  # pool and discards used up: the bank is short
+    assert "No coins are left to refill the bank." in t.log
+    assert t.view["bank"].count(None) == 1
+    held = sum(len(t.hand(s)) for s in range(2)) + 4 - t.view["bank"].count(None)
+    assert held == 24  # every coin is in a hand or the bank: none lost, none made
+
+
+def test_a_taken_coin_must_be_in_the_bank():
+    t = PZ(coins=coins_first(1, 1, 1, 1, 2, 2, 2, 2))
+    assert t.refused(type="advance", action="coin", coin=5) == "there is no 5 in the bank (2, 2, 2, 2)"
+    assert t.refused(type="advance", action="coin", coin=9) == "coin: its value, 0 (null) to 5"
+    assert "which coin?" in t.refused(type="advance", action="coin")
+
+
+def test_virtual_coins_are_paid_from_the_players_own_phone_only():
+    t = PZ(tiles=tiles_first("Crowns 3"), coins=coins_first(3, 5, 1, 1))
+    reason = t.refused(type="advance", action="purchase", tile="Crowns 3", coins=[3, 5])
+    assert reason == "Ada's coins are kept secret on their phone: name the coins paid there (My seat)"
+    assert t.refused(type="advance", action="purchase", tile="Crowns 3", exact=True) == \
+        "the companion holds Ada's coins: buy on their phone, naming the coins paid"
+    assert t.refused(type="advance", action="purchase", tile="Crowns 3", coins=[4, 4], phone_seat=0) == \
+        "you have no 4 left in hand (you hold 3, 5)"
+    assert t.refused(type="advance", action="purchase", tile="Crowns 3", coins=[3], phone_seat=0) == \
+        "3 ducats do not pay for a structure costing 8"
+    assert t.refused(type="advance", action="purchase", tile="Crowns 3", coins=[3, 5], exact=False, phone_seat=0) == \
+        "8 ducats for 8 is exact"
+    assert not any(o["action"].get("type") == "choose" for o in t.view["options"])  # no buying on the buttons
+    assert [o["label"] for o in PALAZZO.private(t.state, 0)["options"]][0] == "Buy Crowns 3 (8)"
+    assert PALAZZO.private(t.state, 1)["options"] == []  # not Bea's turn
+
+
+def test_real_coins_entered_on_a_phone_are_checked_and_a_payment_that_does_not_name_them_lets_go():
+    t = PZ(real=True)
+    assert t.refused(type="hand", seat=0, coins=[3, 4]) == "Ada's coins are secret: enter them on their own phone (My seat)"
+    t.ok(type="hand", seat=0, coins=[3, 4], phone_seat=0)
+    assert "[3, 4]" not in " ".join(t.log)
+    t.ok(type="draw", deck="coins", cards=["5"])  # the bank's first coin is named
+    t.go(type="advance", action="coin", coin=5, seat=0)
+    assert t.hand(0) == [3, 4, 5]
+    t.go(type="advance", action="coin")  # Bea's coins are not followed: any coin will do
+    assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5, 5], phone_seat=0) == \
+        "you have no 5 left in hand (you hold 3, 4, 5)"
+    t.buy("Suns 3", exact=True)  # from the buttons: the coins are not named
+    assert t.data["hands"][0] is None
+    assert "Ada's coins are no longer followed (the payment did not name them): " \
+           "enter them again on their phone to have payments checked." in t.log
+
+
+def test_real_pieces_are_named_as_they_are_turned_up_and_a_tap_names_them_too():
+    t = PZ(real=True)
+    assert t.view["status"] == "? ? ? ? die 5"
+    t.ok(type="draw", deck="tiles", cards=["Suns 3"])
+    assert t.refused(type="draw", deck="tiles", cards=["Suns 3"]).startswith("no Suns 3 is left")
+    assert t.refused(type="draw", deck="tiles", cards=["sun 3"]).startswith("'sun 3' is not a tile")
+    assert t.refused(type="draw", deck="coins", cards=["7"]) == "'7' is not a coin: null, ace, 2, 3, 4 or 5"
+    assert PALAZZO.tapped(t.state, "tiles", "moons-ace") == {"type": "draw", "deck": "tiles", "cards": ["Moons ace"]}
+    for tile in ("Moons ace", "Arms 2", "Crowns null"):
+        t.ok(type="draw", deck="tiles", cards=[tile])
+    assert t.refused(type="draw", deck="tiles", cards=["Arms 5"]) == "every tile in the yard is named already"
+    assert t.view["status"] == "S3 Ma A2 Cn die 5"
+    assert PALAZZO.tapped(t.state, "tiles", "Arms 2") == {"type": "choose", "tile": "Arms 2"}  # then: how paid
+    assert t.refused(type="advance", action="purchase", tile="Arms 5", exact=False) == \
+        "Arms 5 is not in the constructor's yard (Suns 3, Moons ace, Arms 2, Crowns null)"
+    t.buy("Arms 2", exact=False)
+    assert t.view["status"] == "S3 Ma Cn ? die 5"  # the new tile waits to be named
+
+
+# --- building: the palazzo, the reserve, the turret --------------------------------------------------------
+
+
+def test_the_building_rules_for_a_laid_out_palazzo():
+    grid = {(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Moons 4"}
+    assert layout.place(grid, "Arms 3", (0, 1)) is None  # shares the 3 with Suns 3
+    assert layout.place(grid, "Arms 2", (0, 1)) == \
+        "Arms 2 cannot stand next to Suns 3: touching structures share their suit or their value"
+    assert layout.place(grid, "Suns 5", (5, 5)) == "[5, 5] touches no structure: line it up along a side of one"
+    ring = {(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Suns 5", (0, 1): "Suns 2", (2, 1): "Suns ace",
+            (0, 2): "Suns null", (1, 2): "Moons null"}
+    assert layout.place(ring, "Moons ace", (2, 2)) == "that would leave a gap at [1, 1]: no holes are allowed"
+    assert layout.remove({(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Suns 5"}, (1, 0)) == \
+        "the palazzo would fall into separate parts: every structure lines up with another"
+    assert layout.swap(grid, (1, 0), "Moons 3") is None and layout.swap(grid, (1, 0), "Arms 2") is not None
+    assert layout.legal_cells({}, "Suns 3") == [(0, 0)]
+
+
+def test_a_laid_out_palazzo_is_checked_and_what_cannot_be_placed_goes_to_the_reserve():
+    t = PZ(real=True)
+    t.buy("Suns 3", exact=False, at=[0, 0])
+    t.ok(type="advance")  # Bea
+    reason = t.refused(type="advance", action="purchase", tile="Arms 2", exact=False, at=[1, 0])
+    assert reason == ("Arms 2 cannot stand next to Suns 3: touching structures share their suit or their value "
+                      "(a structure that cannot be placed goes to the reserve)")
+    assert t.refused(type="advance", action="purchase", tile="Suns 4", exact=False).startswith(
+        "this palazzo is laid out: say where Suns 4 goes (at [x, y]): [-1, 0] (left of Suns 3)")
+    t.buy("Arms 2", exact=False, place="reserve")
+    assert t.view["players"][0]["reserve"] == ["Arms 2"] and t.view["players"][0]["points"] == 3 + 3
+    t.ok(type="advance")
+    assert t.refused(type="advance", action="reserve", build="Arms 2", at=[0, 1]).startswith("Arms 2 cannot stand next to Suns 3")
+    t.buy("Arms 3", exact=False, at=[0, 1])
+    t.ok(type="advance")
+    t.go(type="advance", action="reserve", build="Arms 2", at=[1, 1])  # next to Arms 3 only
+    assert [p["at"] for p in t.view["players"][0]["palazzo"]] == [[0, 0], [0, 1], [1, 1]]
+    lines = t.view["sections"][2]["lines"]
+    assert lines[1:] == ["y= 1: A3  A2", "y= 0: S3  ··", "x from 0 to 1"]
+
+
+def test_a_recorded_palazzo_takes_no_places():
+    t = PZ(real=True)
+    t.buy("Suns 3", exact=False)
+    t.ok(type="advance")
+    assert t.refused(type="advance", action="purchase", tile="Arms 2", exact=False, at=[1, 0]) == \
+        "this palazzo is recorded without places: leave out where it goes"
+
+
+def test_reserve_actions_and_the_turret_that_comes_back_with_its_structure():
+    t = PZ(real=True)
+    t.buy("Suns 3", exact=False)
+    t.ok(type="advance")
+    t.buy("Arms 2", exact=False, place="reserve")
+    t.ok(type="advance")
+    t.go(type="advance", action="turret", on="Suns 3")
+    assert t.view["players"][0]["points"] == 3 * 2 + 3 * 2
+    t.ok(type="advance")
+    t.go(type="advance", action="reserve", build="Arms 2", remove="Suns 3")  # a swap
+    assert [p["tile"] for p in t.view["players"][0]["palazzo"]] == ["Arms 2"]
+    assert t.view["players"][0]["reserve"] == ["Suns 3"] and t.view["players"][0]["turret"] is None
+    assert "Ada's turret comes back with it (a structure in reserve does not score)." in t.log
+    t.ok(type="advance")
+    t.go(type="advance", action="reserve", remove="Arms 2")
+    assert t.view["players"][0]["palazzo"] == [] and t.view["players"][0]["points"] == 0
+    sheet = PALAZZO.score_sheet(t.state)["players"][0]
+    assert sheet["palazzo"] == [] and sheet["reserve"] == [["suns", 3], ["arms", 2]]
+
+
+def test_bad_inputs_are_refused_with_a_reason_and_change_nothing():
+    t = PZ(real=True)
+    assert t.refused(type="advance", action="dance").startswith("action: one of coin, purchase, reserve, turret")
+    assert t.refused(type="advance", action="purchase", tile="Suns 9", exact=True).startswith("tile: which structure")
+    assert t.refused(type="advance", action="purchase", tile="Suns 3") == \
+        "say whether it was paid exactly (exact: true or false), or name the coins paid"
+    assert t.refused(type="advance", action="purchase", tile="Suns 3", exact=True, at=[0, "x"]).startswith("at: ")
+    assert t.refused(type="advance", action="purchase", tile="Suns 3", exact=True, place="attic") == "place: palazzo or reserve"
+    assert t.refused(type="advance", action="turret", on="Suns 3") == "on: one of none"
+    assert t.refused(type="advance", action="reserve").startswith("build (a reserve tile")
+    assert t.refused(type="advance", seat=1).startswith("it is Ada's move")
+    assert t.refused(type="roll", spec="1d6", values=[3]) == "the palazzo game rolls only for the start player: the dice are money"
+    assert t.refused(type="counter", name="die", seat=0, value=6) == "Ada's Die cannot go above 5 (now 5)"
+    assert tile_name("crown 0") == "Crowns null" and tile_name("Suns") is None
