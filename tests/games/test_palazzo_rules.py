@@ -242,6 +242,11 @@ def test_taking_a_coin_refills_the_bank_and_the_discards_are_reshuffled_when_the
     assert t.view["bank"].count(None) == 1
     held = sum(len(t.hand(s)) for s in range(2)) + 4 - t.view["bank"].count(None)
     assert held == 24  # every coin is in a hand or the bank: none lost, none made
+    # A payment brings coins back: the empty bank space is filled at once [A].
+    seat = t.view["active"]
+    tile = next(y["tile"] for y in t.view["yard"] if y["cost"] <= sum(t.hand(seat)))
+    t.buy(tile, coins=t.hand(seat), seat=seat, phone_seat=seat)
+    assert None not in t.view["bank"]
 
 
 def test_a_taken_coin_must_be_in_the_bank():

@@ -84,7 +84,8 @@ function schemaForm(schema, value, label) {
     const row = el("div", undefined, {className: "row"});
     const parts = schema.items.map((sub, i) => schemaForm(sub, value ? value[i] : undefined, sub.title || ""));
     parts.forEach(p => row.append(p.element));
-    return {element: row, read: () => parts.map(p => p.read())};
+    // A tuple left empty is absent, not a list of nulls (an optional place, a score sheet row not filled in).
+    return {element: row, read: () => { const v = parts.map(p => p.read()); return v.every(x => x === undefined) ? undefined : v; }};
   }
   if (type === "array") {
     const box = el("fieldset"), list = el("div"), items = [];

@@ -283,20 +283,37 @@ def _private(state: PMap, seat: int) -> dict[str, Any]:
     if not virtual(state, COINS.name):
         options.append(Option("My coins in hand", "Coins", {"type": "hand", "seat": seat}, fields={"coins": {
             **_COINS, "description": "the value of each coin in your hand (null 0, ace 1): your payments are checked"}}))
-    mine = flow["player"] == seat and turn.step_name(state) == "ACTION" and not final_round(state)
-    if mine and table["hands"][seat] is not None:
-        fields: dict[str, Any] = {"coins": _COINS, "die": {"type": "boolean", "title": "die",
-                                                           "description": f"spend the die's {face(die(state, seat))} too"},
-                                  "place": {"title": "place", "enum": ["palazzo", "reserve"], "default": "palazzo"}}
-        if laid_out(table["palazzos"][seat]):
-            fields["at"] = _AT
-        for t in table["yard"]:
-            if t:
-                options.append(Option(f"Buy {t} ({cost(t)})", "Buy",
-                                      {"type": "advance", "action": "purchase", "tile": t, "seat": seat, "coins": []},
-                                      fields=fields))
+    if flow["player"] == seat and turn.step_name(state) == "ACTION" and not final_round(state):
+        options += _buying(state, seat)
     out["options"] = [o.public() for o in options]
     return out
+
+
+def _buying(state: PMap, seat: int) -> list[Option]:
+    """On the player's own phone: buy a yard structure, naming the coins paid (checked against a hand the
+    companion knows), or saying whether it was paid exactly; and where it goes."""
+    table = state["data"]
+    known = table["hands"][seat] is not None
+    fields: dict[str, Any] = {
+        "coins": _COINS if known else {**_COINS, "description": "the coins paid, if you name them"},
+        "die": {"type": "boolean", "title": "die", "description": f"spend the die's {face(die(state, seat))} too"},
+        "place": {"title": "place", "enum": ["palazzo", "reserve"], "default": "palazzo"},
+    }
+    if not known:
+        fields["exact"] = {"title": "paid exactly", "enum": [True, False],
+                           "description": "when the coins are not named: another action follows an exact payment"}
+    where = laid_out(table["palazzos"][seat])
+    if where is None:  # the first structure decides: laid out (checked) or only recorded
+        fields["at"] = {**_AT, "description": "where it stands, to lay out your palazzo and have the building "
+                                              "rules checked; leave empty to only record what you build"}
+    elif where:
+        fields["at"] = _AT
+    base = {"type": "advance", "action": "purchase", "seat": seat} | ({"coins": []} if known else {})
+    options = [Option(f"Buy {t} ({cost(t)})", "Buy", {**base, "tile": t}, fields=fields) for t in table["yard"] if t]
+    if "?" in yard_shown(state, table):
+        options.append(Option("Buy a tile just turned up", "Buy", base,
+                              fields={"tile": {"title": "tile", "enum": list(state["decks"][TILES.name]["draw"])}, **fields}))
+    return options
 
 
 def _score_sheet(state: PMap) -> dict[str, Any]:

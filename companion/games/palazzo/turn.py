@@ -48,7 +48,8 @@ def draw(state: PMap, spec: DeckSpec, n: int, action: Mapping[str, Any], key: st
     """Draw `n` from a deck: (state, the cards drawn, reveal) or a Refused whose shuffle order the runtime
     adds under `key` (each deck has its own, since one action may shuffle both)."""
     before = state["decks"][spec.name]
-    out = deck_mod.draw(spec, before, n, action.get(key), cards)
+    shuffles = cards is None and (not before["shuffled"] or len(before["draw"]) < n)
+    out = deck_mod.draw(spec, before, n, action.get(key) if shuffles else None, cards)
     if isinstance(out, Refused):
         return Refused(out.reason, needs=Needs(out.needs.kind, key, cards=out.needs.cards)) if out.needs else out
     deck, _log, reveal = out
@@ -141,21 +142,34 @@ def take_coin(state: PMap, action: Mapping[str, Any], seat: int) -> Result:
         hand.append(coin)
     taken = f"a {face(coin)}" if coin is not None else "a coin"
     log = [f"{name(state, seat)} takes {taken} from the bank."]
-    reveal = None
-    if virtual(state, COINS.name):
+    state = refill_bank(state, table, action, log)
+    if isinstance(state, Refused):
+        return state
+    return Accepted(put(state, table), tuple(log), "Put the coins turned up back face down." if len(log) > 1 else None)
+
+
+def refill_bank(state: PMap, table: dict[str, Any], action: Mapping[str, Any], log: list[str]) -> PMap | Refused:
+    """Virtual coins: turn up a coin into every empty bank space, from the pool, or from the discarded coins
+    shuffled face down when the pool is empty [R l.60-66]. A space left empty because both had run out is
+    filled as soon as a payment brings coins back [A]. `table` is changed in place."""
+    if not virtual(state, COINS.name):
+        return state
+    for slot, coin in enumerate(table["bank"]):
+        if coin is not None:
+            continue
         pool = state["decks"][COINS.name]
-        if pool["draw"] or pool["discard"]:
-            if not pool["draw"]:
-                log.append("The pool is empty: the discarded coins are shuffled face down.")
-            drawn = draw(state, COINS, 1, action, "coin_order")
-            if isinstance(drawn, Refused):
-                return drawn
-            state, (new,), reveal = drawn
-            bank[slot] = FACES.index(new)
-            log.append(f"The bank: a {new} is turned up.")
-        else:
+        if not pool["draw"] and not pool["discard"]:
             log.append("No coins are left to refill the bank.")
-    return Accepted(put(state, table), tuple(log), reveal)
+            break
+        if not pool["draw"]:
+            log.append("The pool is empty: the discarded coins are shuffled face down.")
+        drawn = draw(state, COINS, 1, action, "coin_order")
+        if isinstance(drawn, Refused):
+            return drawn
+        state, (new,), _ = drawn
+        table["bank"][slot] = FACES.index(new)
+        log.append(f"The bank: a {new} is turned up.")
+    return state
 
 
 # --- buying a structure -----------------------------------------------------------------------------
@@ -318,6 +332,11 @@ def purchase(state: PMap, action: Mapping[str, Any], seat: int) -> Result:
         log.append(f"The yard: {new} is turned up.")
     elif not virtual(state, TILES.name) and tiles_left(table) >= YARD_SIZE:
         log.append("Turn up a new tile for the yard.")
+    if coins and virtual(state, COINS.name) and None in table["bank"]:
+        state = refill_bank(state, table, action, log)
+        if isinstance(state, Refused):
+            return state
+        reveal = f"{reveal or ''} Put the coins turned up back face down.".strip()
     last = tiles_left(table) == 0
     chains = state["options"]["exact_chains"] or not table["extra_action"]
     table["extra_action"] = exact and not last and chains
