@@ -1,5 +1,6 @@
 """A palazzo game table in the pure core, for the rule tests: fixed chance outcomes where a test sets them."""
 
+import json
 import random
 
 from companion.core.result import Refused
@@ -63,7 +64,9 @@ class PZ(Table):
 
     @property
     def view(self):
-        return table_view(PALAZZO, self.session)
+        view = table_view(PALAZZO, self.session)
+        json.dumps(view)  # what the panel serves: plain JSON, no persistent vectors
+        return view
 
     @property
     def data(self):

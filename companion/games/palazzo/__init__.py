@@ -195,7 +195,8 @@ def _public(state: PMap) -> dict[str, Any]:
         palazzo = table["palazzos"][s]
         per_player.append({
             **scores[s],
-            "palazzo": [{"tile": p["tile"], "at": p["at"], "turret": p["tile"] == table["turrets"][s]} for p in palazzo],
+            "palazzo": [{"tile": p["tile"], "at": list(p["at"]) if p["at"] is not None else None,
+                         "turret": p["tile"] == table["turrets"][s]} for p in palazzo],
             "laid_out": laid_out(palazzo),
             "reserve": list(table["reserves"][s]),
             "turret": table["turrets"][s],
