@@ -53,4 +53,8 @@ def generic_options(game: GameDef, state: PMap) -> tuple[Option, ...]:
 
 
 def step_options(game: GameDef, state: PMap) -> tuple[Option, ...]:
+    """The roll-off while one is under way (the first player's, or a game's own tie), else the game's options."""
+    if state["rolloff"] is not None:
+        k = len(state["rolloff"]["contenders"])
+        return (Option(f"Roll off for the {state['rolloff']['purpose']} ({k}d6)", "Roll", {"type": "rolloff"}),)
     return tuple((game.options or generic_options)(game, state))

@@ -51,7 +51,7 @@ def table_view(game: GameDef, session: Session) -> dict[str, Any]:
             actor=flow["actor"],
             over=flow["over"],
             ended=flow["ended"],
-            last_round=flow["last_round"],
+            last_round=flow["last_round"] or flow["final_turns"] is not None,  # or the last turns, one each
         )
     view["options"] = [o.public() for o in step_options(game, state)]
     if game.public is not None:

@@ -230,6 +230,16 @@ def test_first_player_by_roll_off_with_re_rolls_of_ties():
     assert "Roll-off: Ada 3, Cy 6. Cy goes first." in t.log
 
 
+def test_a_roll_off_under_way_is_what_the_buttons_offer():
+    from companion.core.options import step_options
+    flow = F.Flow(steps=(F.Step("turn", "Turn"),))
+    g = GameDef(id="t", title="Test", min_players=2, max_players=4, flow=flow, first_player="rolloff")
+    t = Table(g, {"players": FOUR["players"][:3]})
+    assert [(o.label, o.action) for o in step_options(g, t.state)] == [("Roll off for the first player (3d6)", {"type": "rolloff"})]
+    t.ok(type="rolloff", values=[5, 2, 5])
+    assert step_options(g, t.state)[0].label == "Roll off for the first player (2d6)"
+
+
 def test_a_roll_off_can_count_a_face_for_less_than_it_shows():
     # Piecepack dice: the null face is read as 6 and counts 0 in the palazzo game's start roll.
     flow = F.Flow(steps=(F.Step("turn", "Turn"),))

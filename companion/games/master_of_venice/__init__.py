@@ -82,9 +82,6 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
     flow = state["flow"]
     if flow is None or flow["over"]:
         return ()
-    if state["rolloff"] is not None:
-        k = len(state["rolloff"]["contenders"])
-        return (Option(f"Roll off for the {state['rolloff']['purpose']} ({k}d6)", "Roll", {"type": "rolloff"}),)
     table = state["data"]
     if table["pending"] is not None:
         return _answers(state, public=True)
@@ -103,7 +100,7 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
         office = step.lower()
         if table["dies"] != office and table[office] is not None:
             options.append(Option(f"Roll 1D6: on a 6 the {step.capitalize()} dies", "Roll", {"type": "advance"}, rolls="1d6"))
-    if step == "OFFICE_APPOINTMENT" and state["rolloff"] is None:
+    if step == "OFFICE_APPOINTMENT":
         waiting = unappointed(state)  # from the Doge, as NEXT gives them
         free = [o for o in OFFICES if o not in table["offices"]]
         if waiting and free:
