@@ -236,3 +236,56 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(page, served):
     expect(status).to_contain_text("Draw Phase")
     expect(page.locator("#sections")).to_contain_text("Doge: Bea (#1)")
     assert runtime.view()["offices"] == {"General": 1, "Council Head": 0}
+
+
+def test_a_palazzo_game_bought_on_the_buttons_page_and_from_a_players_own_phone(page, served):
+    runtime, app, base = served
+    pair(page, served)
+    page.goto(f"{base}/new")
+    page.get_by_label("Game").select_option("palazzo")
+    for i, name in enumerate(("Ada", "Bea")):
+        page.get_by_label("player name").nth(i).fill(name)
+    expect(page.locator("#first")).to_contain_text("Roll off for it")
+    page.locator("#first").select_option("0")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(f"{base}/")
+    status = page.locator("#status")
+    expect(status).to_contain_text("Set out the yard and bank")
+    page.locator("#next").click()
+    expect(status).to_contain_text("One action · Ada to act")
+    yard = [y["tile"] for y in runtime.view()["yard"]]
+    expect(page.locator("#sections")).to_contain_text(f"{yard[0]} (")
+    # The table's buttons: the tile, then how it was paid.
+    page.get_by_role("button", name=f"Buy {yard[0]} (").click()
+    expect(status).to_contain_text(f"{yard[0]}: cost")
+    cost = runtime.view()["yard"][0]["cost"]
+    page.get_by_role("button", name=f"Paid {cost} exactly", exact=True).click()
+    expect(status).to_contain_text("Again!")
+    assert (runtime.view()["active"], runtime.view()["extra_action"]) == (0, True)
+    page.locator("#next").click()  # the extra action: one the companion does not record
+    expect(status).not_to_contain_text("Again!")
+    assert runtime.view()["active"] == 1
+
+    # Bea, on her own phone: her coins, then a purchase naming them, laid out at [0, 0].
+    page.get_by_role("link", name="My seat").click()
+    page.locator("#seat").select_option("1")
+    page.get_by_role("button", name="Claim this seat").click()
+    page.get_by_role("button", name="My coins in hand …").click()
+    form = page.locator("#ownform")
+    for value in ("5", "5"):
+        form.get_by_role("button", name="Add coin").click()
+        form.locator("input[name=coin]").last.fill(value)
+    form.get_by_role("button", name="Do it").click()
+    expect(page.locator("#mine")).to_contain_text("In your hand, as far as the companion knows: 5, 5")
+    tile = next(y for y in runtime.view()["yard"] if y)  # 5 + 5 pay any structure
+    page.get_by_role("button", name=f"Buy {tile['tile']} ({tile['cost']}) …").click()
+    for value in ("5", "5"):
+        form.get_by_role("button", name="Add coin").click()
+        form.locator("input[name=coin]").last.fill(value)
+    form.locator("input[name=x]").fill("0")
+    form.locator("input[name=y]").fill("0")
+    form.get_by_role("button", name="Do it").click()
+    expect(page.locator("#mine")).to_contain_text("In your hand, as far as the companion knows: nothing it saw")
+    bea = runtime.view()["players"][1]
+    assert bea["palazzo"] == [{"tile": tile["tile"], "at": [0, 0], "turret": False}] and bea["coins_in_hand"] == 0
+    assert runtime.view()["extra_action"] == (tile["cost"] == 10)
