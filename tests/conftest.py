@@ -1,3 +1,5 @@
+import random
+
 import pytest
 
 from companion.core import engine
@@ -41,6 +43,26 @@ class Table:
         step = self.do(**action)
         assert not isinstance(step, Refused), step.reason
         return step
+
+    def go(self, **action):
+        """Do `action` as the runtime does: each chance outcome it lacks comes from `chance`, then it must pass."""
+        for _ in range(8):
+            step = self.do(**action)
+            if not (isinstance(step, Refused) and step.needs):
+                break
+            action[step.needs.key] = self.chance(step.needs)
+        assert not isinstance(step, Refused), step.reason
+        return step
+
+    def chance(self, needs):
+        """A roll or a shuffle from `self.rng` (a subclass may queue fixed ones first)."""
+        rng = getattr(self, "rng", None) or random.Random(1)
+        if needs.kind == "roll":
+            count, sides = (int(x) for x in needs.spec.split("d"))
+            return [rng.randint(1, sides) for _ in range(count)]
+        cards = list(needs.cards)
+        rng.shuffle(cards)
+        return cards
 
 
 @pytest.fixture

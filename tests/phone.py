@@ -74,3 +74,14 @@ def serving(app, threads=2):
     finally:
         server.close()
         thread.join(5)
+
+
+@contextmanager
+def two_phones(runtime):
+    """The panel for `runtime` on a real server, and two phones paired with it (the table's and a player's)."""
+    from companion import settings
+    from web_panel.app import create_app
+
+    app = create_app(settings.load(None), runtime)
+    with serving(app) as port:
+        yield paired_phone(app, port), paired_phone(app, port)

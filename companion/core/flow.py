@@ -166,7 +166,8 @@ def _enter_step(flow: Flow, state: PMap, index: int, log: list[str]) -> PMap:
                 log.append(f"{step.label}.")
                 return state.set("flow", state["flow"].update({"sub": 0, "passes": 0, "actor": None}))
             # "Ada's turn." already names who acts in a one-step turn.
-            quiet = step.who == ACTOR and flow.turns == EACH_PLAYER and len(flow.steps) == 1
+            quiet = step.who == ACTOR and flow.turns == EACH_PLAYER and sum(
+                1 for s in flow.steps if s.when is None or s.when(state)) == 1
             return _set_actor(state, 0, 0, step, log, announce=not quiet)
     return _end_turn(flow, state, log)
 

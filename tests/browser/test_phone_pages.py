@@ -190,17 +190,23 @@ def test_a_patrons_of_venice_game_from_the_phone(page, served):
     expect(page.locator("#ranking tr").nth(0)).to_contain_text("Cy")
 
 
-def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(page, served):
-    runtime, app, base = served
+def _start_rolled_off_game(page, served, game):
+    """Pair, then start `game` for Ada and Bea on the New game page, Ada first instead of the roll-off."""
+    base = served[2]
     pair(page, served)
     page.goto(f"{base}/new")
-    page.get_by_label("Game").select_option("master_of_venice")
+    page.get_by_label("Game").select_option(game)
     for i, name in enumerate(("Ada", "Bea")):
         page.get_by_label("player name").nth(i).fill(name)
     expect(page.locator("#first")).to_contain_text("Roll off for it")
     page.locator("#first").select_option("0")
     page.get_by_role("button", name="Start the game").click()
     expect(page).to_have_url(f"{base}/")
+
+
+def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(page, served):
+    runtime, app, base = served
+    _start_rolled_off_game(page, served, "master_of_venice")
     status = page.locator("#status")
     expect(status).to_contain_text("Draw Phase")
     for phase in ("Revenue Phase", "Diplomacy Phase", "Expansion Phase"):
@@ -240,15 +246,7 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(page, served):
 
 def test_a_palazzo_game_bought_on_the_buttons_page_and_from_a_players_own_phone(page, served):
     runtime, app, base = served
-    pair(page, served)
-    page.goto(f"{base}/new")
-    page.get_by_label("Game").select_option("palazzo")
-    for i, name in enumerate(("Ada", "Bea")):
-        page.get_by_label("player name").nth(i).fill(name)
-    expect(page.locator("#first")).to_contain_text("Roll off for it")
-    page.locator("#first").select_option("0")
-    page.get_by_role("button", name="Start the game").click()
-    expect(page).to_have_url(f"{base}/")
+    _start_rolled_off_game(page, served, "palazzo")
     status = page.locator("#status")
     expect(status).to_contain_text("Set out the yard and bank")
     page.locator("#next").click()

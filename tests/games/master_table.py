@@ -2,7 +2,6 @@
 
 import random
 
-from companion.core.result import Refused
 from companion.core.view import table_view
 from companion.games.master_of_venice import MASTER
 from conftest import Table
@@ -20,21 +19,10 @@ class MOV(Table):
         super().__init__(MASTER, setup)
         self.dice, self.rng = [], rng or random.Random(1)
 
-    def go(self, **action):
-        for _ in range(8):
-            step = self.do(**action)
-            if not (isinstance(step, Refused) and step.needs):
-                break
-            needs = step.needs
-            if needs.kind == "roll":
-                count, sides = (int(x) for x in needs.spec.split("d"))
-                action[needs.key] = self.dice.pop(0) if self.dice else [self.rng.randint(1, sides) for _ in range(count)]
-            else:
-                cards = list(needs.cards)
-                self.rng.shuffle(cards)
-                action[needs.key] = cards
-        assert not isinstance(step, Refused), step.reason
-        return step
+    def chance(self, needs):
+        if needs.kind == "roll" and self.dice:
+            return self.dice.pop(0)
+        return super().chance(needs)
 
     @property
     def view(self):

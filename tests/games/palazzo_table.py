@@ -42,18 +42,6 @@ class PZ(Table):
             else:
                 self.go(type="advance", tile_order=tiles or tiles_first(), coin_order=coins or coins_first())
 
-    def go(self, **action):
-        """Do `action`, shuffling with `rng` where the companion needs a shuffle it was not given."""
-        for _ in range(8):
-            step = self.do(**action)
-            if not (isinstance(step, Refused) and step.needs):
-                break
-            cards = list(step.needs.cards)
-            self.rng.shuffle(cards)
-            action[step.needs.key] = cards
-        assert not isinstance(step, Refused), step.reason
-        return step
-
     def refused(self, **action):
         """`action` is refused, and nothing changes: its reason."""
         before = self.state

@@ -3,20 +3,15 @@ under its names, sealed bids from each player's own phone, and the pre-filled sc
 
 import pytest
 
-from companion import settings as settings_mod
-from web_panel.app import create_app
-
-from phone import paired_phone, serving
+from phone import two_phones
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
 
 
 @pytest.fixture
 def phones(make_runtime):
-    runtime = make_runtime()
-    app = create_app(settings_mod.load(None), runtime)
-    with serving(app) as port:
-        yield paired_phone(app, port), paired_phone(app, port)
+    with two_phones(make_runtime()) as both:
+        yield both
 
 
 def _at(phone):

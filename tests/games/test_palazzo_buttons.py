@@ -7,6 +7,8 @@ from companion import controls
 from companion.controls import Panel
 from companion.screens import StepScreen, render
 
+from buttons import press
+
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"tiles": "virtual", "coins": "mirror"}}
 
 
@@ -16,20 +18,12 @@ def _new(make_runtime, setup=SETUP):
     return rt
 
 
-def _press(rt, panel, role, long=False):
-    reply = controls.press(rt.view(), panel, role, long)
-    if reply.action is not None:
-        outcome = rt.submit(reply.action)
-        assert outcome.accepted, (reply.action, outcome.reason)
-    return reply
-
-
 def _select_until(rt, panel, label_start):
     for _ in range(40):
         screen = controls.screen_for(rt.view(), panel)
         if screen.doing.startswith("► " + label_start):
             return panel
-        panel = _press(rt, panel, "select").panel
+        panel = press(rt, panel, "select").panel
     raise AssertionError(f"no option {label_start!r}")
 
 
@@ -37,32 +31,32 @@ def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runt
     rt = _new(make_runtime)
     screen = controls.screen_for(rt.view(), Panel())
     assert (screen.header, screen.who, screen.step, screen.hints[3]) == ("Palazzo  R1", "Table", "Set out the yard and bank", "Start")
-    _press(rt, Panel(), "next")
+    press(rt, Panel(), "next")
     view = rt.view()
     yard = [y["tile"] for y in view["yard"]]
     screen = controls.screen_for(view, Panel())
     assert (screen.who, screen.step) == ("Ada", view["status"])  # the yard in short, and Ada's die
     assert screen.step.endswith(" die 5") and screen.step.split()[:4] == [t[0] + t.split()[1][0] for t in yard]
     assert screen.doing.startswith(f"► Buy {yard[0]} (")
-    _press(rt, Panel(), "action")  # the first yard tile
+    press(rt, Panel(), "action")  # the first yard tile
     assert rt.view()["buying"] == yard[0]
     screen = controls.screen_for(rt.view(), Panel())
     assert screen.doing.startswith("► Paid ") and screen.doing.endswith(" exactly  1/9")
     panel = _select_until(rt, Panel(), "Paid " + str(rt.view()["yard"][0]["cost"]) + " exactly, die 5")
-    _press(rt, panel, "action")
+    press(rt, panel, "action")
     view = rt.view()
     assert (view["active"], view["extra_action"], view["players"][0]["die"]) == (0, True, 4)
     assert [p["tile"] for p in view["players"][0]["palazzo"]] == [yard[0]]
-    _press(rt, Panel(), "next")  # NEXT: the extra action was one the companion does not record
+    press(rt, Panel(), "next")  # NEXT: the extra action was one the companion does not record
     assert (rt.view()["active"], rt.view()["extra_action"]) == (1, False)
 
 
 def test_choosing_again_before_saying_how_it_was_paid(make_runtime):
     rt = _new(make_runtime)
-    _press(rt, Panel(), "next")
-    _press(rt, Panel(), "action")
+    press(rt, Panel(), "next")
+    press(rt, Panel(), "action")
     panel = _select_until(rt, Panel(), "Not ")
-    _press(rt, panel, "action")
+    press(rt, panel, "action")
     assert rt.view()["buying"] is None and rt.view()["active"] == 0
 
 

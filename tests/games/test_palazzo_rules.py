@@ -69,7 +69,7 @@ def test_pz_ex_05_coin_three_and_die_five_pay_eight_exactly_another_action_and_t
     assert t.die(0) == 4 and t.hand(0) == [0]
     assert t.view["players"][0]["palazzo"] == [{"tile": "Crowns 3", "at": None, "turret": False}]
     assert "Ada buys Crowns 3 for 8: paid 8 with 3 and the die's 5 (now 4)." in t.log
-    assert "Paid exactly: Ada takes another action." in t.log
+    assert t.log[-2:] == ["Ada takes another action.", "Ada's turn."]
     t.go(type="advance", action="coin", coin=t.view["bank"][0])  # the extra action
     assert t.machine() == (1, False, False)
 
@@ -306,7 +306,7 @@ def test_real_pieces_are_named_as_they_are_turned_up_and_a_tap_names_them_too():
     assert t.refused(type="advance", action="purchase", tile="Arms 5", exact=False) == \
         "Arms 5 is not in the constructor's yard (Suns 3, Moons ace, Arms 2, Crowns null)"
     t.buy("Arms 2", exact=False)
-    assert t.view["status"] == "S3 Ma Cn ? die 5"  # the new tile waits to be named
+    assert t.view["status"] == "S3 Ma ? Cn die 5"  # the new tile, in the space Arms 2 left, waits to be named
 
 
 # --- building: the palazzo, the reserve, the turret --------------------------------------------------------
@@ -390,3 +390,26 @@ def test_bad_inputs_are_refused_with_a_reason_and_change_nothing():
     assert t.refused(type="roll", spec="1d6", values=[3]) == "the palazzo game rolls only for the start player: the dice are money"
     assert t.refused(type="counter", name="die", seat=0, value=6) == "Ada's Die cannot go above 5 (now 5)"
     assert tile_name("crown 0") == "Crowns null" and tile_name("Suns") is None
+    assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5] * 5) == "coins: there are only 4 coins of each value"
+    assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5] * 1000).startswith("coins: the value")
+    assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5, 5], exact="yes") == "exact: true or false"
+    assert t.refused(type="hand", seat=0, coins=[1] * 25, phone_seat=0).startswith("coins: the value")
+
+
+def test_with_virtual_coins_the_buttons_cannot_start_a_purchase_nobody_could_finish_there():
+    t = PZ(tiles=tiles_first("Suns 3"))
+    assert PALAZZO.tapped(t.state, "tiles", "Suns 3") == {"type": "choose", "tile": "Suns 3"}
+    assert t.refused(type="choose", tile="Suns 3") == "the companion holds Ada's coins: buy on their phone, naming the coins paid"
+
+
+def test_a_game_over_with_coins_the_companion_was_not_told_says_so():
+    t = PZ(real=True, ender_final_action=False)
+    _buy_all_but(t, 0)
+    t.ok(type="hand", seat=0, coins=[2], phone_seat=0)
+    while not t.view["over"]:
+        t.ok(type="advance")
+    sheet = PALAZZO.score_sheet(t.state)["players"]
+    assert [p["coins_in_hand"] for p in sheet] == [[2], []]
+    assert t.view["sections"][-1] == {"title": "Score sheet", "lines": [
+        "The companion does not know the coins in hand of Bea: enter them on the score page before scoring "
+        "(most ducats break a tie)."]}

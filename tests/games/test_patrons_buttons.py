@@ -5,6 +5,8 @@ import random
 from companion import controls
 from companion.controls import Panel
 from companion.screens import AlertScreen, StepScreen, render
+
+from buttons import press
 from patrons_bot import Bot, setup
 
 
@@ -14,27 +16,19 @@ def _new(make_runtime, n=3, virtual=False):
     return rt
 
 
-def _press(rt, panel, role, long=False):
-    reply = controls.press(rt.view(), panel, role, long)
-    if reply.action is not None:
-        outcome = rt.submit(reply.action)
-        assert outcome.accepted, (reply.action, outcome.reason)
-    return reply
-
-
 def test_the_lead_chooses_the_action_with_select_and_action(make_runtime):
     rt = _new(make_runtime)
     panel = Panel()
     screen = controls.screen_for(rt.view(), panel)
     assert (screen.header, screen.who, screen.step, screen.hints[3]) == ("Patrons  T1", "Table", "Deal, then start", "Start")
-    _press(rt, panel, "next")
+    press(rt, panel, "next")
     screen = controls.screen_for(rt.view(), panel)
     assert (screen.header, screen.who, screen.step, screen.doing) == ("Patrons  T1", "Cy", "Choose the action", "► Reserve goods  1/5")
     refused = controls.press(rt.view(), panel, "next", False)  # NEXT alone does not choose
     assert not rt.submit(refused.action).accepted
-    panel = _press(rt, panel, "select").panel
+    panel = press(rt, panel, "select").panel
     assert controls.screen_for(rt.view(), panel).doing == "► Sail ships  2/5"
-    _press(rt, panel, "action")
+    press(rt, panel, "action")
     view = rt.view()
     assert (view["step"], view["action"]) == ("SAIL_DRAW", "SAIL")
     screen = controls.screen_for(rt.view(), Panel())
@@ -49,7 +43,7 @@ def test_details_only_a_phone_can_take_are_named_on_the_oled_and_not_done_there(
     assert screen.doing == "► A statue (3) (phone)  1/2" and screen.hints[2] == ""
     reply = controls.press(rt.view(), Panel(), "action", False)
     assert reply.action is None and isinstance(reply.prompt, AlertScreen) and reply.prompt.title == "On the phone"
-    _press(rt, Panel(), "next")  # NEXT: no sponsorship
+    press(rt, Panel(), "next")  # NEXT: no sponsorship
     assert rt.view()["active"] == 0
 
 
@@ -58,12 +52,12 @@ def test_next_passes_in_the_buy_step(make_runtime):
     rt.submit({"type": "advance"})
     rt.submit({"type": "advance", "action": "TRADE"})
     for _ in range(3):
-        _press(rt, Panel(), "next")
+        press(rt, Panel(), "next")
     assert rt.view()["step"] == "TRADE_BUY"
     for _ in range(3):
         screen = controls.screen_for(rt.view(), Panel())
         assert screen.hints[3] == "Pass"
-        _press(rt, Panel(), "next")
+        press(rt, Panel(), "next")
     assert rt.view()["step"] == "CHOOSE_ACTION" and rt.view()["turn"] == 2
 
 

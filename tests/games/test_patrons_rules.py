@@ -27,19 +27,8 @@ class PV(Table):
         super().__init__(PATRONS, base)
         self.orders, self.rng = list(orders), rng or random.Random(1)
 
-    def go(self, **action):
-        for _ in range(8):
-            step = self.do(**action)
-            if not (isinstance(step, Refused) and step.needs):
-                break
-            cards = list(step.needs.cards)
-            if self.orders:
-                cards = self.orders.pop(0)
-            else:
-                self.rng.shuffle(cards)
-            action[step.needs.key] = cards
-        assert not isinstance(step, Refused), step.reason
-        return step
+    def chance(self, needs):
+        return self.orders.pop(0) if self.orders else super().chance(needs)
 
     @property
     def view(self):

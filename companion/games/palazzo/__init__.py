@@ -235,7 +235,7 @@ def _status(state: PMap) -> str:
 
 def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, Any]]:
     table = state["data"]
-    bank = ", ".join(face(c) if c is not None else "?" for c in table["bank"])
+    bank = turn.bank_shown(state, table["bank"])
     sections = [
         {"title": "Constructor's yard",
          "lines": [", ".join(f"{t} ({cost(t)})" if t != "?" else "? (not named)" for t in yard_shown(state, table)) or "empty",
@@ -255,6 +255,11 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
         sections.append({"title": f"{p['name']}: {mine['points']} points ({mine['majority']} majorities, "
                                   f"{mine['materials']} materials), die {face(die(state, s))}, {coins}",
                          "lines": lines})
+    unknown = [p["name"] for s, p in enumerate(state["players"]) if table["hands"][s] is None]
+    if state["flow"] is not None and state["flow"]["over"] and unknown:
+        sections.append({"title": "Score sheet", "lines": [
+            f"The companion does not know the coins in hand of {' and '.join(unknown)}: enter them on the "
+            "score page before scoring (most ducats break a tie)."]})
     return sections
 
 
@@ -297,9 +302,10 @@ def _buying(state: PMap, seat: int) -> list[Option]:
     known = table["hands"][seat] is not None
     fields: dict[str, Any] = {
         "coins": _COINS if known else {**_COINS, "description": "the coins paid, if you name them"},
-        "die": {"type": "boolean", "title": "die", "description": f"spend the die's {face(die(state, seat))} too"},
         "place": {"title": "place", "enum": ["palazzo", "reserve"], "default": "palazzo"},
     }
+    if die(state, seat):
+        fields["die"] = {"type": "boolean", "title": "die", "description": f"spend the die's {face(die(state, seat))} too"}
     if not known:
         fields["exact"] = {"title": "paid exactly", "enum": [True, False],
                            "description": "when the coins are not named: another action follows an exact payment"}
@@ -318,7 +324,8 @@ def _buying(state: PMap, seat: int) -> list[Option]:
 
 
 def _score_sheet(state: PMap) -> dict[str, Any]:
-    """The final sheet (SCORE_SHEETS.md): what the companion knows; coins it was not told are left for the phone."""
+    """The final sheet (SCORE_SHEETS.md): what the companion knows. The coins of a hand it was not told are
+    written as none; the table page asks for them to be entered on the score page."""
     table = state["data"]
     return {
         "players": [{"name": p["name"], "palazzo": sheet_palazzo(table, s),

@@ -17,6 +17,8 @@ STRUCTURES = {"Moons": "observatory", "Suns": "solarium", "Arms": "fountain", "C
 FACES = ("null", "ace", "2", "3", "4", "5")  # by value, 0 to 5
 BASE_COST = 5  # a structure costs 5 ducats plus its tile's value [R l.10-12]
 YARD_SIZE = BANK_SIZE = 4
+COPIES = 4  # coins of each value: one per suit
+COIN_COUNT = COPIES * len(FACES)
 HAND_AT_START = 2
 TILE_NAMES = tuple(f"{suit} {face}" for suit in SUITS for face in FACES)
 
@@ -74,6 +76,6 @@ TILES = DeckSpec(
 # The coin pool: the draw pile is the face-down pool, the discard pile the spent coins; drawn coins are
 # in the bank or a hand. With real coins the companion only counts: the hands are drawn unseen.
 COINS = DeckSpec(
-    "coins", "Coins", Composition({f: 4 for f in FACES}),
+    "coins", "Coins", Composition({f: COPIES for f in FACES}),
     mode="mirror", when_short=DRAW_THEN_RESHUFFLE, public_out=False, mirror_tracks_cards=False,
 )

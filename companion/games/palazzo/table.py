@@ -68,10 +68,16 @@ def face_down(table: Mapping[str, Any]) -> int:
 
 
 def yard_shown(state: PMap, table: Mapping[str, Any]) -> list[str]:
-    """The yard's tiles, "?" for each real tile turned up that nobody has named yet."""
-    named = [t for t in table["yard"] if t is not None]
-    unnamed = 0 if virtual(state, TILES.name) else yard_size(table) - len(named)
-    return named + ["?"] * unnamed
+    """The yard's spaces in order: a tile, or "?" for a real tile turned up that nobody has named yet
+    (the empty spaces of the last few purchases are left out)."""
+    unnamed = 0 if virtual(state, TILES.name) else yard_size(table) - sum(1 for t in table["yard"] if t is not None)
+    shown = []
+    for tile in table["yard"]:
+        if tile is None and unnamed:
+            tile, unnamed = "?", unnamed - 1
+        if tile is not None:
+            shown.append(tile)
+    return shown
 
 
 def cells(palazzo: list[Mapping[str, Any]]) -> dict[tuple[int, int], str]:

@@ -18,6 +18,7 @@ unless it bought the last structure; that one starts the final round (steps.py).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,12 +30,10 @@ from companion.core.result import Accepted, Needs, Refused, Result
 from companion.games.plain import data, put
 
 from . import layout
-from .pieces import BANK_SIZE, COINS, FACES, HAND_AT_START, TILES, YARD_SIZE, coin_value, cost, face, tile_name
-from .steps import FLOW
+from .pieces import (BANK_SIZE, COIN_COUNT, COINS, COPIES, FACES, HAND_AT_START, TILES, YARD_SIZE, coin_value, cost,
+                     face, tile_name)
+from .steps import FLOW, final_round
 from .table import cells, die, laid_out, name, tiles_left, virtual, yard_shown
-
-ACTIONS = ("coin", "purchase", "reserve", "turret")
-
 
 def step_name(state: PMap) -> str:
     return FLOW.steps[state["flow"]["step"]].name
@@ -94,11 +93,7 @@ def on_advance(state: PMap, action: Mapping[str, Any]) -> Result:
     kind = action.get("action")
     if kind is not None and kind not in ACTIONS:
         return Refused(f"action: one of {', '.join(ACTIONS)} (or none, for an action the companion does not record)")
-    seat = state["flow"]["player"]
-    if kind is None:
-        out = Accepted(state, ())
-    else:
-        out = {"coin": take_coin, "purchase": purchase, "reserve": reserve, "turret": turret}[kind](state, action, seat)
+    out = ACTIONS[kind](state, action, state["flow"]["player"]) if kind is not None else Accepted(state, ())
     if isinstance(out, Refused):
         return out
     state = out.state
@@ -122,7 +117,7 @@ def take_coin(state: PMap, action: Mapping[str, Any], seat: int) -> Result:
     coin = coin_value(given)
     if given is not None and coin is None:
         return Refused("coin: its value, 0 (null) to 5")
-    shown = ", ".join(face(c) if c is not None else "?" for c in bank)
+    shown = bank_shown(state, bank)
     if coin is not None and coin in bank:
         slot = bank.index(coin)
     elif coin is not None and None in bank and not virtual(state, COINS.name):
@@ -135,25 +130,32 @@ def take_coin(state: PMap, action: Mapping[str, Any], seat: int) -> Result:
         return Refused(f"which coin? The bank shows {shown}")
     else:
         slot = bank.index(None)
-    if virtual(state, COINS.name) and all(c is None for c in bank):
-        return Refused("the bank is empty, and no coins are left to refill it")
     bank[slot] = None
     if hand is not None:
         hand.append(coin)
     taken = f"a {face(coin)}" if coin is not None else "a coin"
     log = [f"{name(state, seat)} takes {taken} from the bank."]
-    state = refill_bank(state, table, action, log)
-    if isinstance(state, Refused):
-        return state
-    return Accepted(put(state, table), tuple(log), "Put the coins turned up back face down." if len(log) > 1 else None)
+    refilled = refill_bank(state, table, action, log)
+    if isinstance(refilled, Refused):
+        return refilled
+    state, turned = refilled
+    return Accepted(put(state, table), tuple(log), "Put the coins turned up back face down." if turned else None)
 
 
-def refill_bank(state: PMap, table: dict[str, Any], action: Mapping[str, Any], log: list[str]) -> PMap | Refused:
+def bank_shown(state: PMap, bank: list[int | None]) -> str:
+    """The bank as a player reads it: "?" for a real coin not named yet, "-" for an empty space."""
+    unknown = "-" if virtual(state, COINS.name) else "?"
+    return ", ".join(face(c) if c is not None else unknown for c in bank)
+
+
+def refill_bank(state: PMap, table: dict[str, Any], action: Mapping[str, Any], log: list[str]):
     """Virtual coins: turn up a coin into every empty bank space, from the pool, or from the discarded coins
     shuffled face down when the pool is empty [R l.60-66]. A space left empty because both had run out is
-    filled as soon as a payment brings coins back [A]. `table` is changed in place."""
+    filled as soon as a payment brings coins back [A]. `table` is changed in place. Returns (state, whether
+    a coin was turned up) or a Refused that lacks its shuffle."""
+    turned = False
     if not virtual(state, COINS.name):
-        return state
+        return state, turned
     for slot, coin in enumerate(table["bank"]):
         if coin is not None:
             continue
@@ -168,8 +170,9 @@ def refill_bank(state: PMap, table: dict[str, Any], action: Mapping[str, Any], l
             return drawn
         state, (new,), _ = drawn
         table["bank"][slot] = FACES.index(new)
+        turned = True
         log.append(f"The bank: a {new} is turned up.")
-    return state
+    return state, turned
 
 
 # --- buying a structure -----------------------------------------------------------------------------
@@ -229,16 +232,20 @@ def _own_phone(state: PMap, action: Mapping[str, Any], seat: int) -> Refused | N
 def _payment(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: int, price: int):
     """(coins paid or None, die used, paid or None, exact) or a Refused."""
     hand = table["hands"][seat]
-    coins, used = action.get("coins"), action.get("die", False)
+    coins, used, said = action.get("coins"), action.get("die", False), action.get("exact")
     if type(used) is not bool:
         return Refused("die: true when the die's face was spent on it")
+    if said is not None and type(said) is not bool:
+        return Refused("exact: true or false")
     face_now = die(state, seat)
     if used and face_now == 0:
         return Refused(f"{name(state, seat)}'s die is spent (on its null face)")
     if coins is not None:
-        values = [coin_value(c) for c in coins] if isinstance(coins, list) else [None]
+        values = [coin_value(c) for c in coins] if isinstance(coins, list) and len(coins) <= COIN_COUNT else [None]
         if None in values:
             return Refused("coins: the value of each coin paid, 0 (null) to 5")
+        if max(Counter(values).values(), default=0) > COPIES:
+            return Refused(f"coins: there are only {COPIES} coins of each value")
         if hand is not None:
             refused = _own_phone(state, action, seat)
             if refused is not None:
@@ -252,20 +259,19 @@ def _payment(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat
         if paid < price:
             return Refused(f"{paid} ducats do not pay for a structure costing {price}")
         exact = paid == price
-        if action.get("exact") is not None and action["exact"] != exact:
+        if said is not None and said != exact:
             return Refused(f"{paid} ducats for {price} is {'exact' if exact else 'not exact'}")
         return values, used, paid, exact
     if hand is not None and virtual(state, COINS.name):
         return Refused(f"the companion holds {name(state, seat)}'s coins: buy on their phone, naming the coins paid")
-    exact = action.get("exact")
-    if type(exact) is not bool:
+    if said is None:
         return Refused("say whether it was paid exactly (exact: true or false), or name the coins paid")
-    return None, used, None, exact
+    return None, used, None, said
 
 
 def purchase(state: PMap, action: Mapping[str, Any], seat: int) -> Result:
     table = data(state)
-    if state["flow"]["final_turns"] is not None:
+    if final_round(state):
         return Refused("the last structure is bought: the final round has no purchases")
     found = _yard_tile(state, table, action.get("tile"))
     if isinstance(found, Refused):
@@ -277,74 +283,82 @@ def purchase(state: PMap, action: Mapping[str, Any], seat: int) -> Result:
         return paid
     coins, used, total, exact = paid
     place = action.get("place", "palazzo")
-    if place not in ("palazzo", "reserve"):
-        return Refused("place: palazzo or reserve")
     if place == "palazzo":
         entry = build(table, seat, tile, action.get("at"))
         if isinstance(entry, Refused):
             return entry
         table["palazzos"][seat].append(entry)
+    elif place != "reserve":
+        return Refused("place: palazzo or reserve")
     elif action.get("at") is not None:
         return Refused("a structure in reserve has no place: leave out at")
     else:
         table["reserves"][seat].append(tile)
-    log = []
-    if unnamed:
-        drawn = draw(state, TILES, 1, action, "tile_order", cards=[tile])
-        if isinstance(drawn, Refused):
-            return drawn
-        state = drawn[0]
-    # The payment: the coins to the discarded coins, the die one face down.
+    if unnamed:  # a real tile bought before anybody named it: it leaves the face-down tiles now
+        state = draw(state, TILES, 1, action, "tile_order", cards=[tile])[0]
+    log = [_bought(state, seat, tile, price, coins, used, total, exact, place)]
+    state = _settle(state, table, seat, coins, used, log)
+    table["yard"][slot] = None
+    table["bought"] += 1
+    refilled = _refill(state, table, slot, action, log)
+    if isinstance(refilled, Refused):
+        return refilled
+    state, reveal = refilled
+    last = tiles_left(table) == 0
+    chains = state["options"]["exact_chains"] or not table["extra_action"]
+    table["extra_action"] = exact and not last and chains  # the flow then gives the extra action (and says so)
+    if exact and last:
+        log.append("Paid exactly, but that was the last structure: the game is ending.")
+    return Accepted(put(state, table), tuple(log), reveal)
+
+
+def _bought(state: PMap, seat: int, tile: str, price: int, coins, used: bool, total, exact: bool, place: str) -> str:
+    paid_with = [" + ".join(map(face, coins))] if coins else []
+    if used:
+        face_now = die(state, seat)
+        paid_with.append(f"the die's {face(face_now)} (now {face(face_now - 1)})")
+    how = f"{total}" if total is not None else ("exactly" if exact else "more than that")
+    return (f"{name(state, seat)} buys {tile} for {price}: paid {how}" + (f" with {' and '.join(paid_with)}" if paid_with else "")
+            + (", into the reserve." if place == "reserve" else "."))
+
+
+def _settle(state: PMap, table: dict[str, Any], seat: int, coins: list[int] | None, used: bool, log: list[str]) -> PMap:
+    """The payment: the coins leave the hand for the discarded coins, the die turns down one face."""
     hand = table["hands"][seat]
-    if coins is not None:
-        if hand is not None:
-            for v in coins:
-                hand.remove(v)
-        if coins:
-            out = deck_mod.discard(COINS, state["decks"][COINS.name], [face(v) for v in coins])
-            if isinstance(out, Refused):
-                return out
-            state = _set_deck(state, out[0], COINS)
+    if coins is not None and hand is not None:
+        for v in coins:
+            hand.remove(v)
     elif hand is not None:
         table["hands"][seat] = None
         log.append(f"{name(state, seat)}'s coins are no longer followed (the payment did not name them): "
                    "enter them again on their phone to have payments checked.")
+    if coins:  # a hand the companion knows holds them; a real pool only counts them
+        deck, _, _ = deck_mod.discard(COINS, state["decks"][COINS.name], [face(v) for v in coins])
+        state = _set_deck(state, deck, COINS)
     if used:
         state = state.set("counters", state["counters"].transform(["players", seat, "die"], lambda d: d - 1))
-    paid_with = []
-    if coins:
-        paid_with.append(" + ".join(map(face, coins)))
-    if used:
-        paid_with.append(f"the die's {face(die(state, seat) + 1)} (now {face(die(state, seat))})")
-    how = f"{total}" if total is not None else ("exactly" if exact else "more than that")
-    log.insert(0, f"{name(state, seat)} buys {tile} for {price}: paid {how}"
-                  + (f" with {' and '.join(paid_with)}" if paid_with else "")
-                  + (", into the reserve." if place == "reserve" else "."))
-    table["yard"][slot] = None
-    table["bought"] += 1
-    reveal = None
+    return state
+
+
+def _refill(state: PMap, table: dict[str, Any], slot: int, action: Mapping[str, Any], log: list[str]):
+    """After a purchase: a new tile for the yard (turned up by the companion, or by the players), and the
+    coins just paid into any empty bank space. (state, what undoing it puts back) or a Refused."""
+    reveals = []
     if virtual(state, TILES.name) and state["decks"][TILES.name]["draw"]:
-        drawn = draw(state, TILES, 1, action, "tile_order")
-        if isinstance(drawn, Refused):
-            return drawn
-        state, (new,), reveal = drawn
+        state, (new,), reveal = draw(state, TILES, 1, action, "tile_order")
         table["yard"][slot] = new
+        reveals.append(reveal)
         log.append(f"The yard: {new} is turned up.")
     elif not virtual(state, TILES.name) and tiles_left(table) >= YARD_SIZE:
         log.append("Turn up a new tile for the yard.")
-    if coins and virtual(state, COINS.name) and None in table["bank"]:
-        state = refill_bank(state, table, action, log)
-        if isinstance(state, Refused):
-            return state
-        reveal = f"{reveal or ''} Put the coins turned up back face down.".strip()
-    last = tiles_left(table) == 0
-    chains = state["options"]["exact_chains"] or not table["extra_action"]
-    table["extra_action"] = exact and not last and chains
-    if exact and last:
-        log.append("Paid exactly, but that was the last structure: the game is ending.")
-    elif table["extra_action"]:
-        log.append(f"Paid exactly: {name(state, seat)} takes another action.")
-    return Accepted(put(state, table), tuple(log), reveal)
+    if None in table["bank"]:
+        refilled = refill_bank(state, table, action, log)
+        if isinstance(refilled, Refused):
+            return refilled
+        state, turned = refilled
+        if turned:
+            reveals.append("Put the coins turned up back face down.")
+    return state, " ".join(reveals) or None
 
 
 # --- reserve actions and the turret -----------------------------------------------------------------
@@ -358,47 +372,45 @@ def _named(given: object, where: list[str], what: str) -> str | Refused:
 
 
 def reserve(state: PMap, action: Mapping[str, Any], seat: int) -> Result:
+    """Build a reserve tile into the palazzo, move a palazzo tile to the reserve, or swap the two (the
+    reserve tile takes the palazzo tile's place); the building rules hold after each [R l.68-74]."""
     table = data(state)
     palazzo, held = table["palazzos"][seat], table["reserves"][seat]
-    if action.get("build") is None and action.get("remove") is None:
+    built = [s["tile"] for s in palazzo]
+    wanted = {key: action.get(key) for key in ("build", "remove") if action.get(key) is not None}
+    if not wanted:
         return Refused("build (a reserve tile into the palazzo), remove (a palazzo tile to the reserve), or both to swap them")
+    into = _named(wanted["build"], held, "build") if "build" in wanted else None
+    leaving = _named(wanted["remove"], built, "remove") if "remove" in wanted else None
+    for refused in (into, leaving):
+        if isinstance(refused, Refused):
+            return refused
     who = name(state, seat)
-    log = []
-    out = None
-    if action.get("remove") is not None:
-        out = _named(action["remove"], [s["tile"] for s in palazzo], "remove")
-        if isinstance(out, Refused):
-            return out
-    if action.get("build") is not None:
-        into = _named(action["build"], held, "build")
-        if isinstance(into, Refused):
-            return into
-        if out is None:  # reserve -> palazzo
-            entry = build(table, seat, into, action.get("at"))
-            if isinstance(entry, Refused):
-                return entry
-            palazzo.append(entry)
-            held.remove(into)
-            return Accepted(put(state, table), (f"{who} builds {into} from the reserve.",))
+    if leaving is None:  # reserve -> palazzo
+        entry = build(table, seat, into, action.get("at"))
+        if isinstance(entry, Refused):
+            return entry
+        palazzo.append(entry)
+        held.remove(into)
+        return Accepted(put(state, table), (f"{who} builds {into} from the reserve.",))
     if action.get("at") is not None:
-        return Refused("at: only for a structure built from the reserve; a swap keeps the place")
-    i = [s["tile"] for s in palazzo].index(out)
+        return Refused("at: only for a structure built from the reserve (a swap keeps the place)")
+    i = built.index(leaving)
     at = palazzo[i]["at"]
-    if action.get("build") is not None:  # a swap: the reserve tile takes the palazzo tile's place
-        bad = layout.swap(cells(palazzo), tuple(at), into) if at is not None else None
-        if bad:
-            return Refused(bad)
+    grid = cells(palazzo)
+    if into is not None:
+        bad = layout.swap(grid, tuple(at), into) if at is not None else None
         palazzo[i] = {"tile": into, "at": at}
         held.remove(into)
-        log.append(f"{who} swaps {out} (to the reserve) for {into} from the reserve.")
+        log = [f"{who} swaps {leaving} (to the reserve) for {into} from the reserve."]
     else:
-        bad = layout.remove(cells(palazzo), tuple(at)) if at is not None else None
-        if bad:
-            return Refused(bad)
+        bad = layout.remove(grid, tuple(at)) if at is not None else None
         palazzo.pop(i)
-        log.append(f"{who} moves {out} to the reserve.")
-    held.append(out)
-    if table["turrets"][seat] == out:
+        log = [f"{who} moves {leaving} to the reserve."]
+    if bad:
+        return Refused(bad)
+    held.append(leaving)
+    if table["turrets"][seat] == leaving:
         table["turrets"][seat] = None
         log.append(f"{who}'s turret comes back with it (a structure in reserve does not score).")
     return Accepted(put(state, table), tuple(log))
@@ -417,6 +429,10 @@ def turret(state: PMap, action: Mapping[str, Any], seat: int) -> Result:
     return Accepted(put(state, table), (f"{name(state, seat)} {moved}.",))
 
 
+# The player's action, as the advance's "action" says.
+ACTIONS = {"coin": take_coin, "purchase": purchase, "reserve": reserve, "turret": turret}
+
+
 # --- the players' own inputs, outside the advance ----------------------------------------------------
 
 
@@ -424,10 +440,13 @@ def choose(state: PMap, action: Mapping[str, Any]) -> Result:
     """On the buttons: the yard tile being bought (then: how it was paid), or None to choose again."""
     if state["flow"] is None or step_name(state) != "ACTION":
         return Refused("a structure is chosen on a player's action")
-    if state["flow"]["final_turns"] is not None:
+    if final_round(state):
         return Refused("the last structure is bought: the final round has no purchases")
     given = action.get("tile")
     table = data(state)
+    if given is not None and virtual(state, COINS.name):
+        return Refused(f"the companion holds {name(state, state['flow']['player'])}'s coins: buy on their phone, "
+                       "naming the coins paid")
     if given is None:
         table["buying"] = None
         return Accepted(put(state, table), ())
@@ -449,7 +468,7 @@ def enter_hand(state: PMap, action: Mapping[str, Any]) -> Result:
         return Refused("the companion deals the coins in this game: it knows every hand already")
     coins = action.get("coins", [])
     values = [coin_value(c) for c in coins] if isinstance(coins, list) else [None]
-    if None in values or len(values) > 24:
+    if None in values or len(values) > COIN_COUNT:
         return Refused("coins: the value of each coin in hand, 0 (null) to 5")
     table = data(state)
     table["hands"][seat] = values
