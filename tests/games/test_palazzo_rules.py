@@ -106,6 +106,22 @@ def test_pz_ex_08_a_tie_on_points_goes_to_the_most_ducats_then_the_fewest_struct
     assert score(t)["winner"] == ["Ada"]  # 9 ducats each: Ada built fewer structures
 
 
+
+def test_the_reading_of_fewest_structures_built_is_a_rule_option_that_reaches_the_score_sheet():
+    # SPEC 3.9.6: Ada has 1 structure in her palazzo and 2 in reserve; Bea 2 in her palazzo. Points and ducats tie.
+    def table(reading):
+        t = PZ(real=True, structures_count=reading)
+        for tile, place in (("Moons 4", "palazzo"), ("Suns null", "palazzo"), ("Arms 2", "reserve"),
+                            ("Suns ace", "palazzo"), ("Crowns 3", "reserve")):
+            t.buy(tile, exact=False, place=place)
+        t.ok(type="hand", seat=0, coins=[], phone_seat=0)
+        t.ok(type="hand", seat=1, coins=[], phone_seat=1)
+        return t
+    assert PALAZZO.score_sheet(table("palazzo").state)["options"] == {"structures_count": "palazzo"}
+    assert score(table("palazzo"))["winner"] == ["Ada"]
+    assert score(table("palazzo_and_reserve"))["winner"] == ["Bea"]
+
+
 def test_pz_ex_01_02_03_09_the_rulebook_example_played_at_the_table():
     palazzos = {
         "Dirk": ["Moons 5", "Moons 3", "Suns 5", "Crowns 4", "Crowns 2"],
