@@ -395,6 +395,7 @@ def test_reserve_actions_and_the_turret_that_comes_back_with_its_structure():
 def test_bad_inputs_are_refused_with_a_reason_and_change_nothing():
     t = PZ(real=True)
     assert t.refused(type="advance", action="dance").startswith("action: one of coin, purchase, reserve, turret")
+    assert t.refused(type="advance", action=["coin"]).startswith("action: one of")
     assert t.refused(type="advance", action="purchase", tile="Suns 9", exact=True).startswith("tile: which structure")
     assert t.refused(type="advance", action="purchase", tile="Suns 3") == \
         "say whether it was paid exactly (exact: true or false), or name the coins paid"

@@ -35,6 +35,7 @@ from .pieces import (BANK_SIZE, COIN_COUNT, COINS, COPIES, FACES, HAND_AT_START,
 from .steps import FLOW, final_round
 from .table import cells, die, laid_out, name, tiles_left, virtual, yard_shown
 
+
 def step_name(state: PMap) -> str:
     return FLOW.steps[state["flow"]["step"]].name
 
@@ -91,7 +92,7 @@ def on_advance(state: PMap, action: Mapping[str, Any]) -> Result:
     if step_name(state) == "SETUP":
         return setup(state, action)
     kind = action.get("action")
-    if kind is not None and kind not in ACTIONS:
+    if kind is not None and (not isinstance(kind, str) or kind not in ACTIONS):
         return Refused(f"action: one of {', '.join(ACTIONS)} (or none, for an action the companion does not record)")
     out = ACTIONS[kind](state, action, state["flow"]["player"]) if kind is not None else Accepted(state, ())
     if isinstance(out, Refused):
