@@ -20,6 +20,7 @@ from pyrsistent import PMap, thaw
 
 from companion.core.game import GameDef
 from companion.core.options import Option
+from companion.games.plain import name
 from companion.scoring import master_of_venice as sheet
 
 from . import elections, hands, revenue, turn
@@ -27,7 +28,7 @@ from .cards import (ATTACKERS, CARDINAL, CARDS, DECK, DEFENDERS, OFFICES, ROUTE_
                     VILLA_COST, VILLA_COST_CONSTRUCTION, step_of)
 from .play import ACTIONS, step_name
 from .steps import FLOW
-from .table import COUNTERS, controller, count_kind, describe, in_order, initial, name, unappointed, virtual
+from .table import COUNTERS, controller, count_kind, describe, in_order, initial, unappointed, virtual
 
 GAME_ID = "master_of_venice"
 

@@ -18,9 +18,10 @@ from pyrsistent import PMap
 
 from companion.core import deck as deck_mod
 from companion.core.result import Refused
+from companion.games.plain import name, set_deck
 
 from .cards import DECK
-from .table import add_held, held, name, virtual
+from .table import add_held, held, virtual
 
 
 def passes(state: PMap) -> int:
@@ -33,10 +34,6 @@ def deck_pass(state: PMap) -> int:
 
 def game_end_pending(state: PMap) -> bool:
     return passes(state) >= 2
-
-
-def _set_deck(state: PMap, deck: PMap) -> PMap:
-    return state.set("decks", state["decks"].set(DECK.name, deck))
 
 
 def draw(state: PMap, table: dict[str, Any], seats: Sequence[int], order: object, log: list[str]) -> PMap | Refused:
@@ -58,14 +55,14 @@ def draw(state: PMap, table: dict[str, Any], seats: Sequence[int], order: object
             can = discards  # pass 1 has just run out: the discard pile becomes pass 2
             if not can:
                 log.append("The discard pile is empty: there is no second pass, and the game ends with this turn.")
-                return _set_deck(state, deck.set("passes", 2))
+                return set_deck(state, DECK.name, deck.set("passes", 2))
         k = min(len(seats), can)
         if k:
             out = deck_mod.draw(DECK, deck, k, order)
             if isinstance(out, Refused):
                 return out
             deck, more, _ = out
-            state = _set_deck(state, deck)
+            state = set_deck(state, DECK.name, deck)
             log.extend(line for line in more if not line.startswith(f"{DECK.label}: drew"))  # the cards are secret
             for seat, card in zip(seats, deck["out"][-k:]):
                 table["hands"][seat].append(card)
@@ -101,7 +98,7 @@ def discard(state: PMap, cards: Sequence[str]) -> PMap | Refused:
     out = deck_mod.discard(DECK, state["decks"][DECK.name], list(cards))
     if isinstance(out, Refused):
         return out
-    return _set_deck(state, out[0])
+    return set_deck(state, DECK.name, out[0])
 
 
 def hand_cards(state: PMap, table: Mapping[str, Any], seat: int) -> list[str] | None:

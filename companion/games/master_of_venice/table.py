@@ -28,6 +28,7 @@ from pyrsistent import PMap
 
 from companion.core.counters import CounterSpec
 from companion.core.result import Refused
+from companion.games.plain import name
 
 from .cards import CARDS, DECK
 
@@ -42,10 +43,6 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "pope": start, "doge": start, "offices": {}, "caught": [], "eliminated": [], "dies": None,
         "election": None, "appointing": False, "trips": [None] * n, "pending": None, "tapped": None,
     }
-
-
-def name(state: PMap, seat: int | None) -> str:
-    return "nobody" if seat is None else state["players"][seat]["name"]
 
 
 def gold(state: PMap, seat: int) -> int:

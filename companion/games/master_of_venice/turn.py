@@ -18,12 +18,12 @@ from typing import Any
 from pyrsistent import PMap, pmap, pvector
 
 from companion.core.result import Accepted, Refused, Result
-from companion.games.plain import data, put
+from companion.games.plain import data, name, put
 
 from . import elections, hands, revenue
 from .cards import CARDS, OFFICES, POPULARITY
 from .play import dice, leave_play, step_name
-from .table import add_gold, controller, in_order, name, owned, standing, unappointed, virtual
+from .table import add_gold, controller, in_order, owned, standing, unappointed, virtual
 
 OFFICE_NAME = {"pope": "Pope", "doge": "Doge"}
 

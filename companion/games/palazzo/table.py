@@ -41,10 +41,6 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def name(state: PMap, seat: int | None) -> str:
-    return "nobody" if seat is None else state["players"][seat]["name"]
-
-
 def die(state: PMap, seat: int) -> int:
     return state["counters"]["players"][seat]["die"]
 

@@ -27,21 +27,17 @@ from pyrsistent import PMap
 from companion.core import deck as deck_mod
 from companion.core.deck import DeckSpec
 from companion.core.result import Accepted, Needs, Refused, Result
-from companion.games.plain import data, put
+from companion.games.plain import data, name, put, set_deck
 
 from . import layout
 from .pieces import (BANK_SIZE, COIN_COUNT, COINS, COPIES, FACES, HAND_AT_START, TILES, YARD_SIZE, coin_value, cost,
                      face, tile_name)
 from .steps import FLOW, final_round
-from .table import cells, die, laid_out, name, tiles_left, virtual, yard_shown
+from .table import cells, die, laid_out, tiles_left, virtual, yard_shown
 
 
 def step_name(state: PMap) -> str:
     return FLOW.steps[state["flow"]["step"]].name
-
-
-def _set_deck(state: PMap, deck: PMap, spec: DeckSpec) -> PMap:
-    return state.set("decks", state["decks"].set(spec.name, deck))
 
 
 def draw(state: PMap, spec: DeckSpec, n: int, action: Mapping[str, Any], key: str, cards: list[str] | None = None):
@@ -53,7 +49,7 @@ def draw(state: PMap, spec: DeckSpec, n: int, action: Mapping[str, Any], key: st
     if isinstance(out, Refused):
         return Refused(out.reason, needs=Needs(out.needs.kind, key, cards=out.needs.cards)) if out.needs else out
     deck, _log, reveal = out
-    return _set_deck(state, deck, spec), list(deck["out"][len(before["out"]):]), reveal
+    return set_deck(state, spec.name, deck), list(deck["out"][len(before["out"]):]), reveal
 
 
 def setup(state: PMap, action: Mapping[str, Any]) -> Result:
@@ -335,7 +331,7 @@ def _settle(state: PMap, table: dict[str, Any], seat: int, coins: list[int] | No
                    "enter them again on their phone to have payments checked.")
     if coins:  # a hand the companion knows holds them; a real pool only counts them
         deck, _, _ = deck_mod.discard(COINS, state["decks"][COINS.name], [face(v) for v in coins])
-        state = _set_deck(state, deck, COINS)
+        state = set_deck(state, COINS.name, deck)
     if used:
         state = state.set("counters", state["counters"].transform(["players", seat, "die"], lambda d: d - 1))
     return state
