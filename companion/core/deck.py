@@ -67,6 +67,12 @@ class DeckSpec:
     # drawn. False where the draws go into secret hands: the companion then only
     # counts them, and the table says when the real draw pile runs out (`exhausted`).
     mirror_tracks_cards: bool = True
+    # The cards not kept after a look go under the deck shuffled (their order is a chance outcome),
+    # rather than in the order drawn.
+    shuffle_rest: bool = False
+    # Cards taken out for some player counts, from a composition the table enters too (the rulebook
+    # names what comes out even where it does not list the deck).
+    removals: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
 
     def composition_from(self, given: object) -> Composition | None | str:
         """The composition to play with: the rulebook's, or the one setup gives (or why it is refused)."""
@@ -82,7 +88,7 @@ class DeckSpec:
             if bad:
                 return f"{name!r}: {bad}"
         bad = self.check_composition(given)
-        return bad or Composition(dict(given))
+        return bad or Composition(dict(given), self.removals)
 
 
 def build(spec: DeckSpec, players: int, mode: str | None = None, composition: Composition | None = None) -> PMap:
@@ -248,8 +254,9 @@ def exhausted(spec: DeckSpec, deck: PMap):
     return deck, (f"{spec.label}: the draw pile has run out (pass {passes}). Shuffle the discard pile: it is the new draw pile.",), None
 
 
-def keep(spec: DeckSpec, deck: PMap, card: str | None, to: str = "out"):
-    """After drawing to `looking`: keep at most one card, the rest go under the deck in drawn order."""
+def keep(spec: DeckSpec, deck: PMap, card: str | None, order: object = None, to: str = "out"):
+    """After drawing to `looking`: keep at most one card, the rest go under the deck (in drawn order, or
+    shuffled with `spec.shuffle_rest`: a virtual deck's action then carries their `order`)."""
     looking = list(deck["looking"])
     if not looking:
         return Refused(f"no {spec.label} cards are being looked at")
@@ -257,11 +264,20 @@ def keep(spec: DeckSpec, deck: PMap, card: str | None, to: str = "out"):
         if card not in looking:
             return Refused(f"{card} is not among the cards drawn ({_names(looking)})")
         looking.remove(card)
+    if spec.shuffle_rest and deck["mode"] == "virtual" and len(looking) > 1:
+        if order is None:
+            return Refused(f"the {spec.label} cards not kept are shuffled", needs=Needs("order", "order", cards=tuple(looking)))
+        if not _is_permutation(order, looking):
+            return Refused(f"the shuffle order must hold exactly the {len(looking)} cards not kept")
+        looking = list(order)
+    elif order is not None:
+        return Refused(f"the {spec.label} cards not kept need no shuffle")
     deck = deck.set("looking", pvector()).set("draw", deck["draw"].extend(looking))
     if card is not None:
         deck = deck.set(to, deck[to].append(card))
     kept = f"kept {card}" if card else "kept none"
-    return deck, (f"{spec.label}: {kept}; {_names(looking)} under the deck.",), None
+    how = "shuffled under the deck" if spec.shuffle_rest else "under the deck"
+    return deck, (f"{spec.label}: {kept}; {_names(looking)} {how}.",), None
 
 
 def deal(spec: DeckSpec, deck: PMap, places: Sequence[str], allowed: Callable[[str, str], bool],

@@ -12,7 +12,7 @@ Actions are plain JSON-like mappings with a "type". The generic ones:
   shuffle   {deck, order?}                    gather draw and discard piles and shuffle
   draw      {deck, n?, order?, cards?}        virtual decks draw from the top; mirror decks name the cards
   look      {deck, n, order?, cards?}         draw N to choose from ...
-  keep      {deck, card|null}                 ... keep at most one, the rest go under the deck
+  keep      {deck, card|null, order?}         ... keep at most one, the rest go under the deck
   discard   {deck, cards, order?}
   deck_exhausted {deck}                       a real draw pile ran out (mirror decks the companion only counts)
   counter   {name, seat?, delta | value}
@@ -85,7 +85,7 @@ def validate_setup(game: GameDef, setup: Mapping[str, Any]) -> str | None:
         if mode == "virtual" and spec.composition is None and name not in compositions:
             how = " until its cards are entered" if spec.check_composition else ""
             return f"deck_modes.{name}: the {spec.label} deck's cards are not known, so it can only be physical{how}"
-    return _check_options(game, setup.get("options", {}))
+    return _check_options(game, setup.get("options", {})) or (game.check_setup(setup) if game.check_setup else None)
 
 
 def _per_deck(game: GameDef, setup: Mapping[str, Any], key: str, what: str) -> Mapping[str, Any] | str:
@@ -305,7 +305,7 @@ _GENERIC = {
     "shuffle": _deck_action(lambda s, d, a: deck_mod.shuffle(s, d, a.get("order"))),
     "draw": _deck_action(lambda s, d, a: deck_mod.draw(s, d, a.get("n", 1), a.get("order"), a.get("cards"))),
     "look": _deck_action(lambda s, d, a: deck_mod.draw(s, d, a.get("n", 1), a.get("order"), a.get("cards"), to="looking")),
-    "keep": _deck_action(lambda s, d, a: deck_mod.keep(s, d, a.get("card"))),
+    "keep": _deck_action(lambda s, d, a: deck_mod.keep(s, d, a.get("card"), a.get("order"))),
     "discard": _deck_action(lambda s, d, a: deck_mod.discard(s, d, a.get("cards"), a.get("order"))),
     "deck_exhausted": _deck_action(lambda s, d, a: deck_mod.exhausted(s, d)),
 }

@@ -146,6 +146,18 @@ def advance(flow: Flow, state: PMap, seat: int | None = None, passed: bool = Fal
     return Accepted(state, tuple(log))
 
 
+def end_turn(flow: Flow, state: PMap):
+    """End the turn at once, whatever step it is in (a shortcut past the steps left): the next turn starts,
+    under the same end rules as an advance past the last step."""
+    cur = state["flow"]
+    if cur["over"]:
+        return Refused(f"the game is over ({cur['ended']})")
+    if flow.turns != EACH_PLAYER:
+        return Refused("one turn serves the whole table: advance through its steps")
+    log = [f"{_name(state, cur['player'])} ends the turn."]
+    return Accepted(_end_turn(flow, state, log), tuple(log))
+
+
 def end_now(state: PMap, reason: str) -> PMap:
     return state.set("flow", state["flow"].set("over", True).set("actor", None).set("ended", reason))
 

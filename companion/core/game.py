@@ -59,6 +59,8 @@ class GameDef:
     check: Callable[[PMap, Mapping[str, Any]], str | None] | None = None
     # Extra game data at setup: (setup) -> dict merged into state["data"].
     initial_data: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
+    # The game's own setup keys (a board layout): (setup) -> why they are refused, or None.
+    check_setup: Callable[[Mapping[str, Any]], str | None] | None = None
     # Who chooses the first player: "choice" (setup names the seat), "rolloff",
     # or "second_youngest" (from the players' ages, unless setup names the seat).
     first_player: str = "choice"
