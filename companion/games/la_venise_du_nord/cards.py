@@ -1,0 +1,120 @@
+"""La Venise du Nord: the goods, the raw materials, and the three decks (SPEC.md 4.1, 4.4).
+
+The rulebook lists none of the decks card by card, so a card is named by what
+is printed on it, and the companion reads its name:
+
+  Order           "Lace +1", "Jewelry +2"
+  Workshop        "Lace 2 cost 3": makes lace, stores 2 flax once built, costs 3 cubes
+  Master Builder  "Bridge bonus cost 2", "Movement +-1 cost 2", "Activation +-1 cost 2",
+                  "Price shift Lace cost 2", "Fill stock cost 3", "Order Lace +1 cost 1"
+
+The decks are real cards by default (mirror mode): the players draw them and
+the companion records the card kept. A deck is virtual once its cards are
+entered at setup (`compositions`), checked against what the rulebook says.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.deck import NO_RESHUFFLE, DeckSpec
+
+GOODS = ("clothing", "lace", "jewelry")
+RAWS = ("wool", "flax", "gold")
+RAW_OF = dict(zip(GOODS, RAWS))  # a workshop of a good stores its raw material
+GOOD_OF = dict(zip(RAWS, GOODS))
+
+ORDER_COUNT, WORKSHOP_COUNT, BUILDER_COUNT, ORDER_LIKE_COUNT = 24, 15, 16, 3
+# With 2 players 2 Order cards of each type come out, with 3 players 1; never a +2 card [R l.121].
+ORDER_REMOVALS = {2: {f"{g.capitalize()} +1": 2 for g in GOODS}, 3: {f"{g.capitalize()} +1": 1 for g in GOODS}}
+
+_GOOD = "(clothing|lace|jewelry)"
+_ORDER = re.compile(rf"^{_GOOD} \+([12])$", re.I)
+_WORKSHOP = re.compile(rf"^{_GOOD} ([1-3]) cost ([1-6])$", re.I)
+_BUILDER = re.compile(rf"^(bridge bonus|movement \+-1|activation \+-1|price shift {_GOOD}|fill stock|order {_GOOD} \+([12])) "
+                      r"cost ([0-6])$", re.I)
+# The scoring module's Master Builder kinds, by the start of the card's name.
+KINDS = {"bridge bonus": "bridge_bonus", "movement": "move_die_pm1", "activation": "activation_die_pm1",
+         "price shift": "price_shift", "fill stock": "fill_stock", "order": "order_like"}
+
+
+def _words(text: object) -> str | None:
+    return " ".join(text.split()) if isinstance(text, str) else None
+
+
+def order(name: object) -> dict[str, Any] | None:
+    """{"card", "good", "value"} of an Order card's name, or None."""
+    m = _ORDER.match(_words(name) or "")
+    if not m:
+        return None
+    good = m.group(1).lower()
+    return {"card": f"{good.capitalize()} +{m.group(2)}", "good": good, "value": int(m.group(2))}
+
+
+def workshop(name: object) -> dict[str, Any] | None:
+    """{"card", "good", "capacity", "cost"} of a Workshop card's name, or None."""
+    m = _WORKSHOP.match(_words(name) or "")
+    if not m:
+        return None
+    good, capacity, cost = m.group(1).lower(), int(m.group(2)), int(m.group(3))
+    return {"card": f"{good.capitalize()} {capacity} cost {cost}", "good": good, "capacity": capacity, "cost": cost}
+
+
+def builder(name: object) -> dict[str, Any] | None:
+    """{"card", "kind", "good", "value", "cost"} of a Master Builder card's name, or None. `good` is the
+    price-shift card's raised good or the order-like card's good; `value` the order-like card's +1/+2."""
+    m = _BUILDER.match(_words(name) or "")
+    if not m:
+        return None
+    effect, cost = m.group(1).lower(), int(m.group(5))
+    kind = next(k for start, k in KINDS.items() if effect.startswith(start))
+    good = (m.group(2) or m.group(3) or "").lower() or None
+    value = int(m.group(4)) if m.group(4) else None
+    shown = {"bridge_bonus": "Bridge bonus", "move_die_pm1": "Movement +-1", "activation_die_pm1": "Activation +-1",
+             "fill_stock": "Fill stock", "price_shift": f"Price shift {(good or '').capitalize()}",
+             "order_like": f"Order {(good or '').capitalize()} +{value}"}[kind]
+    return {"card": f"{shown} cost {cost}", "kind": kind, "good": good, "value": value, "cost": cost}
+
+
+def _problem(read, example: str):
+    return lambda name: None if read(name) and read(name)["card"] == name else f"name it as printed, such as “{example}”"
+
+
+def _check_orders(counts: Mapping[str, int]) -> str | None:
+    total = sum(counts.values())
+    if total != ORDER_COUNT:
+        return f"the Order deck has {ORDER_COUNT} cards, not {total}"
+    short = [g for g in GOODS if counts.get(f"{g.capitalize()} +1", 0) < 2]
+    if short:
+        return f"every type needs at least two +1 cards (2 come out with 2 players); {short[0]} has fewer"
+    return None
+
+
+def _check_workshops(counts: Mapping[str, int]) -> str | None:
+    total = sum(counts.values())
+    return None if total == WORKSHOP_COUNT else f"the Workshop deck has {WORKSHOP_COUNT} cards, not {total}"
+
+
+def _check_builders(counts: Mapping[str, int]) -> str | None:
+    total = sum(counts.values())
+    if total != BUILDER_COUNT:
+        return f"the Master Builder deck has {BUILDER_COUNT} cards, not {total}"
+    kinds = Counter()
+    for card, k in counts.items():
+        kinds[builder(card)["kind"]] += k
+    if kinds["order_like"] != ORDER_LIKE_COUNT:
+        return f"{ORDER_LIKE_COUNT} Master Builders work like Order cards, not {kinds['order_like']}"
+    return None
+
+
+ORDERS = DeckSpec("orders", "Order", None, mode="mirror", when_short=NO_RESHUFFLE, shuffle_rest=True,
+                  check_card=_problem(order, "Lace +1"), check_composition=_check_orders, removals=ORDER_REMOVALS)
+WORKSHOPS = DeckSpec("workshops", "Workshop", None, mode="mirror", when_short=NO_RESHUFFLE, shuffle_rest=True,
+                     check_card=_problem(workshop, "Lace 2 cost 3"), check_composition=_check_workshops)
+BUILDERS = DeckSpec("builders", "Master Builder", None, mode="mirror", when_short=NO_RESHUFFLE, shuffle_rest=True,
+                    check_card=_problem(builder, "Fill stock cost 3"), check_composition=_check_builders)
+DECKS = (ORDERS, WORKSHOPS, BUILDERS)
+READ = {ORDERS.name: order, WORKSHOPS.name: workshop, BUILDERS.name: builder}

@@ -1,0 +1,128 @@
+"""La Venise du Nord: the nine Quarter tiles, how they lie, and how a Burgher moves (SPEC.md 4.3 phase 2).
+
+A layout places each tile on a hexagonal grid in axial coordinates [q, r]; two
+tiles are adjacent when they share a side. The rulebook's own layouts are
+pictures missing from the text, so the default below is the companion's [A]
+(the Market in the middle, the raw materials and card tiles around it, a Port
+at each end); the players give theirs at setup (`layout`) when it differs.
+
+The Boat lies next to one tile. A Burgher on that tile may take it for 3
+movement points to any tile not visited yet; the Boat is then next to that tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+RAW_TILES = ("Wool", "Flax", "Gold")
+CARD_TILES = {"Workshop": "workshops", "Order": "orders", "Master Builder": "builders"}  # tile -> deck
+MARKET = "Market"
+PORTS = ("Port 1", "Port 2")
+TILES = (*RAW_TILES, *CARD_TILES, MARKET, *PORTS)
+BOAT = "boat"  # in a path: the next tile is reached by the Boat
+BOAT_COST = 3
+
+DEFAULT_LAYOUT: dict[str, tuple[int, int]] = {
+    "Market": (0, 0), "Wool": (1, -1), "Flax": (1, 0), "Gold": (0, 1), "Workshop": (-1, 1), "Order": (-1, 0),
+    "Master Builder": (0, -1), "Port 1": (2, -1), "Port 2": (-2, 1),
+}
+_SIDES = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def tile_named(given: object) -> str | None:
+    """The tile's name as the companion writes it ("master builder" -> "Master Builder"), or None."""
+    if not isinstance(given, str):
+        return None
+    wanted = " ".join(given.split()).casefold()
+    return next((t for t in TILES if t.casefold() == wanted), None)
+
+
+def check_layout(layout: object) -> str | None:
+    """Why a layout given at setup cannot be the table's, or None."""
+    if not isinstance(layout, Mapping) or set(layout) != set(TILES):
+        return f"layout: each of the nine tiles ({', '.join(TILES)}) with its place [q, r]"
+    places = []
+    for tile, at in layout.items():
+        if not (isinstance(at, (list, tuple)) and len(at) == 2 and all(type(v) is int and -9 <= v <= 9 for v in at)):
+            return f"layout.{tile}: its place as [q, r], whole numbers from -9 to 9"
+        places.append(tuple(at))
+    if len(set(places)) != len(places):
+        return "layout: two tiles are in the same place"
+    alone = next((t for t in TILES if not neighbours(layout, t)), None)
+    if alone:
+        return f"layout.{alone}: every tile touches another along a side [R l.541]"
+    return None
+
+
+def neighbours(layout: Mapping[str, Sequence[int]], tile: str) -> list[str]:
+    q, r = layout[tile]
+    around = {(q + dq, r + dr) for dq, dr in _SIDES}
+    return [t for t in TILES if tuple(layout[t]) in around]
+
+
+def adjacent(layout: Mapping[str, Sequence[int]], one: str, other: str) -> bool:
+    return other in neighbours(layout, one)
+
+
+def edge(one: str, other: str) -> tuple[str, str]:
+    """A bridge's place: the two tiles, in a fixed order."""
+    return tuple(sorted((one, other)))
+
+
+def routes(layout: Mapping[str, Sequence[int]], start: str, steps: int, own_bridges: Iterable[Sequence[str]],
+           boat: str | None) -> list[dict[str, Any]]:
+    """Every legal move of exactly `steps` points from `start`: {"path", "to", "boat"} where `path` lists the
+    tiles entered ("boat" before a tile reached by the Boat) and `boat` is where the Boat lies afterwards.
+
+    A step costs 1, or 0 or 1 at the player's choice across his own bridge; the Boat costs 3. No tile is
+    visited twice, the start included [R l.179-207].
+    """
+    mine = {edge(*b) for b in own_bridges}
+    found: list[dict[str, Any]] = []
+
+    def walk(here: str, visited: tuple[str, ...], path: tuple[str, ...], low: int, high: int, boat_at: str | None):
+        if low <= steps <= high and path:
+            found.append({"path": list(path), "to": here, "boat": boat_at})
+        for there in neighbours(layout, here):
+            if there not in visited:
+                free = edge(here, there) in mine
+                if low + (0 if free else 1) <= steps:
+                    walk(there, visited + (there,), path + (there,), low + (0 if free else 1), high + 1, boat_at)
+        if boat_at == here and low + BOAT_COST <= steps:
+            for there in TILES:
+                if there not in visited:
+                    walk(there, visited + (there,), path + (BOAT, there), low + BOAT_COST, high + BOAT_COST, there)
+
+    walk(start, (start,), (), 0, 0, boat)
+    return found
+
+
+def check_path(layout: Mapping[str, Sequence[int]], start: str, steps: int, own_bridges: Iterable[Sequence[str]],
+               boat: str | None, path: Sequence[str]) -> dict[str, Any] | str:
+    """The move along `path` ({"path", "to", "boat"}), or why it is not a legal move of `steps`."""
+    wanted = [BOAT if p == BOAT else tile_named(p) for p in path] if isinstance(path, (list, tuple)) else [None]
+    if None in wanted or not wanted or wanted[-1] == BOAT:
+        return f"path: the tiles entered in order, with “{BOAT}” before a tile reached by the Boat"
+    for route in routes(layout, start, steps, own_bridges, boat):
+        if route["path"] == wanted:
+            return route
+    return f"{' -> '.join([start, *wanted])} is not a legal move of exactly {steps}"
+
+
+def reachable(layout: Mapping[str, Sequence[int]], start: str, steps: int, own_bridges: Iterable[Sequence[str]],
+              boat: str | None) -> dict[str, list[dict[str, Any]]]:
+    """Each tile a move of `steps` can end on, with the routes there."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for route in routes(layout, start, steps, own_bridges, boat):
+        out.setdefault(route["to"], []).append(route)
+    return out
+
+
+def plain_route(routes: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The route to take when only the end tile is given: on foot if it can be (the Boat stays), else the
+    Boat route when every one leaves the Boat in the same place; None when the path must be given."""
+    walking = [r for r in routes if BOAT not in r["path"]]
+    if walking:
+        return min(walking, key=lambda r: len(r["path"]))
+    return routes[0] if len({r["boat"] for r in routes}) == 1 else None

@@ -1,0 +1,149 @@
+"""La Venise du Nord: what lies on the table, as plain data in state["data"], and the counters.
+
+  layout    tile -> [q, r] (city.py)
+  boat      the tile the Boat lies next to
+  burghers  per seat, the tile of the player's Burgher (None until placed)
+  dice      tile -> {"seat", "value"}: the one die on a Quarter tile
+  bridges   [{"seat", "tiles": [a, b]}] on the board (5 per player)
+  prices    good -> {"cubes", "ones", "twos"} placed near the Market (market.py)
+  market    the Market's spaces, highest first: {"value", "by"}
+  ports     port -> the goods exported there (each port takes each good once)
+  boards    per seat: "workshops" [{"card", "good", "capacity", "cost", "paid", "built", "stored"}],
+            "orders" [{"card", "good", "value"}] (row 2),
+            "builders" [{"card", "kind", "good", "value", "cost", "paid", "activated", "used"}]
+  turn      this turn so far: "dice" (the two rolled), "move" and "act" (the values chosen),
+            "tile" (where the Burgher arrived), "placed" (the activation die went on the tile: None
+            until settled), "used" (the tile's power: None when not recorded), "looker" (who is
+            looking at cards drawn), "secondary" (seats whose secondary activation is done),
+            "bridged", "produced" (workshops that produced this turn)
+
+Counters, per player: "vp" (the score track), the raw stock "wool", "flax", "gold" (6 spaces in all;
+each player starts with one of each) and the Store "clothing", "lace", "jewelry".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pyrsistent import PMap
+
+from companion.core.counters import CounterSpec
+from companion.scoring import la_venise_du_nord as scoring
+
+from . import market
+from .cards import GOODS, RAWS
+from .city import CARD_TILES, DEFAULT_LAYOUT, MARKET, PORTS, RAW_TILES
+
+DICE_PER_PLAYER = 5
+BRIDGES_PER_PLAYER = scoring.BRIDGES_PER_PLAYER
+STOCK_SPACES = 6
+
+COUNTERS = (
+    CounterSpec("vp", "VP"),
+    *(CounterSpec(raw, raw.capitalize(), start=1, maximum=STOCK_SPACES) for raw in RAWS),
+    *(CounterSpec(good, good.capitalize()) for good in GOODS),
+)
+
+
+def fresh_turn() -> dict[str, Any]:
+    return {"dice": None, "move": None, "act": None, "tile": None, "placed": None, "used": None, "looker": None,
+            "secondary": [], "bridged": False, "produced": []}
+
+
+def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
+    n = len(setup["players"])
+    layout = setup.get("layout") or DEFAULT_LAYOUT
+    return {
+        "layout": {tile: list(at) for tile, at in layout.items()},
+        "boat": MARKET,
+        "burghers": [None] * n,
+        "dice": {},
+        "bridges": [],
+        "prices": {good: {"cubes": 0, "ones": 0, "twos": 0} for good in GOODS},
+        "market": market.spaces(setup.get("market_spaces") or market.SPACES, n),
+        "ports": {port: [] for port in PORTS},
+        "boards": [{"workshops": [], "orders": [], "builders": []} for _ in range(n)],
+        "turn": fresh_turn(),
+    }
+
+
+def kind(tile: str) -> str:
+    """What a tile does: "raw", "cards", "market" or "port"."""
+    if tile in RAW_TILES:
+        return "raw"
+    if tile in CARD_TILES:
+        return "cards"
+    return "market" if tile == MARKET else "port"
+
+
+def stock(state: PMap, seat: int) -> dict[str, int]:
+    return {raw: state["counters"]["players"][seat][raw] for raw in RAWS}
+
+
+def store(state: PMap, seat: int) -> dict[str, int]:
+    return {good: state["counters"]["players"][seat][good] for good in GOODS}
+
+
+def add(state: PMap, seat: int, name: str, delta: int) -> PMap:
+    """A counter changed by the rules (the caller has checked the bounds)."""
+    return state.set("counters", state["counters"].transform(["players", seat, name], lambda v: v + delta))
+
+
+def own_dice(table: Mapping[str, Any], seat: int) -> list[str]:
+    """The tiles where this player's dice lie."""
+    return [tile for tile, die in table["dice"].items() if die["seat"] == seat]
+
+
+def bridges_of(table: Mapping[str, Any], seat: int) -> list[list[str]]:
+    return [list(b["tiles"]) for b in table["bridges"] if b["seat"] == seat]
+
+
+def prices(table: Mapping[str, Any]) -> dict[str, int]:
+    return {good: market.price(table["prices"][good]) for good in GOODS}
+
+
+def activated(board: Mapping[str, Any], kind_: str) -> list[int]:
+    """Indexes of this player's activated Master Builders of a kind."""
+    return [i for i, b in enumerate(board["builders"]) if b["kind"] == kind_ and b["activated"]]
+
+
+def sheet_builders(board: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [{"kind": b["kind"], "activated": b["activated"]} for b in board["builders"]]
+
+
+def points(state: PMap) -> list[dict[str, int]]:
+    """Each player's score if the game ended now (SPEC 4.7), by the scoring module's own rules."""
+    table = state["data"]
+    now = prices(table)
+    out = []
+    for seat in range(len(state["players"])):
+        board = table["boards"][seat]
+        bridges = bridges_of(table, seat)
+        chains = scoring.chains_from_bridges(bridges, state["options"]["chain_definition"])
+        parts = {
+            "vp_track": state["counters"]["players"][seat]["vp"],
+            "store_sale": scoring.store_sale(store(state, seat), now),
+            "bridges": scoring.bridge_points(chains),
+            "bridge_bonus": scoring.BRIDGE_BONUS * len(bridges) if activated(board, "bridge_bonus") else 0,
+            "master_builders": scoring.master_builder_points(sheet_builders(board)),
+        }
+        out.append({**parts, "points": sum(parts.values())})
+    return out
+
+
+def end_reached(state: PMap) -> bool:
+    """SPEC 4.8, at the start of the first player's turn: a player has 5 bridges on the board, or every
+    Market space is covered."""
+    table = state["data"]
+    five = any(len(bridges_of(table, s)) >= BRIDGES_PER_PLAYER for s in range(len(state["players"])))
+    return five or market.free(table["market"]) == 0
+
+
+def end_reason(state: PMap) -> str:
+    table = state["data"]
+    five = [state["players"][s]["name"] for s in range(len(state["players"]))
+            if len(bridges_of(table, s)) >= BRIDGES_PER_PLAYER]
+    if five:
+        return f"{' and '.join(five)} {'has' if len(five) == 1 else 'have'} built all 5 bridges"
+    return "every Market space is covered"

@@ -1,0 +1,602 @@
+"""La Venise du Nord at the table (SPEC.md section 4): the worked examples of 4.9, the state machine of 4.3,
+the end of 4.8 and the gaps of 4.10, played through the pure core's inputs."""
+
+import pytest
+from venise_table import NAMES, VN
+
+from companion.core import engine
+from companion.core.result import Refused
+from companion.games.la_venise_du_nord import LA_VENISE
+from companion.games.la_venise_du_nord.city import DEFAULT_LAYOUT, reachable
+from companion.scoring import score
+
+# The default layout with Port 1 beside Gold (and Flax): the rulebook's bridge example needs a Port next to Gold.
+BESIDE_GOLD = {**DEFAULT_LAYOUT, "Port 1": (1, 1)}
+# Every tile in a row: from the Market a move of 5 ends on one tile on foot.
+ROW = {t: (q, 0) for q, t in enumerate(("Market", "Order", "Gold", "Wool", "Flax", "Master Builder", "Workshop",
+                                        "Port 1", "Port 2"))}
+
+
+def layout(tiles):
+    return {t: list(at) for t, at in tiles.items()}
+
+
+def arrive(t, start, dice, die, to, **move):
+    """The active player's Burgher from `start`, the two dice rolled, `die` moving it to `to`: phase 3."""
+    seat = t.view["active"]
+    t.ok(type="burgher", seat=seat, tile=start)
+    t.ok(type="advance", dice=list(dice))
+    t.ok(type="advance", die=die, to=to, **move)
+    assert t.view["phase"] == 3
+    return seat
+
+
+def keep_cards(t, tile, *cards):
+    """The active player keeps these real cards, one per turn from `tile` (the others' turns end at once)."""
+    seat = t.view["active"]
+    start = next(x for x in ("Market", "Order", "Workshop", "Master Builder") if x != tile)
+    for card in cards:
+        t.ok(type="burgher", seat=seat, tile=start)
+        t.ok(type="boat", tile=start)
+        t.ok(type="advance", dice=[3, 2])
+        t.ok(type="advance", die=3, path=["boat", tile])
+        t.ok(type="activate", keep=card)
+        while True:
+            t.ok(type="end_turn")
+            if t.view["active"] == seat:
+                break
+        for tl, d in list(t.data["dice"].items()):  # the die placed is taken off again: a clean city
+            if d["seat"] == seat:
+                t.ok(type="die", tile=tl, seat=None)
+    return seat
+
+
+# --- setup ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n, free, blocked, orders", [(2, 5, [3, 2], 18), (3, 6, [3], 21), (4, 7, [], 24)])
+def test_setup_for_each_player_count(n, free, blocked, orders):
+    t = VN(n=n)
+    v = t.view
+    assert v["market_free"] == free and v["bonus"] == 4
+    assert sorted((s["value"] for s in v["market"] if s["by"] == "setup"), reverse=True) == blocked
+    assert v["decks"]["orders"]["draw"] == orders  # 2 / 1 +1 card of each type out, never a +2
+    assert all(t.state["decks"]["orders"]["draw"].count(f"{g} +2") == 2 for g in ("Clothing", "Lace", "Jewelry"))
+    assert v["prices"] == {"clothing": 0, "lace": 0, "jewelry": 0}  # SPEC 4.10.3
+    for p in v["players"]:
+        assert (p["wool"], p["flax"], p["gold"], p["vp"], p["dice_in_hand"], p["bridges"]) == (1, 1, 1, 0, 5, 0)
+    assert t.machine() == (1, 0, 1, False)
+
+
+def test_the_first_player_is_chosen_at_random_by_a_roll_off():
+    t = VN(n=3, first=None)
+    assert t.view["rolloff"] is not None and t.view["options"][0]["action"] == {"type": "rolloff"}
+    t.ok(type="rolloff", values=[2, 6, 3])
+    assert t.machine() == (1, 1, 1, False)
+
+
+def test_setup_checks_the_layout_and_the_market_spaces():
+    players = [{"name": "Ada"}, {"name": "Bea"}]
+    bad = {**layout(DEFAULT_LAYOUT), "Port 2": [9, 9]}
+    assert "every tile touches another" in engine.new_game(LA_VENISE, {"players": players, "layout": bad}).reason
+    assert "nine tiles" in engine.new_game(LA_VENISE, {"players": players, "layout": {"Market": [0, 0]}}).reason
+    assert "highest space is 4" in engine.new_game(LA_VENISE, {"players": players, "market_spaces": [3, 3, 3, 2, 2, 1, 1]}).reason
+    t = VN(n=4, market_spaces=[4, 4, 3, 3, 2, 2, 1])
+    assert [s["value"] for s in t.view["market"]] == [4, 4, 3, 3, 2, 2, 1]
+    assert engine.new_game(LA_VENISE, {"players": players, "deck_modes": {"orders": "virtual"}}).reason.startswith(
+        "deck_modes.orders: the Order deck's cards are not known")
+    short = {"compositions": {"orders": {"Lace +1": 24}}, "deck_modes": {"orders": "virtual"}}
+    assert "two +1 cards" in engine.new_game(LA_VENISE, {"players": players, **short}).reason
+
+
+# --- the state machine (SPEC 4.3) -----------------------------------------------------------------------
+
+
+def test_advance_walks_the_six_phases_then_the_next_player_and_the_round():
+    t = VN(n=3, first=1)
+    seen = [t.machine()]
+    for _ in range(18):
+        t.ok(type="advance")
+        seen.append(t.machine())
+    assert seen[:7] == [(1, 1, p, False) for p in range(1, 7)] + [(1, 2, 1, False)]
+    assert seen[12] == (1, 0, 1, False)  # clockwise from the first player, who never changes
+    assert seen[18] == (2, 1, 1, False)
+    assert t.view["step"] == "ROLL"
+
+
+def test_end_turn_jumps_to_the_next_players_first_phase():
+    t = VN(n=2)
+    t.ok(type="advance")
+    t.ok(type="advance")
+    t.ok(type="end_turn")
+    assert t.machine() == (1, 1, 1, False)
+    t.ok(type="end_turn")
+    assert t.machine() == (2, 0, 1, False)
+    assert t.refused(type="end_turn", seat=1).startswith("it is Ada's turn to end")
+
+
+def test_five_bridges_end_the_game_after_one_more_full_round():
+    t = VN(n=3)
+    for a, b in (("Market", "Wool"), ("Market", "Flax"), ("Market", "Gold"), ("Market", "Order"), ("Wool", "Flax")):
+        t.ok(type="bridge", tiles=[a, b], seat=2)
+    t.ok(type="end_turn")
+    assert t.machine() == (1, 1, 1, False)  # checked only at the start of the first player's turn
+    t.ok(type="end_turn")
+    t.ok(type="end_turn")
+    assert t.machine() == (2, 0, 1, True)
+    assert "Cy has built all 5 bridges: this is the last round." in t.log
+    for _ in range(3):
+        t.ok(type="end_turn")
+    v = t.view
+    assert v["over"] and v["phase"] == "SCORING" and v["step"] == "GAME_OVER"
+    assert v["ended"] == "the last round is played"
+
+
+def test_every_market_space_covered_ends_the_game():
+    t = VN(n=2)
+    t.ok(type="market", sales=4)
+    t.to_phase(6)
+    t.ok(type="end_turn")
+    t.ok(type="end_turn")
+    assert t.machine() == (2, 0, 1, False)
+    t.ok(type="market", sales=5)
+    for _ in range(12):
+        t.ok(type="advance")
+    assert t.machine() == (3, 0, 1, True)
+    assert t.view["bonus"] == 0
+    for _ in range(11):
+        t.ok(type="advance")
+    assert t.machine() == (3, 1, 6, True)
+    t.ok(type="advance")
+    assert t.view["over"] and t.view["phase"] == "SCORING"
+    assert t.refused(type="advance").startswith("the game is over")
+
+
+def test_a_bridge_destroyed_before_the_check_does_not_end_the_game():
+    """SPEC 4.10.6: five bridges on the board at the moment of the check."""
+    t = VN(n=2)
+    for a, b in (("Market", "Wool"), ("Market", "Flax"), ("Market", "Gold"), ("Market", "Order"), ("Wool", "Flax")):
+        t.ok(type="bridge", tiles=[a, b], seat=1)
+    t.ok(type="bridge", tiles=["Wool", "Flax"], seat=0)  # Ada's bridge takes Bea's place
+    assert t.view["players"][1]["bridges"] == 4
+    t.ok(type="end_turn")
+    t.ok(type="end_turn")
+    assert t.machine() == (2, 0, 1, False)
+
+
+# --- the worked examples (SPEC 4.9) ----------------------------------------------------------------------
+
+
+def test_ex01_a_move_of_2_and_the_free_crossing_of_ones_own_bridge():
+    row = layout(ROW)
+    assert set(reachable(row, "Market", 2, [], "Port 2")) == {"Gold"}
+    assert set(reachable(row, "Market", 2, [["Market", "Order"]], "Port 2")) == {"Gold", "Wool"}
+    t = VN(n=2, layout=row)
+    t.ok(type="bridge", tiles=["Market", "Order"], seat=0)
+    arrive(t, "Market", (2, 6), 2, "Wool")  # 0 across the bridge, then 1 and 1
+    assert t.view["players"][0]["burgher"] == "Wool"
+    t2 = VN(n=2, layout=row)
+    t2.ok(type="burgher", seat=0, tile="Market")
+    t2.ok(type="advance", dice=[2, 6])
+    assert "reaches Gold, not Wool" in t2.refused(type="advance", die=2, to="Wool")
+
+
+def test_ex02_the_boat_costs_3_and_is_the_only_way_to_that_port():
+    t = VN(n=2, layout=layout(ROW))
+    t.ok(type="boat", tile="Order")
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.ok(type="advance", dice=[5, 1])
+    routes = reachable(t.data["layout"], "Market", 5, [], "Order")["Port 1"]
+    assert all("boat" in r["path"] for r in routes)
+    assert "give the path" in t.refused(type="advance", die=5, to="Port 1")  # the Boat could be left in two places
+    t.ok(type="advance", die=5, path=["Order", "boat", "Workshop", "Port 1"])  # 1 + 3 + 1
+    v = t.view
+    assert v["players"][0]["burgher"] == "Port 1" and v["boat"] == "Workshop"
+    assert v["turn"]["act"] == 1 and v["dice_on_tiles"]["Port 1"] == {"seat": 0, "value": 1}
+
+
+def test_ex02_a_tile_cannot_be_visited_twice():
+    t = VN(n=2, layout=layout(ROW))
+    t.ok(type="burgher", seat=0, tile="Gold")
+    t.ok(type="advance", dice=[3, 1])
+    assert "not a legal move" in t.refused(type="advance", die=3, path=["Wool", "Gold", "Order"])
+
+
+def test_ex03_a_lower_die_replaces_the_one_on_the_tile():
+    t = VN(n=2)
+    t.ok(type="die", tile="Gold", seat=1, value=5)
+    arrive(t, "Market", (1, 2), 1, "Gold")
+    v = t.view
+    assert v["dice_on_tiles"]["Gold"] == {"seat": 0, "value": 2}
+    assert v["players"][1]["dice_in_hand"] == 5  # Blue's 5 went back to Blue
+    assert "Ada's 2 goes on Gold; Bea's 5 goes back to its owner." in t.log
+
+
+def test_ex03_an_equal_die_replaces_a_higher_one_stays_in_hand():
+    t = VN(n=2)
+    t.ok(type="die", tile="Gold", seat=1, value=3)
+    arrive(t, "Market", (1, 3), 1, "Gold")
+    assert t.view["dice_on_tiles"]["Gold"]["seat"] == 0  # equal: it does replace it (SPEC 4.5)
+    t = VN(n=2)
+    t.ok(type="die", tile="Gold", seat=1, value=3)
+    arrive(t, "Market", (1, 4), 1, "Gold")
+    assert t.view["dice_on_tiles"]["Gold"] == {"seat": 1, "value": 3} and t.view["turn"]["placed"] is False
+    t.ok(type="advance", use=True)
+    assert t.counter(0, "gold") == 4  # used anyway, at the full value (SPEC 4.10.1): 3 fit in the stock
+    assert "1 gold is lost (no room)." in t.log
+
+
+def test_ex04_prices_are_the_cards_and_cubes_near_the_market():
+    t = VN(n=2)
+    t.ok(type="price", good="jewelry", cubes=1, ones=1, twos=1)
+    t.ok(type="price", good="clothing", ones=2)
+    t.ok(type="price", good="lace", cubes=1)
+    assert t.view["prices"] == {"jewelry": 4, "clothing": 2, "lace": 1}
+
+
+def test_ex05_the_first_market_sale():
+    t = VN(n=4)
+    t.ok(type="price", good="jewelry", cubes=2, twos=1)
+    t.ok(type="counter", name="jewelry", seat=0, value=3)
+    arrive(t, "Gold", (1, 3), 1, "Market")
+    t.ok(type="advance", good="jewelry", n=3, lower="cube")
+    v = t.view
+    assert v["players"][0]["vp"] == 24 and v["players"][0]["jewelry"] == 0  # 3 x (4 + 4)
+    assert v["prices"]["jewelry"] == 3 and v["price_pieces"]["jewelry"] == {"cubes": 1, "ones": 0, "twos": 1}
+    assert v["market"][0] == {"value": 4, "by": 0} and v["bonus"] == 3
+    assert v["phase"] == 4
+
+
+def test_ex05_a_sale_may_lower_the_price_by_a_plus_2_card_and_never_below_0():
+    t = VN(n=2)
+    t.ok(type="price", good="lace", twos=1)
+    t.ok(type="counter", name="lace", seat=0, value=2)
+    arrive(t, "Gold", (1, 6), 1, "Market")
+    t.ok(type="advance", good="lace", lower="two")
+    assert t.view["players"][0]["vp"] == 2 * (2 + 4) and t.view["prices"]["lace"] == 0
+    t.ok(type="end_turn")
+    t.ok(type="counter", name="lace", seat=1, value=1)
+    arrive(t, "Gold", (1, 6), 1, "Market")
+    t.ok(type="advance", good="lace")  # price 0: nothing to lower (SPEC 4.10.11)
+    assert t.view["players"][1]["vp"] == 3 and t.view["prices"]["lace"] == 0
+
+
+def test_ex06_and_ex08_the_rulebooks_gold_and_bridge_example():
+    """Yellow (Ada) moves 1 onto Gold and activates with a 4; Red's higher die leaves; Red's Burgher gets 1 gold;
+    then a bridge Gold-Port for 4 - 3 = 1, and Yellow takes back the 4."""
+    t = VN(n=2, layout=layout(BESIDE_GOLD))
+    t.ok(type="die", tile="Gold", seat=1, value=5)
+    t.ok(type="burgher", seat=1, tile="Gold")
+    t.ok(type="die", tile="Port 1", seat=0, value=3)
+    t.ok(type="counter", name="wool", seat=0, value=0)
+    t.ok(type="counter", name="flax", seat=0, value=0)  # room in the stock for the four gold
+    arrive(t, "Market", (1, 4), 1, "Gold")
+    t.ok(type="advance", use=True)
+    assert t.counter(0, "gold") == 1 + 4
+    assert t.view["secondary_next"] == {"seat": 1, "value": 1}  # Burgher only: his die was removed
+    t.ok(type="activate", seat=1)
+    assert t.counter(1, "gold") == 2
+    t.ok(type="advance")
+    assert t.view["phase"] == 5
+    t.ok(type="advance", bridge="Port 1", take_back="Gold", pay={"gold": 1})
+    v = t.view
+    assert v["bridges"] == [{"seat": 0, "tiles": ["Gold", "Port 1"]}] and t.counter(0, "gold") == 4
+    assert "Gold" not in v["dice_on_tiles"] and v["dice_on_tiles"]["Port 1"]["seat"] == 0
+
+
+def test_ex07_a_bridge_costs_the_difference_in_any_cubes():
+    t = VN(n=2)
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.ok(type="die", tile="Market", seat=0, value=6)
+    t.ok(type="die", tile="Gold", seat=0, value=3)
+    t.ok(type="counter", name="wool", seat=0, value=2)
+    t.ok(type="counter", name="flax", seat=0, value=0)
+    t.to_phase(5)
+    assert "costs 3 cubes, not 2" in t.refused(type="advance", bridge="Gold", take_back="Gold", pay={"wool": 2})
+    assert "which die comes back" in t.refused(type="advance", bridge="Gold", pay={"gold": 1, "wool": 2})
+    t.ok(type="advance", bridge="Gold", take_back="Market", pay={"gold": 1, "wool": 2})
+    assert (t.counter(0, "wool"), t.counter(0, "gold")) == (0, 0)
+    assert t.view["players"][0]["bridges"] == 1 and t.view["players"][0]["dice_on_tiles"] == ["Gold"]
+
+
+def test_ex09_equal_dice_build_free_and_an_opponents_bridge_costs_the_sum():
+    t = VN(n=2)
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.ok(type="die", tile="Market", seat=0, value=4)
+    t.ok(type="die", tile="Wool", seat=0, value=4)
+    t.to_phase(5)
+    t.ok(type="advance", bridge="Wool", take_back="Wool")
+    assert t.view["players"][0]["bridges"] == 1 and sum(t.counter(0, r) for r in ("wool", "flax", "gold")) == 3
+    t = VN(n=2)
+    t.ok(type="bridge", tiles=["Market", "Gold"], seat=1)
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.ok(type="die", tile="Market", seat=0, value=5)
+    t.ok(type="die", tile="Gold", seat=0, value=2)
+    t.to_phase(5)
+    # 5 + 2 = 7 cubes: more than a stock of 6 spaces can ever hold.
+    assert t.refused(type="advance", bridge="Gold", take_back="Gold") == "the bridge costs 7 cubes; the stock holds 3"
+    t.ok(type="die", tile="Market", seat=0, value=4)
+    t.ok(type="counter", name="gold", seat=0, value=4)
+    t.ok(type="advance", bridge="Gold", take_back="Gold", pay={"gold": 4, "wool": 1, "flax": 1})
+    v = t.view
+    assert v["bridges"] == [{"seat": 0, "tiles": ["Gold", "Market"]}] and v["players"][1]["bridges"] == 0
+    assert "Bea's bridge there goes back to its owner." in t.log
+
+
+def test_ex10_a_workshop_built_filled_and_producing_with_the_plus_2_order():
+    t = VN(n=2, virtual=False)
+    keep_cards(t, "Workshop", "Jewelry 2 cost 3")
+    keep_cards(t, "Order", "Jewelry +1")
+    keep_cards(t, "Order", "Jewelry +2")
+    t.ok(type="counter", name="gold", seat=0, value=3)
+    t.ok(type="place", raw="wool", n=1, onto={"workshop": 0})
+    t.ok(type="place", raw="flax", n=1, onto={"workshop": 0})
+    t.ok(type="place", raw="gold", n=3, onto={"workshop": 0})  # 1 completes it, 2 fill its storage
+    shop = t.view["players"][0]["workshops"][0]
+    assert (shop["built"], shop["stored"], t.counter(0, "gold")) == (True, 2, 0)
+    assert "goods are produced in phase 6" in t.refused(type="produce", workshop=0)
+    t.to_phase(6)
+    assert [o["label"] for o in t.view["options"]] == ["Produce 2 jewelry with Jewelry +1",
+                                                       "Produce 2 jewelry with Jewelry +2"]
+    t.ok(type="produce", workshop=0, order=1)
+    v = t.view
+    assert v["players"][0]["jewelry"] == 2 and v["prices"]["jewelry"] == 2
+    assert [o["card"] for o in v["players"][0]["orders"]] == ["Jewelry +1"]
+    assert "stores 0 of 2" in t.refused(type="produce", workshop=0)
+    t.ok(type="counter", name="gold", seat=0, value=2)
+    t.ok(type="place", raw="gold", n=2, onto={"workshop": 0})
+    assert "has produced this turn already" in t.refused(type="produce", workshop=0)  # once per turn
+
+
+def test_ex11_the_final_store_sale():
+    t = VN(n=2)
+    t.ok(type="counter", name="clothing", seat=0, value=3)
+    t.ok(type="counter", name="jewelry", seat=0, value=2)
+    t.ok(type="price", good="lace", cubes=4)
+    t.ok(type="price", good="jewelry", cubes=3)
+    t.ok(type="price", good="clothing", cubes=1)
+    assert t.view["players"][0]["store_sale"] == 4
+
+
+def test_ex12_chains_of_bridges_and_both_readings_of_a_chain():
+    t = VN(n=2)
+    for a, b in (("Market", "Wool"), ("Wool", "Flax"), ("Flax", "Port 1"), ("Workshop", "Port 2")):
+        t.ok(type="bridge", tiles=[a, b], seat=0)
+    assert t.view["players"][0]["bridges"] == 4 and t.view["players"][0]["points"] == 9 + 1
+    # A star of 4 bridges round the Market: one component of 4 (16), or two paths of 2 (8) [SPEC 4.10.5].
+    star = (("Market", "Wool"), ("Market", "Flax"), ("Market", "Gold"), ("Market", "Order"))
+    for reading, expected in (("component", 16), ("paths", 8)):
+        t = VN(n=2, options={"chain_definition": reading})
+        for a, b in star:
+            t.ok(type="bridge", tiles=[a, b], seat=1)
+        assert t.view["players"][1]["bridges"] == 4
+        assert t.view["players"][1]["points"] == expected
+
+
+def test_ex13_master_builder_points_are_capped_at_25():
+    t = VN(n=2, virtual=False)
+    keep_cards(t, "Master Builder", "Fill stock cost 0", "Bridge bonus cost 0", "Movement +-1 cost 0",
+               "Activation +-1 cost 0", "Order Lace +1 cost 0")
+    p = t.view["players"][0]
+    assert p["master_builders"] == 16  # 4 count; the order-like card does not
+    keep_cards(t, "Master Builder", "Price shift Lace cost 0", "Fill stock cost 0")
+    assert t.view["players"][0]["master_builders"] == 25
+
+
+def test_ex14_secondary_activation_values():
+    t = VN(n=4)
+    t.ok(type="burgher", seat=1, tile="Wool")  # Burgher only: 1
+    t.ok(type="die", tile="Wool", seat=2, value=6)  # die only... until Ada's lower die replaces it
+    t.ok(type="burgher", seat=3, tile="Flax")
+    arrive(t, "Market", (1, 6), 1, "Wool")  # Ada's 6 replaces Cy's 6 on Wool
+    t.ok(type="advance", use=True)
+    assert t.view["secondary_next"] == {"seat": 1, "value": 1}
+    t = VN(n=4)
+    t.ok(type="die", tile="Wool", seat=2, value=2)
+    t.ok(type="burgher", seat=3, tile="Wool")
+    t.ok(type="die", tile="Gold", seat=3, value=1)
+    t.ok(type="burgher", seat=1, tile="Wool")
+    t.ok(type="die", tile="Flax", seat=1, value=1)
+    arrive(t, "Market", (1, 5), 1, "Wool")  # the 5 stays in hand: Cy's 2 is lower
+    t.ok(type="advance", use=True)
+    assert t.view["secondary_next"] == {"seat": 1, "value": 1}  # Bea: Burgher only
+    assert t.refused(type="activate", seat=2).startswith("Bea comes first")
+    t.ok(type="activate", seat=1)
+    assert t.view["secondary_next"] == {"seat": 2, "value": 1}  # Cy: die only
+    t.ok(type="activate", seat=2, **{"pass": True})
+    assert t.view["secondary_next"] == {"seat": 3, "value": 1}
+    t.ok(type="die", tile="Wool", seat=3, value=2)
+    assert t.view["secondary_next"] == {"seat": 3, "value": 2}  # Dan: both
+    t.ok(type="activate", seat=3)
+    assert (t.counter(1, "wool"), t.counter(2, "wool"), t.counter(3, "wool")) == (2, 1, 3)
+    assert t.view["secondary_next"] is None
+    t.ok(type="advance")
+    assert t.view["phase"] == 5
+
+
+def test_no_secondary_activation_at_the_market_or_when_the_tile_was_not_used():
+    t = VN(n=2)
+    t.ok(type="burgher", seat=1, tile="Market")
+    arrive(t, "Gold", (1, 2), 1, "Market")
+    t.ok(type="advance", use=False)
+    assert t.view["secondary_next"] is None
+    t = VN(n=2)
+    t.ok(type="burgher", seat=1, tile="Wool")
+    arrive(t, "Market", (1, 2), 1, "Wool")
+    t.ok(type="advance", use=False)
+    assert t.view["secondary_next"] is None
+    t = VN(n=2, options={"secondary": "always"})
+    t.ok(type="burgher", seat=1, tile="Wool")
+    arrive(t, "Market", (1, 2), 1, "Wool")
+    t.ok(type="advance", use=False)
+    assert t.view["secondary_next"] == {"seat": 1, "value": 1}
+
+
+def test_ex15_a_port_sale():
+    t = VN(n=2, layout=layout(BESIDE_GOLD))
+    t.ok(type="counter", name="lace", seat=0, value=2)
+    t.ok(type="price", good="lace", twos=1)
+    arrive(t, "Gold", (1, 5), 1, "Port 1")
+    t.ok(type="advance", good="lace", shift=-1, lower="two")  # a +2 card swapped for a cube
+    v = t.view
+    assert v["players"][0]["vp"] == 5 and v["players"][0]["lace"] == 1
+    assert v["ports"]["Port 1"] == ["lace"] and v["price_pieces"]["lace"] == {"cubes": 1, "ones": 0, "twos": 0}
+    t.ok(type="end_turn")
+    t.ok(type="end_turn")
+    arrive(t, "Gold", (1, 5), 1, "Port 1")
+    assert "there is no lace to sell (Port 1 has taken lace already)" in t.refused(type="advance", good="lace")
+    assert "Port 2" in t.view["ports"] and t.view["ports"]["Port 2"] == []
+
+
+# --- the gaps (SPEC 4.10) and bad input ----------------------------------------------------------------
+
+
+def test_dice_come_back_from_the_tiles_when_too_few_are_in_hand():
+    t = VN(n=2)
+    for tile, v in (("Wool", 1), ("Flax", 2), ("Gold", 3), ("Order", 4)):
+        t.ok(type="die", tile=tile, seat=0, value=v)
+    assert "1 must come off the tiles first" in t.refused(type="advance", dice=[2, 3])
+    t.ok(type="advance", take_back=["Gold"], dice=[2, 3])
+    assert sorted(t.view["players"][0]["dice_on_tiles"]) == ["Flax", "Order", "Wool"]
+    t = VN(n=2)
+    for tile in ("Wool", "Flax", "Gold", "Order", "Workshop"):
+        t.ok(type="die", tile=tile, seat=0, value=2)
+    assert len([o for o in t.view["options"] if o["short"] == "Roll"]) == 10  # any two of five (SPEC 4.10.7)
+    t.ok(type="advance", take_back=["Wool", "Order"], roll=True, dice=[4, 4])
+    assert t.view["players"][0]["dice_in_hand"] == 2
+
+
+def test_a_roll_with_no_legal_move_is_rolled_again():
+    """In a row of tiles, the middle one is 4 steps from either end; the Boat lies elsewhere."""
+    t = VN(n=2, layout=layout(ROW))
+    t.ok(type="boat", tile="Port 2")
+    t.ok(type="burgher", seat=0, tile="Flax")
+    assert t.refused(type="advance", dice=[6, 5]) == "neither 6 nor 5 is a legal move from Flax: roll both again"
+    t.ok(type="boat", tile="Flax")
+    t.ok(type="advance", dice=[6, 5])  # the Boat (3) and 2 or 3 steps
+
+
+def test_virtual_decks_draw_as_many_as_the_die_keep_one_and_the_rest_go_under_shuffled():
+    t = VN(n=2)
+    arrive(t, "Market", (1, 3), 1, "Order")
+    assert "draws 3 Order cards (n: 3)" in t.refused(type="look", deck="orders", n=2)
+    assert "activates the orders deck" in t.refused(type="look", deck="workshops", n=3)
+    t.go(type="look", deck="orders", n=3)
+    looking = list(t.state["decks"]["orders"]["looking"])
+    assert len(looking) == 3 and t.view["turn"]["looker"] == 0
+    assert "keep one or none first" in t.refused(type="advance")
+    t.go(type="keep", deck="orders", card=looking[1])
+    deck = t.state["decks"]["orders"]
+    assert sorted(deck["draw"][-2:]) == sorted([looking[0], looking[2]]) and len(deck["draw"]) == 17
+    assert t.view["players"][0]["orders"][0]["card"] == looking[1]
+    assert t.view["turn"]["used"] is True
+
+
+def test_fewer_cards_than_the_die_draws_them_all_and_an_empty_deck_gives_nothing():
+    """SPEC 4.10.8. The deck is cut short by hand: in play it shrinks only by the cards kept."""
+    t = VN(n=2)
+    arrive(t, "Market", (1, 6), 1, "Order")
+    t.go(type="look", deck="orders", n=6)
+    t.go(type="keep", deck="orders", card=None)  # the first shuffle is done
+    deck = t.state["decks"]["orders"]
+    short = t.state.set("decks", t.state["decks"].set("orders", deck.set("draw", deck["draw"][:2])))
+    t.session = engine.start_session(short.transform(["data", "turn", "secondary"], lambda s: s,
+                                                     ["data", "turn", "used"], None))
+    assert "draws 2 Order cards (n: 2)" in t.refused(type="look", deck="orders", n=6)
+    t.ok(type="look", deck="orders", n=2)
+    t.go(type="keep", deck="orders", card=t.state["decks"]["orders"]["looking"][0])
+    empty = t.state.set("decks", t.state["decks"].set("orders", t.state["decks"]["orders"].set("draw", deck["draw"][:0])))
+    t.session = engine.start_session(empty.transform(["data", "turn", "used"], None))
+    assert "the Order deck is empty: the action is no longer available" in t.refused(type="look", deck="orders", n=1)
+
+
+def test_own_bridge_twice_and_the_sixth_bridge_are_refused():
+    t = VN(n=2)
+    t.ok(type="bridge", tiles=["Market", "Gold"], seat=0)
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.ok(type="die", tile="Market", seat=0, value=3)
+    t.ok(type="die", tile="Gold", seat=0, value=3)
+    t.to_phase(5)
+    assert "own bridge already joins" in t.refused(type="advance", bridge="Gold", take_back="Gold")
+    for a, b in (("Market", "Wool"), ("Market", "Flax"), ("Market", "Order"), ("Wool", "Flax")):
+        t.ok(type="bridge", tiles=[a, b], seat=0)
+    assert "all 5 bridges" in t.refused(type="bridge", tiles=["Market", "Workshop"], seat=0)
+
+
+def test_the_activation_die_that_stays_in_hand_may_activate_at_1():
+    t = VN(n=2, options={"activation_unplaced": "one"})
+    t.ok(type="die", tile="Gold", seat=1, value=2)
+    arrive(t, "Market", (1, 5), 1, "Gold")
+    t.ok(type="advance", use=True)
+    assert t.counter(0, "gold") == 2
+
+
+def test_cubes_gained_go_onto_cards_then_the_stock_and_the_rest_are_lost():
+    t = VN(n=2, virtual=False)
+    keep_cards(t, "Workshop", "Lace 2 cost 3")
+    arrive(t, "Market", (1, 6), 1, "Flax")
+    t.ok(type="advance", onto=[{"workshop": 0, "n": 3}], drop={"wool": 1})
+    shop = t.view["players"][0]["workshops"][0]
+    assert shop["built"] and shop["stored"] == 0 and shop["paid"] == 3
+    assert (t.counter(0, "wool"), t.counter(0, "flax"), t.counter(0, "gold")) == (0, 4, 1)  # 3 more fit of 3
+    assert not any("lost" in line for line in t.log[-4:])
+    t2 = VN(n=2, virtual=False)
+    arrive(t2, "Market", (1, 6), 1, "Wool")
+    t2.ok(type="advance", use=True)
+    assert t2.counter(0, "wool") == 4 and "3 wool are lost (no room)." in t2.log
+
+
+def test_master_builder_effects():
+    t = VN(n=2, virtual=False)
+    keep_cards(t, "Master Builder", "Movement +-1 cost 0", "Price shift Lace cost 1", "Fill stock cost 0")
+    t.ok(type="place", raw="flax", n=1, onto={"builder": 1})
+    t.ok(type="price", good="jewelry", ones=1)
+    t.ok(type="builder", card=1, down="jewelry")
+    assert t.view["prices"] == {"clothing": 0, "lace": 1, "jewelry": 0}
+    assert "has been used" in t.refused(type="builder", card=1, down="jewelry")
+    t.ok(type="builder", card=2, fill={"wool": 3, "gold": 1})
+    assert (t.counter(0, "wool"), t.counter(0, "flax"), t.counter(0, "gold")) == (4, 0, 2)
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.ok(type="advance", dice=[3, 6])
+    t.ok(type="advance", die=3, adjust=-1, to="Flax")  # 3 - 1 = 2
+    assert t.view["turn"]["move"] == 2
+    assert "works by itself" in t.refused(type="builder", card=0)
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "advance", "dice": [7, 1]}, {"type": "advance", "dice": "12"}, {"type": "advance", "take_back": "Gold"},
+    {"type": "activate"}, {"type": "produce", "workshop": 0}, {"type": "place", "raw": "silk"},
+    {"type": "burgher", "seat": 5, "tile": "Gold"}, {"type": "burgher", "seat": 0, "tile": "Atlantis"},
+    {"type": "die", "tile": "Gold", "seat": 0, "value": 0}, {"type": "bridge", "tiles": ["Port 1", "Port 2"], "seat": 0},
+    {"type": "price", "good": "wine"}, {"type": "market", "sales": 9}, {"type": "builder", "card": 0},
+    {"type": "counter", "name": "wool", "seat": 0, "value": 6}, {"type": "look", "deck": "orders", "n": 3},
+    {"type": "draw", "deck": "orders"}, {"type": "roll", "spec": "2d6", "values": [1, 2]},
+    {"type": "advance", "extra": True}, {"type": "end_turn", "seat": 1},
+])
+def test_bad_input_is_refused_and_changes_nothing(action):
+    t = VN(n=2)
+    reason = t.refused(**action)
+    assert reason and isinstance(reason, str)
+
+
+def test_every_refusal_in_a_move_names_what_to_give():
+    t = VN(n=2)
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.ok(type="advance", dice=[2, 3])
+    assert "which die moves, 2 or 3" in t.refused(type="advance", to="Flax")
+    assert "was not rolled" in t.refused(type="advance", die=6, to="Flax")
+    assert "one of Wool" in t.refused(type="advance", die=2, to="Venice")
+    assert isinstance(engine.apply(LA_VENISE, t.state, {"type": "advance", "die": 2, "path": "Flax"}), Refused)
+
+
+def test_score_sheet_is_filled_in_and_scored():
+    t = VN(n=2)
+    t.ok(type="counter", name="vp", seat=0, value=30)
+    t.ok(type="counter", name="lace", seat=1, value=2)
+    t.ok(type="price", good="lace", cubes=3)
+    t.ok(type="bridge", tiles=["Market", "Wool"], seat=1)
+    sheet = LA_VENISE.score_sheet(t.state)
+    out = score("la_venise_du_nord", sheet)
+    assert [p["total"] for p in out["players"]] == [30, 2 * 2 + 1]
+    assert [p["points"] for p in t.view["players"]] == [30, 5]
+    assert sheet["players"][1]["bridges"] == [["Market", "Wool"]] and out["winner"] == [NAMES[0]]
