@@ -1,0 +1,97 @@
+"""La Venise du Nord at the table: the OLED's screens and what the four buttons do through a turn, the reader's
+dice and a tapped card, and a screen for every moment of a whole game played on the buttons alone."""
+
+import random
+
+from venise_table import COMPOSITIONS, VIRTUAL, VN
+
+from buttons import press
+from companion import controls
+from companion.controls import Panel
+from companion.core import physical
+from companion.games.la_venise_du_nord import LA_VENISE
+from companion.screens import StepScreen, render
+
+SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": VIRTUAL, "compositions": COMPOSITIONS}
+
+
+def _new(make_runtime, setup=SETUP, seed=4):
+    rt = make_runtime(rng=random.Random(seed))
+    assert rt.submit({"type": "new_game", "game": "la_venise_du_nord", "setup": setup}).accepted
+    return rt
+
+
+def _screen(rt):
+    return controls.screen_for(rt.view(), Panel())
+
+
+def test_a_turn_on_the_buttons(make_runtime):
+    rt = _new(make_runtime)
+    screen = _screen(rt)
+    assert (screen.header, screen.who, screen.step) == ("Venise du Nord  R1", "Ada", "P1 roll, 5 in hand")
+    assert screen.doing.startswith("► Ada's Burgher starts on Wool")
+    press(rt, Panel(), "action")  # the Burgher's first place
+    assert rt.view()["players"][0]["burgher"] == "Wool"
+    assert _screen(rt).doing == "► Roll two dice  1/2"
+    press(rt, Panel(), "action")  # the companion rolls
+    view = rt.view()
+    dice = view["turn"]["dice"]
+    assert view["phase"] == 2 and len(dice) == 2 and _screen(rt).step == f"P2 from Wool dice {dice[0]},{dice[1]}"
+    assert _screen(rt).doing.startswith(f"► Move {dice[0]} to ")
+    press(rt, Panel(), "action")
+    view = rt.view()
+    tile, act = view["turn"]["tile"], view["turn"]["act"]
+    assert view["phase"] == 3 and view["players"][0]["burgher"] == tile
+    assert _screen(rt).step == f"P3 {tile} act {act}"
+    assert view["dice_on_tiles"][tile] == {"seat": 0, "value": act}
+    press(rt, Panel(), "next")  # the power is not used: nothing recorded
+    assert rt.view()["phase"] == 4 and _screen(rt).step == "P4 nobody else"
+    for phase in (5, 6):
+        press(rt, Panel(), "next")
+        assert rt.view()["phase"] == phase
+    assert _screen(rt).hints[3] == "End"
+    press(rt, Panel(), "next")
+    assert (rt.view()["active"], rt.view()["phase"]) == (1, 1)
+
+
+def test_the_readers_dice_roll_and_a_tapped_card_is_the_card_kept():
+    t = VN(n=2, virtual=False)
+    t.ok(type="burgher", seat=0, tile="Market")
+    action = physical.dice_action(LA_VENISE, t.state, 6, (2, 5))
+    assert action == {"type": "advance", "roll": True, "dice": [2, 5], "source": "physical"}
+    t.ok(**action)
+    assert t.view["turn"]["dice"] == [2, 5]
+    assert physical.dice_action(LA_VENISE, t.state, 6, (4,)).startswith("no roll is expected now")
+    t.ok(type="advance", die=2, to="Order")
+    assert physical.card_action(LA_VENISE, t.state, "workshops", "Lace 2 cost 3").startswith("a card is tapped when it is kept")
+    tap = physical.card_action(LA_VENISE, t.state, "orders", "Lace +1")
+    assert tap == {"type": "activate", "seat": 0, "keep": "Lace +1"}
+    t.ok(**tap)
+    assert t.view["players"][0]["orders"] == [{"card": "Lace +1", "good": "lace", "value": 1}]
+    assert physical.card_action(LA_VENISE, t.state, "orders", "Lace +2") == "Ada has used the tile's power already"
+
+
+def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
+    rt = _new(make_runtime, {**SETUP, "players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}]}, seed=7)
+    rng = random.Random(8)
+    phases = set()
+    for _ in range(8000):
+        view = rt.view()
+        if view["over"]:
+            break
+        for page in ("step", "scores", "counters"):
+            assert render(controls.screen_for(view, Panel(page=page))).size == (128, 64)
+        screen = controls.screen_for(view, Panel())
+        assert isinstance(screen, StepScreen) and screen.step.startswith(("P", "LAST P"))
+        assert (screen.badge == "LAST") == view["final_round"]
+        phases.add((view["phase"], view["final_round"]))
+        panel = Panel()
+        for _ in range(rng.randint(0, 4)):
+            panel = controls.press(view, panel, "select", False).panel
+        reply = controls.press(view, panel, "action" if rng.random() < 0.85 else "next", False)
+        if reply.action is not None:
+            rt.submit(reply.action)  # a refusal changes nothing
+    assert rt.view()["over"]
+    assert {(p, False) for p in range(1, 7)} <= phases and (1, True) in phases
+    scores = controls.screen_for(rt.view(), Panel(page="scores"))
+    assert scores.title.startswith("Points") and scores.rows[0][1] == rt.view()["standings"][0][0]
