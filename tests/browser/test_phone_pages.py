@@ -287,3 +287,32 @@ def test_a_palazzo_game_bought_on_the_buttons_page_and_from_a_players_own_phone(
     bea = runtime.view()["players"][1]
     assert bea["palazzo"] == [{"tile": tile["tile"], "at": [0, 0], "turret": False}] and bea["coins_in_hand"] == 0
     assert runtime.view()["extra_action"] == (tile["cost"] == 10)
+
+
+def test_a_la_venise_du_nord_turn_on_the_buttons_page_and_a_sale_from_a_players_own_phone(page, served):
+    runtime, app, base = served
+    _start_rolled_off_game(page, served, "la_venise_du_nord")
+    status = page.locator("#status")
+    expect(status).to_contain_text("Phase 1: roll two dice · Ada to act")
+    expect(status).to_contain_text("P1 roll, 5 in hand")
+    page.get_by_role("button", name="Ada's Burgher starts on Gold").click()
+    expect(page.locator("#sections")).to_contain_text("Burghers: Gold: Ada")
+    assert runtime.submit({"type": "counter", "name": "jewelry", "seat": 0, "value": 3}).accepted
+    assert runtime.submit({"type": "price", "good": "jewelry", "cubes": 4}).accepted
+    assert runtime.submit({"type": "advance", "dice": [1, 3]}).accepted  # the players' own dice, entered
+    page.get_by_role("button", name="Move 1 to Market (activate 3)").click()
+    expect(status).to_contain_text("P3 Market act 3")
+    # Ada sells on her own phone: the good, how many, and which piece of the price comes off.
+    page.get_by_role("link", name="My seat").click()
+    page.locator("#seat").select_option("0")
+    page.get_by_role("button", name="Claim this seat").click()
+    page.get_by_role("button", name="Sell at the Market …").click()
+    form = page.locator("#ownform")
+    form.locator("select[name=good]").select_option("jewelry")
+    form.locator("input[name=n]").fill("3")
+    form.locator("select[name=lower]").select_option("cube")
+    form.get_by_role("button", name="Do it").click()
+    page.goto(f"{base}/")
+    expect(page.locator("#sections")).to_contain_text("Market: bonus 3")  # the 4 space is covered now
+    ada = runtime.view()["players"][0]
+    assert (ada["vp"], ada["jewelry"], runtime.view()["prices"]["jewelry"]) == (24, 0, 3)
