@@ -1,9 +1,11 @@
+import json
 import random
 
 import pytest
 
 from companion.core import engine
 from companion.core.result import Refused
+from companion.core.view import table_view
 from companion.games.free_play import FREE_PLAY
 
 
@@ -53,6 +55,21 @@ class Table:
             action[step.needs.key] = self.chance(step.needs)
         assert not isinstance(step, Refused), step.reason
         return step
+
+    def refused(self, **action):
+        """`action` is refused, and nothing changes: its reason."""
+        before = self.state
+        step = self.do(**action)
+        assert isinstance(step, Refused), action
+        assert self.state is before
+        return step.reason
+
+    @property
+    def view(self):
+        """The public table view, as the panel serves it: plain JSON (no persistent vectors)."""
+        view = table_view(self.game, self.session)
+        json.dumps(view)
+        return view
 
     def chance(self, needs):
         """A roll or a shuffle from `self.rng` (a subclass may queue fixed ones first)."""

@@ -50,6 +50,12 @@ class Phone:
     def post(self, path, body=None):
         return self.call("POST", path, {} if body is None else body)
 
+    def input(self, action, path="/api/input"):
+        """An input the table must accept: its answer."""
+        status, body = self.post(path, action)
+        assert status == 200, (action, body)
+        return body
+
 
 def paired_phone(app, port):
     """A phone paired with the code the app's pairing shows now."""

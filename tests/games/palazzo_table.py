@@ -1,10 +1,7 @@
 """A palazzo game table in the pure core, for the rule tests: fixed chance outcomes where a test sets them."""
 
-import json
 import random
 
-from companion.core.result import Refused
-from companion.core.view import table_view
 from companion.games.palazzo import PALAZZO
 from companion.games.palazzo.pieces import FACES, TILE_NAMES
 from conftest import Table
@@ -41,20 +38,6 @@ class PZ(Table):
                 self.ok(type="advance")
             else:
                 self.go(type="advance", tile_order=tiles or tiles_first(), coin_order=coins or coins_first())
-
-    def refused(self, **action):
-        """`action` is refused, and nothing changes: its reason."""
-        before = self.state
-        step = self.do(**action)
-        assert isinstance(step, Refused), action
-        assert self.state is before
-        return step.reason
-
-    @property
-    def view(self):
-        view = table_view(PALAZZO, self.session)
-        json.dumps(view)  # what the panel serves: plain JSON, no persistent vectors
-        return view
 
     @property
     def data(self):

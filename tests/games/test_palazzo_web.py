@@ -19,17 +19,11 @@ def _machine(phone):
     return s["active"], s["extra_action"], s["final_round"], s["step"]
 
 
-def _post(phone, action, path="/api/input"):
-    status, body = phone.post(path, action)
-    assert status == 200, (action, body)
-    return body
-
-
 def test_the_state_machine_through_the_api(phones):
     phone, _ = phones
-    _post(phone, {"type": "new_game", "game": "palazzo", "setup": SETUP})
+    phone.input({"type": "new_game", "game": "palazzo", "setup": SETUP})
     assert _machine(phone) == (0, False, False, "SETUP")
-    _post(phone, {"type": "advance"})  # the companion turns up the yard (virtual tiles by default)
+    phone.input({"type": "advance"})  # the companion turns up the yard (virtual tiles by default)
     state = phone.get("/api/state")[1]
     assert state["step"] == "ACTION" and len([y for y in state["yard"] if y]) == 4 and state["tiles_left"] == 24
     script = [
@@ -40,7 +34,7 @@ def test_the_state_machine_through_the_api(phones):
         ({"type": "advance"}, (0, False, False, "ACTION")),
     ]
     for action, expected in script:
-        _post(phone, action)
+        phone.input(action)
         assert _machine(phone) == expected, action
     status, body = phone.post("/api/input", {"type": "advance", "action": "purchase", "tile": 0})
     assert status == 409 and body["error"] == "say whether it was paid exactly (exact: true or false), or name the coins paid"
@@ -48,18 +42,18 @@ def test_the_state_machine_through_the_api(phones):
     while phone.get("/api/state")[1]["tiles_left"] > 1 or phone.get("/api/state")[1]["active"] != 2:
         state = phone.get("/api/state")[1]
         if state["tiles_left"] > 1:
-            _post(phone, {"type": "advance", "action": "purchase", "tile": state["yard"].index(next(y for y in state["yard"] if y)), "exact": False})
+            phone.input({"type": "advance", "action": "purchase", "tile": state["yard"].index(next(y for y in state["yard"] if y)), "exact": False})
         else:
-            _post(phone, {"type": "advance", "action": "coin"})
-    _post(phone, {"type": "advance", "action": "purchase", "tile": phone.get("/api/state")[1]["yard"].index(
+            phone.input({"type": "advance", "action": "coin"})
+    phone.input({"type": "advance", "action": "purchase", "tile": phone.get("/api/state")[1]["yard"].index(
         next(y for y in phone.get("/api/state")[1]["yard"] if y)), "exact": True})
     assert _machine(phone) == (0, False, True, "ACTION")
     status, body = phone.post("/api/input", {"type": "advance", "action": "purchase", "tile": 0, "exact": True})
     assert status == 409 and body["error"] == "the last structure is bought: the final round has no purchases"
     for active in (0, 1):
-        _post(phone, {"type": "advance", "action": "coin"})
+        phone.input({"type": "advance", "action": "coin"})
         assert _machine(phone) == (active + 1, False, True, "ACTION")
-    _post(phone, {"type": "advance"})  # Cy, who ended it, plays last
+    phone.input({"type": "advance"})  # Cy, who ended it, plays last
     assert _machine(phone)[3] == "GAME_OVER"
     state = phone.get("/api/state")[1]
     assert state["ended"] == "every player has had a last turn" and state["tiles_left"] == 0
@@ -72,8 +66,8 @@ def test_the_state_machine_through_the_api(phones):
 
 def test_secret_coins_from_a_players_own_phone(phones):
     table, ada = phones
-    _post(table, {"type": "new_game", "game": "palazzo", "setup": {**SETUP, "deck_modes": {"tiles": "mirror"}}})
-    _post(table, {"type": "advance"})
+    table.input({"type": "new_game", "game": "palazzo", "setup": {**SETUP, "deck_modes": {"tiles": "mirror"}}})
+    table.input({"type": "advance"})
     assert ada.post("/api/seat", {"seat": 0})[0] == 200
     # The table cannot enter or forge Ada's coins.
     status, body = table.post("/api/input", {"type": "hand", "seat": 0, "coins": [3, 4]})
@@ -81,7 +75,7 @@ def test_secret_coins_from_a_players_own_phone(phones):
     assert table.post("/api/input", {"type": "hand", "seat": 0, "coins": [3, 4], "phone_seat": 0})[0] == 403
     mine = ada.get("/api/seat")[1]["private"]
     assert mine["hand"] is None and [o["label"] for o in mine["options"]][0] == "My coins in hand"
-    _post(ada, {**mine["options"][0]["action"], "seat": 2, "coins": [3, 4]}, "/api/seat/input")  # the phone's own seat
+    ada.input({**mine["options"][0]["action"], "seat": 2, "coins": [3, 4]}, "/api/seat/input")  # the phone's own seat
     assert ada.get("/api/seat")[1]["private"]["hand"] == [3, 4]
     state = table.get("/api/state")[1]
     assert state["players"][0]["coins_known"] and state["players"][0]["coins_in_hand"] == 2
@@ -91,7 +85,7 @@ def test_secret_coins_from_a_players_own_phone(phones):
     assert "exact" not in buy["fields"] and "at" in buy["fields"]
     status, body = table.post("/api/input", {**buy["action"], "tile": "Arms 5", "coins": [3, 4]})
     assert status == 409 and body["error"] == "Ada's coins are kept secret on their phone: name the coins paid there (My seat)"
-    _post(ada, {**buy["action"], "tile": "Arms 5", "coins": [3, 4], "die": True, "at": [0, 0]}, "/api/seat/input")
+    ada.input({**buy["action"], "tile": "Arms 5", "coins": [3, 4], "die": True, "at": [0, 0]}, "/api/seat/input")
     state = table.get("/api/state")[1]
     assert (state["active"], state["extra_action"]) == (1, False)
     assert state["players"][0]["palazzo"] == [{"tile": "Arms 5", "at": [0, 0], "turret": False}]

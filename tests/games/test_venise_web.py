@@ -20,38 +20,32 @@ def _machine(phone):
     return s["round"], s["active"], s["phase"], s["final_round"]
 
 
-def _post(phone, action, path="/api/input"):
-    status, body = phone.post(path, action)
-    assert status == 200, (action, body)
-    return body
-
-
 def test_the_state_machine_through_the_api(phones):
     phone, _ = phones
-    _post(phone, {"type": "new_game", "game": "la_venise_du_nord", "setup": SETUP})
+    phone.input({"type": "new_game", "game": "la_venise_du_nord", "setup": SETUP})
     assert _machine(phone) == (1, 1, 1, False)
     for p in range(2, 7):
-        _post(phone, {"type": "advance"})
+        phone.input({"type": "advance"})
         assert _machine(phone) == (1, 1, p, False)
-    _post(phone, {"type": "advance"})
+    phone.input({"type": "advance"})
     assert _machine(phone) == (1, 2, 1, False)
-    _post(phone, {"type": "advance"})
-    _post(phone, {"type": "end_turn"})  # the shortcut from phase 2
+    phone.input({"type": "advance"})
+    phone.input({"type": "end_turn"})  # the shortcut from phase 2
     assert _machine(phone) == (1, 0, 1, False)
-    _post(phone, {"type": "end_turn"})
+    phone.input({"type": "end_turn"})
     assert _machine(phone) == (2, 1, 1, False)  # back to the first player: round 2
     # Every Market space covered (6 sales with 3 players): the round after is the last.
-    _post(phone, {"type": "market", "sales": 6})
+    phone.input({"type": "market", "sales": 6})
     assert _machine(phone) == (2, 1, 1, False)
     for _ in range(3):
-        _post(phone, {"type": "end_turn"})
+        phone.input({"type": "end_turn"})
     assert _machine(phone) == (3, 1, 1, True)
     state = phone.get("/api/state")[1]
     assert state["last_round"] and state["bonus"] == 0 and "every Market space is covered: this is the last round." in state["log"]
     for _ in range(17):
-        _post(phone, {"type": "advance"})
+        phone.input({"type": "advance"})
     assert _machine(phone) == (3, 0, 6, True)
-    _post(phone, {"type": "advance"})
+    phone.input({"type": "advance"})
     state = phone.get("/api/state")[1]
     assert state["over"] and state["phase"] == "SCORING" and state["step"] == "GAME_OVER"
     status, body = phone.post("/api/input", {"type": "advance"})
@@ -64,26 +58,26 @@ def test_the_state_machine_through_the_api(phones):
 
 def test_a_turn_with_the_companions_help_and_a_players_own_phone(phones):
     table, ada = phones
-    _post(table, {"type": "new_game", "game": "la_venise_du_nord", "setup": {**SETUP, "first": 0}})
+    table.input({"type": "new_game", "game": "la_venise_du_nord", "setup": {**SETUP, "first": 0}})
     assert ada.post("/api/seat", {"seat": 0})[0] == 200
-    _post(table, {"type": "burgher", "seat": 0, "tile": "Gold"})
-    _post(table, {"type": "counter", "name": "jewelry", "seat": 0, "value": 3})
-    _post(table, {"type": "price", "good": "jewelry", "cubes": 4})
+    table.input({"type": "burgher", "seat": 0, "tile": "Gold"})
+    table.input({"type": "counter", "name": "jewelry", "seat": 0, "value": 3})
+    table.input({"type": "price", "good": "jewelry", "cubes": 4})
     status, body = table.post("/api/input", {"type": "advance", "dice": [1, 7]})
     assert status == 409 and body["error"] == "dice: 7 is not a face of a d6 (1 to 6)"
-    _post(table, {"type": "advance", "dice": [1, 3]})
+    table.input({"type": "advance", "dice": [1, 3]})
     moves = [o["label"] for o in table.get("/api/state")[1]["options"]]
     assert "Move 1 to Market (activate 3)" in moves
-    _post(table, {"type": "advance", "die": 1, "to": "Market"})
+    table.input({"type": "advance", "die": 1, "to": "Market"})
     # Ada sells on her own phone; the table cannot forge her phone's seat.
     sell = next(o for o in ada.get("/api/seat")[1]["private"]["options"] if o["label"] == "Sell at the Market")
     assert set(sell["fields"]) == {"good", "n", "lower"}
     assert table.post("/api/input", {**sell["action"], "good": "jewelry", "n": 3, "phone_seat": 0})[0] == 403
-    _post(ada, {**sell["action"], "good": "jewelry", "n": 3, "lower": "cube"}, "/api/seat/input")
+    ada.input({**sell["action"], "good": "jewelry", "n": 3, "lower": "cube"}, "/api/seat/input")
     state = table.get("/api/state")[1]
     assert state["players"][0]["vp"] == 3 * (4 + 4) and state["prices"]["jewelry"] == 3
     assert state["turn"]["used"] is True and state["phase"] == 3
     status, body = table.post("/api/input", {"type": "activate", "good": "jewelry"})
     assert status == 409 and body["error"] == "Ada has used the tile's power already"
-    _post(table, {"type": "advance"})
+    table.input({"type": "advance"})
     assert _machine(table) == (1, 0, 4, False)

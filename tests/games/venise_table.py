@@ -1,11 +1,9 @@
 """A La Venise du Nord table in the pure core for the rule tests, the decks the tests enter, and a bot that
 plays from the table's options (the buttons' list) and moves cubes onto its cards as a player would."""
 
-import json
 import random
 
 from companion.core.result import Refused
-from companion.core.view import table_view
 from companion.games.la_venise_du_nord import LA_VENISE
 from conftest import Table
 
@@ -35,20 +33,6 @@ class VN(Table):
     def __init__(self, n=2, first=0, virtual=True, rng=None, **extra):
         super().__init__(LA_VENISE, setup(n, first, virtual, **extra))
         self.rng = rng or random.Random(1)
-
-    def refused(self, **action):
-        """`action` is refused, and nothing changes: its reason."""
-        before = self.state
-        step = self.do(**action)
-        assert isinstance(step, Refused), action
-        assert self.state is before
-        return step.reason
-
-    @property
-    def view(self):
-        view = table_view(LA_VENISE, self.session)
-        json.dumps(view)  # what the panel serves: plain JSON
-        return view
 
     @property
     def data(self):

@@ -320,9 +320,10 @@ def produce(state: PMap, action: Mapping[str, Any]) -> Result:
         return Refused("goods are produced in phase 6")
     table = data(state)
     board = table["boards"][seat]
-    i = action.get("workshop")
-    if type(i) is not int or not 0 <= i < len(board["workshops"]):
-        return Refused(f"workshop: a number from 0 to {len(board['workshops']) - 1}" if board["workshops"] else "there is no workshop")
+    where = target(board, {"workshop": action.get("workshop")})
+    if isinstance(where, Refused):
+        return where
+    i = where[1]
     shop = board["workshops"][i]
     if not shop["built"]:
         return Refused(f"the {shop['card']} workshop is not built ({shop['paid']} of {shop['cost']} cubes)")
@@ -353,10 +354,10 @@ def use_builder(state: PMap, action: Mapping[str, Any]) -> Result:
         return seat
     table = data(state)
     board = table["boards"][seat]
-    k = action.get("card")
-    if type(k) is not int or not 0 <= k < len(board["builders"]):
-        return Refused(f"card: a number from 0 to {len(board['builders']) - 1}" if board["builders"] else "there is no Master Builder")
-    card = board["builders"][k]
+    where = target(board, {"builder": action.get("card")})
+    if isinstance(where, Refused):
+        return where
+    card = board["builders"][where[1]]
     if not card["activated"]:
         return Refused(f"{card['card']} is not activated ({card['paid']} of {card['cost']} cubes)")
     if card["used"]:
