@@ -301,7 +301,7 @@ def test_a_la_venise_du_nord_turn_on_the_buttons_page_and_a_sale_from_a_players_
     assert runtime.submit({"type": "price", "good": "jewelry", "cubes": 4}).accepted
     assert runtime.submit({"type": "advance", "dice": [1, 3]}).accepted  # the players' own dice, entered
     page.get_by_role("button", name="Move 1 to Market (activate 3)").click()
-    expect(status).to_contain_text("P3 Market act 3")
+    expect(status).to_contain_text("P3 act 3 Market")
     # Ada sells on her own phone: the good, how many, and which piece of the price comes off.
     page.get_by_role("link", name="My seat").click()
     page.locator("#seat").select_option("0")

@@ -36,13 +36,13 @@ def test_a_turn_on_the_buttons(make_runtime):
     press(rt, Panel(), "action")  # the companion rolls
     view = rt.view()
     dice = view["turn"]["dice"]
-    assert view["phase"] == 2 and len(dice) == 2 and _screen(rt).step == f"P2 from Wool dice {dice[0]},{dice[1]}"
+    assert view["phase"] == 2 and len(dice) == 2 and _screen(rt).step == f"P2 dice {dice[0]},{dice[1]} from Wool"
     assert _screen(rt).doing.startswith(f"► Move {dice[0]} to ")
     press(rt, Panel(), "action")
     view = rt.view()
     tile, act = view["turn"]["tile"], view["turn"]["act"]
     assert view["phase"] == 3 and view["players"][0]["burgher"] == tile
-    assert _screen(rt).step == f"P3 {tile} act {act}"
+    assert _screen(rt).step == f"P3 act {act} {tile}"
     assert view["dice_on_tiles"][tile] == {"seat": 0, "value": act}
     press(rt, Panel(), "next")  # the power is not used: nothing recorded
     assert rt.view()["phase"] == 4 and _screen(rt).step == "P4 nobody else"

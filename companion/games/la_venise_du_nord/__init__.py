@@ -260,11 +260,12 @@ def _status(state: PMap) -> str:
     name_ = step_name(state)
     if name_ == "ROLL":
         return f"{lead}P1 roll, {DICE_PER_PLAYER - len(own_dice(table, seat))} in hand"
+    # The numbers first: a long tile name is cut at the screen's edge.
     if name_ == "MOVE":
-        return f"{lead}P2 from {table['burghers'][seat] or '?'} {dice}".rstrip()
+        return f"{lead}P2 {dice + ' ' if dice else ''}from {table['burghers'][seat] or '?'}"
     if name_ == "ACTIVATE":
-        act = f" act {turn_['act']}" if turn_["act"] else ""
-        return f"{lead}P3 {turn_['tile'] or '?'}{act}"
+        act = f"act {turn_['act']} " if turn_["act"] else ""
+        return f"{lead}P3 {act}{turn_['tile'] or '?'}"
     if name_ == "SECONDARY":
         nxt = powers.next_secondary(state, table)
         return f"{lead}P4 " + (f"{state['players'][nxt[0]]['name']} at {nxt[1]}" if nxt else "nobody else")
