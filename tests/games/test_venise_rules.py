@@ -554,7 +554,8 @@ def test_master_builder_effects():
     t.ok(type="builder", card=1, down="jewelry")
     assert t.view["prices"] == {"clothing": 0, "lace": 1, "jewelry": 0}
     assert "has been used" in t.refused(type="builder", card=1, down="jewelry")
-    t.ok(type="builder", card=2, fill={"wool": 3, "gold": 1})
+    assert "2 kinds at most" in t.refused(type="builder", card=2, fill={"wool": 2, "flax": 2, "gold": 2})
+    t.ok(type="builder", card=2, fill={"wool": 4, "gold": 2})  # the whole stock, as the appendix says
     assert (t.counter(0, "wool"), t.counter(0, "flax"), t.counter(0, "gold")) == (4, 0, 2)
     t.ok(type="burgher", seat=0, tile="Market")
     t.ok(type="advance", dice=[3, 6])
@@ -600,3 +601,49 @@ def test_score_sheet_is_filled_in_and_scored():
     assert [p["total"] for p in out["players"]] == [30, 2 * 2 + 1]
     assert [p["points"] for p in t.view["players"]] == [30, 5]
     assert sheet["players"][1]["bridges"] == [["Market", "Wool"]] and out["winner"] == [NAMES[0]]
+
+
+def test_from_a_review_odd_values_are_refused_and_never_raise():
+    t = VN(n=2)
+    t.ok(type="price", good="lace", cubes=2)
+    t.ok(type="counter", name="lace", seat=0, value=2)
+    arrive(t, "Gold", (1, 3), 1, "Market")
+    for lower in ([], {}, ["cube"]):
+        assert t.refused(type="advance", good="lace", n=1, lower=lower).startswith("lower: cube, one")
+    t = VN(n=2)
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.ok(type="advance", dice=[1, 2])
+    assert t.refused(type="advance", die=True, to="Flax") == "die: the movement die's value, 1 to 6"
+
+
+def test_from_a_review_production_picks_an_order_like_master_builder_and_checks_the_index():
+    t = VN(n=2, virtual=False)
+    keep_cards(t, "Workshop", "Lace 1 cost 1")
+    keep_cards(t, "Master Builder", "Order Lace +1 cost 0")
+    t.ok(type="place", raw="wool", n=1, onto={"workshop": 0})
+    t.ok(type="place", raw="flax", n=1, onto={"workshop": 0})
+    t.to_phase(6)
+    assert t.refused(type="produce", workshop=0, order=0.0) == "order: one of none"
+    assert t.refused(type="produce", workshop=0, builder=0.0) == "builder: one of 0"
+    t.ok(type="produce", workshop=0)  # the only order: the order-like Master Builder
+    assert t.view["players"][0]["lace"] == 1 and t.view["players"][0]["builders"] == []
+    assert t.view["prices"]["lace"] == 1
+
+
+def test_from_a_review_a_sixth_die_never_goes_on_a_tile():
+    t = VN(n=2)
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.ok(type="advance", dice=[1, 3])
+    for tile in ("Wool", "Flax", "Gold", "Order", "Port 1"):
+        t.ok(type="die", tile=tile, seat=0, value=2)  # set by hand while the rolled dice are in hand
+    t.ok(type="advance", die=1, to="Workshop")
+    assert t.view["players"][0]["dice_in_hand"] == 0 and "Workshop" not in t.view["dice_on_tiles"]
+
+
+def test_from_a_review_an_adjust_that_one_die_cannot_take_tries_the_other():
+    t = VN(n=2, virtual=False)
+    keep_cards(t, "Master Builder", "Movement +-1 cost 0")
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.ok(type="advance", dice=[6, 1])
+    t.ok(type="advance", to="Flax", adjust=1)  # 6 + 1 is no die; 1 + 1 = 2 reaches Flax
+    assert (t.view["turn"]["move"], t.view["turn"]["act"]) == (2, 6)

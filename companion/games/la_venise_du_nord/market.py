@@ -66,7 +66,7 @@ def lower(pieces: dict[str, int], how: object, at_port: bool = False) -> str | N
     Returns why it cannot be, or None. A price at 0 stays 0 (SPEC 4.10.11): the caller asks nothing then."""
     if how is None:
         how = next(k for k, (piece, _) in LOWER.items() if pieces[piece] > 0)
-    if how not in LOWER:
+    if not isinstance(how, str) or how not in LOWER:
         return "lower: cube, one (a +1 card) or two (a +2 card)"
     piece, by = LOWER[how]
     if pieces[piece] == 0:

@@ -111,9 +111,9 @@ def move(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: in
     legal = []
     for die, act in choices:
         steps = _adjusted(table, seat, die, action.get("adjust"), "move_die_pm1", "adjust")
-        if isinstance(steps, Refused):
+        if isinstance(steps, Refused) and len(choices) == 1:
             return steps
-        route = _route(table, seat, start, steps, to, path)
+        route = steps if isinstance(steps, Refused) else _route(table, seat, start, steps, to, path)
         if not isinstance(route, Refused) or len(choices) == 1:
             legal.append((die, act, steps, route))
     if not legal:
@@ -153,6 +153,8 @@ def _dice_choices(turn: Mapping[str, Any], action: Mapping[str, Any]) -> list[tu
         return bad if bad is not None else [(die, act)]
     if action.get("act") is not None:
         return Refused("act: the roll is recorded, so the activation die is the other one")
+    if die is not None and type(die) is not int:
+        return Refused("die: the movement die's value, 1 to 6")
     pairs = [(dice[0], dice[1]), (dice[1], dice[0])]
     if die is not None:
         if die not in dice:
@@ -191,6 +193,9 @@ def settle_die(state: PMap, table: dict[str, Any], seat: int) -> list[str]:
         return []
     there = table["dice"].get(tile)
     who = name(state, seat)
+    if len([t for t in own_dice(table, seat) if t != tile]) >= DICE_PER_PLAYER:  # only after a hand-set die
+        turn["placed"] = False
+        return [f"All {DICE_PER_PLAYER} of {who}'s dice are on tiles already: the {value} stays in hand."]
     if there is not None and value > there["value"]:
         turn["placed"] = False
         return [f"{who}'s {value} stays in hand: {name(state, there['seat'])}'s {there['value']} on {tile} is lower."]

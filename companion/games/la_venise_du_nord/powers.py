@@ -332,11 +332,14 @@ def produce(state: PMap, action: Mapping[str, Any]) -> Result:
     if i in table["turn"]["produced"]:
         return Refused(f"the {shop['card']} workshop has produced this turn already")
     choices = orders_for(board, shop["good"])
-    row = "builders" if action.get("builder") is not None else "orders"
-    k = action.get(row[:-1], choices[0][1] if choices else None)
-    if (row, k) not in choices:
-        return Refused(f"there is no {shop['good']} order to fulfil" if not choices else
-                       f"{row[:-1]}: one of {', '.join(str(j) for r, j in choices if r == row) or 'none'}")
+    if not choices:
+        return Refused(f"there is no {shop['good']} order to fulfil")
+    row, k = choices[0]  # without a choice: the first order for the good
+    for key in ("order", "builder"):
+        if action.get(key) is not None:
+            row, k = key + "s", action[key]
+            if type(k) is not int or (row, k) not in choices:
+                return Refused(f"{key}: one of {', '.join(str(j) for r, j in choices if r == row) or 'none'}")
     card = board[row].pop(k)
     table["prices"][shop["good"]]["ones" if card["value"] == 1 else "twos"] += 1
     made, shop["stored"] = shop["stored"], 0
@@ -376,14 +379,13 @@ def use_builder(state: PMap, action: Mapping[str, Any]) -> Result:
         log.append(f"{down} {'down to' if market.price(table['prices'][down]) else 'at'} {market.price(table['prices'][down])}.")
         log = [", ".join(log)]
     elif card["kind"] == "fill_stock":
-        held = stock(state, seat)
+        # The appendix: fill the 6 spaces with 2 kinds of your choice; cubes there are thrown out to make room.
         fill = action.get("fill")
-        space = STOCK_SPACES - sum(held.values())
         if (not isinstance(fill, Mapping) or not set(fill) <= set(RAWS) or len([r for r in fill if fill[r]]) > 2
-                or not all(type(v) is int and v >= 0 for v in fill.values()) or sum(fill.values()) != space):
-            return Refused(f"fill: the {space} empty stock spaces, with 2 kinds at most, such as {{\"wool\": {space - space // 2}, \"gold\": {space // 2}}}")
-        for raw, n in fill.items():
-            state = add(state, seat, raw, n)
+                or not all(type(v) is int and v >= 0 for v in fill.values()) or sum(fill.values()) != STOCK_SPACES):
+            return Refused(f'fill: the stock as it will be, {STOCK_SPACES} cubes of 2 kinds at most, such as {{"wool": 3, "gold": 3}}')
+        for raw, n in stock(state, seat).items():
+            state = add(state, seat, raw, fill.get(raw, 0) - n)
         log = [f"{who} uses {card['card']}: the stock is filled ({', '.join(f'{n} {r}' for r, n in fill.items() if n)})."]
     else:
         return Refused(f"{card['card']} works by itself: a move or activation's adjust, or at the final scoring")
