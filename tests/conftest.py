@@ -110,6 +110,15 @@ def make_runtime(tmp_path):
         rt.journal.close()
 
 
+@pytest.fixture
+def phones(make_runtime):
+    """The panel on a real server for a fresh runtime, and two phones paired with it (the table's and a player's)."""
+    from phone import two_phones
+
+    with two_phones(make_runtime()) as both:
+        yield both
+
+
 def assert_replays(runtime, view, keys):
     """Stop `runtime`; a new runtime on its journal shows the same `keys` of the table `view`."""
     from companion.games import GAMES

@@ -190,6 +190,13 @@ def test_a_patrons_of_venice_game_from_the_phone(page, served):
     expect(page.locator("#ranking tr").nth(0)).to_contain_text("Cy")
 
 
+def _claim_seat(page, seat):
+    """This phone becomes the player's own: My seat, then claim `seat`."""
+    page.get_by_role("link", name="My seat").click()
+    page.locator("#seat").select_option(str(seat))
+    page.get_by_role("button", name="Claim this seat").click()
+
+
 def _start_rolled_off_game(page, served, game):
     """Pair, then start `game` for Ada and Bea on the New game page, Ada first instead of the roll-off."""
     base = served[2]
@@ -223,9 +230,7 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(page, served):
     assert runtime.submit({"type": "advance", "die": 6}).accepted  # the Doge dies: Bea alone may vote
     expect(status).to_contain_text("Elect the Doge")
 
-    page.get_by_role("link", name="My seat").click()
-    page.locator("#seat").select_option("1")
-    page.get_by_role("button", name="Claim this seat").click()
+    _claim_seat(page, 1)
     page.get_by_role("button", name="Sealed bid for the Doge …").click()
     bid = page.locator("#ownform")
     bid.locator("input[name=gold]").fill("0")
@@ -265,9 +270,7 @@ def test_a_palazzo_game_bought_on_the_buttons_page_and_from_a_players_own_phone(
     assert runtime.view()["active"] == 1
 
     # Bea, on her own phone: her coins, then a purchase naming them, laid out at [0, 0].
-    page.get_by_role("link", name="My seat").click()
-    page.locator("#seat").select_option("1")
-    page.get_by_role("button", name="Claim this seat").click()
+    _claim_seat(page, 1)
     page.get_by_role("button", name="My coins in hand …").click()
     form = page.locator("#ownform")
     for value in ("5", "5"):
@@ -303,9 +306,7 @@ def test_a_la_venise_du_nord_turn_on_the_buttons_page_and_a_sale_from_a_players_
     page.get_by_role("button", name="Move 1 to Market (activate 3)").click()
     expect(status).to_contain_text("P3 act 3 Market")
     # Ada sells on her own phone: the good, how many, and which piece of the price comes off.
-    page.get_by_role("link", name="My seat").click()
-    page.locator("#seat").select_option("0")
-    page.get_by_role("button", name="Claim this seat").click()
+    _claim_seat(page, 0)
     page.get_by_role("button", name="Sell at the Market …").click()
     form = page.locator("#ownform")
     form.locator("select[name=good]").select_option("jewelry")

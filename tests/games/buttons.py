@@ -10,3 +10,23 @@ def press(rt, panel, role, long=False):
         outcome = rt.submit(reply.action)
         assert outcome.accepted, (reply.action, outcome.reason)
     return reply
+
+
+def every_page(view, panel_type):
+    """Each of the OLED's pages for `view` draws a 128x64 frame; the step page's screen."""
+    from companion.screens import render
+
+    for page in ("step", "scores", "counters"):
+        assert render(controls.screen_for(view, panel_type(page=page))).size == (128, 64)
+    return controls.screen_for(view, panel_type())
+
+
+def press_at_random(rt, view, rng, selects, action_share):
+    """The buttons only: SELECT up to `selects` times, then ACTION (or, now and then, NEXT). An option the OLED
+    only names (done on the phone) gives no action; a refusal changes nothing."""
+    panel = controls.Panel()
+    for _ in range(rng.randint(0, selects)):
+        panel = controls.press(view, panel, "select", False).panel
+    reply = controls.press(view, panel, "action" if rng.random() < action_share else "next", False)
+    if reply.action is not None:
+        rt.submit(reply.action)

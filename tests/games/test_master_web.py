@@ -1,17 +1,8 @@
 """Master of Venice from a phone: the panel's API on a real waitress server, SPEC.md 2.3's state machine
 under its names, sealed bids from each player's own phone, and the pre-filled score sheet."""
 
-import pytest
-
-from phone import two_phones
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
-
-
-@pytest.fixture
-def phones(make_runtime):
-    with two_phones(make_runtime()) as both:
-        yield both
 
 
 def _at(phone):

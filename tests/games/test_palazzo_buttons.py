@@ -7,7 +7,7 @@ from companion import controls
 from companion.controls import Panel
 from companion.screens import StepScreen, render
 
-from buttons import press
+from buttons import every_page, press, press_at_random
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"tiles": "virtual", "coins": "mirror"}}
 
@@ -80,18 +80,10 @@ def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
         view = rt.view()
         if view["over"]:
             break
-        for page in ("step", "scores", "counters"):
-            assert render(controls.screen_for(view, Panel(page=page))).size == (128, 64)
-        screen = controls.screen_for(view, Panel())
+        screen = every_page(view, Panel)
         assert isinstance(screen, StepScreen) and screen.step
         steps.add((view["step"], view["final_round"], view["buying"] is not None))
-        # The buttons only: SELECT a few times, then ACTION; or NEXT.
-        panel = Panel()
-        for _ in range(rng.randint(0, 6)):
-            panel = controls.press(view, panel, "select", False).panel
-        reply = controls.press(view, panel, "action" if rng.random() < 0.8 else "next", False)
-        if reply.action is not None:
-            rt.submit(reply.action)  # an option the OLED only names (phone) gives no action; a refusal changes nothing
+        press_at_random(rt, view, rng, selects=6, action_share=0.8)
         if view["final_round"]:
             assert screen.badge == "LAST" and screen.step == "Final round: no buying"
     assert rt.view()["over"]

@@ -1,17 +1,8 @@
 """The palazzo game from a phone: the panel's API on a real waitress server, SPEC.md 3.3's state machine
 under its names (active, extra_action, final_round), secret coins from a player's own phone, the score sheet."""
 
-import pytest
-
-from phone import two_phones
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "first": 0}
-
-
-@pytest.fixture
-def phones(make_runtime):
-    with two_phones(make_runtime()) as both:
-        yield both
 
 
 def _machine(phone):

@@ -5,12 +5,12 @@ import random
 
 from venise_table import COMPOSITIONS, VIRTUAL, VN
 
-from buttons import press
+from buttons import every_page, press, press_at_random
 from companion import controls
 from companion.controls import Panel
 from companion.core import physical
 from companion.games.la_venise_du_nord import LA_VENISE
-from companion.screens import StepScreen, render
+from companion.screens import StepScreen
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": VIRTUAL, "compositions": COMPOSITIONS}
 
@@ -79,18 +79,11 @@ def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
         view = rt.view()
         if view["over"]:
             break
-        for page in ("step", "scores", "counters"):
-            assert render(controls.screen_for(view, Panel(page=page))).size == (128, 64)
-        screen = controls.screen_for(view, Panel())
+        screen = every_page(view, Panel)
         assert isinstance(screen, StepScreen) and screen.step.startswith(("P", "LAST P"))
         assert (screen.badge == "LAST") == view["final_round"]
         phases.add((view["phase"], view["final_round"]))
-        panel = Panel()
-        for _ in range(rng.randint(0, 4)):
-            panel = controls.press(view, panel, "select", False).panel
-        reply = controls.press(view, panel, "action" if rng.random() < 0.85 else "next", False)
-        if reply.action is not None:
-            rt.submit(reply.action)  # a refusal changes nothing
+        press_at_random(rt, view, rng, selects=4, action_share=0.85)
     assert rt.view()["over"]
     assert {(p, False) for p in range(1, 7)} <= phases and (1, True) in phases
     scores = controls.screen_for(rt.view(), Panel(page="scores"))

@@ -2,17 +2,8 @@
 its names (round, active, phase, final_round), a turn played with the companion's help, a player's own phone,
 and the score sheet."""
 
-import pytest
-
-from phone import two_phones
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "first": 1}
-
-
-@pytest.fixture
-def phones(make_runtime):
-    with two_phones(make_runtime()) as both:
-        yield both
 
 
 def _machine(phone):

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from pyrsistent import PMap
+from pyrsistent import PMap, thaw
 
 from companion.core.game import GameDef
 from companion.core.options import Option
@@ -239,7 +239,7 @@ def _public(state: PMap) -> dict[str, Any]:
         "bonus": market.bonus(table["market"]),
         "market_free": market.free(table["market"]),
         "ports": {p: list(g) for p, g in table["ports"].items()},
-        "turn": {k: (list(v) if not isinstance(v, (str, int, bool, type(None))) else v) for k, v in table["turn"].items()},
+        "turn": thaw(table["turn"]),
         "secondary_next": {"seat": nxt[0], "value": nxt[1]} if nxt else None,
         "per_player": per_player,
         "status": _status(state),
