@@ -1,0 +1,92 @@
+"""Merchant Venturers: the companion state machine of SPEC.md 5.3, as the core's flow.
+
+One turn (a season) serves the whole table: the core's round is the turn, 1 to
+40, so the year and the season follow from it (turn 1 is year 1's Winter). Each
+phase is one step that one advance closes; the players act inside it in the
+order the phase gives (the first-move marker's holder first, or port by port),
+which the companion shows. Phases 4 and 5 come in Summer only. PREGAME (the
+placements and purchases before year 1) is a step of turn 1 that only happens
+once; its advance may carry the coins left, and sets the first-move marker.
+
+The marker goes, as each year starts, to the player with the fewest coins, the
+youngest of them on a tie: the flow's order for a Winter turn starts with him.
+The game is over when the 40th turn (the tenth Autumn) ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pyrsistent import PMap
+
+from companion.core.flow import AFTER_ROUNDS, ONE_PER_ROUND, TABLE, EndTrigger, Flow, Step
+from companion.core.seats import clockwise_from, fewest_first
+
+SEASONS = ("Winter", "Spring", "Summer", "Autumn")
+YEARS = 10
+
+
+def started(state: PMap) -> bool:
+    return state["data"]["started"]
+
+
+def season(state: PMap) -> str | None:
+    return SEASONS[(state["flow"]["round"] - 1) % 4] if state["flow"] is not None and started(state) else None
+
+
+def year(state: PMap) -> int:
+    return (state["flow"]["round"] - 1) // 4 + 1 if state["flow"] is not None and started(state) else 0
+
+
+def _summer(state: PMap) -> bool:
+    return season(state) == "Summer"
+
+
+STEPS = (
+    Step("PREGAME", "Place, then buy before year 1", TABLE, when=lambda s: not started(s), done="Start"),
+    Step("SEASON", "1 The season changes", TABLE, done="Next"),
+    Step("RESOURCES", "2 Resource creation", TABLE, done="Make"),
+    Step("BUY", "3 Buy ships and posts", TABLE),
+    Step("ALLOCATION", "4 Resources to ports", TABLE, when=_summer, done="Move"),
+    Step("BUY_GOODS", "5 Buy resources", TABLE, when=_summer),
+    Step("LOAD", "6 Load ships", TABLE),
+    Step("SAIL", "7 Sail ships", TABLE),
+    Step("SELL", "8 Sell resources", TABLE),
+    Step("BUY_AGAIN", "9 Second chance to buy", TABLE),
+)
+PHASES = {step.name: i for i, step in enumerate(STEPS)}  # PREGAME is 0, then the rulebook's 1-9
+
+
+def step_name(state: PMap) -> str:
+    return STEPS[state["flow"]["step"]].name
+
+
+def phase(state: PMap) -> int | str:
+    """SPEC's phase: 1-9, "PREGAME" before year 1, "GAME_OVER" at the end."""
+    if state["flow"]["over"]:
+        return "GAME_OVER"
+    number = PHASES[step_name(state)]
+    return number or "PREGAME"
+
+
+def first_move(state: PMap) -> int:
+    """Who has the fewest coins now, the youngest of them on a tie (SPEC 5.3)."""
+    coins = [p["coins"] for p in state["counters"]["players"]]
+    return fewest_first(coins, list(state["data"]["youth"]))[0]
+
+
+def _order(state: PMap) -> Sequence[int]:
+    """The turn's order: from the marker's holder to his left; the marker moves as a year starts."""
+    cur = state["flow"]
+    if cur["round"] % 4 == 0:  # the turn that starts now is a Winter
+        return clockwise_from(first_move(state), len(state["players"]))
+    return tuple(cur["order"])
+
+
+FLOW = Flow(
+    steps=STEPS,
+    turns=ONE_PER_ROUND,
+    order=_order,
+    end=(EndTrigger(AFTER_ROUNDS, rounds=4 * YEARS, reason=f"the Autumn of year {YEARS} is over"),),
+    round_word="Turn",
+)

@@ -1,0 +1,599 @@
+"""Merchant Venturers in the pure core: SPEC.md 5's state machine, setup, worked examples MVN-EX-01 to 10,
+the gaps of 5.10, and bad input refused with nothing changed."""
+
+import random
+
+import pytest
+from merchant_table import BOARD, CARDS, MV, setup
+
+from companion import scoring
+from companion.core import engine
+from companion.core.result import Refused
+from companion.games.merchant_venturers import MERCHANT_VENTURERS as GAME
+from companion.games.merchant_venturers.board import LAND_TILES, PORT_CARDS, TILES
+from conftest import Table
+
+WINTER = [1, 2, 3, 6, 7, 8, 9]
+
+
+# --- setup -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_every_player_starts_with_3_coins_2_cards_a_small_post_and_a_small_slow_ship(n):  # MVN-EX-02
+    t = MV(n)
+    v = t.view
+    assert (v["phase"], v["year"], v["season"], v["first_move"], v["step"]) == ("PREGAME", 0, None, None, "PREGAME")
+    for p in v["players"]:
+        assert (p["coins"], p["cards"], p["fortune"]) == (3, 2, 5)
+        assert [(s["fast"], s["large"], s["moves"], s["cargo_space"]) for s in p["ships"]] == [(False, False, 2, 1)]
+        assert (p["small_posts"], p["medium_posts"], p["large_posts"], p["start_unplaced"]) == (1, 0, 0, True)
+
+
+@pytest.mark.parametrize("n", [1, 7])
+def test_two_to_six_players(n):
+    refused = engine.new_game(GAME, {"players": [{"name": f"P{i}", "age": 20 + i} for i in range(n)], "board": BOARD})
+    assert isinstance(refused, Refused) and "2 to 6 players" in refused.reason
+
+
+def test_the_deal_puts_every_tile_of_the_companions_pattern_at_random():
+    t = MV(3, board=False)
+    assert t.view["options"][0]["action"] == {"type": "deal"}
+    assert "board is not dealt" in t.refused(type="place_start", seat=0, port="O1")
+    t.go(type="deal")
+    board = t.view["board"]
+    old = [p for p in board["ports"] if p["world"] == "old"]
+    new = [p for p in board["ports"] if p["world"] == "new"]
+    assert sorted(p["good"] for p in old) == sorted(PORT_CARDS["old"]) and sorted(p["good"] for p in new) == sorted(PORT_CARDS["new"])
+    assert sorted(board["lands"][s] for p in old for s in p["lands"]) == sorted(LAND_TILES["old"])
+    assert sorted(board["lands"][s] for p in new for s in p["lands"]) == sorted(LAND_TILES["new"])
+    assert all(len(p["lands"]) == 4 for p in old) and all(len(p["lands"]) == 3 for p in new)
+    assert len(board["ports"]) + len(board["lands"]) + 41 == TILES
+    assert t.view["layout"][0].startswith("O1 (Old World, dedicated to ") and t.view["layout"][-1] == "Ocean: the other 41 tiles, in the middle"
+    assert "dealt already" in t.refused(type="deal")
+    other = MV(3, board=False, rng=random.Random(7))
+    other.go(type="deal")
+    assert other.view["board"] != board  # another shuffle, another board
+    t.ok(type="undo", confirm=True)
+    assert t.view["board"] is None
+
+
+def test_an_advance_before_the_deal_deals_the_board():
+    t = MV(2, board=False)
+    t.go(type="advance")
+    assert t.view["board"] is not None and t.view["phase"] == 1
+
+
+def test_the_starting_pieces_go_to_an_old_world_port():
+    t = MV(2)
+    assert "one of the Old World ports (Lisbon, Genoa)" in t.refused(type="place_start", seat=0, port="Havana")
+    t.ok(type="place_start", seat=0, port="Genoa")
+    assert t.data["posts"][0] == {"Genoa": {"size": "small", "goods": []}} and t.ship(0)["at"] == "Genoa"
+    assert "already placed" in t.refused(type="place_start", seat=0, port="Lisbon")
+    assert t.view["players"][0]["small_posts"] == 1
+
+
+# --- the state machine ---------------------------------------------------------------------------------
+
+
+def test_pregame_advance_with_coins_gives_the_marker_to_the_fewest_the_youngest_on_a_tie():  # MVN-EX-03
+    t = MV(4)  # ages Ada 40, Bea 25, Cy 19, Dan 50
+    t.go(type="advance", coins=[5, 3, 3, 8])
+    assert t.machine() == (1, "Winter", 1, 2)
+    assert [p["coins"] for p in t.view["players"]] == [5, 3, 3, 8]
+    assert t.view["lead"] == 2 and "Cy has the first-move marker" in t.log[-3] + t.log[-2] + t.log[-1]
+
+
+@pytest.mark.parametrize("coins", [{"Ada": 1}, {"0": 1}])
+def test_coins_by_name_or_seat(coins):
+    t = MV(3)
+    t.go(type="advance", coins=coins)
+    assert t.machine() == (1, "Winter", 1, 0) and t.coins(0) == 1 and t.coins(1) == 3
+
+
+def test_without_coins_the_marker_goes_to_the_youngest_of_the_tied():
+    t = MV(4)
+    t.go(type="advance")
+    assert t.machine() == (1, "Winter", 1, 2)
+
+
+def test_birth_years_stand_in_for_ages():
+    t = Table(GAME, {"players": [{"name": "Ada", "birth_year": 1990}, {"name": "Bea", "birth_year": 2001}], "board": BOARD})
+    t.go(type="advance")
+    assert t.view["first_move"] == 1
+
+
+def test_winter_has_seven_phases_summer_nine():  # MVN-EX-04
+    t = MV(2)
+    t.start()
+    seen = {}
+    while t.view["year"] == 1:
+        seen.setdefault(t.view["season"], []).append(t.view["phase"])
+        t.ok(type="advance")
+    assert seen == {"Winter": WINTER, "Spring": WINTER, "Summer": list(range(1, 10)), "Autumn": WINTER}
+
+
+def test_ten_years_then_game_over_after_the_tenth_autumn():  # MVN-EX-09
+    t = MV(3)
+    t.start()
+    turns = []
+    while not t.view["over"]:
+        if t.view["phase"] == 1:
+            turns.append((t.view["year"], t.view["season"]))
+        last = t.machine()
+        t.ok(type="advance")
+    assert len(turns) == 40 and turns[0] == (1, "Winter") and turns[-1] == (10, "Autumn")
+    assert last[:3] == (10, "Autumn", 9)
+    v = t.view
+    assert (v["phase"], v["step"], v["year"], v["season"]) == ("GAME_OVER", "GAME_OVER", 10, "Autumn")
+    assert "the game is over" in t.refused(type="advance")
+    result = scoring.score(GAME.id, GAME.score_sheet(t.state))
+    assert [r["total"] for r in result["players"]] == [p["fortune"] for p in v["players"]] == [5, 5, 5]
+
+
+def test_the_marker_moves_only_as_a_year_starts():
+    t = MV(3)
+    t.start()  # all 3 coins: Cy (19) has it
+    assert t.view["first_move"] == 2
+    t.set_coins(0, 0)
+    t.to("Spring", 1)
+    assert t.view["first_move"] == 2  # a year has not started
+    t.to("Winter", 1)
+    assert t.machine() == (2, "Winter", 1, 0) and t.view["lead"] == 0
+
+
+def test_coins_on_the_last_advance_of_autumn_decide_the_next_years_marker():
+    t = MV(3)
+    t.start()
+    t.to("Autumn", 9)
+    t.ok(type="advance", coins={"Bea": 1})
+    assert t.machine() == (2, "Winter", 1, 1)
+
+
+def test_the_season_and_the_wind_are_on_the_oled_line():
+    t = MV(2)
+    assert t.view["status"] == "Before year 1: set up"
+    t.start()
+    assert (t.view["wind"], t.view["status"]) == ("North", "Y1 Win wind N P1 Season")
+    t.to("Summer", 5)
+    assert (t.view["wind"], t.view["status"]) == ("South", "Y1 Sum wind S P5 Goods")
+
+
+def test_the_wind_is_the_tables_to_set():
+    winds = {"Winter": "North-West", "Spring": "West", "Summer": "East", "Autumn": "South"}
+    t = MV(2, wind=winds)
+    t.start()
+    assert t.view["wind"] == "North-West" and t.view["status"].startswith("Y1 Win wind NW")
+    bad = engine.new_game(GAME, setup(2, wind={"Winter": "Up"}))
+    assert isinstance(bad, Refused) and bad.reason.startswith("wind:")
+
+
+# --- resources -------------------------------------------------------------------------------------------
+
+
+def test_resources_are_made_in_their_seasons_and_go_to_the_ports_in_summer():
+    t = MV(2)
+    t.start()
+    t.to("Winter", 2)
+    t.ok(type="advance")  # Winter: furs (warm_cold table) on Quebec's three lands, the shared one too
+    assert t.data["lands"] == {"q1": {"furs": 1}, "s": {"furs": 1}, "q2": {"furs": 1}}
+    t.to("Summer", 4)  # Spring made furs again; Summer: gold at Havana's two producing lands (h2 is a desert)
+    assert t.data["lands"]["s"] == {"furs": 2, "gold": 1} and t.data["lands"]["h1"] == {"gold": 1}
+    t.ok(type="advance")
+    # s goes to the port with more trading-post levels: none anywhere, so the northern one (Havana)
+    assert t.view["stock"] == {"Havana": {"gold": 2, "furs": 2}, "Quebec": {"furs": 4}}
+    assert t.view["on_lands"] == {}
+
+
+def test_a_shared_land_goes_to_the_port_with_more_trading_post_levels():
+    t = MV(2)
+    t.start()
+    t.to("Winter", 3)
+    t.ok(type="buy_post", seat=0, port="Quebec")
+    t.to("Summer", 4)
+    t.ok(type="advance")
+    assert t.view["stock"] == {"Havana": {"gold": 1}, "Quebec": {"furs": 6, "gold": 1}}
+
+
+def test_the_leftmost_reading_of_the_season_table():
+    t = MV(2, options={"season_table": "leftmost"})
+    t.start()
+    t.to("Winter", 2)
+    t.ok(type="advance")
+    assert t.data["lands"] == {}  # nothing is made in Winter in that reading
+    t.to("Spring", 2)
+    t.ok(type="advance")
+    assert t.data["lands"]["h1"] == {"gold": 1} and t.data["lands"]["s"] == {"gold": 1, "furs": 1}
+
+
+def test_a_season_table_of_the_tables_own_keeps_the_rulebooks_counts():
+    seasons = {"crops": ["Winter", "Spring", "Summer"], "furs": ["Winter", "Spring", "Autumn"], "spices": ["Summer", "Autumn"],
+               "wood": ["Winter", "Summer"], "gold": ["Winter"]}
+    t = MV(2, seasons=seasons)
+    t.start()
+    t.to("Winter", 2)
+    t.ok(type="advance")
+    assert t.data["lands"]["h1"] == {"gold": 1}
+    wrong = dict(seasons, gold=["Winter", "Summer"])
+    bad = engine.new_game(GAME, setup(2, seasons=wrong))
+    assert isinstance(bad, Refused) and "marks 1 season for it, not 2" in bad.reason
+
+
+# --- buying and selling ------------------------------------------------------------------------------------
+
+
+def _summer_goods(t):
+    """Year 1's Summer, phase 5, with Havana holding 2 gold and 2 furs and Quebec 4 furs."""
+    t.start()
+    t.to("Summer", 5)
+    assert t.view["stock"] == {"Havana": {"gold": 2, "furs": 2}, "Quebec": {"furs": 4}}
+
+
+def test_only_a_player_with_a_post_or_a_ship_at_a_port_buys_there_and_pays_the_tables_price():
+    t = MV(2)
+    _summer_goods(t)
+    assert "neither a trading post nor a ship at Havana" in t.refused(type="buy_goods", seat=0, port="Havana", good="gold")
+    t.ok(type="move_ship", seat=0, ship=1, to="Havana")
+    assert t.view["port_order"] == {"Havana": [0], "Quebec": []}
+    t.set_coins(0, 20)
+    t.ok(type="buy_goods", seat=0, port="Havana", good="gold", n=2)
+    assert t.coins(0) == 10 and t.view["stock"]["Havana"] == {"gold": 0, "furs": 2}  # gold costs 5 (placeholder)
+    assert t.view["players"][0]["bought"] == {"Havana": ["gold", "gold"]}
+    assert "has 0 gold for sale, not 1" in t.refused(type="buy_goods", seat=0, port="Havana", good="gold")
+
+
+def test_goods_bought_are_loaded_or_stored_or_lost():
+    t = MV(2)
+    _summer_goods(t)
+    t.ok(type="move_ship", seat=0, ship=1, to="Havana")
+    t.ok(type="buy_goods", seat=0, port="Havana", good="furs", n=2)
+    t.ok(type="advance")  # to Load
+    assert "room for 1 more good" in t.refused(type="load", seat=0, ship=1, good="furs", n=2)
+    t.ok(type="load", seat=0, ship=1, good="furs")
+    assert t.ship(0)["cargo"] == ["furs"]
+    t.ok(type="advance")
+    assert t.data["quay"][0] == {} and any("Ada loses furs: neither loaded nor stored" in line for line in t.log)
+
+
+def test_purchase_order_at_a_port_largest_post_first_then_ships_in_turn_order():
+    t = MV(3)
+    t.start()  # the marker: Cy (seat 2), then Ada, Bea
+    t.to("Winter", 3)
+    for seat in range(3):
+        t.set_coins(seat, 20)
+    t.ok(type="buy_post", seat=1, port="Havana")
+    t.ok(type="upgrade_post", seat=1, port="Havana")
+    t.ok(type="buy_post", seat=0, port="Havana")
+    t.ok(type="move_ship", seat=2, ship=1, to="Havana")
+    t.to("Summer", 5)
+    assert t.view["port_order"]["Havana"] == [1, 0, 2]
+
+
+def test_a_large_post_takes_a_coin_off_the_purchase_price():  # MVN-EX-08
+    t = MV(2)
+    t.start()
+    t.to("Winter", 3)
+    t.set_coins(0, 20)
+    t.ok(type="buy_post", seat=0, port="Havana")
+    assert t.coins(0) == 19 and t.view["players"][0]["posts"]["Havana"]["size"] == "small"
+    t.ok(type="upgrade_post", seat=0, port="Havana")
+    assert t.coins(0) == 17
+    t.ok(type="upgrade_post", seat=0, port="Havana")
+    assert t.coins(0) == 14 and t.view["players"][0]["large_posts"] == 1
+    assert "already large" in t.refused(type="upgrade_post", seat=0, port="Havana")
+    assert t.view["prices"]["purchase"]["Havana"] == {"crops": [0, 1], "furs": [0, 1], "spices": [1, 2], "ebony": [2, 3], "gold": [4, 5]}
+
+
+def test_trading_post_storage_is_1_2_4():  # MVN-EX-08
+    t = MV(2)
+    t.start()
+    t.to("Summer", 5)
+    t.set_coins(0, 50)
+    t.ok(type="move_ship", seat=0, ship=1, to="Quebec")
+    t.ok(type="buy_goods", seat=0, port="Quebec", good="furs", n=4)
+    t.to("Summer", 6)
+    assert "has no trading post at Quebec" in t.refused(type="store", seat=0, port="Quebec", good="furs")
+    t.to("Summer", 9)
+    t.ok(type="buy_post", seat=0, port="Quebec")
+    table = t.data
+    for size, room in (("small", 1), ("medium", 2), ("large", 4)):
+        assert STORAGE_OF(t, 0, "Quebec") == (size, room)
+        if size != "large":
+            t.ok(type="upgrade_post", seat=0, port="Quebec")
+    assert table is not t.data
+
+
+def STORAGE_OF(t, seat, port):
+    from companion.games.merchant_venturers.table import STORAGE
+    size = t.data["posts"][seat][port]["size"]
+    return size, STORAGE[size]
+
+
+def test_a_post_stores_what_fits():
+    t = MV(2)
+    _summer_goods(t)
+    t.set_coins(0, 50)
+    t.ok(type="move_ship", seat=0, ship=1, to="Quebec")
+    t.ok(type="buy_goods", seat=0, port="Quebec", good="furs", n=4)
+    t.ok(type="advance")
+    # No post at Quebec yet: nothing to store into; load one, the rest is lost at the end of Load
+    t.ok(type="load", seat=0, ship=1, good="furs")
+    t.ok(type="advance")
+    assert t.ship(0)["cargo"] == ["furs"]
+
+
+def test_an_old_world_port_buys_one_unit_per_land_of_that_good_a_season():  # MVN-EX-01
+    t = MV(2)
+    t.start()
+    assert t.view["demand"]["Lisbon"] == {"gold": 2, "spices": 1, "ebony": 1}
+    assert t.view["demand"]["Genoa"] == {"crops": 1}
+    t.to("Winter", 8)
+    ship = t.data["ships"][0][0]
+    state = t.state.set("data", t.data.set("ships", t.data["ships"].set(0, t.data["ships"][0].set(0, ship.set("large", True).set("cargo", ["gold"] * 3)))))
+    t.session = engine.start_session(state)
+    t.ok(type="sell", seat=0, port="Lisbon", good="gold", n=2)
+    assert "buys 0 more gold this season, not 1" in t.refused(type="sell", seat=0, port="Lisbon", good="gold")
+    assert t.view["demand"]["Lisbon"]["gold"] == 0
+    t.ok(type="advance")  # the third gold is neither sold nor stored: discarded from the docked ship
+    assert t.ship(0)["cargo"] == [] and any("discards gold" in line for line in t.log)
+    t.to("Spring", 8)
+    assert t.view["demand"]["Lisbon"]["gold"] == 2  # a new season, a new market
+
+
+def _with_cargo(t, seat, goods, large=True, fast=False, ship=1):
+    data = t.data
+    ships = data["ships"][seat]
+    i = next(k for k, s in enumerate(ships) if s["id"] == ship)
+    ships = ships.set(i, ships[i].set("cargo", goods).set("large", large).set("fast", fast))
+    t.session = engine.start_session(t.state.set("data", data.set("ships", data["ships"].set(seat, ships))))
+
+
+def test_gold_at_a_dedicated_port_with_the_largest_large_post_fetches_13():  # MVN-EX-05
+    t = MV(2)
+    t.start()
+    t.to("Winter", 3)
+    t.set_coins(0, 20)
+    t.ok(type="upgrade_post", seat=0, port="Lisbon")
+    t.ok(type="upgrade_post", seat=0, port="Lisbon")
+    t.to("Winter", 8)
+    assert t.view["prices"]["sale"]["Lisbon"]["gold"] == [13, 11]  # Bea: dedicated +1 only
+    _with_cargo(t, 0, ["gold"])
+    before = t.coins(0)
+    t.ok(type="sell", seat=0, port="Lisbon", good="gold")
+    assert t.coins(0) == before + 13
+
+
+def test_crops_at_a_normal_port_without_a_post_fetch_2():  # MVN-EX-06
+    t = MV(2)
+    t.start()
+    t.ok(type="move_ship", seat=1, ship=1, to="Genoa")
+    t.to("Winter", 8)
+    _with_cargo(t, 1, ["crops"], large=False)
+    t.ok(type="sell", seat=1, port="Genoa", good="crops")
+    assert t.coins(1) == 5
+
+
+@pytest.mark.parametrize("rule, price", [("strict", 12), ("shared", 13)])
+def test_tied_largest_posts(rule, price):  # SPEC 5.10.9, and the option
+    t = MV(2, options={"largest_post": rule})
+    t.start()
+    t.to("Winter", 3)
+    for seat in (0, 1):
+        t.set_coins(seat, 20)
+        t.ok(type="upgrade_post", seat=seat, port="Lisbon")
+        t.ok(type="upgrade_post", seat=seat, port="Lisbon")
+    assert t.view["prices"]["sale"]["Lisbon"]["gold"] == [price, price]
+
+
+def test_goods_are_sold_from_the_ships_first_then_the_post():
+    t = MV(2)
+    t.start()
+    t.to("Winter", 8)
+    _with_cargo(t, 0, ["spices"])
+    t.ok(type="store", seat=0, port="Lisbon", good="spices")
+    assert t.data["posts"][0]["Lisbon"]["goods"] == ["spices"] and t.ship(0)["cargo"] == []
+    t.ok(type="sell", seat=0, port="Lisbon", good="spices")
+    assert t.data["posts"][0]["Lisbon"]["goods"] == [] and t.coins(0) == 3 + 5  # Bea's post at Lisbon is as large, and Lisbon is gold's port
+
+
+# --- ships ------------------------------------------------------------------------------------------------
+
+
+def test_a_fast_large_ship_costs_6_moves_4_carries_3_and_scores_6():  # MVN-EX-07
+    t = MV(2)
+    t.start()
+    t.to("Winter", 3)
+    t.set_coins(0, 10)
+    t.ok(type="buy_ship", seat=0, port="Lisbon", fast=True, large=True)
+    assert t.coins(0) == 4
+    ship = t.view["players"][0]["ships"][1]
+    assert (ship["id"], ship["moves"], ship["cargo_space"], ship["at"]) == (2, 4, 3, "Lisbon")
+    assert t.view["players"][0]["fortune"] == 4 + 2 + 6
+    t.ok(type="upgrade_ship", seat=0, ship=1, fast=True)
+    t.ok(type="upgrade_ship", seat=1, ship=1, large=True)
+    t.set_coins(0, 2)
+    t.ok(type="upgrade_ship", seat=0, ship=1, large=True)
+    assert t.view["players"][0]["fortune"] == 0 + 6 + 6
+
+
+def test_ships_are_upgraded_only_docked_in_the_old_world_and_bought_there():
+    t = MV(2)
+    t.start()
+    t.ok(type="move_ship", seat=0, ship=1, to="Havana")
+    t.to("Winter", 3)
+    assert "not docked at an Old World port" in t.refused(type="upgrade_ship", seat=0, ship=1, fast=True)
+    assert "one of the Old World ports" in t.refused(type="buy_ship", seat=0, port="Havana")
+    assert "costs 4" in t.refused(type="buy_ship", seat=0, port="Lisbon", large=True, fast=False) if t.coins(0) < 4 else True
+    t.ok(type="move_ship", seat=0, ship=1, to="sea")
+    assert "not docked" in t.refused(type="upgrade_ship", seat=0, ship=1, large=True)
+
+
+def test_a_ship_sails_once_a_season():
+    t = MV(2)
+    t.start()
+    t.to("Winter", 7)
+    t.ok(type="sail", seat=0, ship=1, to="sea")
+    assert "has sailed this season" in t.refused(type="sail", seat=0, ship=1, to="Havana")
+    t.to("Spring", 7)
+    t.ok(type="sail", seat=0, ship=1, to="Havana")
+    assert t.ship(0)["at"] == "Havana"
+
+
+def test_the_last_ship_cannot_sink_it_loses_its_upgrades():  # MVN-EX-10
+    t = MV(2)
+    t.start()
+    _with_cargo(t, 0, ["gold", "furs", "crops"], large=True, fast=True)
+    t.ok(type="sink", seat=0, ship=1)
+    assert (t.ship(0)["fast"], t.ship(0)["large"], t.ship(0)["cargo"]) == (False, False, ["gold"])
+    assert t.view["players"][0]["fortune"] == 3 + 2
+    t.to("Winter", 3)
+    t.ok(type="buy_ship", seat=0, port="Lisbon")
+    t.ok(type="sink", seat=0, ship=1)
+    assert [s["id"] for s in t.data["ships"][0]] == [2]
+
+
+def test_the_last_trading_post_cannot_be_destroyed_it_becomes_small():
+    t = MV(2)
+    t.start()
+    t.to("Winter", 3)
+    t.set_coins(0, 20)
+    t.ok(type="upgrade_post", seat=0, port="Lisbon")
+    t.ok(type="destroy", seat=0, port="Lisbon")
+    assert t.data["posts"][0]["Lisbon"]["size"] == "small"
+    t.ok(type="buy_post", seat=0, port="Genoa")
+    t.ok(type="destroy", seat=0, port="Genoa")
+    assert list(t.data["posts"][0]) == ["Lisbon"]
+
+
+# --- action cards -------------------------------------------------------------------------------------------
+
+
+def test_real_action_cards_are_counted():
+    t = MV(2)
+    t.start()
+    t.to("Winter", 3)
+    t.ok(type="buy_card", seat=0)
+    assert (t.coins(0), t.view["players"][0]["cards"]) == (1, 3)
+    t.ok(type="play_card", seat=0, card="Storm")
+    t.ok(type="play_card", seat=0)
+    assert t.view["players"][0]["cards"] == 1 and t.view["decks"]["actions"]["discard"] == 2
+    assert "costs 2" in t.refused(type="buy_card", seat=0)
+    t.ok(type="advance")
+    assert "only in" in t.refused(type="buy_card", seat=1)
+    t.ok(type="play_card", seat=0)
+    assert "has no action card" in t.refused(type="play_card", seat=0)
+
+
+def test_entered_cards_two_of_each_play_virtually_from_the_phones():
+    t = MV(2, deck_modes={"actions": "virtual"}, compositions={"actions": CARDS})
+    t.go(type="deal")
+    hands = [t.state["data"]["hands"][s] for s in (0, 1)]
+    assert [len(h) for h in hands] == [2, 2] and GAME.private(t.state, 0)["hand"] == list(hands[0])
+    assert "hand" not in str(t.view["players"])  # the cards stay on the phones
+    t.ok(type="place_start", seat=0, port="Lisbon")
+    t.go(type="buy_card", seat=0)
+    assert len(t.data["hands"][0]) == 3 and t.view["players"][0]["cards"] == 3
+    card = t.data["hands"][0][0]
+    assert "one of Ada's cards" in t.refused(type="play_card", seat=0, card="Nope")
+    t.ok(type="play_card", seat=0, card=card)
+    assert len(t.data["hands"][0]) == 2 and t.view["decks"]["actions"]["discard"] == 1
+    assert "virtual hands" in t.refused(type="counter", name="cards", seat=0, delta=1)
+
+
+def test_an_empty_virtual_draw_pile_is_the_discard_pile_reshuffled():
+    t = MV(2, deck_modes={"actions": "virtual"}, compositions={"actions": {"Storm": 2, "Bribe": 2}})
+    t.go(type="deal")  # all four cards are in hands
+    t.set_coins(0, 10)
+    for card in list(t.data["hands"][0]):
+        t.ok(type="play_card", seat=0, card=card)
+    t.go(type="buy_card", seat=0)
+    assert len(t.data["hands"][0]) == 1 and any("reshuffled" in line for line in t.log)
+
+
+def test_an_entered_deck_has_two_of_each_card():
+    bad = engine.new_game(GAME, setup(2, deck_modes={"actions": "virtual"}, compositions={"actions": {"Storm": 3}}))
+    assert isinstance(bad, Refused) and "two of each card, not 3 of Storm" in bad.reason
+    bad = engine.new_game(GAME, setup(2, deck_modes={"actions": "virtual"}))
+    assert isinstance(bad, Refused) and "can only be physical" in bad.reason
+
+
+# --- setup checks and bad input -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board, why", [
+    ({"ports": []}, "board: an object with ports"),
+    ({"ports": [{"name": "X", "world": "old", "good": "gold", "lands": ["a"]}], "lands": {"a": "gold"}}, "at least one Old World and one New World"),
+    (dict(BOARD, lands=dict(BOARD["lands"], l1="silver")), "board.lands.l1"),
+    (dict(BOARD, lands=dict(BOARD["lands"], extra="gold")), "extra is attached to no port"),
+    ({"ports": [dict(BOARD["ports"][0], lands=["h1"])] + BOARD["ports"][1:], "lands": BOARD["lands"]}, "h1 is a land tile, which belongs to the New World"),
+    ({"ports": BOARD["ports"] + [BOARD["ports"][0]], "lands": BOARD["lands"]}, "each port its own"),
+    ({"ports": [dict(BOARD["ports"][2], good=None)] + BOARD["ports"][:2] + BOARD["ports"][3:], "lands": BOARD["lands"]}, "the good its card names"),
+])
+def test_a_board_the_table_enters_is_checked(board, why):
+    bad = engine.new_game(GAME, setup(2, board=False) | {"board": board})
+    assert isinstance(bad, Refused) and why in bad.reason, bad
+
+
+@pytest.mark.parametrize("key, value, why", [
+    ("goods_prices", {"gold": 5}, "goods_prices: each good"),
+    ("goods_prices", {"crops": 1, "furs": 1, "spices": 2, "ebony": -3, "gold": 5}, "whole numbers"),
+    ("seasons", {"gold": ["Summer"]}, "seasons: each good"),
+    ("options", {"small_post": 5}, "options.small_post"),
+])
+def test_bad_settings_are_refused(key, value, why):
+    bad = engine.new_game(GAME, setup(2, **{key: value}))
+    assert isinstance(bad, Refused) and why in bad.reason
+
+
+def test_the_tables_goods_prices():
+    t = MV(2, goods_prices={"crops": 2, "furs": 2, "spices": 3, "wood": 4, "gold": 7})
+    t.start()
+    assert t.view["prices"]["purchase"]["Havana"]["ebony"] == [4, 4]
+
+
+BAD = [
+    {"type": "buy_ship", "seat": 9, "port": "Lisbon"},
+    {"type": "buy_ship", "seat": 0, "port": "Lisbon", "fast": "yes"},
+    {"type": "buy_ship", "seat": "0", "port": "Lisbon"},
+    {"type": "upgrade_ship", "seat": 0, "ship": "1", "fast": True},
+    {"type": "upgrade_ship", "seat": 0, "ship": 1},
+    {"type": "upgrade_ship", "seat": 0, "ship": 7, "large": True},
+    {"type": "buy_post", "seat": 0, "port": "Lisbon"},
+    {"type": "buy_post", "seat": 0, "port": ["Genoa"]},
+    {"type": "upgrade_post", "seat": 0, "port": "Genoa"},
+    {"type": "buy_goods", "seat": 0, "port": "Havana", "good": "gold"},
+    {"type": "sell", "seat": 0, "port": "Lisbon", "good": "gold"},
+    {"type": "load", "seat": 0, "ship": 1, "good": "gold"},
+    {"type": "sail", "seat": 0, "ship": 1, "to": "Lisbon"},
+    {"type": "move_ship", "seat": 0, "ship": 1, "to": "moon"},
+    {"type": "sink", "seat": 0, "ship": None},
+    {"type": "destroy", "seat": 0, "port": "Genoa"},
+    {"type": "play_card", "seat": 0, "card": 7},
+    {"type": "place_start", "seat": 0, "port": "Lisbon"},
+    {"type": "deal"},
+    {"type": "draw", "deck": "actions", "cards": ["Storm"]},
+    {"type": "advance", "coins": [1]},
+    {"type": "advance", "coins": {"Zed": 1}},
+    {"type": "advance", "coins": [1, -2]},
+    {"type": "advance", "coins": "lots"},
+    {"type": "roll", "spec": "1d6"},
+    {"type": "fly"},
+]
+
+
+@pytest.mark.parametrize("action", BAD, ids=[f"{a['type']}-{i}" for i, a in enumerate(BAD)])
+def test_bad_input_is_refused_and_changes_nothing(action):
+    t = MV(2)
+    t.start()
+    t.to("Winter", 3)
+    assert t.refused(**action)
+
+
+def test_phases_allow_their_own_actions_only():
+    t = MV(2)
+    t.start()
+    t.to("Winter", 6)
+    assert "only in Place, then buy before year 1 or 3 Buy ships and posts or 9 Second chance to buy" in t.refused(type="buy_ship", seat=0, port="Lisbon")
+    assert "only in 5 Buy resources" in t.refused(type="buy_goods", seat=0, port="Havana", good="gold")
+    assert "only in 7 Sail ships" in t.refused(type="sail", seat=0, ship=1, to="sea")
+    assert "only in 8 Sell resources" in t.refused(type="sell", seat=0, port="Lisbon", good="gold")
