@@ -195,12 +195,12 @@ def load(state: PMap, action: Mapping[str, Any]) -> Result:
         return Refused(f"ship {ship['id']} is not docked at a port")
     at = ship["at"]
     pools = [table["quay"][seat].get(at, [])] + ([table["posts"][seat][at]["goods"]] if at in table["posts"][seat] else [])
-    have = sum(p.count(g) for p in pools)
-    if n > have:
-        return Refused(f"{name(state, seat)} has {have} {g} at {at} to load, not {n}")
     room = cargo_space(ship) - len(ship["cargo"])
     if n > room:
         return Refused(f"ship {ship['id']} has room for {room} more good{'s' if room != 1 else ''}")
+    have = sum(p.count(g) for p in pools)
+    if n > have:
+        return Refused(f"{name(state, seat)} has {have} {g} at {at} to load, not {n}")
     _take(pools, g, n)
     ship["cargo"] += [g] * n
     return Accepted(put(state, table), (f"{name(state, seat)} loads {n} {g} onto ship {ship['id']} at {at}.",))
@@ -221,12 +221,12 @@ def store(state: PMap, action: Mapping[str, Any]) -> Result:
     if post is None:
         return Refused(f"{name(state, seat)} has no trading post at {where}")
     pools = [table["quay"][seat].get(where, [])] + [s["cargo"] for s in table["ships"][seat] if s["at"] == where]
-    have = sum(p.count(g) for p in pools)
-    if n > have:
-        return Refused(f"{name(state, seat)} has {have} {g} at {where} to store, not {n}")
     room = STORAGE[post["size"]] - len(post["goods"])
     if n > room:
         return Refused(f"the {post['size']} trading post at {where} has room for {room} more")
+    have = sum(p.count(g) for p in pools)
+    if n > have:
+        return Refused(f"{name(state, seat)} has {have} {g} at {where} to store, not {n}")
     _take(pools, g, n)
     post["goods"] += [g] * n
     return Accepted(put(state, table), (f"{name(state, seat)} stores {n} {g} in the trading post at {where}.",))
