@@ -20,7 +20,7 @@ BOARD = {
     "lands": {"l1": "gold", "l2": "gold", "l3": "spices", "l4": "ebony", "g1": "crops", "g2": "desert",
               "h1": "land", "h2": "desert", "s": "land", "q1": "land", "q2": "land"},
 }
-CARDS = {"Storm": 2, "Pirates": 2, "Fair wind": 2, "Bribe": 2}
+CARDS = {"Storm": 2, "Pirates": 2, "Fair wind": 2, "Bribe": 2, "Mutiny": 2, "Windfall": 2}
 
 
 def setup(n=4, ages=(40, 25, 19, 50, 33, 61), board=True, **extra):
@@ -84,9 +84,23 @@ def fill(option, view, seat, rng):
     return values
 
 
+def _worthwhile(option, view):
+    """A sailing that makes sense: empty ships go to the New World, laden ones to an Old World port that buys."""
+    action = option["action"]
+    if action["type"] in ("buy_card", "buy_ship", "upgrade_ship", "buy_post", "upgrade_post"):
+        return view["players"][action["seat"]]["coins"] >= 8  # keep money to trade with
+    if action["type"] != "sail":
+        return True
+    ship = next(s for s in view["players"][action["seat"]]["ships"] if s["id"] == action["ship"])
+    if ship["cargo"]:
+        return any(g in view["demand"].get(action["to"], {}) for g in ship["cargo"])
+    return any(p["name"] == action["to"] and p["world"] == "new" for p in view["board"]["ports"])
+
+
 def bot_input(view, rng):
-    """Mostly what the buttons offer (at random), else the next phase."""
-    options = [o for o in view["options"] if not o["fields"]]
-    if options and rng.random() < 0.6:
+    """What the buttons offer (trading whenever it can, buying now and then), else the next phase."""
+    options = [o for o in view["options"] if not o["fields"] and _worthwhile(o, view)]
+    eager = view["phase"] in ("PREGAME", 5, 6, 7, 8)
+    if options and rng.random() < (0.8 if eager else 0.3):
         return dict(rng.choice(options)["action"])
     return {"type": "advance"}

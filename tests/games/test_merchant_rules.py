@@ -500,6 +500,8 @@ def test_an_entered_deck_has_two_of_each_card():
     assert isinstance(bad, Refused) and "two of each card, not 3 of Storm" in bad.reason
     bad = engine.new_game(GAME, setup(2, deck_modes={"actions": "virtual"}))
     assert isinstance(bad, Refused) and "can only be physical" in bad.reason
+    bad = engine.new_game(GAME, setup(5, deck_modes={"actions": "virtual"}, compositions={"actions": {"Storm": 2, "Bribe": 2}}))
+    assert isinstance(bad, Refused) and "4 cards cannot deal 2 to each of 5 players" in bad.reason
 
 
 # --- setup checks and bad input -----------------------------------------------------------------------------

@@ -142,6 +142,11 @@ def check_settings(setup: Mapping[str, Any]) -> str | None:
             return "goods_prices: each good (crops, furs, spices, ebony, gold) -> its purchase price in coins"
         if any(type(v) is not int or not 0 <= v <= 99 for v in prices.values()):
             return "goods_prices: whole numbers of coins, 0 to 99"
+    entered = (setup.get("compositions") or {}).get("actions")
+    if isinstance(entered, Mapping) and (setup.get("deck_modes") or {}).get("actions") == "virtual":
+        total, need = sum(v for v in entered.values() if type(v) is int), START_CARDS * len(setup["players"])
+        if total < need:
+            return f"compositions.actions: {total} cards cannot deal {START_CARDS} to each of {len(setup['players'])} players"
     wind = setup.get("wind")
     if wind is not None:
         if not isinstance(wind, Mapping) or set(wind) != set(WIND) or any(w not in COMPASS for w in wind.values()):
