@@ -354,6 +354,11 @@ def _score_sheet(state: PMap) -> dict[str, Any]:
                         for s, p in enumerate(state["players"])]}
 
 
+def _tapped(state: PMap, deck: str, card: str) -> str:
+    """The reader cannot tell whose card it is, and there is no player whose move it is."""
+    return f"{card}: play an action card from your phone (Play an action card), so the companion knows whose it is"
+
+
 def _actions():
     return {kind: (lambda game, state, action, f=f: f(state, action)) for kind, f in turn.ACTIONS.items()}
 
@@ -381,4 +386,5 @@ MERCHANT_VENTURERS = GameDef(
                 ("small_posts", "Small posts"), ("held_goods", "Held goods")),
     score_sheet=_score_sheet,
     rule_options=RULE_OPTIONS,
+    tapped=_tapped,
 )

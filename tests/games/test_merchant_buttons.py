@@ -1,0 +1,74 @@
+"""Merchant Venturers at the table: the OLED's screens (the year, the season and the wind, the phase) and what
+the four buttons do from the deal into year 1, and a screen for every moment of a whole game on the buttons
+alone."""
+
+import random
+
+from buttons import every_page, press, press_at_random
+from companion import controls
+from companion.controls import Panel
+from companion.core import physical
+from companion.games.merchant_venturers import MERCHANT_VENTURERS
+from companion.screens import StepScreen
+from merchant_table import MV
+
+SETUP = {"players": [{"name": "Ada", "age": 30}, {"name": "Bea", "age": 20}]}
+
+
+def _new(make_runtime, setup=SETUP, seed=4):
+    rt = make_runtime(rng=random.Random(seed))
+    assert rt.submit({"type": "new_game", "game": "merchant_venturers", "setup": setup}).accepted
+    return rt
+
+
+def _screen(rt):
+    return controls.screen_for(rt.view(), Panel())
+
+
+def test_from_the_deal_into_year_one_on_the_buttons(make_runtime):
+    rt = _new(make_runtime)
+    screen = _screen(rt)
+    assert (screen.header, screen.who, screen.step, screen.doing) == (
+        "Merchant Ventr  T1", "Table", "Before year 1: set up", "► Deal the board")
+    press(rt, Panel(), "action")  # the companion deals the tiles at random
+    assert rt.view()["board"] is not None and _screen(rt).doing.startswith("► Bea starts at O1")  # the youngest first
+    press(rt, Panel(), "action")
+    assert rt.view()["players"][1]["posts"] == {"O1": {"size": "small", "goods": []}}
+    assert _screen(rt).hints[3] == "Start"
+    press(rt, Panel(), "next")
+    view = rt.view()
+    assert (view["year"], view["season"], view["phase"], view["first_move"]) == (1, "Winter", 1, 1)
+    assert _screen(rt).step == "Y1 Win wind N P1 Season"
+    press(rt, Panel(), "next")
+    press(rt, Panel(), "next")  # phase 2: the companion makes the Winter's resources
+    assert rt.view()["phase"] == 3 and _screen(rt).step == "Y1 Win wind N P3 Buy"
+    assert any("Resource creation (Winter)" in line for line in rt.view()["log"])
+    labels = [o["label"] for o in rt.view()["options"]]
+    assert "Bea buys an action card (2)" in labels and "Bea buys a ship at O1 (2)" in labels
+
+
+def test_a_tapped_action_card_is_played_from_the_phone():
+    t = MV(2)
+    t.start()
+    reason = physical.card_action(MERCHANT_VENTURERS, t.state, "actions", "Storm")
+    assert reason == "Storm: play an action card from your phone (Play an action card), so the companion knows whose it is"
+
+
+def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
+    rt = _new(make_runtime, {"players": [{"name": n, "age": 20 + k} for k, n in enumerate(("Ada", "Bea", "Cy"))]}, seed=7)
+    rng = random.Random(8)
+    seen = set()
+    for _ in range(8000):
+        view = rt.view()
+        if view["over"]:
+            break
+        screen = every_page(view, Panel)
+        assert isinstance(screen, StepScreen) and screen.step == view["status"]
+        if view["phase"] != "PREGAME":
+            assert screen.step.startswith(f"Y{view['year']} {view['season'][:3]} wind ")
+        seen.add((view["season"], view["phase"]))
+        press_at_random(rt, view, rng, selects=4, action_share=0.5)
+    assert rt.view()["over"] and rt.view()["year"] == 10
+    assert {("Summer", p) for p in range(1, 10)} <= seen and ("Winter", 4) not in seen
+    scores = controls.screen_for(rt.view(), Panel(page="scores"))
+    assert scores.title.startswith("Fortune") and scores.rows[0][1] == rt.view()["standings"][0][0]
