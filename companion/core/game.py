@@ -62,7 +62,9 @@ class GameDef:
     # The game's own setup keys (a board layout): (setup) -> why they are refused, or None.
     check_setup: Callable[[Mapping[str, Any]], str | None] | None = None
     # Who chooses the first player: "choice" (setup names the seat), "rolloff",
-    # or "second_youngest" (from the players' ages, unless setup names the seat).
+    # "second_youngest" (from the players' ages, unless setup names the seat), or
+    # "fewest_coins" (the game's flow gives it from the coins, the youngest on a
+    # tie: setup gives the ages, and a seat it names is not used).
     first_player: str = "choice"
     # What the buttons can do in this state (companion.core.options); None
     # offers the generic rolls and draws.

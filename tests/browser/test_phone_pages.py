@@ -317,3 +317,35 @@ def test_a_la_venise_du_nord_turn_on_the_buttons_page_and_a_sale_from_a_players_
     expect(page.locator("#sections")).to_contain_text("Market: bonus 3")  # the 4 space is covered now
     ada = runtime.view()["players"][0]
     assert (ada["vp"], ada["jewelry"], runtime.view()["prices"]["jewelry"]) == (24, 0, 3)
+
+
+def test_a_merchant_venturers_board_dealt_copied_and_a_start_placed_from_a_players_own_phone(page, served):
+    runtime, app, base = served
+    pair(page, served)
+    page.goto(f"{base}/new")
+    page.get_by_label("Game").select_option("merchant_venturers")
+    for i, (name, age) in enumerate((("Ada", "40"), ("Bea", "19"))):
+        page.get_by_label("player name").nth(i).fill(name)
+        page.get_by_label("age").nth(i).fill(age)
+    expect(page.locator("#first")).to_have_text("Fewest coins each year, youngest on a tie (give ages)")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(f"{base}/")
+    status = page.locator("#status")
+    expect(status).to_contain_text("Before year 1: set up")
+    page.get_by_role("button", name="Deal the board").click()
+    expect(page.locator("#sections")).to_contain_text("The board (copy it)")
+    expect(page.locator("#sections")).to_contain_text("Ocean: the other 41 tiles, in the middle")
+    # Ada places her trading post and ship on her own phone.
+    _claim_seat(page, 0)
+    page.get_by_role("button", name="Place my trading post and ship …").click()
+    form = page.locator("#ownform")
+    form.locator("select[name=port]").select_option("O3")
+    form.get_by_role("button", name="Do it").click()
+    expect(page.locator("#mine")).to_be_visible()
+    assert runtime.view()["players"][0]["posts"] == {"O3": {"size": "small", "goods": []}}
+    page.goto(f"{base}/")
+    expect(page.locator("#next")).to_have_text("Start")
+    page.locator("#next").click()
+    expect(status).to_contain_text("Y1 Win wind N P1 Season")
+    view = runtime.view()
+    assert (view["year"], view["season"], view["phase"], view["first_move"]) == (1, "Winter", 1, 1)  # Bea, the younger
