@@ -35,6 +35,15 @@ def _where(state: PMap, action: Mapping[str, Any], world: str | None = OLD, key:
     return action[key]
 
 
+def _seat_at(state: PMap, action: Mapping[str, Any]) -> tuple[int, str] | Refused:
+    """The seat and the port an action names."""
+    seat = seat_of(state, action)
+    if isinstance(seat, Refused):
+        return seat
+    where = _where(state, action, world=None)
+    return where if isinstance(where, Refused) else (seat, where)
+
+
 def _destination(state: PMap, action: Mapping[str, Any]) -> str | Refused:
     """Where a ship goes: a port (it docks there) or the sea."""
     if action.get("to") == SEA:
@@ -128,12 +137,10 @@ def upgrade_ship(state: PMap, action: Mapping[str, Any]) -> Result:
 
 
 def buy_post(state: PMap, action: Mapping[str, Any]) -> Result:
-    seat = seat_of(state, action)
-    if isinstance(seat, Refused):
-        return seat
-    where = _where(state, action, world=None)
-    if isinstance(where, Refused):
-        return where
+    found = _seat_at(state, action)
+    if isinstance(found, Refused):
+        return found
+    seat, where = found
     table = data(state)
     if where in table["posts"][seat]:
         return Refused(f"{name(state, seat)} already has a trading post at {where}: one per port (upgrade it instead)")
@@ -146,12 +153,10 @@ def buy_post(state: PMap, action: Mapping[str, Any]) -> Result:
 
 
 def upgrade_post(state: PMap, action: Mapping[str, Any]) -> Result:
-    seat = seat_of(state, action)
-    if isinstance(seat, Refused):
-        return seat
-    where = _where(state, action, world=None)
-    if isinstance(where, Refused):
-        return where
+    found = _seat_at(state, action)
+    if isinstance(found, Refused):
+        return found
+    seat, where = found
     table = data(state)
     post = table["posts"][seat].get(where)
     if post is None:
@@ -232,8 +237,7 @@ def store(state: PMap, action: Mapping[str, Any]) -> Result:
     return Accepted(put(state, table), (f"{name(state, seat)} stores {n} {g} in the trading post at {where}.",))
 
 
-def sail(state: PMap, action: Mapping[str, Any]) -> Result:
-    """Phase 7: where a ship ends its move: a port (docked) or at sea. Once a season."""
+def _move(state: PMap, action: Mapping[str, Any], sailing: bool) -> Result:
     table = data(state)
     found = _ship(state, table, action)
     if isinstance(found, Refused):
@@ -242,16 +246,27 @@ def sail(state: PMap, action: Mapping[str, Any]) -> Result:
     to = _destination(state, action)
     if isinstance(to, Refused):
         return to
-    turn = state["flow"]["round"]
-    sailed = table["sailed"]["ships"] if table["sailed"]["turn"] == turn else []
-    if [seat, ship["id"]] in sailed:
-        return Refused(f"ship {ship['id']} has sailed this season")
-    if to == ship["at"]:
-        return Refused(f"ship {ship['id']} is at {to} already")
-    table["sailed"] = {"turn": turn, "ships": sailed + [[seat, ship["id"]]]}
+    if sailing:
+        turn = state["flow"]["round"]
+        sailed = table["sailed"]["ships"] if table["sailed"]["turn"] == turn else []
+        if [seat, ship["id"]] in sailed:
+            return Refused(f"ship {ship['id']} has sailed this season")
+        if to == ship["at"]:
+            return Refused(f"ship {ship['id']} is at {to} already")
+        table["sailed"] = {"turn": turn, "ships": sailed + [[seat, ship["id"]]]}
     ship["at"] = to
-    return Accepted(put(state, table), (f"{name(state, seat)}'s ship {ship['id']} sails ({moves(ship)} moves, +1 with the wind) "
-                                        f"{'out to sea' if to == SEA else 'to ' + to}.",))
+    how = f"sails ({moves(ship)} moves, +1 with the wind)" if sailing else "is moved"
+    return Accepted(put(state, table), (f"{name(state, seat)}'s ship {ship['id']} {how} {'out to sea' if to == SEA else 'to ' + to}.",))
+
+
+def sail(state: PMap, action: Mapping[str, Any]) -> Result:
+    """Phase 7: where a ship ends its move: a port (docked) or at sea. Once a season."""
+    return _move(state, action, sailing=True)
+
+
+def move_ship(state: PMap, action: Mapping[str, Any]) -> Result:
+    """A ship put somewhere else by a card or by hand (at any time; it does not count as its sailing)."""
+    return _move(state, action, sailing=False)
 
 
 # --- what an action card may do (the players apply the card; the companion keeps the rules) --------------
@@ -276,12 +291,10 @@ def sink(state: PMap, action: Mapping[str, Any]) -> Result:
 
 def destroy(state: PMap, action: Mapping[str, Any]) -> Result:
     """A trading post is destroyed with its goods, unless it is the player's last: then it becomes small."""
-    seat = seat_of(state, action)
-    if isinstance(seat, Refused):
-        return seat
-    where = _where(state, action, world=None)
-    if isinstance(where, Refused):
-        return where
+    found = _seat_at(state, action)
+    if isinstance(found, Refused):
+        return found
+    seat, where = found
     table = data(state)
     post = table["posts"][seat].get(where)
     if post is None:
@@ -295,16 +308,3 @@ def destroy(state: PMap, action: Mapping[str, Any]) -> Result:
     del table["posts"][seat][where]
     return Accepted(put(state, table), (f"{name(state, seat)}'s trading post at {where} is destroyed.",))
 
-
-def move_ship(state: PMap, action: Mapping[str, Any]) -> Result:
-    """A ship put somewhere else by a card or by hand (at any time; it does not count as its sailing)."""
-    table = data(state)
-    found = _ship(state, table, action)
-    if isinstance(found, Refused):
-        return found
-    seat, ship = found
-    to = _destination(state, action)
-    if isinstance(to, Refused):
-        return to
-    ship["at"] = to
-    return Accepted(put(state, table), (f"{name(state, seat)}'s ship {ship['id']} is moved {'out to sea' if to == SEA else 'to ' + to}.",))
