@@ -20,8 +20,8 @@ def _check_pieces(view):
             assert len(ship["cargo"]) <= ship["cargo_space"]
         for post in p["posts"].values():
             assert len(post["goods"]) <= STORAGE[post["size"]]
-    for wants in view["demand"].values():
-        assert all(left >= 0 for left in wants.values())
+    for stock in view["stock"].values():
+        assert all(k >= 0 for k in stock.values())
 
 
 def _play(rt, rng):

@@ -81,7 +81,8 @@ def test_pregame_advance_with_coins_gives_the_marker_to_the_fewest_the_youngest_
     t.go(type="advance", coins=[5, 3, 3, 8])
     assert t.machine() == (1, "Winter", 1, 2)
     assert [p["coins"] for p in t.view["players"]] == [5, 3, 3, 8]
-    assert t.view["lead"] == 2 and "Cy has the first-move marker" in t.log[-3] + t.log[-2] + t.log[-1]
+    assert t.view["lead"] == 2 and any("Cy has the first-move marker" in line for line in t.log)
+    assert any("Ada's starting trading post and ship are not placed yet" in line for line in t.log)
 
 
 @pytest.mark.parametrize("coins", [{"Ada": 1}, {"0": 1}])
@@ -175,13 +176,14 @@ def test_resources_are_made_in_their_seasons_and_go_to_the_ports_in_summer():
     t = MV(2)
     t.start()
     t.to("Winter", 2)
-    t.ok(type="advance")  # Winter: furs (warm_cold table) on Quebec's three lands, the shared one too
-    assert t.data["lands"] == {"q1": {"furs": 1}, "s": {"furs": 1}, "q2": {"furs": 1}}
-    t.to("Summer", 4)  # Spring made furs again; Summer: gold at Havana's two producing lands (h2 is a desert)
-    assert t.data["lands"]["s"] == {"furs": 2, "gold": 1} and t.data["lands"]["h1"] == {"gold": 1}
+    # Winter: furs (warm_cold table) on Quebec's own lands. The land both ports share goes to the port with
+    # more trading-post levels: none anywhere, so the northern one, Havana, and it makes Havana's gold.
     t.ok(type="advance")
-    # s goes to the port with more trading-post levels: none anywhere, so the northern one (Havana)
-    assert t.view["stock"] == {"Havana": {"gold": 2, "furs": 2}, "Quebec": {"furs": 4}}
+    assert t.data["lands"] == {"q1": {"furs": 1}, "q2": {"furs": 1}}
+    t.to("Summer", 4)  # Spring made furs again; Summer: gold at Havana's two producing lands (h2 is a desert)
+    assert t.data["lands"]["s"] == {"gold": 1} and t.data["lands"]["h1"] == {"gold": 1}
+    t.ok(type="advance")
+    assert t.view["stock"] == {"Havana": {"gold": 2}, "Quebec": {"furs": 4}}
     assert t.view["on_lands"] == {}
 
 
@@ -189,10 +191,11 @@ def test_a_shared_land_goes_to_the_port_with_more_trading_post_levels():
     t = MV(2)
     t.start()
     t.to("Winter", 3)
-    t.ok(type="buy_post", seat=0, port="Quebec")
+    t.ok(type="buy_post", seat=0, port="Quebec")  # from Spring the shared land makes Quebec's furs
     t.to("Summer", 4)
+    assert t.data["lands"]["s"] == {"furs": 1}  # Spring's; Summer makes no furs
     t.ok(type="advance")
-    assert t.view["stock"] == {"Havana": {"gold": 1}, "Quebec": {"furs": 6, "gold": 1}}
+    assert t.view["stock"] == {"Havana": {"gold": 1}, "Quebec": {"furs": 5}}
 
 
 def test_the_leftmost_reading_of_the_season_table():
@@ -203,7 +206,7 @@ def test_the_leftmost_reading_of_the_season_table():
     assert t.data["lands"] == {}  # nothing is made in Winter in that reading
     t.to("Spring", 2)
     t.ok(type="advance")
-    assert t.data["lands"]["h1"] == {"gold": 1} and t.data["lands"]["s"] == {"gold": 1, "furs": 1}
+    assert t.data["lands"]["h1"] == t.data["lands"]["s"] == {"gold": 1} and t.data["lands"]["q1"] == {"furs": 1}
 
 
 def test_a_season_table_of_the_tables_own_keeps_the_rulebooks_counts():
@@ -223,10 +226,10 @@ def test_a_season_table_of_the_tables_own_keeps_the_rulebooks_counts():
 
 
 def _summer_goods(t):
-    """Year 1's Summer, phase 5, with Havana holding 2 gold and 2 furs and Quebec 4 furs."""
+    """Year 1's Summer, phase 5, with Havana holding 2 gold and Quebec 4 furs."""
     t.start()
     t.to("Summer", 5)
-    assert t.view["stock"] == {"Havana": {"gold": 2, "furs": 2}, "Quebec": {"furs": 4}}
+    assert t.view["stock"] == {"Havana": {"gold": 2}, "Quebec": {"furs": 4}}
 
 
 def test_only_a_player_with_a_post_or_a_ship_at_a_port_buys_there_and_pays_the_tables_price():
@@ -237,7 +240,7 @@ def test_only_a_player_with_a_post_or_a_ship_at_a_port_buys_there_and_pays_the_t
     assert t.view["port_order"] == {"Havana": [0], "Quebec": []}
     t.set_coins(0, 20)
     t.ok(type="buy_goods", seat=0, port="Havana", good="gold", n=2)
-    assert t.coins(0) == 10 and t.view["stock"]["Havana"] == {"gold": 0, "furs": 2}  # gold costs 5 (placeholder)
+    assert t.coins(0) == 10 and t.view["stock"]["Havana"] == {"gold": 0}  # gold costs 5 (placeholder)
     assert t.view["players"][0]["bought"] == {"Havana": ["gold", "gold"]}
     assert "has 0 gold for sale, not 1" in t.refused(type="buy_goods", seat=0, port="Havana", good="gold")
 
@@ -245,8 +248,8 @@ def test_only_a_player_with_a_post_or_a_ship_at_a_port_buys_there_and_pays_the_t
 def test_goods_bought_are_loaded_or_stored_or_lost():
     t = MV(2)
     _summer_goods(t)
-    t.ok(type="move_ship", seat=0, ship=1, to="Havana")
-    t.ok(type="buy_goods", seat=0, port="Havana", good="furs", n=2)
+    t.ok(type="move_ship", seat=0, ship=1, to="Quebec")
+    t.ok(type="buy_goods", seat=0, port="Quebec", good="furs", n=2)
     t.ok(type="advance")  # to Load
     assert "room for 1 more good" in t.refused(type="load", seat=0, ship=1, good="furs", n=2)
     t.ok(type="load", seat=0, ship=1, good="furs")
@@ -289,21 +292,20 @@ def test_trading_post_storage_is_1_2_4():  # MVN-EX-08
     t.start()
     t.to("Summer", 3)
     t.set_coins(0, 50)
-    for port, upgrades in (("Havana", 2), ("Quebec", 1)):  # the land both share goes to the larger: Havana
+    for port, upgrades in (("Quebec", 2), ("Havana", 1)):
         t.ok(type="buy_post", seat=0, port=port)
         for _ in range(upgrades):
             t.ok(type="upgrade_post", seat=0, port=port)
     t.to("Summer", 5)
-    assert t.view["stock"] == {"Havana": {"gold": 2, "furs": 2}, "Quebec": {"furs": 4}}
+    # The shared land made gold for Havana before Quebec's post grew larger: the gold still goes where gold is made.
+    assert t.view["stock"] == {"Havana": {"gold": 2}, "Quebec": {"furs": 4}}
+    t.ok(type="buy_goods", seat=0, port="Quebec", good="furs", n=4)
     t.ok(type="buy_goods", seat=0, port="Havana", good="gold", n=2)
-    t.ok(type="buy_goods", seat=0, port="Havana", good="furs", n=2)
-    t.ok(type="buy_goods", seat=0, port="Quebec", good="furs", n=3)
     t.ok(type="advance")
+    t.ok(type="store", seat=0, port="Quebec", good="furs", n=4)
+    assert "large trading post at Quebec has room for 0 more" in t.refused(type="store", seat=0, port="Quebec", good="furs")
     t.ok(type="store", seat=0, port="Havana", good="gold", n=2)
-    t.ok(type="store", seat=0, port="Havana", good="furs", n=2)
-    assert "large trading post at Havana has room for 0 more" in t.refused(type="store", seat=0, port="Havana", good="furs")
-    t.ok(type="store", seat=0, port="Quebec", good="furs", n=2)
-    assert "medium trading post at Quebec has room for 0 more" in t.refused(type="store", seat=0, port="Quebec", good="furs")
+    assert "medium trading post at Havana has room for 0 more" in t.refused(type="store", seat=0, port="Havana", good="gold")
     assert t.view["players"][0]["held_goods"] == 6
 
 
@@ -374,11 +376,12 @@ def test_goods_are_sold_from_the_ships_first_then_the_post():
     t = MV(2)
     t.start()
     t.to("Winter", 8)
-    _with_cargo(t, 0, ["spices"])
+    _with_cargo(t, 0, ["spices", "spices"])
     t.ok(type="store", seat=0, port="Lisbon", good="spices")
-    assert t.data["posts"][0]["Lisbon"]["goods"] == ["spices"] and t.ship(0)["cargo"] == []
+    assert t.data["posts"][0]["Lisbon"]["goods"] == ["spices"] and t.ship(0)["cargo"] == ["spices"]
     t.ok(type="sell", seat=0, port="Lisbon", good="spices")
-    assert t.data["posts"][0]["Lisbon"]["goods"] == [] and t.coins(0) == 3 + 5  # Bea's post at Lisbon is as large, and Lisbon is gold's port
+    assert t.data["posts"][0]["Lisbon"]["goods"] == ["spices"] and t.ship(0)["cargo"] == []
+    assert t.coins(0) == 3 + 5  # Bea's post at Lisbon is as large, and Lisbon is gold's port
 
 
 # --- ships ------------------------------------------------------------------------------------------------
@@ -549,6 +552,12 @@ BAD = [
     {"type": "buy_post", "seat": 0, "port": ["Genoa"]},
     {"type": "upgrade_post", "seat": 0, "port": "Genoa"},
     {"type": "buy_goods", "seat": 0, "port": "Havana", "good": "gold"},
+    {"type": "buy_goods", "seat": 0, "port": "Lisbon", "good": "gold"},
+    {"type": "buy_goods", "seat": 0, "port": "Havana", "good": "silver"},
+    {"type": "buy_goods", "seat": 0, "port": "Havana", "good": "gold", "n": 1.0},
+    {"type": "sell", "seat": 0, "port": "Lisbon", "good": "gold", "n": True},
+    {"type": "sell", "seat": 0, "port": "Havana", "good": "gold"},
+    {"type": "sail", "seat": 0, "ship": 1, "to": None},
     {"type": "sell", "seat": 0, "port": "Lisbon", "good": "gold"},
     {"type": "load", "seat": 0, "ship": 1, "good": "gold"},
     {"type": "sail", "seat": 0, "ship": 1, "to": "Lisbon"},
@@ -568,12 +577,16 @@ BAD = [
 ]
 
 
+# Where each kind of action is allowed: bad input is refused there for what it is, not for the phase.
+WHERE = {"buy_goods": ("Summer", 5), "load": ("Winter", 6), "sail": ("Winter", 7), "sell": ("Winter", 8)}
+
+
 @pytest.mark.parametrize("action", BAD, ids=[f"{a['type']}-{i}" for i, a in enumerate(BAD)])
 def test_bad_input_is_refused_and_changes_nothing(action):
     t = MV(2)
     t.start()
-    t.to("Winter", 3)
-    assert t.refused(**action)
+    t.to(*WHERE.get(action["type"], ("Winter", 3)))
+    assert "only in" not in t.refused(**action)
 
 
 def test_phases_allow_their_own_actions_only():
@@ -584,3 +597,51 @@ def test_phases_allow_their_own_actions_only():
     assert "only in 5 Buy resources" in t.refused(type="buy_goods", seat=0, port="Havana", good="gold")
     assert "only in 7 Sail ships" in t.refused(type="sail", seat=0, ship=1, to="sea")
     assert "only in 8 Sell resources" in t.refused(type="sell", seat=0, port="Lisbon", good="gold")
+
+
+# --- from a review ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key, value, why", [
+    ("board", dict(BOARD, ports=[dict(BOARD["ports"][0], lands=["l1", ["x"], "l3", "l4"])] + BOARD["ports"][1:]), "board.ports[0].lands"),
+    ("board", dict(BOARD, ports=[dict(BOARD["ports"][0], name="Sea")] + BOARD["ports"][1:]), "means a ship out at sea"),
+    ("seasons", {"crops": [["Spring"]], "furs": [], "spices": [], "ebony": [], "gold": []}, "seasons.crops"),
+    ("wind", {"Winter": ["North"], "Spring": "East", "Summer": "South", "Autumn": "West"}, "wind:"),
+])
+def test_from_a_review_malformed_setup_is_refused_not_raised(key, value, why):
+    bad = engine.new_game(GAME, setup(2, board=key != "board") | {key: value})
+    assert isinstance(bad, Refused) and why in bad.reason, bad
+
+
+def test_from_a_review_a_players_name_wins_over_a_seat_number_in_coins():
+    t = Table(GAME, {"players": [{"name": "Zed", "age": 30}, {"name": "0", "age": 40}], "board": BOARD})
+    t.go(type="advance", coins={"0": 1})
+    assert [t.state["counters"]["players"][s]["coins"] for s in (0, 1)] == [3, 1]
+
+
+def test_from_a_review_a_starting_ship_not_placed_does_not_sail():
+    t = MV(2)
+    t.ok(type="place_start", seat=0, port="Lisbon")
+    t.go(type="advance")  # allowed: Bea places hers later (the log and a button say so)
+    t.to("Winter", 7)
+    assert "not placed yet" in t.refused(type="sail", seat=1, ship=1, to="Havana")
+    assert "Bea starts at Lisbon" in [o["label"] for o in t.view["options"]]
+    t.ok(type="place_start", seat=1, port="Genoa")
+    t.ok(type="sail", seat=1, ship=1, to="Havana")
+
+
+def test_from_a_review_the_first_button_deals_only_what_is_not_dealt():
+    entered = MV(2, deck_modes={"actions": "virtual"}, compositions={"actions": CARDS})
+    assert [o["label"] for o in entered.view["options"]] == ["Deal the hands"]
+    real = MV(2)
+    assert real.view["options"][0]["label"] == "Bea starts at Lisbon"  # the board was entered; the youngest places first
+
+
+def test_from_a_review_the_phone_buys_goods_only_at_new_world_ports():
+    t = MV(2)
+    t.start()
+    t.to("Summer", 5)
+    assert "buy_goods" not in [o["action"]["type"] for o in GAME.private(t.state, 0)["options"]]
+    t.ok(type="move_ship", seat=0, ship=1, to="Quebec")
+    buy = next(o for o in GAME.private(t.state, 0)["options"] if o["action"]["type"] == "buy_goods")
+    assert buy["fields"]["port"]["enum"] == ["Quebec"]

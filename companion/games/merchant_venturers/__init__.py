@@ -26,9 +26,9 @@ from companion.scoring import merchant_venturers as sheet
 from . import trade, turn
 from .board import GOODS, NEW, OLD, demand, layout_lines, port_names
 from .cards import DECK, virtual
-from .fleet import SEA
-from .steps import FLOW, PHASES, season, started, step_name, year
-from .table import (CARD_PRICE, COUNTERS, FAST, LARGE, SHIP, STORAGE, UPGRADE, cargo_space, check_settings, coins,
+from .fleet import FAST, LARGE, SEA, SHIP
+from .steps import FLOW, PHASES, phase, season, started, step_name, year
+from .table import (CARD_PRICE, COUNTERS, STORAGE, UPGRADE, cargo_space, check_settings, coins,
                     fortune, held_goods, initial, moves, sizes)
 from .turn import BUYING
 
@@ -45,8 +45,6 @@ RULE_OPTIONS: dict[str, dict[str, Any]] = {
                      "description": "Only a strictly largest post earns it (SPEC 5.10.9), or every post tied for largest."},
 }
 
-_COMPASS = {"North": "N", "North-East": "NE", "East": "E", "South-East": "SE", "South": "S", "South-West": "SW",
-            "West": "W", "North-West": "NW"}
 _WORD = {"SEASON": "Season", "RESOURCES": "Make", "BUY": "Buy", "ALLOCATION": "Ports", "BUY_GOODS": "Goods",
          "LOAD": "Load", "SAIL": "Sail", "SELL": "Sell", "BUY_AGAIN": "Buy"}
 
@@ -65,7 +63,9 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
     now = step_name(state)
     options: list[Option] = []
     if now == "PREGAME" and (table["board"] is None or not table["dealt"]):
-        return (Option("Deal the board" + (" and the hands" if virtual(state) else ""), "Deal", {"type": "deal"}),)
+        what = [w for w, due in (("the board", table["board"] is None), ("the hands", virtual(state) and not table["dealt"])) if due]
+        if what:
+            return (Option(f"Deal {' and '.join(what)}", "Deal", {"type": "deal"}),)
     board = table["board"]
     for seat in state["flow"]["order"]:
         who = name(state, seat)
@@ -145,7 +145,9 @@ def _sail_options(state: PMap, table: Mapping[str, Any], seat: int, who: str) ->
     for ship in table["ships"][seat]:
         if [seat, ship["id"]] in sailed or ship["at"] is None:
             continue
-        for to in [*port_names(table["board"]), SEA]:
+        # The buttons offer where a ship is worth taking: laden, home to the Old World; empty, to the New
+        # (or out to sea); the phone names any port.
+        for to in [*port_names(table["board"], OLD if ship["cargo"] else NEW), SEA]:
             if to != ship["at"]:
                 options.append(Option(f"{who}'s ship {ship['id']} to {to}", "Sail",
                                       {"type": "sail", "seat": seat, "ship": ship["id"], "to": to}))
@@ -212,11 +214,10 @@ def _public(state: PMap) -> dict[str, Any]:
         })
     board = table["board"]
     now = season(state)
-    over = flow is not None and flow["over"]
     return {
         "year": year(state),
         "season": now,
-        "phase": None if flow is None else ("GAME_OVER" if over else (PHASES[step_name(state)] or "PREGAME")),
+        "phase": None if flow is None else phase(state),
         "first_move": _first_move(state),
         "wind": table["settings"]["wind"][now] if now else None,
         "winds": thaw(table["settings"]["wind"]),
@@ -243,7 +244,7 @@ def _status(state: PMap) -> str:
     if not started(state):
         return "Before year 1: set up"
     now = season(state)
-    wind = _COMPASS[state["data"]["settings"]["wind"][now]]
+    wind = "".join(part[0] for part in state["data"]["settings"]["wind"][now].split("-"))  # North-West: NW
     step = step_name(state)
     return f"Y{year(state)} {now[:3]} wind {wind} P{PHASES[step]} {_WORD[step]}"
 
@@ -313,9 +314,9 @@ def _private(state: PMap, seat: int) -> dict[str, Any]:
                 options.append(Option("Upgrade a trading post (+2 medium, +3 large)", "Post", {"type": "upgrade_post", **base},
                                       fields={"port": {"title": "port", "enum": growing}}))
         here = [p for p in everywhere if trade.present(table, seat, p)]
-        if now == "BUY_GOODS" and here:
+        if now == "BUY_GOODS" and any(p not in old for p in here):
             options.append(Option("Buy goods", "Buy", {"type": "buy_goods", **base},
-                                  fields={"port": {"title": "port", "enum": [p for p in here if p not in old] or here}, "good": _GOOD, "n": _N}))
+                                  fields={"port": {"title": "port", "enum": [p for p in here if p not in old]}, "good": _GOOD, "n": _N}))
         if now == "LOAD":
             options.append(Option("Load goods onto a ship", "Load", {"type": "load", **base},
                                   fields={"ship": {"title": "ship", "enum": ships}, "good": _GOOD, "n": _N}))

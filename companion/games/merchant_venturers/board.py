@@ -95,12 +95,15 @@ def check(board: object) -> str | None:
             return f"{where}: an object with name, world, good and lands"
         if not isinstance(port.get("name"), str) or not port["name"].strip() or len(port["name"]) > 12 or port["name"] in names:
             return f"{where}.name: a name of at most 12 characters, each port its own"
+        if port["name"].strip().lower() == "sea":
+            return f"{where}.name: “sea” means a ship out at sea: give the port another name"
         if port.get("world") not in (OLD, NEW):
             return f"{where}.world: old or new"
         if port.get("good") not in GOODS and not (port["world"] == OLD and port.get("good") is None):
             return f"{where}.good: the good its card names ({', '.join(GOODS)}; an Old World port may name none)"
         spaces = port.get("lands")
-        if not isinstance(spaces, list) or not spaces or any(s not in lands for s in spaces) or len(set(spaces)) != len(spaces):
+        if (not isinstance(spaces, list) or not spaces or not all(isinstance(s, str) and s in lands for s in spaces)
+                or len(set(spaces)) != len(spaces)):
             return f"{where}.lands: the ids of its attached lands, each in board.lands, each once"
         wrong = next((s for s in spaces if (lands[s] == LAND) != (port["world"] == NEW) and lands[s] != DESERT), None)
         if wrong:
@@ -135,21 +138,18 @@ def demand(board: Mapping[str, Any], name_: str) -> dict[str, int]:
     return wants
 
 
-def makers(board: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Each producing New World land, and the goods of the ports it is attached to (deserts make nothing)."""
-    out: dict[str, list[str]] = {}
-    for p in board["ports"]:
-        if p["world"] == NEW:
-            for land in p["lands"]:
-                if board["lands"][land] == LAND and p["good"] not in out.setdefault(land, []):
-                    out[land].append(p["good"])
-    return out
+def producing(board: Mapping[str, Any]) -> list[str]:
+    """The New World lands that make goods (deserts make nothing), north to south."""
+    lands = [land for p in board["ports"] if p["world"] == NEW for land in p["lands"] if board["lands"][land] == LAND]
+    return list(dict.fromkeys(lands))
 
 
-def receiving_port(board: Mapping[str, Any], land: str, levels: Mapping[str, int]) -> str:
+def receiving_port(board: Mapping[str, Any], land: str, levels: Mapping[str, int], good_: str | None = None) -> str:
     """Where a land's resources go in Summer: the attached New World port with the most trading-post
-    levels, the northern one on a tie (SPEC 5.4; `levels` per port)."""
-    attached = [p["name"] for p in board["ports"] if p["world"] == NEW and land in p["lands"]]
+    levels, the northern one on a tie (SPEC 5.4; `levels` per port). A land attached to two ports makes
+    that port's good [A]: each port makes one good, and a land makes one unit. With `good_`, only the
+    ports making that good (what the land made goes where that good is made)."""
+    attached = [p["name"] for p in board["ports"] if p["world"] == NEW and land in p["lands"] and good_ in (None, p["good"])]
     return max(attached, key=lambda name_: (levels.get(name_, 0), -attached.index(name_)))
 
 

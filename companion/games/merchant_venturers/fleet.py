@@ -17,9 +17,12 @@ from pyrsistent import PMap
 
 from companion.core.result import Accepted, Refused, Result
 from companion.games.plain import data, name, put
+from companion.scoring.merchant_venturers import FAST_UPGRADE as FAST
+from companion.scoring.merchant_venturers import LARGE_UPGRADE as LARGE
+from companion.scoring.merchant_venturers import SHIP_BASE as SHIP
 
-from .board import OLD, good, port, port_names
-from .table import FAST, LARGE, SHIP, STORAGE, UPGRADE, cargo_space, find_ship, moves, pay, seat_of
+from .board import OLD, port, port_names
+from .table import STORAGE, UPGRADE, cargo_space, find_ship, goods_n, moves, pay, seat_of, take_goods
 
 SEA = "sea"
 
@@ -171,27 +174,10 @@ def upgrade_post(state: PMap, action: Mapping[str, Any]) -> Result:
     return Accepted(put(paid, table), (f"{name(state, seat)}'s trading post at {where} becomes {size} for {UPGRADE[size]} coins.",))
 
 
-def _take(pools: list[list[str]], g: str, n: int) -> None:
-    """Take n of good g from the pools in turn (the caller has counted them)."""
-    for pool in pools:
-        while n and g in pool:
-            pool.remove(g)
-            n -= 1
-
-
-def _goods(action: Mapping[str, Any]) -> tuple[str, int] | Refused:
-    g, n = good(action.get("good")), action.get("n", 1)
-    if g is None:
-        return Refused("good: crops, furs, spices, ebony (wood) or gold")
-    if type(n) is not int or n < 1:
-        return Refused("n: how many, a whole number from 1")
-    return g, n
-
-
 def load(state: PMap, action: Mapping[str, Any]) -> Result:
     """Phase 6: goods onto a docked ship, from what was bought at its port, then from the trading post there."""
     table = data(state)
-    found, what = _ship(state, table, action), _goods(action)
+    found, what = _ship(state, table, action), goods_n(action)
     for bad in (found, what):
         if isinstance(bad, Refused):
             return bad
@@ -206,7 +192,7 @@ def load(state: PMap, action: Mapping[str, Any]) -> Result:
     have = sum(p.count(g) for p in pools)
     if n > have:
         return Refused(f"{name(state, seat)} has {have} {g} at {at} to load, not {n}")
-    _take(pools, g, n)
+    take_goods(pools, g, n)
     ship["cargo"] += [g] * n
     return Accepted(put(state, table), (f"{name(state, seat)} loads {n} {g} onto ship {ship['id']} at {at}.",))
 
@@ -216,7 +202,7 @@ def store(state: PMap, action: Mapping[str, Any]) -> Result:
     seat = seat_of(state, action)
     if isinstance(seat, Refused):
         return seat
-    where, what = _where(state, action, world=None), _goods(action)
+    where, what = _where(state, action, world=None), goods_n(action)
     for bad in (where, what):
         if isinstance(bad, Refused):
             return bad
@@ -232,7 +218,7 @@ def store(state: PMap, action: Mapping[str, Any]) -> Result:
     have = sum(p.count(g) for p in pools)
     if n > have:
         return Refused(f"{name(state, seat)} has {have} {g} at {where} to store, not {n}")
-    _take(pools, g, n)
+    take_goods(pools, g, n)
     post["goods"] += [g] * n
     return Accepted(put(state, table), (f"{name(state, seat)} stores {n} {g} in the trading post at {where}.",))
 
@@ -243,6 +229,8 @@ def _move(state: PMap, action: Mapping[str, Any], sailing: bool) -> Result:
     if isinstance(found, Refused):
         return found
     seat, ship = found
+    if ship["at"] is None:
+        return Refused(f"{name(state, seat)}'s starting ship is not placed yet: place it at an Old World port first")
     to = _destination(state, action)
     if isinstance(to, Refused):
         return to

@@ -30,11 +30,9 @@ from companion.scoring.merchant_venturers import ship_value
 
 from .board import GOODS, check, good
 
-POST_SIZES = ("small", "medium", "large")
 STORAGE = {"small": 1, "medium": 2, "large": 4}
 LEVELS = {"small": 1, "medium": 2, "large": 3}
 UPGRADE = {"medium": 2, "large": 3}  # the post's next size and what it costs
-SHIP, FAST, LARGE = 2, 2, 2
 CARD_PRICE = 2
 START_COINS, START_CARDS = 3, 2
 SALE_PRICE = {"crops": 2, "furs": 3, "spices": 5, "ebony": 6, "gold": 10}
@@ -79,6 +77,24 @@ def add_coins(state: PMap, seat: int, amount: int) -> PMap:
 
 def add_cards(state: PMap, seat: int, amount: int) -> PMap:
     return state.set("counters", state["counters"].transform(["players", seat, "cards"], lambda c: c + amount))
+
+
+def goods_n(action: Mapping[str, Any]) -> tuple[str, int] | Refused:
+    """The good and how many of it an action names."""
+    g, n = good(action.get("good")), action.get("n", 1)
+    if g is None:
+        return Refused("good: crops, furs, spices, ebony (wood) or gold")
+    if type(n) is not int or n < 1:
+        return Refused("n: how many, a whole number from 1")
+    return g, n
+
+
+def take_goods(pools: list[list[str]], g: str, n: int) -> None:
+    """Take n of good g from the pools in turn (the caller has counted them)."""
+    for pool in pools:
+        while n and g in pool:
+            pool.remove(g)
+            n -= 1
 
 
 def cargo_space(ship: Mapping[str, Any]) -> int:
@@ -132,7 +148,7 @@ def check_settings(setup: Mapping[str, Any]) -> str | None:
             return "seasons: each good (crops, furs, spices, ebony, gold) -> the seasons it is made in"
         for g, when in seasons.items():
             count = SEASON_COUNTS[good(g)]
-            if not isinstance(when, list) or len(set(when)) != len(when) or not set(when) <= set(WIND):
+            if not isinstance(when, list) or not all(isinstance(w, str) for w in when) or len(set(when)) != len(when) or not set(when) <= set(WIND):
                 return f"seasons.{g}: a list of seasons (Winter, Spring, Summer, Autumn)"
             if len(when) != count:
                 return f"seasons.{g}: the rulebook's table marks {count} season{'s' if count > 1 else ''} for it, not {len(when)}"
@@ -149,7 +165,7 @@ def check_settings(setup: Mapping[str, Any]) -> str | None:
             return f"compositions.actions: {total} cards cannot deal {START_CARDS} to each of {len(setup['players'])} players"
     wind = setup.get("wind")
     if wind is not None:
-        if not isinstance(wind, Mapping) or set(wind) != set(WIND) or any(w not in COMPASS for w in wind.values()):
+        if not isinstance(wind, Mapping) or set(wind) != set(WIND) or any(not isinstance(w, str) or w not in COMPASS for w in wind.values()):
             return f"wind: each season -> where the wind blows from ({', '.join(COMPASS)})"
     return None
 

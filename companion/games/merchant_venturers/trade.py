@@ -17,8 +17,8 @@ from pyrsistent import PMap
 from companion.core.result import Accepted, Refused, Result
 from companion.games.plain import data, name, put
 
-from .board import NEW, OLD, demand, good, port
-from .table import LEVELS, SALE_PRICE, add_coins, pay, seat_of
+from .board import NEW, OLD, demand, port
+from .table import LEVELS, SALE_PRICE, add_coins, goods_n, pay, seat_of, take_goods
 
 
 def present(table: Mapping[str, Any], seat: int, port_: str) -> bool:
@@ -90,12 +90,10 @@ def _deal_terms(state: PMap, action: Mapping[str, Any], world: str) -> tuple[int
     if p is None or p["world"] != world:
         names = ", ".join(q["name"] for q in table["board"]["ports"] if q["world"] == world)
         return Refused(f"port: one of the {'Old' if world == OLD else 'New'} World ports ({names})")
-    g = good(action.get("good"))
-    if g is None:
-        return Refused("good: crops, furs, spices, ebony (wood) or gold")
-    n = action.get("n", 1)
-    if type(n) is not int or n < 1:
-        return Refused("n: how many, a whole number from 1")
+    what = goods_n(action)
+    if isinstance(what, Refused):
+        return what
+    g, n = what
     if not present(table, seat, p["name"]):
         return Refused(f"{name(state, seat)} has neither a trading post nor a ship at {p['name']}, so cannot trade there")
     return seat, p["name"], g, n
@@ -132,14 +130,8 @@ def sell(state: PMap, action: Mapping[str, Any]) -> Result:
         return Refused(f"{port_} buys {wants} more {g} this season, not {n}")
     if n > available(table, seat, port_, g):
         return Refused(f"{name(state, seat)} has {available(table, seat, port_, g)} {g} at {port_}, not {n}")
-    left = n
-    for ship in table["ships"][seat]:
-        while left and ship["at"] == port_ and g in ship["cargo"]:
-            ship["cargo"].remove(g)
-            left -= 1
     post = table["posts"][seat].get(port_)
-    for _ in range(left):
-        post["goods"].remove(g)
+    take_goods([s["cargo"] for s in table["ships"][seat] if s["at"] == port_] + ([post["goods"]] if post else []), g, n)
     each = sale_price(state, seat, port_, g)
     if table["sold"]["turn"] != state["flow"]["round"]:
         table["sold"] = {"turn": state["flow"]["round"], "at": {}}

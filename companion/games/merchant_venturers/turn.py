@@ -24,7 +24,7 @@ from companion.games.plain import data, name, put
 
 from . import board as board_mod
 from . import cards, fleet, trade
-from .board import OLD, makers, receiving_port
+from .board import OLD, producing, receiving_port
 from .steps import STEPS, first_move, season, step_name
 from .table import levels
 
@@ -39,7 +39,7 @@ def _coins(state: PMap, given: object) -> PMap | Refused:
             return Refused(f"coins: one number per player ({len(players)})")
         given = dict(enumerate(given))
     elif isinstance(given, Mapping):
-        seats = {p["name"]: s for s, p in enumerate(players)} | {str(s): s for s in range(len(players))}
+        seats = {str(s): s for s in range(len(players))} | {p["name"]: s for s, p in enumerate(players)}  # a name first
         unknown = next((k for k in given if k not in seats), None)
         if unknown is not None:
             return Refused(f"coins: {unknown!r} is not a player (give names or seat numbers)")
@@ -94,6 +94,8 @@ def _start(state: PMap, action: Mapping[str, Any]) -> tuple[PMap, list[str]] | R
     state = state.set("data", state["data"].set("started", True))
     flow = state["flow"].update({"order": pvector(clockwise_from(marker, len(state["players"]))), "player": marker})
     log.append(f"Year 1 begins. {name(state, marker)} has the first-move marker (the fewest coins).")
+    log += [f"{name(state, s)}'s starting trading post and ship are not placed yet: place them at an Old World port."
+            for s, waiting in enumerate(state["data"]["unplaced"]) if waiting]
     return state.set("flow", flow), log
 
 
@@ -101,12 +103,13 @@ def _create(state: PMap) -> tuple[PMap, list[str]]:
     table = data(state)
     now = season(state)
     made = dict.fromkeys(board_mod.GOODS, 0)
-    for land, goods in makers(table["board"]).items():
-        for g in goods:
-            if now in table["settings"]["seasons"][g]:
-                held = table["lands"].setdefault(land, {})
-                held[g] = held.get(g, 0) + 1
-                made[g] += 1
+    post_levels = levels(table)
+    for land in producing(table["board"]):
+        g = board_mod.port(table["board"], receiving_port(table["board"], land, post_levels))["good"]
+        if now in table["settings"]["seasons"][g]:
+            held = table["lands"].setdefault(land, {})
+            held[g] = held.get(g, 0) + 1
+            made[g] += 1
     what = ", ".join(f"{k} {g}" for g, k in made.items() if k) or "nothing"
     return put(state, table), [f"Resource creation ({now}): {what} on the New World lands."]
 
@@ -116,8 +119,8 @@ def _allocate(state: PMap) -> tuple[PMap, list[str]]:
     post_levels = levels(table)
     moved: dict[str, dict[str, int]] = {}
     for land, goods in table["lands"].items():
-        to = receiving_port(table["board"], land, post_levels)
         for g, k in goods.items():
+            to = receiving_port(table["board"], land, post_levels, g)
             stock = table["stock"].setdefault(to, {})
             stock[g] = stock.get(g, 0) + k
             moved.setdefault(to, {})[g] = moved.get(to, {}).get(g, 0) + k
@@ -162,7 +165,7 @@ def on_advance(state: PMap, action: Mapping[str, Any]) -> Result:
         if isinstance(started, Refused):
             return started
         state, more = started
-    elif now in _ON_ADVANCE and state["data"]["board"] is not None:
+    elif now in _ON_ADVANCE:
         state, more = _ON_ADVANCE[now](state)
     else:
         more = []
