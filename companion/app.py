@@ -46,7 +46,14 @@ def _run(args: argparse.Namespace) -> int:
     simulated = args.sim or not is_raspberry_pi()
     if not args.sim and simulated:
         log.info("no Raspberry Pi found: the buttons and the display are simulated in the web panel")
-    journal = Journal(Path(settings["data"]["dir"]) / "journal.sqlite3")
+    from companion.backup import hold
+
+    journal_path = Path(settings["data"]["dir"]) / "journal.sqlite3"
+    lock = hold(journal_path)  # kept for the process's life: `companion restore` waits for it
+    if lock is None:
+        raise CompanionError(f"another companion is running on {journal_path}: stop it first "
+                             "(sudo systemctl stop companion)")
+    journal = Journal(journal_path)
     runtime = Runtime(journal, GAMES)
     runtime.start()
     pairing = _pairing(settings["web"], announce=simulated)

@@ -1,4 +1,4 @@
-"""The `companion` command line: `companion run` and `companion score`."""
+"""The `companion` command line: `companion run`, `companion score`, `companion backup` and `companion restore`."""
 
 from __future__ import annotations
 
@@ -36,7 +36,54 @@ def _parser() -> argparse.ArgumentParser:
                           "(default from settings; with --sim and none given, a simulated reader)")
     run.add_argument("--config", default=None, help="a TOML settings file (pins, display, reader port, web)")
     run.set_defaults(handler=_run)
+    for name, helptext, handler in (
+            ("backup", "copy the journal to FILE, safely while the companion runs", _backup),
+            ("restore", "replace the journal with the backup FILE (the old journal is kept beside it)", _restore)):
+        cmd = sub.add_parser(name, help=helptext)
+        cmd.add_argument("file", metavar="FILE")
+        cmd.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
+        cmd.set_defaults(handler=handler)
     return parser
+
+
+def _journal(args: argparse.Namespace):
+    from pathlib import Path
+
+    from companion.settings import DEFAULTS
+
+    return Path(args.data_dir or DEFAULTS["data"]["dir"]) / "journal.sqlite3"
+
+
+def _backup(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from companion.backup import backup
+    from companion.errors import JournalError
+
+    try:
+        done = backup(_journal(args), Path(args.file))
+    except JournalError as e:
+        print(f"companion backup: {e}", file=sys.stderr)
+        return 1
+    print(f"Backed up {done.games} game{'s' if done.games != 1 else ''} ({done.inputs} inputs) to {done.path}.")
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from companion.backup import restore
+    from companion.errors import JournalError
+
+    try:
+        done, kept = restore(Path(args.file), _journal(args))
+    except JournalError as e:
+        print(f"companion restore: {e}", file=sys.stderr)
+        return 1
+    print(f"Restored {done.games} game{'s' if done.games != 1 else ''} ({done.inputs} inputs) from {done.path}."
+          + (f" The journal it replaced is kept as {kept}." if kept else "")
+          + " Restart the companion (sudo systemctl restart companion) to play from it.")
+    return 0
 
 
 def _run(args: argparse.Namespace) -> int:

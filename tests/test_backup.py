@@ -1,0 +1,99 @@
+"""`companion backup FILE` and `companion restore FILE`: SQLite's online backup of the journal while a game is
+played, checked before it replaces anything, and a round trip of a game in progress."""
+
+import sqlite3
+
+from companion.cli import main
+from companion.journal import Journal
+from conftest import assert_replays
+
+SETUP = {"players": [{"name": "Ada", "age": 40}, {"name": "Bea", "age": 19}]}
+
+
+def _game_in_progress(make_runtime, data):
+    rt = make_runtime(data / "journal.sqlite3")
+    assert rt.submit({"type": "new_game", "game": "merchant_venturers", "setup": SETUP}).accepted
+    for action in ({"type": "deal"}, {"type": "place_start", "seat": 0, "port": "O2"},
+                   {"type": "place_start", "seat": 1, "port": "O4"}, {"type": "advance", "coins": [3, 1]},
+                   {"type": "advance"}, {"type": "advance"}):
+        assert rt.submit(action).accepted, action
+    return rt
+
+
+def test_a_backup_taken_mid_game_restores_that_game_at_that_step(make_runtime, tmp_path, capsys):
+    data = tmp_path / "data"
+    rt = _game_in_progress(make_runtime, data)
+    at_backup = rt.view()
+    assert (at_backup["year"], at_backup["season"], at_backup["phase"]) == (1, "Winter", 3)
+
+    assert main(["backup", str(tmp_path / "saved.sqlite3"), "--data-dir", str(data)]) == 0  # the companion runs on
+    assert capsys.readouterr().out.startswith("Backed up 1 game (")
+    copy = sqlite3.connect(tmp_path / "saved.sqlite3")
+    assert copy.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert copy.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # one file, nothing beside it
+    copy.close()
+    assert not (tmp_path / "saved.sqlite3.partial").exists()
+
+    for _ in range(5):  # play on after the backup
+        assert rt.submit({"type": "advance"}).accepted
+    rt.stop()
+    rt.journal.close()
+
+    assert main(["restore", str(tmp_path / "saved.sqlite3"), "--data-dir", str(data)]) == 0
+    out = capsys.readouterr().out
+    assert "Restored 1 game (" in out and "Restart the companion" in out
+    kept = [p for p in data.iterdir() if ".before-restore-" in p.name]
+    assert len(kept) == 1
+    replaced = Journal(kept[0])
+    assert replaced.last_seq(1) == 6 + 5  # the journal it replaced, with the inputs played after the backup
+    replaced.close()
+    again = make_runtime(data / "journal.sqlite3")
+    view = again.view()
+    for key in ("year", "season", "phase", "first_move", "board", "players"):
+        assert view[key] == at_backup[key], key
+    assert_replays(again, view, ("step", "round", "board"))
+
+
+def test_a_file_that_is_not_a_journal_is_refused_and_the_journal_left_alone(make_runtime, tmp_path, capsys):
+    data = tmp_path / "data"
+    rt = _game_in_progress(make_runtime, data)
+    before = rt.view()
+    rt.stop()
+    rt.journal.close()
+    (tmp_path / "notes.txt").write_text("not a database")
+    other = sqlite3.connect(tmp_path / "other.sqlite3")
+    other.execute("CREATE TABLE t (x)")
+    other.close()
+    newer = sqlite3.connect(tmp_path / "newer.sqlite3")
+    newer.execute("CREATE TABLE games (id)")
+    newer.execute("CREATE TABLE inputs (id)")
+    newer.execute("PRAGMA user_version = 99")
+    newer.close()
+    for name, why in (("notes.txt", "is not a companion journal"), ("other.sqlite3", "not a companion journal"),
+                      ("newer.sqlite3", "written by a newer companion"), ("missing.sqlite3", "does not exist")):
+        assert main(["restore", str(tmp_path / name), "--data-dir", str(data)]) == 1
+        err = capsys.readouterr().err
+        assert why in err and err.rstrip().endswith("The journal was not changed."), err
+    assert not [p for p in data.iterdir() if ".before-restore-" in p.name]
+    assert make_runtime(data / "journal.sqlite3").view()["players"] == before["players"]
+
+
+def test_a_backup_of_a_missing_journal_says_where_it_looked(tmp_path, capsys):
+    assert main(["backup", str(tmp_path / "b.sqlite3"), "--data-dir", str(tmp_path / "nowhere")]) == 1
+    assert "nowhere/journal.sqlite3 does not exist" in capsys.readouterr().err
+    assert not (tmp_path / "b.sqlite3").exists()
+
+
+def test_restore_waits_for_a_running_companion_to_stop(make_runtime, tmp_path, capsys):
+    from companion.backup import hold
+
+    data = tmp_path / "data"
+    rt = _game_in_progress(make_runtime, data)
+    assert main(["backup", str(tmp_path / "saved.sqlite3"), "--data-dir", str(data)]) == 0
+    running = hold(data / "journal.sqlite3")  # what `companion run` holds while it lives
+    assert running is not None and hold(data / "journal.sqlite3") is None
+    assert main(["restore", str(tmp_path / "saved.sqlite3"), "--data-dir", str(data)]) == 1
+    assert "a companion is running" in capsys.readouterr().err
+    assert rt.submit({"type": "advance"}).accepted  # the running game goes on, its journal untouched
+    running.close()
+    assert main(["restore", str(tmp_path / "saved.sqlite3"), "--data-dir", str(data)]) == 0
