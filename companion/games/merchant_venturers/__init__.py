@@ -28,7 +28,7 @@ from .board import GOODS, NEW, OLD, demand, layout_lines, port_names
 from .cards import DECK, virtual
 from .fleet import FAST, LARGE, SEA, SHIP
 from .steps import FLOW, PHASES, phase, season, started, step_name, year
-from .table import (CARD_PRICE, COUNTERS, STORAGE, UPGRADE, cargo_space, check_settings, coins,
+from .table import (CARD_PRICE, COUNTERS, NEXT_SIZE, STORAGE, UPGRADE, cargo_space, check_settings, coins,
                     fortune, held_goods, initial, moves, sizes)
 from .turn import BUYING
 
@@ -97,7 +97,7 @@ def _buy_options(state: PMap, table: Mapping[str, Any], seat: int, who: str) -> 
         options += [Option(f"{who} builds a post at {p} ({state['options']['small_post']})", "Post",
                            {"type": "buy_post", "port": p, **base}) for p in docked if p not in table["posts"][seat]]
     for p, post in table["posts"][seat].items():
-        nxt = {"small": "medium", "medium": "large"}.get(post["size"])
+        nxt = NEXT_SIZE.get(post["size"])
         if nxt and money >= UPGRADE[nxt]:
             options.append(Option(f"{who}: post at {p} {nxt} (+{UPGRADE[nxt]})", "Post", {"type": "upgrade_post", "port": p, **base}))
     return options
@@ -214,6 +214,7 @@ def _public(state: PMap) -> dict[str, Any]:
         })
     board = table["board"]
     now = season(state)
+    prices = _prices(state) if flow is not None else {"sale": {}, "purchase": {}}  # once: the table and the sections
     return {
         "year": year(state),
         "season": now,
@@ -229,11 +230,11 @@ def _public(state: PMap) -> dict[str, Any]:
         "stock": thaw(table["stock"]),
         "demand": {p: {g: trade.wanted(state, p, g) for g in GOODS if demand(board, p)[g]} for p in port_names(board, OLD)}
         if board is not None and flow is not None else {},
-        "prices": _prices(state) if flow is not None else {"sale": {}, "purchase": {}},
+        "prices": prices,
         "port_order": _port_order(state) if flow is not None else {},
         "per_player": per_player,
         "status": _status(state),
-        "sections": _sections(state, per_player),
+        "sections": _sections(state, per_player, prices),
     }
 
 
@@ -249,7 +250,7 @@ def _status(state: PMap) -> str:
     return f"Y{year(state)} {now[:3]} wind {wind} P{PHASES[step]} {_WORD[step]}"
 
 
-def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _sections(state: PMap, per_player: list[dict[str, Any]], prices: Mapping[str, Any]) -> list[dict[str, Any]]:
     table = state["data"]
     names = [p["name"] for p in state["players"]]
     board = table["board"]
@@ -260,7 +261,6 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
                  for p in port_names(board, NEW)]
         sections.append({"title": "New World ports: for sale", "lines": stock})
         if state["flow"] is not None:
-            prices = _prices(state)
             lines = [f"{p} {g}: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(per)) + f" (buys {trade.wanted(state, p, g)} more)"
                      for p, goods in prices["sale"].items() for g, per in goods.items()]
             sections.append({"title": "Sale prices in the Old World", "lines": lines})

@@ -22,7 +22,7 @@ from companion.scoring.merchant_venturers import LARGE_UPGRADE as LARGE
 from companion.scoring.merchant_venturers import SHIP_BASE as SHIP
 
 from .board import OLD, port, port_names
-from .table import STORAGE, UPGRADE, cargo_space, find_ship, goods_n, moves, pay, seat_of, take_goods
+from .table import NEXT_SIZE, STORAGE, UPGRADE, cargo_space, find_ship, goods_n, moves, pay, seat_of, take_goods
 
 SEA = "sea"
 
@@ -166,7 +166,7 @@ def upgrade_post(state: PMap, action: Mapping[str, Any]) -> Result:
         return Refused(f"{name(state, seat)} has no trading post at {where}: build a small one first")
     if post["size"] == "large":
         return Refused(f"{name(state, seat)}'s trading post at {where} is already large")
-    size = "medium" if post["size"] == "small" else "large"
+    size = NEXT_SIZE[post["size"]]
     paid = pay(state, seat, UPGRADE[size], f"a {size} trading post")
     if isinstance(paid, Refused):
         return paid

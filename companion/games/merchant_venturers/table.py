@@ -32,7 +32,8 @@ from .board import GOODS, check, good
 
 STORAGE = {"small": 1, "medium": 2, "large": 4}
 LEVELS = {"small": 1, "medium": 2, "large": 3}
-UPGRADE = {"medium": 2, "large": 3}  # the post's next size and what it costs
+NEXT_SIZE = {"small": "medium", "medium": "large"}
+UPGRADE = {"medium": 2, "large": 3}  # what a post's next size costs
 CARD_PRICE = 2
 START_COINS, START_CARDS = 3, 2
 SALE_PRICE = {"crops": 2, "furs": 3, "spices": 5, "ebony": 6, "gold": 10}
