@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 ARGS ?=
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench screens browser clean
+.PHONY: run test bench screens tools clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,16 +20,21 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/companion run $(ARGS)
 
-test: $(STAMP) browser
+test: $(STAMP) tools
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The browser tests drive Debian's chromium (Playwright downloads nothing). Installed with
-# apt when it is missing: as root directly, otherwise through sudo.
-browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing Debian's chromium for the browser tests"; \
+# Debian packages the tests use, installed with apt when missing (as root directly,
+# otherwise through sudo): chromium, which the browser tests drive (Playwright downloads
+# nothing), and systemd-analyze, which verifies and scores systemd/companion.service.
+tools:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v systemd-analyze >/dev/null 2>&1 || missing="$$missing systemd"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian's$$missing for the tests"; \
 	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

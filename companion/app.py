@@ -8,6 +8,7 @@ import signal
 import sys
 from pathlib import Path
 
+from companion import service_manager
 from companion.errors import CompanionError
 
 log = logging.getLogger("companion")
@@ -72,6 +73,7 @@ def _run(args: argparse.Namespace) -> int:
     from web_panel.app import create_app
 
     web = settings["web"]
+    watchdog = None
     try:
         try:
             app = create_app(settings, runtime, sim=sim, reader=link, pairing_code=pairing, table=table,
@@ -86,12 +88,16 @@ def _run(args: argparse.Namespace) -> int:
         log.info("serving the table at http://%s:%s/", web["host"], web["port"])
         if simulated:
             _announce(pairing)
+        watchdog = _tell_systemd_ready(runtime, web)
         try:
             server.run()  # returns on SIGTERM or Ctrl-C: waitress stops its workers on SystemExit
         except KeyboardInterrupt:
             pass
         server.close()
     finally:
+        service_manager.notify("STOPPING=1")
+        if watchdog is not None:
+            watchdog.stop()
         if link is not None:
             link.stop()
         if sim_reader is not None:
@@ -101,6 +107,17 @@ def _run(args: argparse.Namespace) -> int:
         runtime.stop()
         journal.close()
     return 0
+
+
+def _tell_systemd_ready(runtime: object, web: dict) -> object:
+    """Under systemd (Type=notify): the companion is up; the watchdog follows the game's owner thread."""
+    service_manager.notify(f"READY=1\nSTATUS=serving the table on port {web['port']}")
+    interval = service_manager.watchdog_interval()
+    if interval is None:
+        return None
+    watchdog = service_manager.Watchdog(interval, service_manager.owner_answers(runtime))
+    watchdog.start()
+    return watchdog
 
 
 def _terminate(*_: object) -> None:

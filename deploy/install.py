@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Install the companion on Raspberry Pi OS (Bookworm or later) so it starts at boot.
+
+    sudo python3 deploy/install.py                       # from a checkout of this repository
+    sudo python3 deploy/install.py --reader-usb 2341:0043  # a reader with other USB ids
+
+Run it again at any time (after `git pull`, say): it changes only what differs and
+keeps the settings the panel saved. Each step says what it found and what it did:
+
+- the system user `companion` in the groups of the parts: gpio, i2c, spi, dialout;
+- Debian's python3-venv and i2c-tools; a virtual environment in /opt/companion/venv with
+  this checkout and its `[pi]` extra (lgpio, spidev);
+- the settings file /var/lib/companion/settings.toml, written once (the panel edits it);
+- a udev rule that names the reader /dev/companion-reader whichever ttyACM it is;
+- I2C at 400 kHz and SPI in the boot configuration (a reboot turns them on);
+- systemd/companion.service, enabled and (re)started.
+
+`--root DIR` installs into a staging directory instead of /: files are written under DIR,
+the user is added to DIR/etc/passwd, and the unit is enabled with `systemctl --root`;
+nothing touches the running system (no apt, pip, udevadm or service restart). The tests
+use it; so can an image builder.
+
+Only the standard library: this runs before the virtual environment exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+SOURCE = Path(__file__).resolve().parents[1]
+USER = "companion"
+GROUPS = ("gpio", "i2c", "spi", "dialout")
+APP_DIR = Path("/opt/companion")
+STATE_DIR = Path("/var/lib/companion")
+UNIT = Path("/etc/systemd/system/companion.service")
+UDEV_RULE = Path("/etc/udev/rules.d/99-companion-reader.rules")
+READER_LINK = "companion-reader"
+# The reference reader is a Raspberry Pi Pico running MicroPython (firmware_bridge/firmware/),
+# whose USB serial port says 2e8a:0005.
+READER_USB = "2e8a:0005"
+BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))  # Bookworm, then older
+# I2C at 400 kHz: a whole OLED frame takes about 23 ms instead of 90 ms at the default 100 kHz.
+DTPARAMS = {"i2c_arm": "on", "i2c_arm_baudrate": "400000", "spi": "on"}
+
+SETTINGS = """\
+# The companion's settings (the README's "Settings" lists every key). The panel's
+# Settings page saves here too; the installer writes this file only when it is missing.
+
+[web]
+# Every address, so phones on the network reach the panel at http://{host}.local:{port}/
+host = "0.0.0.0"
+port = {port}
+
+[reader]
+# The name the udev rule gives the reader, whichever ttyACM it comes up as.
+port = "/dev/{link}"
+"""
+
+UDEV = """\
+# The companion's NFC and dice reader (USB {vid}:{pid}) is /dev/{link}, whichever
+# ttyACM or ttyUSB it comes up as. Written by deploy/install.py --reader-usb {vid}:{pid}.
+SUBSYSTEM=="tty", ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", SYMLINK+="{link}", GROUP="dialout", MODE="0660"
+"""
+
+
+class InstallError(Exception):
+    pass
+
+
+class Installer:
+    def __init__(self, root: Path, reader_usb: str = READER_USB, port: int = 8080, packages: bool = True,
+                 out=print):
+        self.root = root
+        self.staging = root.resolve() != Path("/")
+        self.reader_usb = reader_usb
+        self.port = port
+        self.packages = packages and not self.staging
+        self.out = out
+        self.reboot = False  # the boot configuration changed
+
+    def at(self, path: Path) -> Path:
+        """`path` inside the root being installed."""
+        return self.root / path.relative_to("/")
+
+    def run(self, *cmd: str) -> str:
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise InstallError(f"`{' '.join(cmd)}` failed ({done.returncode}): {(done.stderr or done.stdout).strip()}")
+        return done.stdout
+
+    def say(self, what: str, detail: str) -> None:
+        self.out(f"  {what:<16} {detail}")
+
+    def write(self, path: Path, text: str, mode: int | None = 0o644) -> bool:
+        """Write `text` to `path` (in the root) unless it is there already; True when it changed."""
+        target = self.at(path)
+        if target.exists() and target.read_text() == text:
+            return False
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".companion-new")
+        tmp.write_text(text)
+        if mode is not None:  # None: /boot/firmware is FAT, which has no modes
+            tmp.chmod(mode)
+        os.replace(tmp, target)  # never half a file, even if the power goes now
+        return True
+
+    # --- the steps, in order ---------------------------------------------------------------------
+
+    def install(self) -> None:
+        if os.geteuid() != 0:
+            raise InstallError("run it as root: sudo python3 deploy/install.py")
+        self.out(f"Installing the companion from {SOURCE}" + (f" into {self.root}" if self.staging else ""))
+        self.system_packages()
+        self.user()
+        self.venv()
+        self.settings()
+        self.udev_rule()
+        self.boot_config()
+        self.unit()
+        self.out("Done." + (" Reboot to turn on I2C and SPI: sudo reboot." if self.reboot else ""))
+        self.out(f"Check the parts: sudo -u {USER} {APP_DIR}/venv/bin/companion doctor --data-dir {STATE_DIR}")
+        self.out(f"The panel: http://{os.uname().nodename}.local:{self.port}/ (the pairing code is on the OLED)")
+
+    def system_packages(self) -> None:
+        if not self.packages:
+            self.say("packages", "skipped (staging root)" if self.staging else "skipped (--no-packages)")
+            return
+        self.run("apt-get", "install", "-y", "-qq", "python3-venv", "i2c-tools")
+        self.say("packages", "python3-venv, i2c-tools")
+
+    def _passwd(self) -> dict[str, list[str]]:
+        lines = self.at(Path("/etc/passwd")).read_text().splitlines()
+        return {f[0]: f for f in (line.split(":") for line in lines) if len(f) >= 7}
+
+    def _group_members(self) -> dict[str, set[str]]:
+        groups = {}
+        for line in self.at(Path("/etc/group")).read_text().splitlines():
+            f = line.split(":")
+            if len(f) >= 4:
+                groups[f[0]] = {m for m in f[3].split(",") if m}
+        return groups
+
+    def _root_args(self) -> tuple[str, ...]:
+        return ("--root", str(self.root.resolve())) if self.staging else ()
+
+    def user(self) -> None:
+        created = USER not in self._passwd()
+        if created:
+            self.run("useradd", *self._root_args(), "--system", "--user-group", "--home-dir", str(STATE_DIR),
+                     "--no-create-home", "--shell", "/usr/sbin/nologin", USER)
+        groups = self._group_members()
+        missing = [g for g in GROUPS if g not in groups]
+        joined = [g for g in GROUPS if g in groups and USER not in groups[g]]
+        if joined:
+            self.run("usermod", *self._root_args(), "--append", "--groups", ",".join(joined), USER)
+        self.say("user", f"{USER} {'created' if created else 'exists'}"
+                 + (f", added to {' '.join(joined)}" if joined else ", in its groups")
+                 + (f"; no group {' '.join(missing)} on this system (not a Raspberry Pi OS?)" if missing else ""))
+
+    def venv(self) -> None:
+        venv = APP_DIR / "venv"
+        self.write(APP_DIR / "README.md", (SOURCE / "README.md").read_text())
+        if not self.packages:
+            self.say("venv", f"{venv}: skipped" + (" (staging root)" if self.staging else " (--no-packages)"))
+            return
+        if not (venv / "bin" / "python").exists():
+            self.run(sys.executable, "-m", "venv", str(venv))
+        self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+        # Not editable: the service runs what was installed, whatever happens to the checkout.
+        self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", f"{SOURCE}[pi]")
+        self.say("venv", f"{venv}: the companion and its [pi] extra installed")
+
+    def _ids(self) -> tuple[int, int]:
+        f = self._passwd()[USER]
+        return int(f[2]), int(f[3])
+
+    def settings(self) -> None:
+        state = self.at(STATE_DIR)
+        state.mkdir(parents=True, exist_ok=True)
+        uid, gid = self._ids()
+        os.chown(state, uid, gid)
+        state.chmod(0o700)
+        path = STATE_DIR / "settings.toml"
+        if self.at(path).exists():
+            self.say("settings", f"{path}: kept as it is")
+            return
+        self.write(path, SETTINGS.format(host=os.uname().nodename, port=self.port, link=READER_LINK), 0o600)
+        os.chown(self.at(path), uid, gid)
+        self.say("settings", f"{path}: written (panel on port {self.port}, reader /dev/{READER_LINK})")
+
+    def udev_rule(self) -> None:
+        vid, pid = self.reader_usb.lower().split(":")
+        changed = self.write(UDEV_RULE, UDEV.format(vid=vid, pid=pid, link=READER_LINK))
+        if changed and not self.staging:
+            self.run("udevadm", "control", "--reload")
+            self.run("udevadm", "trigger", "--subsystem-match=tty", "--action=add")
+        self.say("udev rule", f"{UDEV_RULE}: {'written' if changed else 'unchanged'} (USB {vid}:{pid} -> /dev/{READER_LINK})")
+
+    def boot_config(self) -> None:
+        config = next((c for c in BOOT_CONFIGS if self.at(c).exists()), None)
+        if config is None:
+            self.say("boot config", "no /boot/firmware/config.txt: not Raspberry Pi OS; turn on I2C and SPI yourself")
+            return
+        old = self.at(config).read_text()
+        new = with_dtparams(old, DTPARAMS)
+        modules = Path("/etc/modules")
+        loaded = self.at(modules).read_text() if self.at(modules).exists() else ""
+        if "i2c-dev" not in loaded.split():
+            self.write(modules, loaded + ("" if loaded.endswith("\n") or not loaded else "\n") + "i2c-dev\n")
+            self.reboot = True
+        if new != old:
+            self.write(config, new, mode=None)
+            self.reboot = True
+        self.say("boot config", f"{config}: " + ("I2C (400 kHz) and SPI turned on; reboot to use them"
+                                                 if self.reboot else "I2C (400 kHz) and SPI already on"))
+
+    def unit(self) -> None:
+        changed = self.write(UNIT, (SOURCE / "systemd" / "companion.service").read_text())
+        if self.staging:
+            self.run("systemctl", f"--root={self.root.resolve()}", "enable", "companion.service")
+            self.say("service", f"{UNIT}: {'written' if changed else 'unchanged'}, enabled (not started: staging root)")
+            return
+        self.run("systemctl", "daemon-reload")
+        self.run("systemctl", "enable", "companion.service")
+        # Restart, not start: a second run after an update must run the new code.
+        self.run("systemctl", "restart", "companion.service")
+        self.say("service", f"{UNIT}: {'written' if changed else 'unchanged'}, enabled and (re)started "
+                            "(journalctl -u companion shows its log)")
+
+
+_SECTION = re.compile(r"^\s*\[(.*)\]\s*$")
+_DTPARAM = re.compile(r"^\s*#?\s*dtparam=(.*)$")
+
+
+def with_dtparams(text: str, wanted: dict[str, str]) -> str:
+    """config.txt with each `dtparam=KEY=VALUE` of `wanted` set, for every board.
+
+    A line is changed in place (uncommented, its value set) where it applies to every
+    board: before the first [filter] section, or in an [all] section. A key not found
+    there is appended at the end, under an [all] line if another filter is in force.
+    This is what raspi-config does, with the filters respected.
+    """
+    lines = text.splitlines()
+    todo = dict(wanted)
+    everywhere = True
+    for i, line in enumerate(lines):
+        section = _SECTION.match(line)
+        if section:
+            everywhere = section.group(1).strip().lower() == "all"
+            continue
+        m = _DTPARAM.match(line)
+        if not everywhere or not m:
+            continue
+        params = [p.split("=", 1) for p in m.group(1).split(",")]
+        keys = [p[0].strip() for p in params]
+        commented = line.lstrip().startswith("#")
+        if commented and not (len(keys) == 1 and keys[0] in todo):
+            continue  # a comment, or a commented line with several settings: left as the user wrote it
+        if not any(k in wanted for k in keys):
+            continue
+        for k in keys:
+            todo.pop(k, None)
+        lines[i] = "dtparam=" + ",".join(f"{k}={wanted[k]}" if k in wanted else "=".join(p).strip()
+                                         for k, p in zip(keys, params))
+    if todo:
+        if not everywhere:
+            lines.append("[all]")
+        lines += [f"dtparam={k}={v}" for k, v in todo.items()]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Install the tabletop companion as a service (run as root).")
+    parser.add_argument("--root", default="/", help="install into this directory instead of / (staging)")
+    parser.add_argument("--reader-usb", default=READER_USB, metavar="VID:PID",
+                        help=f"the reader's USB vendor and product ids (lsusb shows them; default {READER_USB}, "
+                             "a Pico with MicroPython)")
+    parser.add_argument("--port", type=int, default=8080, help="the panel's port in a new settings file (default 8080)")
+    parser.add_argument("--no-packages", action="store_true", help="skip apt and pip (the venv is left as it is)")
+    args = parser.parse_args(argv)
+    if not re.fullmatch(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{4}", args.reader_usb):
+        parser.error("--reader-usb takes the ids as lsusb shows them, such as 2e8a:0005")
+    installer = Installer(Path(args.root), args.reader_usb, args.port, packages=not args.no_packages)
+    try:
+        installer.install()
+    except (InstallError, OSError) as e:
+        print(f"install: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

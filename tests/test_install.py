@@ -1,0 +1,147 @@
+"""deploy/install.py into a staging root: the files it renders, the user, the unit enabled, and a second run."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import settings as settings_mod
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "deploy"))
+from install import with_dtparams  # noqa: E402
+
+# Raspberry Pi OS Bookworm's /boot/firmware/config.txt, shortened: the optional interfaces
+# commented out, board filters at the end.
+BOOKWORM_CONFIG = """\
+# For more options and information see
+# http://rptl.io/configtxt
+# Uncomment some or all of these to enable the optional hardware interfaces
+#dtparam=i2c_arm=on
+#dtparam=i2s=on
+#dtparam=spi=on
+
+# Enable audio (loads snd_bcm2835)
+dtparam=audio=on
+
+[cm4]
+# Enable host mode on the 2711 built-in XHCI USB controller.
+otg_mode=1
+
+[cm5]
+dtoverlay=dwc2,dr_mode=host
+
+[all]
+"""
+
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the installer adds a user: it runs as root")
+
+
+@pytest.fixture
+def stage(tmp_path):
+    """A staging root with what Raspberry Pi OS has before the installer runs."""
+    etc = tmp_path / "etc"
+    etc.mkdir()
+    (etc / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\npi:x:1000:1000::/home/pi:/bin/bash\n")
+    (etc / "shadow").write_text("root:*:19000:0:99999:7:::\npi:*:19000:0:99999:7:::\n")
+    groups = ["root:x:0:", "dialout:x:20:pi", "gpio:x:993:pi", "i2c:x:994:pi", "spi:x:995:pi", "pi:x:1000:"]
+    (etc / "group").write_text("\n".join(groups) + "\n")
+    (etc / "gshadow").write_text("\n".join(g.split(":")[0] + ":!::" for g in groups) + "\n")
+    (etc / "modules").write_text("# /etc/modules: kernel modules to load at boot time.\n")
+    (tmp_path / "boot" / "firmware").mkdir(parents=True)
+    (tmp_path / "boot" / "firmware" / "config.txt").write_text(BOOKWORM_CONFIG)
+    return tmp_path
+
+
+def install(stage, *args):
+    done = subprocess.run([sys.executable, str(ROOT / "deploy" / "install.py"), "--root", str(stage), *args],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def tree(root):
+    """Every file and link under root with its contents, mode and owner: what a second run must not change."""
+    found = {}
+    for path in sorted(root.rglob("*")):
+        st = path.lstat()
+        body = os.readlink(path) if path.is_symlink() else path.read_bytes() if path.is_file() else None
+        found[str(path.relative_to(root))] = (body, st.st_mode, st.st_uid, st.st_gid)
+    return found
+
+
+@needs_root
+def test_the_installer_renders_every_file_and_enables_the_unit(stage):
+    out = install(stage)
+    assert "companion created, added to gpio i2c spi dialout" in out
+    assert "Reboot to turn on I2C and SPI" in out
+
+    user = next(line.split(":") for line in (stage / "etc/passwd").read_text().splitlines() if line.startswith("companion:"))
+    assert user[5:] == ["/var/lib/companion", "/usr/sbin/nologin"] and int(user[2]) < 1000  # a system user
+    members = {line.split(":")[0]: line.split(":")[3].split(",") for line in (stage / "etc/group").read_text().splitlines()}
+    assert all("companion" in members[g] for g in ("gpio", "i2c", "spi", "dialout"))
+    assert "pi" in members["gpio"]  # other members stay
+
+    state = stage / "var/lib/companion"
+    assert (state.stat().st_uid, state.stat().st_mode & 0o777) == (int(user[2]), 0o700)
+    settings_file = state / "settings.toml"
+    assert settings_file.stat().st_mode & 0o777 == 0o600
+    loaded = settings_mod.load(settings_file)  # what `companion run` will read, checked as start-up checks it
+    assert loaded["web"]["host"] == "0.0.0.0" and loaded["web"]["port"] == 8080
+    assert loaded["reader"]["port"] == "/dev/companion-reader"
+
+    rule = (stage / "etc/udev/rules.d/99-companion-reader.rules").read_text()
+    assert ('SUBSYSTEM=="tty", ATTRS{idVendor}=="2e8a", ATTRS{idProduct}=="0005", SYMLINK+="companion-reader"'
+            in rule)
+
+    config = (stage / "boot/firmware/config.txt").read_text()
+    assert "\ndtparam=i2c_arm=on\n" in config and "\ndtparam=spi=on\n" in config
+    assert config.endswith("[all]\ndtparam=i2c_arm_baudrate=400000\n")  # after [all], for every board
+    assert "#dtparam=i2s=on" in config and "dtparam=audio=on" in config
+    assert "i2c-dev" in (stage / "etc/modules").read_text().split()
+
+    unit = stage / "etc/systemd/system/companion.service"
+    assert unit.read_text() == (ROOT / "systemd/companion.service").read_text()
+    wants = stage / "etc/systemd/system/multi-user.target.wants/companion.service"
+    assert os.readlink(wants) == "/etc/systemd/system/companion.service"
+    assert (stage / "opt/companion/README.md").read_text() == (ROOT / "README.md").read_text()
+
+
+@needs_root
+def test_a_second_run_changes_nothing_and_keeps_the_settings_the_panel_saved(stage):
+    install(stage)
+    settings_file = stage / "var/lib/companion/settings.toml"
+    settings_file.write_text(settings_file.read_text().replace("port = 8080", "port = 8081"))
+    before = tree(stage)
+    out = install(stage)
+    assert tree(stage) == before
+    assert "companion exists, in its groups" in out and "kept as it is" in out
+    assert "unchanged" in out and "already on" in out and "Reboot" not in out
+
+
+@needs_root
+def test_another_reader_gets_its_own_rule(stage):
+    install(stage, "--reader-usb", "2341:0043")
+    rule = (stage / "etc/udev/rules.d/99-companion-reader.rules").read_text()
+    assert 'ATTRS{idVendor}=="2341", ATTRS{idProduct}=="0043"' in rule
+
+
+def test_bad_reader_ids_are_refused_before_anything_is_touched(tmp_path):
+    done = subprocess.run([sys.executable, str(ROOT / "deploy/install.py"), "--root", str(tmp_path), "--reader-usb", "pico"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "such as 2e8a:0005" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_boot_config_keeps_lines_under_board_filters_and_is_stable():
+    wanted = {"i2c_arm": "on", "i2c_arm_baudrate": "400000", "spi": "on"}
+    text = ("dtparam=i2c_arm=on,i2c_arm_baudrate=100000\n#dtparam=spi=on,i2s=on\n[pi4]\ndtparam=spi=off\n")
+    done = with_dtparams(text, wanted)
+    # Set in place on the line for every board; the commented pair and the [pi4] line are the user's.
+    assert done == ("dtparam=i2c_arm=on,i2c_arm_baudrate=400000\n#dtparam=spi=on,i2s=on\n[pi4]\ndtparam=spi=off\n"
+                    "[all]\ndtparam=spi=on\n")
+    assert with_dtparams(done, wanted) == done
+    assert with_dtparams("", wanted) == "dtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\ndtparam=spi=on\n"
+    assert with_dtparams("dtparam=spi=off\n", {"spi": "on"}) == "dtparam=spi=on\n"

@@ -1,0 +1,73 @@
+"""systemd/companion.service: systemd's own analyser verifies it and scores its hardening."""
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+UNIT = ROOT / "systemd" / "companion.service"
+SYSTEM_UNITS = Path("/lib/systemd/system")
+
+analyze = shutil.which("systemd-analyze")
+needs_analyze = pytest.mark.skipif(analyze is None, reason="systemd-analyze is not on this machine (make test installs it)")
+
+
+def directives(text):
+    found = {}
+    for line in text.splitlines():
+        if "=" in line and not line.lstrip().startswith(("#", "[")):
+            key, value = line.split("=", 1)
+            found.setdefault(key.strip(), []).append(value.strip())
+    return found
+
+
+def test_the_unit_asks_for_what_an_appliance_needs():
+    d = directives(UNIT.read_text())
+    assert d["Type"] == ["notify"] and d["WatchdogSec"] and d["Restart"] == ["on-failure"]
+    assert d["User"] == ["companion"] and d["StateDirectory"] == ["companion"]
+    assert d["ExecStart"] == ["/opt/companion/venv/bin/companion run --data-dir /var/lib/companion"]
+    # Devices by class: a reader that comes back as ttyACM1 is the same class.
+    assert {"char-gpiochip rw", "char-i2c rw", "char-spi rw", "char-ttyACM rw", "char-ttyUSB rw"} <= set(d["DeviceAllow"])
+    assert d["DevicePolicy"] == ["closed"]
+    assert "ProcSubset" not in d  # gpiozero reads /proc/cpuinfo
+    assert set(d["SupplementaryGroups"][0].split()) == {"gpio", "i2c", "spi", "dialout"}
+
+
+@needs_analyze
+def test_systemd_analyze_scores_the_hardening_at_2_or_lower():
+    done = subprocess.run([analyze, "security", "--offline=true", str(UNIT)], capture_output=True, text=True, timeout=60)
+    score = re.search(r"Overall exposure level for companion\.service: (\d+\.\d+)", done.stdout)
+    assert score, done.stdout + done.stderr
+    assert float(score.group(1)) <= 2.0, done.stdout
+    # The same bound through systemd-analyze's own threshold (its exit code), as a CI check would use it.
+    assert subprocess.run([analyze, "security", "--offline=true", "--threshold=20", str(UNIT)],
+                          capture_output=True, timeout=60).returncode == 0
+
+
+@needs_analyze
+@pytest.mark.skipif(not SYSTEM_UNITS.is_dir(), reason="no systemd units on this machine to verify against")
+def test_systemd_analyze_verifies_the_unit_as_installed(tmp_path):
+    """In a root with the unit where the installer puts it and systemd's own units beside it. The
+    companion's virtual environment is not built here: an executable stands at ExecStart's path,
+    which is all verify looks at there."""
+    shutil.copytree(SYSTEM_UNITS, tmp_path / "usr/lib/systemd/system", symlinks=True)
+    (tmp_path / "etc/systemd/system").mkdir(parents=True)
+    shutil.copy(UNIT, tmp_path / "etc/systemd/system/companion.service")
+    exe = tmp_path / "opt/companion/venv/bin/companion"
+    exe.parent.mkdir(parents=True)
+    exe.write_text("#!/bin/sh\n")
+    exe.chmod(0o755)
+    done = subprocess.run([analyze, "verify", f"--root={tmp_path}", "companion.service"],
+                          capture_output=True, text=True, timeout=60)
+    # verify prints a warning (an unknown key, a bad value) and still exits 0: both must be clean.
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+    # It does catch a mistake: a misspelt directive.
+    unit = tmp_path / "etc/systemd/system/companion.service"
+    unit.write_text(unit.read_text().replace("NoNewPrivileges=", "NoNewPrivilege="))
+    done = subprocess.run([analyze, "verify", f"--root={tmp_path}", "companion.service"],
+                          capture_output=True, text=True, timeout=60)
+    assert "Unknown key 'NoNewPrivilege'" in done.stderr
