@@ -48,6 +48,29 @@ def hold(journal: Path):
     return lock
 
 
+def is_held(journal: Path) -> bool:
+    """Whether a companion holds this journal now (without creating anything)."""
+    try:
+        lock = open(f"{journal}.lock", "r")
+    except OSError:
+        return False
+    with lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+    return False
+
+
+def inspect(journal: Path) -> Summary:
+    """What a journal holds, or a JournalError that says why it cannot be used (read-only: safe while it runs)."""
+    db = _open_ro(journal)
+    try:
+        return _check(db, journal)
+    finally:
+        db.close()
+
+
 def _open_ro(path: Path) -> sqlite3.Connection:
     if not path.is_file():
         raise JournalError(f"{path} does not exist (or is not a file)")

@@ -1,4 +1,4 @@
-"""The `companion` command line: `companion run`, `companion score`, `companion backup` and `companion restore`."""
+"""The `companion` command line: `companion run`, `score`, `doctor`, `backup` and `restore`."""
 
 from __future__ import annotations
 
@@ -36,6 +36,11 @@ def _parser() -> argparse.ArgumentParser:
                           "(default from settings; with --sim and none given, a simulated reader)")
     run.add_argument("--config", default=None, help="a TOML settings file (pins, display, reader port, web)")
     run.set_defaults(handler=_run)
+    doctor = sub.add_parser("doctor", help="check the OLED, the buttons, the reader, the data directory and the panel")
+    doctor.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
+    doctor.add_argument("--config", default=None, help="the settings file (default: settings.toml in the data directory)")
+    doctor.add_argument("--reader", default=None, metavar="URL", help="the reader's port, instead of the settings'")
+    doctor.set_defaults(handler=_doctor)
     for name, helptext, handler in (
             ("backup", "copy the journal to FILE, safely while the companion runs", _backup),
             ("restore", "replace the journal with the backup FILE (the old journal is kept beside it)", _restore)):
@@ -84,6 +89,21 @@ def _restore(args: argparse.Namespace) -> int:
           + (f" The journal it replaced is kept as {kept}." if kept else "")
           + " Restart the companion (sudo systemctl restart companion) to play from it.")
     return 0
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    import logging
+    from pathlib import Path
+
+    from companion.doctor import PROBLEM, examine, report
+
+    logging.basicConfig(level=logging.ERROR)  # the findings say it all; the reader link's own log would repeat it
+    journal = _journal(args)
+    headline, findings = examine(journal.parent, Path(args.config) if args.config else journal.parent / "settings.toml",
+                                 args.reader)
+    print(headline)
+    print(report(findings))
+    return 1 if any(f.level == PROBLEM for f in findings) else 0
 
 
 def _run(args: argparse.Namespace) -> int:
