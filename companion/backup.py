@@ -159,8 +159,11 @@ def _keep(journal: Path) -> Path:
     return kept
 
 
-def restore(backup_file: Path, journal: Path) -> tuple[Summary, Path | None]:
-    """Put a checked backup in the journal's place; the journal it replaces is kept beside it (its path is returned)."""
+def restore(backup_file: Path, journal: Path, running_here: bool = False) -> tuple[Summary, Path | None]:
+    """Put a checked backup in the journal's place; the journal it replaces is kept beside it (its path is returned).
+
+    `running_here`: the caller is the companion that holds the journal's lock, with its own
+    connection closed (a restore from its panel, through `Runtime.replace_journal`)."""
     try:
         src = _open_ro(backup_file)
     except JournalError as e:
@@ -170,9 +173,9 @@ def restore(backup_file: Path, journal: Path) -> tuple[Summary, Path | None]:
             summary = _check(src, backup_file)
         except JournalError as e:
             raise JournalError(f"{e}. The journal was not changed.") from e
-        lock = hold(journal)
-        if lock is None:
-            raise JournalError(f"a companion is running on {journal}: stop it first (sudo systemctl stop companion). "
+        lock = None if running_here else hold(journal)
+        if lock is None and not running_here:
+            raise JournalError(f"a companion is running on {journal}: restore from its panel (Settings, Backup and restore), or stop it first (sudo systemctl stop companion). "
                                "The journal was not changed.")
         try:
             kept = _keep(journal) if journal.exists() else None
@@ -185,7 +188,8 @@ def restore(backup_file: Path, journal: Path) -> tuple[Summary, Path | None]:
             finally:
                 live.close()
         finally:
-            lock.close()
+            if lock is not None:
+                lock.close()
     finally:
         src.close()
     return summary, kept

@@ -116,6 +116,9 @@ def _dump(value: Any) -> str:
 class Journal:
     def __init__(self, path: str | Path):
         self.path = Path(path)
+        self._open()
+
+    def _open(self) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -155,6 +158,11 @@ class Journal:
 
     def close(self) -> None:
         self._db.close()
+
+    def reconnect(self) -> None:
+        """Open the file at `path` again, checked as at start-up (after a restore has replaced it)."""
+        self._db.close()
+        self._open()
 
     def write(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
         try:

@@ -85,6 +85,36 @@ class Runtime:
 
     def start(self) -> None:
         """Resume the latest game from the journal, then start the owner thread."""
+        self._resume()
+        self._publish()
+        self._thread = threading.Thread(target=self._run, name="game-owner", daemon=True)
+        self._thread.start()
+
+    def replace_journal(self, replace: Callable[[], Any], after: Callable[[], None] = lambda: None,
+                        timeout: float = 120.0) -> Any:
+        """Run `replace` (which puts another file in the journal's place: a restore) on the owner
+        thread with the journal closed, then `after` with it open again, then take up the latest
+        game of the file now there. Inputs wait meanwhile; none is lost or applied to the old file."""
+        def run() -> Any:
+            self.journal.close()
+            try:
+                result = replace()
+            finally:
+                self.journal.reconnect()
+            after()
+            try:
+                self._game, self._game_id, self._session, self._seq, self._last = None, 0, None, 0, None
+                self._log.clear()
+                self.registration = Registration()
+                self.last_tag = None
+                self._resume()
+            finally:
+                self._publish()
+            return result
+
+        return self.call(run, timeout)
+
+    def _resume(self) -> None:
         record = self.journal.latest_game()
         if record is not None:
             game = self.games.get(record.game)
@@ -99,9 +129,6 @@ class Runtime:
             self._log.extend(lines)
             if inputs:
                 self._last = _public_last(*inputs[-1])
-        self._publish()
-        self._thread = threading.Thread(target=self._run, name="game-owner", daemon=True)
-        self._thread.start()
 
     def stop(self, timeout: float = 5.0) -> None:
         if self._thread is not None:

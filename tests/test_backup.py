@@ -1,6 +1,7 @@
 """`companion backup FILE` and `companion restore FILE`: SQLite's online backup of the journal while a game is
 played, checked before it replaces anything, and a round trip of a game in progress."""
 
+import re
 import sqlite3
 
 from companion.cli import main
@@ -97,3 +98,62 @@ def test_restore_waits_for_a_running_companion_to_stop(make_runtime, tmp_path, c
     assert rt.submit({"type": "advance"}).accepted  # the running game goes on, its journal untouched
     running.close()
     assert main(["restore", str(tmp_path / "saved.sqlite3"), "--data-dir", str(data)]) == 0
+
+
+def test_the_panel_downloads_a_backup_and_restores_it_while_the_companion_runs(make_runtime, tmp_path):
+    from companion.backup import inspect
+    from phone import Phone, two_phones
+
+    data = tmp_path / "data"
+    rt = _game_in_progress(make_runtime, data)
+    with two_phones(rt) as (table_phone, player_phone):
+        status, body, headers = table_phone.raw("GET", "/api/backup")
+        assert status == 200 and headers["Content-Type"] == "application/vnd.sqlite3"
+        assert re.match(r'attachment; filename=companion-backup-\d{4}-\d\d-\d\d-\d{4}\.sqlite3$', headers["Content-Disposition"])
+        saved = tmp_path / "downloaded.sqlite3"
+        saved.write_bytes(body)
+        assert (inspect(saved).games, inspect(saved).inputs) == (1, 6)
+        assert sorted(p.name for p in data.iterdir() if p.name.startswith(".panel")) == []  # nothing left behind
+        at_backup = table_phone.get("/api/state")[1]
+
+        for _ in range(5):  # play on after the backup
+            table_phone.input({"type": "advance"})
+        assert table_phone.get("/api/state")[1]["seq"] == 11
+
+        status, answer = table_phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"})
+        assert status == 200 and (answer["games"], answer["inputs"]) == (1, 6), answer
+        view = table_phone.get("/api/state")[1]
+        for key in ("seq", "year", "season", "phase", "first_move", "board", "players", "step"):
+            assert view[key] == at_backup[key], key
+        assert view["version"] > at_backup["version"]  # the phones and the OLED see it changed
+        assert player_phone.get("/api/state")[0] == 200  # the phones paired now stay paired
+        replaced = Journal(data / answer["kept"])
+        assert replaced.last_seq(1) == 11  # the journal it replaced, with the play after the backup
+        replaced.close()
+        table_phone.input({"type": "advance"})  # play goes on from the restored step, into the restored journal
+        assert rt.journal.last_seq(1) == 7
+
+        # What it refuses, changing nothing: not a journal, an empty body, no CSRF token, an unpaired phone.
+        before = table_phone.get("/api/state")[1]
+        status, answer = table_phone.call("POST", "/api/restore", b"not a journal" * 100,
+                                          {"Content-Type": "application/vnd.sqlite3"})
+        assert status == 400 and "the file is not a companion journal" in answer["error"] and "Nothing was changed" in answer["error"]
+        status, answer = table_phone.call("POST", "/api/restore", b"", {"Content-Type": "application/vnd.sqlite3"})
+        assert status == 400 and "send the backup file" in answer["error"]
+        assert table_phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"}, csrf=False)[0] == 403
+        assert Phone(table_phone.port).call("POST", "/api/restore", body)[0] == 401
+        assert Phone(table_phone.port).call("GET", "/api/backup")[0] == 401
+        assert table_phone.get("/api/state")[1] == before
+        assert sorted(p.name for p in data.iterdir() if p.name.startswith(".panel")) == []
+
+
+def test_a_backup_larger_than_the_panel_takes_is_refused_with_its_limit(make_runtime, tmp_path, monkeypatch):
+    from phone import two_phones
+    from web_panel import backups
+
+    rt = _game_in_progress(make_runtime, tmp_path)
+    monkeypatch.setattr(backups, "MAX_BACKUP", 1000)
+    with two_phones(rt) as (phone, _):
+        status, answer = phone.call("POST", "/api/restore", b"x" * 5000, {"Content-Type": "application/vnd.sqlite3"})
+    assert status == 413 and answer["error"] == "the request is larger than 1000 bytes"
+    assert rt.journal.last_seq(1) == 6

@@ -35,6 +35,7 @@ class Operation:
     public: bool
     responses: dict[str, str] = field(default_factory=dict)
     endpoint: str = ""
+    upload: str | None = None  # the media type of a file the body carries (the view reads request.stream)
 
 
 class Api:
@@ -46,9 +47,10 @@ class Api:
 
     def route(self, bp: Blueprint, method: str, path: str, summary: str, *, body: dict[str, Any] | None = None,
               query: dict[str, Any] | None = None, public: bool = False,
-              responses: dict[str, str] | None = None) -> Callable:
-        """Register `view` on `bp`; it receives the checked body as `body=` and the query as `query=`."""
-        op = Operation(method, path, summary, body, query, public, responses or {})
+              responses: dict[str, str] | None = None, upload: str | None = None) -> Callable:
+        """Register `view` on `bp`; it receives the checked body as `body=` and the query as `query=`
+        (`upload`: the body is a file of that media type instead, which the view reads itself)."""
+        op = Operation(method, path, summary, body, query, public, responses or {}, upload=upload)
         check_body = fastjsonschema.compile(body) if body is not None else None
         check_query = fastjsonschema.compile(query) if query is not None else None
         self.operations.append(op)
@@ -100,6 +102,10 @@ class Api:
                 entry["parameters"] = params
             if op.body is not None:
                 entry["requestBody"] = {"required": True, "content": {"application/json": {"schema": op.body}}}
+            elif op.upload is not None:
+                entry["requestBody"] = {"required": True,
+                                        "content": {op.upload: {"schema": {"type": "string", "format": "binary"}}}}
+            if "requestBody" in entry:
                 entry["responses"]["413"] = {"description": "the body is larger than the panel takes"}
             if op.public:
                 entry["security"] = []

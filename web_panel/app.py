@@ -22,7 +22,7 @@ from flask import Flask, current_app, g, jsonify, redirect, request
 from werkzeug.exceptions import HTTPException
 
 from companion.runtime import Runtime
-from web_panel import history, pages, pairing, scores, seats, settings_api
+from web_panel import backups, history, pages, pairing, scores, seats, settings_api
 from web_panel import table as table_api
 from web_panel import reader as reader_api
 from web_panel.api import API, SAFE_METHODS
@@ -53,7 +53,7 @@ def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, read
         sessions=Sessions(runtime),
         pairing=pairing_code or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
     )
-    for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats):
+    for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats, backups):
         app.register_blueprint(module.bp)
     if sim is not None:
         from web_panel import sim as sim_pages
@@ -129,7 +129,7 @@ def _http_error(e: HTTPException) -> Any:
     if request.path.startswith("/api/"):
         messages = {404: f"no such API address {request.path}: see /api/openapi.json",
                     405: f"{request.method} is not allowed on {request.path}: see /api/openapi.json",
-                    413: f"the request is larger than {MAX_BODY} bytes"}
+                    413: f"the request is larger than {request.max_content_length} bytes"}
         return jsonify(error=messages.get(e.code, e.description)), e.code
     return e
 

@@ -108,6 +108,19 @@ class Sessions:
                     self._by_hash[h] = replace(s, seat=seat)
         return replace(session, seat=seat)
 
+    def write_back(self) -> None:
+        """Put the phones paired now into a journal that has just replaced the old one (a restore from
+        the panel), on the owner thread: pairing belongs to these phones, not to the backup. Seats are
+        let go: the restored game may have other players."""
+        journal = self.runtime.journal
+        with self._lock:
+            self._by_hash = {h: replace(s, seat=None) for h, s in self._by_hash.items()}
+            with journal.transaction():
+                journal.write("DELETE FROM sessions")
+                for digest, s in self._by_hash.items():
+                    journal.write("INSERT INTO sessions (id, secret_hash, csrf, name, created, seat) VALUES (?, ?, ?, ?, ?, NULL)",
+                                  (s.id, digest, s.csrf, s.name, s.created))
+
     def seat_of(self, seat: int) -> Session | None:
         return next((s for s in self._by_hash.values() if s.seat == seat), None)
 

@@ -349,3 +349,31 @@ def test_a_merchant_venturers_board_dealt_copied_and_a_start_placed_from_a_playe
     expect(status).to_contain_text("Y1 Win wind N P1 Season")
     view = runtime.view()
     assert (view["year"], view["season"], view["phase"], view["first_move"]) == (1, "Winter", 1, 1)  # Bea, the younger
+
+
+def test_a_backup_downloaded_on_the_settings_page_and_restored_from_it(page, served, tmp_path):
+    runtime, app, base = served
+    assert runtime.submit({"type": "new_game", "game": "free_play",
+                           "setup": {"players": [{"name": "Ada"}, {"name": "Bea"}]}}).accepted
+    assert runtime.submit({"type": "advance"}).accepted
+    pair(page, served)
+    page.goto(f"{base}/settings")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download a backup").click()
+    assert re.fullmatch(r"companion-backup-\d{4}-\d\d-\d\d-\d{4}\.sqlite3", download.value.suggested_filename)
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+
+    for _ in range(3):  # play on after the backup
+        assert runtime.submit({"type": "advance"}).accepted
+    assert runtime.view()["seq"] == 4
+
+    page.get_by_role("button", name="Restore this backup").click()
+    expect(page.locator("#error")).to_have_text("Choose a backup file first.")
+    page.get_by_label("Backup file").set_input_files(str(saved))
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Restore this backup").click()
+    expect(page.locator("#restored")).to_contain_text("Restored 1 game(s), 1 inputs.")
+    assert runtime.view()["seq"] == 1 and runtime.view()["actor"] == 1  # Bea's turn again, as at the backup
+    page.goto(f"{base}/")  # this phone is still paired
+    expect(page).to_have_url(f"{base}/")

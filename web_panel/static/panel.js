@@ -21,7 +21,8 @@ function showError(message) {
 async function api(method, path, body) {
   const options = {method, headers: {}};
   if (method !== "GET") options.headers["X-CSRF-Token"] = CSRF;
-  if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
+  if (body instanceof Blob) { options.headers["Content-Type"] = body.type || "application/octet-stream"; options.body = body; }
+  else if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
   let r;
   try { r = await fetch(path, options); }
   catch (e) { showError("The companion does not answer."); return {ok: false, status: 0, body: {}}; }
