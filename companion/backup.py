@@ -49,10 +49,11 @@ def hold(journal: Path):
 
 
 def is_held(journal: Path) -> bool:
-    """Whether a companion holds this journal now (without creating anything)."""
+    """Whether a companion holds this journal now (without creating anything). A PermissionError
+    when this user may not look (the data directory is the companion user's)."""
     try:
         lock = open(f"{journal}.lock", "r")
-    except OSError:
+    except FileNotFoundError:
         return False
     with lock:
         try:
@@ -150,6 +151,10 @@ def _keep(journal: Path) -> Path:
     """The journal about to be replaced, copied beside it: checked when it can be, byte for byte when it is damaged."""
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     kept = journal.with_name(f"{journal.name}.before-restore-{stamp}")
+    n = 1
+    while kept.exists():  # two restores within a second: each keeps its own
+        n += 1
+        kept = journal.with_name(f"{journal.name}.before-restore-{stamp}-{n}")
     try:
         backup(journal, kept)
     except JournalError:

@@ -93,14 +93,20 @@ def _restore(args: argparse.Namespace) -> int:
 
 def _doctor(args: argparse.Namespace) -> int:
     import logging
+    import os
+    import tempfile
     from pathlib import Path
 
     from companion.doctor import PROBLEM, examine, report
 
     logging.basicConfig(level=logging.ERROR)  # the findings say it all; the reader link's own log would repeat it
-    journal = _journal(args)
-    headline, findings = examine(journal.parent, Path(args.config) if args.config else journal.parent / "settings.toml",
-                                 args.reader)
+    data_dir = _journal(args).parent.absolute()
+    config = Path(args.config).absolute() if args.config else data_dir / "settings.toml"
+    # lgpio makes its notification files in the working directory, which for `sudo -u companion`
+    # may be a home it cannot write (the service runs in its state directory).
+    with tempfile.TemporaryDirectory(prefix="companion-doctor-") as scratch:
+        os.chdir(scratch)
+        headline, findings = examine(data_dir, config, args.reader)
     print(headline)
     print(report(findings))
     return 1 if any(f.level == PROBLEM for f in findings) else 0

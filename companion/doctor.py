@@ -19,6 +19,7 @@ import glob
 import os
 import shutil
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -231,7 +232,7 @@ def check_panel(web: dict[str, Any], in_use: bool) -> Iterator[Finding]:
     reach = (f"http://localhost:{port}/ (this machine only)" if local else
              f"http://{socket.gethostname()}.local:{port}/ or http://{hosts.lan_address()}:{port}/")
     if in_use:
-        answered = _answers(port)
+        answered = _answers(host, port)
         if answered:
             yield Finding("panel", OK, f"serving: {reach}")
         else:
@@ -251,11 +252,12 @@ def check_panel(web: dict[str, Any], in_use: bool) -> Iterator[Finding]:
                       'set [web] host = "0.0.0.0" in the settings (the installer does)')
 
 
-def _answers(port: int) -> bool:
+def _answers(host: str, port: int) -> bool:
     import http.client
 
+    address = {"0.0.0.0": "127.0.0.1", "::": "::1", "localhost": "127.0.0.1"}.get(host, host)
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3)
+        conn = http.client.HTTPConnection(address, port, timeout=3)
         conn.request("GET", "/api/state")
         conn.getresponse().read()
         return True
@@ -297,11 +299,18 @@ def examine(data_dir: Path, settings_file: Path | None, reader_url: str | None =
         findings.append(Finding("settings", PROBLEM, f"{e} (the checks below use the defaults)",
                                 f"edit {settings_file}, or fix it on the panel's Settings page"))
     journal = data_dir / "journal.sqlite3"
-    in_use = is_held(journal)
+    try:
+        in_use = is_held(journal)
+    except PermissionError:
+        findings.append(Finding("data", PROBLEM, f"{data_dir}: {machine.user} may not look inside, so the doctor cannot "
+                                "tell whether a companion runs (it leaves the reader and the buttons alone)",
+                                f"run it as the companion's user: sudo -u companion {sys.argv[0]} doctor --data-dir {data_dir}"))
+        in_use = True
     findings += check_display(settings["display"], machine)
     findings += check_buttons(button_pins(settings["buttons"]), encoder_pins(settings["buttons"]), machine, in_use)
     findings += check_reader(settings["reader"], in_use, reader_wait)
-    findings += check_data(data_dir, journal, in_use)
+    if not any(f.part == "data" for f in findings):
+        findings += check_data(data_dir, journal, in_use)
     findings += check_panel(settings["web"], in_use)
     where = "a Raspberry Pi" if is_raspberry_pi() else \
         "not a Raspberry Pi: the parts are looked for all the same (`companion run --sim` simulates them)"

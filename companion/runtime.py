@@ -14,6 +14,7 @@ import logging
 import queue
 import secrets
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
@@ -69,15 +70,20 @@ class Runtime:
         self._inputs: queue.Queue = queue.Queue()
         self._listeners: list[Callable[[dict[str, Any]], None]] = []
         self._thread: threading.Thread | None = None
+        self._view: dict[str, Any] = {"game": None, "version": 0}
+        self._version = 0  # bumps whenever the table changes, across games
+        self._long_until = 0.0  # the owner thread is in long work (a restore) until then: see in_long_work
+        self.cards = CardRegistry(journal, games)
+        self._reset()
+
+    def _reset(self) -> None:
+        """No game taken up: at the start, and before taking up a journal that replaced the old one."""
         self._game: GameDef | None = None
         self._game_id = 0
         self._seq = 0
         self._session: Session | None = None
         self._log: deque[str] = deque(maxlen=50)
-        self._view: dict[str, Any] = {"game": None, "version": 0}
-        self._version = 0  # bumps whenever the table changes, across games
         self._last: dict[str, Any] | None = None  # what the last accepted input was, for screens
-        self.cards = CardRegistry(journal, games)
         self.registration = Registration()
         self.last_tag: dict[str, Any] | None = None  # the reader's latest tag and what it did, for the panel
 
@@ -90,45 +96,60 @@ class Runtime:
         self._thread = threading.Thread(target=self._run, name="game-owner", daemon=True)
         self._thread.start()
 
-    def replace_journal(self, replace: Callable[[], Any], after: Callable[[], None] = lambda: None,
-                        timeout: float = 120.0) -> Any:
+    def replace_journal(self, replace: Callable[[], Any], rollback: Callable[[Any], None],
+                        after: Callable[[], None] = lambda: None, timeout: float = 120.0) -> Any:
         """Run `replace` (which puts another file in the journal's place: a restore) on the owner
         thread with the journal closed, then `after` with it open again, then take up the latest
-        game of the file now there. Inputs wait meanwhile; none is lost or applied to the old file."""
+        game of the file now there. Inputs wait meanwhile; none is lost or applied to the old file.
+
+        If that game cannot be taken up, `rollback(what replace returned)` puts the old file back,
+        the table goes on from it, and the error is raised."""
         def run() -> Any:
             self.journal.close()
             try:
                 result = replace()
             finally:
                 self.journal.reconnect()
-            after()
             try:
-                self._game, self._game_id, self._session, self._seq, self._last = None, 0, None, 0, None
-                self._log.clear()
-                self.registration = Registration()
-                self.last_tag = None
+                after()
+                self._reset()
                 self._resume()
-            finally:
-                self._publish()
+            except Exception as e:
+                log.exception("the restored journal cannot be taken up; putting the old one back")
+                self.journal.close()
+                try:
+                    rollback(result)
+                finally:
+                    self.journal.reconnect()
+                    self._reset()
+                    self._resume()
+                    self._publish()
+                raise CompanionError(f"{e}; the journal as it was is back") from e
+            self._publish()
             return result
+
+        return self.call_long(run, timeout)
+
+    def call_long(self, fn: Callable[[], Any], timeout: float) -> Any:
+        """`call` for work that may hold the owner thread for a while (a backup, a restore): the
+        watchdog sees it as long work, not as a stuck thread."""
+        def run() -> Any:
+            self._long_until = time.monotonic() + timeout
+            try:
+                return fn()
+            finally:
+                self._long_until = 0.0
 
         return self.call(run, timeout)
 
+    def in_long_work(self) -> bool:
+        return time.monotonic() < self._long_until
+
     def _resume(self) -> None:
-        record = self.journal.latest_game()
-        if record is not None:
-            game = self.games.get(record.game)
-            if game is None:
-                raise CompanionError(f"the journal {self.journal.path} holds a game this companion does not know ({record.game})")
-            inputs = self.journal.inputs(record.id)
-            session, lines = restore(
-                game, record.setup, inputs, self.journal.snapshots(record.id, __version__), source=str(self.journal.path),
-            )
-            self._game, self._game_id, self._session = game, record.id, session
-            self._seq = self.journal.last_seq(record.id)
+        taken = take_up(self.journal, self.games)
+        if taken is not None:
+            self._game, self._game_id, self._session, self._seq, lines, self._last = taken
             self._log.extend(lines)
-            if inputs:
-                self._last = _public_last(*inputs[-1])
 
     def stop(self, timeout: float = 5.0) -> None:
         if self._thread is not None:
@@ -366,6 +387,21 @@ class Runtime:
                 listener(view)
             except Exception:
                 log.exception("a table listener failed")
+
+
+def take_up(journal: Journal, games: Mapping[str, GameDef]) -> tuple | None:
+    """The journal's latest game as the table takes it up: (game, its id, session, last seq, log lines,
+    the last input for the screens), or None when there is none; a JournalError or CompanionError when
+    it cannot be (a game this companion does not know, an input its rules refuse now)."""
+    record = journal.latest_game()
+    if record is None:
+        return None
+    game = games.get(record.game)
+    if game is None:
+        raise CompanionError(f"the journal {journal.path} holds a game this companion does not know ({record.game})")
+    inputs = journal.inputs(record.id)
+    session, lines = restore(game, record.setup, inputs, journal.snapshots(record.id, __version__), source=str(journal.path))
+    return game, record.id, session, journal.last_seq(record.id), lines, _public_last(*inputs[-1]) if inputs else None
 
 
 def _public_last(seq: int, action: Mapping[str, Any]) -> dict[str, Any]:

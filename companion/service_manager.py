@@ -19,6 +19,7 @@ import logging
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable
 
 log = logging.getLogger(__name__)
@@ -74,25 +75,29 @@ class Watchdog:
             self._thread.join(self.interval + 1)
 
     def _run(self) -> None:
+        # A check waits at most half an interval, so pings are never more than 1.5 intervals
+        # (three quarters of WatchdogSec=) apart while the owner thread answers.
         while not self._stop.is_set():
-            if self.alive(self.interval):
+            began = time.monotonic()
+            if self.alive(self.interval / 2):
                 self.missed = 0
                 self.send("WATCHDOG=1")
             else:
                 self.missed += 1
                 if self.missed == 1:
                     log.error("the game's owner thread did not answer: systemd's watchdog will restart the companion")
-            self._stop.wait(self.interval)
+            self._stop.wait(max(0.0, self.interval - (time.monotonic() - began)))
 
 
 def owner_answers(runtime: object) -> Callable[[float], bool]:
-    """`alive` for the Watchdog: the runtime's owner thread runs a no-op within the timeout."""
+    """`alive` for the Watchdog: the runtime's owner thread runs a no-op within the timeout, or is
+    busy with work it declared long (a restore of a big journal on a slow card)."""
     def alive(timeout: float) -> bool:
         if not runtime.is_owner_alive():
             return False
         try:
             runtime.call(lambda: None, timeout=timeout)
         except Exception:  # a timeout: the call was cancelled and never runs
-            return False
+            return runtime.in_long_work()
         return True
     return alive

@@ -8,7 +8,7 @@ Run it again at any time (after `git pull`, say): it changes only what differs a
 keeps the settings the panel saved. Each step says what it found and what it did:
 
 - the system user `companion` in the groups of the parts: gpio, i2c, spi, dialout;
-- Debian's python3-venv and i2c-tools; a virtual environment in /opt/companion/venv with
+- Debian's python3-venv, python3-dev, gcc and i2c-tools; a virtual environment in /opt/companion/venv with
   this checkout and its `[pi]` extra (lgpio, spidev);
 - the settings file /var/lib/companion/settings.toml, written once (the panel edits it);
 - a udev rule that names the reader /dev/companion-reader whichever ttyACM it is;
@@ -28,13 +28,16 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 import sys
 from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parents[1]
 USER = "companion"
 GROUPS = ("gpio", "i2c", "spi", "dialout")
+PACKAGES = ("python3-venv", "python3-dev", "gcc", "i2c-tools")
 APP_DIR = Path("/opt/companion")
 STATE_DIR = Path("/var/lib/companion")
 UNIT = Path("/etc/systemd/system/companion.service")
@@ -130,8 +133,10 @@ class Installer:
         if not self.packages:
             self.say("packages", "skipped (staging root)" if self.staging else "skipped (--no-packages)")
             return
-        self.run("apt-get", "install", "-y", "-qq", "python3-venv", "i2c-tools")
-        self.say("packages", "python3-venv, i2c-tools")
+        self.run("apt-get", "update", "-qq")
+        # gcc and the headers build spidev (no wheel on PyPI) and lgpio where there is no wheel.
+        self.run("apt-get", "install", "-y", "-qq", *PACKAGES)
+        self.say("packages", ", ".join(PACKAGES))
 
     def _passwd(self) -> dict[str, list[str]]:
         lines = self.at(Path("/etc/passwd")).read_text().splitlines()
@@ -171,8 +176,13 @@ class Installer:
         if not (venv / "bin" / "python").exists():
             self.run(sys.executable, "-m", "venv", str(venv))
         self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-        # Not editable: the service runs what was installed, whatever happens to the checkout.
-        self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", f"{SOURCE}[pi]")
+        # Not editable: the service runs what was installed, whatever happens to the checkout. Built
+        # from a copy, so root leaves no build/ or *.egg-info in the user's checkout.
+        with tempfile.TemporaryDirectory() as tmp:
+            copy = Path(tmp) / "companion"
+            shutil.copytree(SOURCE, copy, ignore=shutil.ignore_patterns(
+                ".git", ".venv", "build", "*.egg-info", "__pycache__", "data", "node_modules"))
+            self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", f"{copy}[pi]")
         self.say("venv", f"{venv}: the companion and its [pi] extra installed")
 
     def _ids(self) -> tuple[int, int]:

@@ -137,7 +137,21 @@ def test_the_panel_downloads_a_backup_and_restores_it_while_the_companion_runs(m
         before = table_phone.get("/api/state")[1]
         status, answer = table_phone.call("POST", "/api/restore", b"not a journal" * 100,
                                           {"Content-Type": "application/vnd.sqlite3"})
-        assert status == 400 and "the file is not a companion journal" in answer["error"] and "Nothing was changed" in answer["error"]
+        assert status == 400 and "not an SQLite file" in answer["error"] and "Nothing was changed" in answer["error"]
+        foreign = tmp_path / "foreign.sqlite3"
+        sqlite3.connect(foreign).execute("CREATE TABLE t (x)").connection.close()
+        status, answer = table_phone.call("POST", "/api/restore", foreign.read_bytes(),
+                                          {"Content-Type": "application/vnd.sqlite3"})
+        assert status == 400 and "the file is an SQLite file but not a companion journal" in answer["error"], answer
+        # A backup whose game the rules refuse now (one input changed): refused before anything is swapped.
+        broken = sqlite3.connect(saved)
+        broken.execute("""UPDATE inputs SET action = '{"type": "place_start", "seat": 0, "port": "sea"}' WHERE seq = 6""")
+        broken.commit()
+        broken.close()
+        status, answer = table_phone.call("POST", "/api/restore", saved.read_bytes(),
+                                          {"Content-Type": "application/vnd.sqlite3"})
+        assert status == 400 and "input 6 of this Merchant Venturers game can no longer be applied" in answer["error"]
+        assert "Nothing was changed" in answer["error"]
         status, answer = table_phone.call("POST", "/api/restore", b"", {"Content-Type": "application/vnd.sqlite3"})
         assert status == 400 and "send the backup file" in answer["error"]
         assert table_phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"}, csrf=False)[0] == 403
@@ -156,4 +170,46 @@ def test_a_backup_larger_than_the_panel_takes_is_refused_with_its_limit(make_run
     with two_phones(rt) as (phone, _):
         status, answer = phone.call("POST", "/api/restore", b"x" * 5000, {"Content-Type": "application/vnd.sqlite3"})
     assert status == 413 and answer["error"] == "the request is larger than 1000 bytes"
+    assert rt.journal.last_seq(1) == 6
+
+
+def test_a_restored_journal_the_table_cannot_take_up_is_rolled_back(make_runtime, tmp_path):
+    """The safety net behind the panel's own checks: the old journal comes back and the table goes on."""
+    from companion.backup import backup, restore
+    from companion.errors import CompanionError
+
+    rt = _game_in_progress(make_runtime, tmp_path)
+    before = rt.view()
+    unknown = tmp_path / "unknown.sqlite3"
+    backup(rt.journal.path, unknown)
+    db = sqlite3.connect(unknown)
+    db.execute("UPDATE games SET game = 'chess'")
+    db.commit()
+    db.close()
+    try:
+        rt.replace_journal(lambda: restore(unknown, rt.journal.path, running_here=True),
+                           rollback=lambda done: restore(done[1], rt.journal.path, running_here=True))
+    except CompanionError as e:
+        assert "a game this companion does not know (chess)" in str(e) and "the journal as it was is back" in str(e)
+    else:
+        raise AssertionError("restored a game the companion does not know")
+    after = rt.view()
+    assert (after["seq"], after["phase"], after["players"]) == (before["seq"], before["phase"], before["players"])
+    assert after["version"] > before["version"]
+    assert rt.submit({"type": "advance"}).accepted and rt.journal.last_seq(1) == 7
+
+
+def test_one_restore_at_a_time_and_only_with_room_to_play_on(make_runtime, tmp_path, monkeypatch):
+    from phone import two_phones
+    from web_panel import backups
+
+    rt = _game_in_progress(make_runtime, tmp_path)
+    with two_phones(rt) as (phone, _):
+        body = phone.raw("GET", "/api/backup")[1]
+        with backups._one_at_a_time:
+            status, answer = phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"})
+        assert status == 409 and "another restore is under way" in answer["error"]
+        monkeypatch.setattr(backups, "RESERVE", 10**15)  # a petabyte to spare: no card has that
+        status, answer = phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"})
+        assert status == 507 and "not enough free space" in answer["error"] and "Nothing was changed" in answer["error"]
     assert rt.journal.last_seq(1) == 6

@@ -89,6 +89,16 @@ def test_the_watchdog_is_pinged_only_while_the_game_owner_thread_answers(make_ru
         release.set()
         assert receive() == "WATCHDOG=1" and dog.missed == 0
 
+        # Long work the owner thread declared (a restore): alive, so the pings go on meanwhile.
+        busy, done = threading.Event(), threading.Event()
+        threading.Thread(target=runtime.call_long, args=(lambda: (busy.set(), done.wait(30)), 60), daemon=True).start()
+        assert busy.wait(10)
+        misses = dog.missed
+        for _ in range(5):  # several checks come and go while it works
+            assert receive() == "WATCHDOG=1"
+        assert dog.missed == misses == 0
+        done.set()
+
         # The owner thread has ended: the pings stop for good, and systemd restarts the companion.
         runtime.stop()
         assert not runtime.is_owner_alive()

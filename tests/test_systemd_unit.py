@@ -32,6 +32,9 @@ def test_the_unit_asks_for_what_an_appliance_needs():
     # Devices by class: a reader that comes back as ttyACM1 is the same class.
     assert {"char-gpiochip rw", "char-i2c rw", "char-spi rw", "char-ttyACM rw", "char-ttyUSB rw"} <= set(d["DeviceAllow"])
     assert d["DevicePolicy"] == ["closed"]
+    # Device classes resolve when the unit starts: the serial modules are loaded before it.
+    assert {"modprobe@cdc_acm.service", "modprobe@usbserial.service"} <= set(" ".join(d["Wants"]).split())
+    assert set(" ".join(d["Wants"]).split()) <= set(" ".join(d["After"]).split())
     assert "ProcSubset" not in d  # gpiozero reads /proc/cpuinfo
     assert set(d["SupplementaryGroups"][0].split()) == {"gpio", "i2c", "spi", "dialout"}
 

@@ -12,20 +12,27 @@ then shows the restored game at its step, and the phones paired now stay paired.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+import threading
 from datetime import datetime
 from pathlib import Path
 
 from flask import Blueprint, current_app, jsonify, request, send_file
 
 from companion.backup import backup, inspect, restore
-from companion.errors import JournalError
+from companion.errors import CompanionError
+from companion.journal import Journal
+from companion.runtime import take_up
 from web_panel.api import API
 
 bp = Blueprint("backups", __name__)
 
 MAX_BACKUP = 100 * 2**20  # bytes: a year of game nights is a few MB
+RESERVE = 50 * 2**20  # free space left for the game to go on after a restore
 MEDIA_TYPE = "application/vnd.sqlite3"
+SQLITE_HEADER = b"SQLite format 3\x00"
+_one_at_a_time = threading.Lock()
 
 
 def _scratch(journal: Path, prefix: str) -> Path:
@@ -40,7 +47,7 @@ def download():
     rt = current_app.extensions["runtime"]
     path = _scratch(rt.journal.path, ".panel-backup-")
     try:
-        rt.call(lambda: backup(rt.journal.path, path), timeout=60)
+        rt.call_long(lambda: backup(rt.journal.path, path), timeout=60)
         data = open(path, "rb")
     finally:
         path.unlink(missing_ok=True)  # the open file stays readable until it is sent
@@ -49,31 +56,64 @@ def download():
 
 
 @API.route(bp, "POST", "/api/restore", "Replace the journal with a backup (the one it replaces is kept beside it)",
-           upload=MEDIA_TYPE, responses={"400": "the file is not a backup this companion can use; nothing was changed"})
+           upload=MEDIA_TYPE, responses={"400": "the file is not a backup this companion can use; nothing was changed",
+                                         "409": "another restore is under way", "507": "not enough free space"})
 def upload():
     rt = current_app.extensions["runtime"]
     request.max_content_length = MAX_BACKUP  # this route only: the rest of the panel takes 64 KB
-    path = _scratch(rt.journal.path, ".panel-restore-")
+    if not _one_at_a_time.acquire(blocking=False):
+        return jsonify(error="another restore is under way: wait for it, then look at the table"), 409
+    path = None
     try:
+        error = _room_for(rt.journal.path, request.content_length or 0)
+        if error:
+            return jsonify(error=error), 507
+        head = request.stream.read(len(SQLITE_HEADER))
+        if head != SQLITE_HEADER:
+            return jsonify(error="that file is not a backup of the companion (not an SQLite file). Nothing was changed."
+                           if head else "send the backup file as the body (Content-Type: application/vnd.sqlite3)"), 400
+        path = _scratch(rt.journal.path, ".panel-restore-")
         with open(path, "wb") as f:
+            f.write(head)
             while chunk := request.stream.read(1 << 16):
                 f.write(chunk)
-        if path.stat().st_size == 0:
-            return jsonify(error="send the backup file as the body (Content-Type: application/vnd.sqlite3)"), 400
         try:
-            held = inspect(path)
-        except JournalError as e:
+            # Off the owner thread, on the uploaded copy: the checks `companion restore` makes, and the
+            # backup's latest game taken up as the table would, so a backup whose game cannot be
+            # replayed (rules changed since) is refused before anything is swapped.
+            inspect(path)
+            _try_taking_up(path, rt.games)
+        except CompanionError as e:
             return jsonify(error=f"{str(e).replace(str(path), 'the file')}. Nothing was changed."), 400
-        if held.last_game is not None and held.last_game not in rt.games:
-            return jsonify(error=f"the backup's latest game ({held.last_game}) is not one this companion knows. "
-                                 "Nothing was changed."), 400
         sessions = current_app.extensions["sessions"]
         try:
             summary, kept = rt.replace_journal(lambda: restore(path, rt.journal.path, running_here=True),
+                                               rollback=lambda done: restore(done[1], rt.journal.path, running_here=True),
                                                after=sessions.write_back)
-        except JournalError as e:
+        except CompanionError as e:
             return jsonify(error=str(e)), 400
     finally:
-        path.unlink(missing_ok=True)
+        _one_at_a_time.release()
+        if path is not None:
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
     return jsonify(games=summary.games, inputs=summary.inputs, kept=kept.name if kept else None,
                    note="restored; the table shows the backup's latest game")
+
+
+def _room_for(journal: Path, size: int) -> str | None:
+    """The upload, the journal kept beside it and the restored journal must fit, with room to play on."""
+    free = shutil.disk_usage(journal.parent).free
+    needed = 2 * size + journal.stat().st_size + RESERVE
+    if free < needed:
+        return (f"not enough free space on the companion for this restore ({free // 2**20} MB free, {needed // 2**20} MB "
+                "needed): remove old journal.sqlite3.before-restore-* files from its data directory. Nothing was changed.")
+    return None
+
+
+def _try_taking_up(path: Path, games) -> None:
+    journal = Journal(path)
+    try:
+        take_up(journal, games)
+    finally:
+        journal.close()

@@ -68,11 +68,15 @@ class Sessions:
         session = Session(secrets.token_hex(4), name, secrets.token_urlsafe(24),
                           datetime.now(timezone.utc).isoformat(timespec="seconds"))
         digest = _hash(secret)
-        self.runtime.call(lambda: self.runtime.journal.write(
-            "INSERT INTO sessions (id, secret_hash, csrf, name, created, seat) VALUES (?, ?, ?, ?, ?, NULL)",
-            (session.id, digest, session.csrf, session.name, session.created)))
-        with self._lock:
-            self._by_hash[digest] = session
+
+        def write() -> None:  # the journal and the map change together, on the owner thread (see write_back)
+            self.runtime.journal.write(
+                "INSERT INTO sessions (id, secret_hash, csrf, name, created, seat) VALUES (?, ?, ?, ?, ?, NULL)",
+                (session.id, digest, session.csrf, session.name, session.created))
+            with self._lock:
+                self._by_hash[digest] = session
+
+        self.runtime.call(write)
         return secret, session
 
     def get(self, secret: str | None) -> Session | None:
@@ -84,12 +88,15 @@ class Sessions:
         return sorted(self._by_hash.values(), key=lambda s: s.created)
 
     def revoke(self, session_id: str) -> bool:
-        self.runtime.call(lambda: self.runtime.journal.write("DELETE FROM sessions WHERE id = ?", (session_id,)))
-        with self._lock:
-            gone = [h for h, s in self._by_hash.items() if s.id == session_id]
-            for h in gone:
-                del self._by_hash[h]
-        return bool(gone)
+        def write() -> bool:
+            self.runtime.journal.write("DELETE FROM sessions WHERE id = ?", (session_id,))
+            with self._lock:
+                gone = [h for h, s in self._by_hash.items() if s.id == session_id]
+                for h in gone:
+                    del self._by_hash[h]
+            return bool(gone)
+
+        return self.runtime.call(write)
 
     def claim_seat(self, session: Session, seat: int | None) -> Session:
         """Bind a phone to a seat (its player's secret input), taking the seat from any other phone."""
@@ -98,14 +105,14 @@ class Sessions:
                 if seat is not None:
                     self.runtime.journal.write("UPDATE sessions SET seat = NULL WHERE seat = ?", (seat,))
                 self.runtime.journal.write("UPDATE sessions SET seat = ? WHERE id = ?", (seat, session.id))
+            with self._lock:
+                for h, s in list(self._by_hash.items()):
+                    if seat is not None and s.seat == seat:
+                        self._by_hash[h] = replace(s, seat=None)
+                    if s.id == session.id:
+                        self._by_hash[h] = replace(s, seat=seat)
 
         self.runtime.call(write)
-        with self._lock:
-            for h, s in list(self._by_hash.items()):
-                if seat is not None and s.seat == seat:
-                    self._by_hash[h] = replace(s, seat=None)
-                if s.id == session.id:
-                    self._by_hash[h] = replace(s, seat=seat)
         return replace(session, seat=seat)
 
     def write_back(self) -> None:
