@@ -108,7 +108,8 @@ def check_display(display: dict[str, Any], machine: Machine) -> Iterator[Finding
 
 
 def check_buttons(buttons: dict[str, int], encoder: tuple[int, int] | None, machine: Machine,
-                  in_use: bool) -> Iterator[Finding]:
+                  in_use: bool | None) -> Iterator[Finding]:
+    """`in_use`: a companion holds the journal (True), does not (False), or the doctor cannot tell (None)."""
     pins = ", ".join(f"{role} GPIO {pin}" for role, pin in buttons.items())
     if encoder:
         pins += f", encoder GPIO {encoder[0]} and {encoder[1]}"
@@ -121,8 +122,9 @@ def check_buttons(buttons: dict[str, int], encoder: tuple[int, int] | None, mach
     if closed:
         yield Finding("GPIO", PROBLEM, f"{', '.join(closed)}: {machine.user} may not use it", _group_fix("gpio", machine))
         return
-    if in_use:
-        yield Finding("GPIO", OK, f"{', '.join(chips) or 'GPIO'}; the running companion holds the buttons ({pins})")
+    if in_use is not False:
+        holder = "the running companion holds the buttons" if in_use else "left alone: a companion may hold the buttons"
+        yield Finding("GPIO", OK, f"{', '.join(chips) or 'GPIO'}; {holder} ({pins})")
         return
     from gpiozero import Button
 
@@ -140,7 +142,7 @@ def check_buttons(buttons: dict[str, int], encoder: tuple[int, int] | None, mach
         yield Finding("GPIO", OK, f"{', '.join(chips) or 'GPIO'}; buttons free: {pins}")
 
 
-def check_reader(reader: dict[str, Any], in_use: bool, wait: float = READER_WAIT) -> Iterator[Finding]:
+def check_reader(reader: dict[str, Any], in_use: bool | None, wait: float = READER_WAIT) -> Iterator[Finding]:
     url = reader["port"]
     if not url:
         yield Finding("reader", WARN, "none configured (the game is played without NFC cards and dice)",
@@ -153,8 +155,9 @@ def check_reader(reader: dict[str, Any], in_use: bool, wait: float = READER_WAIT
                       "plug the reader in; if it has other USB ids than the installer's rule, run "
                       "`lsusb`, then `sudo python3 deploy/install.py --reader-usb VID:PID`")
         return
-    if in_use:
-        yield Finding("reader", OK, f"{url}: the running companion holds it (the panel's Cards page shows its state)")
+    if in_use is not False:
+        holder = "the running companion holds it" if in_use else "left alone: a companion may hold it"
+        yield Finding("reader", OK, f"{url}: {holder} (the panel's Cards page shows its state)")
         return
     yield _handshake(url, reader["baudrate"], wait)
 
@@ -223,7 +226,7 @@ def check_data(data_dir: Path, journal: Path, in_use: bool) -> Iterator[Finding]
                   "" if level == OK else "sudo apt-get clean; sudo journalctl --vacuum-size=50M")
 
 
-def check_panel(web: dict[str, Any], in_use: bool) -> Iterator[Finding]:
+def check_panel(web: dict[str, Any], in_use: bool | None) -> Iterator[Finding]:
     from web_panel.security import Hosts
 
     host, port = web["host"], web["port"]
@@ -231,13 +234,11 @@ def check_panel(web: dict[str, Any], in_use: bool) -> Iterator[Finding]:
     local = host in ("127.0.0.1", "localhost", "::1")
     reach = (f"http://localhost:{port}/ (this machine only)" if local else
              f"http://{socket.gethostname()}.local:{port}/ or http://{hosts.lan_address()}:{port}/")
-    if in_use:
-        answered = _answers(host, port)
-        if answered:
-            yield Finding("panel", OK, f"serving: {reach}")
-        else:
-            yield Finding("panel", PROBLEM, f"a companion runs but nothing answers on port {port}",
-                          "journalctl -u companion -n 50 shows why; sudo systemctl restart companion")
+    if in_use is not False and _answers(host, port):
+        yield Finding("panel", OK, f"serving: {reach}")
+    elif in_use:
+        yield Finding("panel", PROBLEM, f"a companion runs but nothing answers on port {port}",
+                      "journalctl -u companion -n 50 shows why; sudo systemctl restart companion")
     else:
         try:
             with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
@@ -305,7 +306,7 @@ def examine(data_dir: Path, settings_file: Path | None, reader_url: str | None =
         findings.append(Finding("data", PROBLEM, f"{data_dir}: {machine.user} may not look inside, so the doctor cannot "
                                 "tell whether a companion runs (it leaves the reader and the buttons alone)",
                                 f"run it as the companion's user: sudo -u companion {sys.argv[0]} doctor --data-dir {data_dir}"))
-        in_use = True
+        in_use = None  # unknown: touch nothing a companion may hold
     findings += check_display(settings["display"], machine)
     findings += check_buttons(button_pins(settings["buttons"]), encoder_pins(settings["buttons"]), machine, in_use)
     findings += check_reader(settings["reader"], in_use, reader_wait)

@@ -197,3 +197,21 @@ def test_beside_a_running_companion_it_finds_the_panel_serving_and_leaves_the_jo
         assert proc.wait(20) == 0
     assert f"ok       panel     serving: http://localhost:{port}/ (this machine only)" in done.stdout
     assert "0 inputs, intact; a companion is running on it" in done.stdout
+
+
+def test_when_it_cannot_tell_whether_a_companion_runs_it_touches_nothing_one_may_hold(tmp_path, pi):
+    """The data directory is the companion user's and another user runs the doctor (root cannot see that
+    here: it may look everywhere), so `in_use` is unknown."""
+    from companion.doctor import check_buttons, check_panel, check_reader
+
+    reader = SimulatedReader(tmp_path / "companion-reader")
+    try:
+        found = list(check_reader({"port": reader.path, "baudrate": 115200}, None))
+    finally:
+        reader.close()
+    assert found[0].level == OK and "left alone: a companion may hold it" in found[0].found
+    gpio = list(check_buttons({"next": 17}, None, pi, None))
+    assert "left alone: a companion may hold the buttons" in gpio[0].found
+    port = free_port()
+    panel = list(check_panel({"host": "0.0.0.0", "port": port, "allowed_hosts": []}, None))
+    assert panel[0].level == OK and f"0.0.0.0:{port} is free" in panel[0].found  # nothing answers there: it looks
