@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from bench import core_journal, display_table, reader, web
+from bench import appliance, core_journal, display_table, reader, web
 
 ROOT = Path(__file__).resolve().parents[1]
 GOALS = {
@@ -23,9 +23,12 @@ GOALS = {
     # 20 phones polling back to back (a real phone polls once a second): a page that answers within
     # a tenth of a second feels instant; issue 13's memory goal for the whole companion.
     "web.state_p99_ms_20_clients": ("<=", 100.0),
-    "web.rss_mb": ("<=", 80.0),
+    # Issue 13: measured on this machine, which is about ten times faster than a Pi Zero 2 W.
+    "startup_to_first_frame_ms": ("<=", 1500.0),
+    "idle_cpu_percent": ("<=", 1.0),
+    "rss_mb": ("<=", 80.0),
 }
-SUITES = (core_journal, display_table, reader, web)
+SUITES = (core_journal, display_table, reader, web, appliance)
 
 
 def main() -> int:

@@ -1,11 +1,11 @@
-"""Web panel figures: table-state latency with 20 phones polling, and the companion's memory.
+"""Web panel figures: table-state latency with 20 phones polling.
 
 A real `companion run --sim` process on loopback (waitress, 4 worker threads);
 a paired client; 20 client threads each poll /api/state back to back (no
 ETag: a full answer every time, the worst case) while another plays the game
 (an input every 100 ms). Latency is measured per request at the client, which
-shares this process's GIL with the other 19, so it is an upper bound. RSS is
-the companion process's resident memory after the run.
+shares this process's GIL with the other 19, so it is an upper bound. The
+companion's memory is measured after a whole game in `bench.appliance`.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 CLIENTS = 20
@@ -34,80 +35,112 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start(port: int, data: str) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--sim", "--port", str(port), "--data-dir", data],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+@contextmanager
+def start_companion(data: str, extra: tuple[str, ...] = ()):
+    """A `companion run --sim` process on a free port: yields (process, pairing code, ms from the start of the
+    process to its splash frame on the display); stopped with SIGTERM afterwards."""
+    port = _free_port()
+    began = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--sim", "--port", str(port), "--data-dir", data,
+                             *extra], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc.port = port
+    first_frame_ms = None
     deadline = time.monotonic() + 60
-    for line in proc.stderr:
-        match = re.search(r"/pair\?code=(\d{6})", line)
-        if match:
-            threading.Thread(target=lambda: [None for _ in proc.stderr], daemon=True).start()  # keep the pipe drained
-            return proc, match.group(1)
-        if time.monotonic() > deadline:
-            break
-    proc.kill()
-    raise RuntimeError("the companion did not start")
+    try:
+        for line in proc.stderr:
+            if first_frame_ms is None and "splash on the display" in line:
+                first_frame_ms = (time.perf_counter() - began) * 1000
+            match = re.search(r"/pair\?code=(\d{6})", line)
+            if match:
+                threading.Thread(target=lambda: [None for _ in proc.stderr], daemon=True).start()  # keep it drained
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError("the companion did not start")
+        else:
+            raise RuntimeError("the companion did not start")
+        yield proc, match.group(1), first_frame_ms
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(20)
 
 
-def _call(conn: http.client.HTTPConnection, method: str, path: str, headers: dict, body: dict | None = None):
-    conn.request(method, path, body=json.dumps(body) if body is not None else None,
-                 headers={"Content-Type": "application/json", **headers})
-    response = conn.getresponse()
-    return response.status, response.read(), response
+class Client:
+    """A phone on the panel's API: its session cookie and CSRF token, one connection."""
+
+    def __init__(self, port: int, cookie: str, csrf: str = ""):
+        self.cookie, self.csrf = cookie, csrf
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+
+    @classmethod
+    def paired(cls, port: int, code: str) -> "Client":
+        client = cls(port, "")
+        status, body, response = client.call("POST", "/api/pair", {"code": code, "name": "bench"})
+        assert status == 200, body
+        client.cookie = response.getheader("Set-Cookie").split(";")[0]
+        client.csrf = json.loads(body)["csrf"]
+        return client
+
+    def call(self, method: str, path: str, body: dict | None = None):
+        headers = {"Content-Type": "application/json", "Cookie": self.cookie, "X-CSRF-Token": self.csrf}
+        self.conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = self.conn.getresponse()
+        return response.status, response.read(), response
+
+    def input(self, action: dict) -> dict:
+        status, body, _ = self.call("POST", "/api/input", action)
+        if status != 200:
+            raise RuntimeError(f"{action} refused: {body!r}")
+        return json.loads(body)
+
+    def state(self) -> dict:
+        status, body, _ = self.call("GET", "/api/state")
+        if status != 200:
+            raise RuntimeError(f"state: {status}")
+        return json.loads(body)
 
 
 def run() -> dict[str, float]:
-    with tempfile.TemporaryDirectory() as data:
-        port = _free_port()
-        proc, code = _start(port, data)
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            status, body, response = _call(conn, "POST", "/api/pair", {}, {"code": code, "name": "bench"})
-            assert status == 200, body
-            auth = {"Cookie": response.getheader("Set-Cookie").split(";")[0], "X-CSRF-Token": json.loads(body)["csrf"]}
-            setup = {"players": [{"name": n} for n in ("Ada", "Bea", "Cy", "Dan")]}
-            assert _call(conn, "POST", "/api/input", auth, {"type": "new_game", "game": "free_play", "setup": setup})[0] == 200
-            stop = threading.Event()
-            times: list[float] = []
-            errors = [0]
+    with tempfile.TemporaryDirectory() as data, start_companion(data) as (proc, code, _):
+        client = Client.paired(proc.port, code)
+        setup = {"players": [{"name": n} for n in ("Ada", "Bea", "Cy", "Dan")]}
+        client.input({"type": "new_game", "game": "free_play", "setup": setup})
+        stop = threading.Event()
+        times: list[float] = []
+        errors = [0]
 
-            def phone() -> None:
-                c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-                mine = []
-                while not stop.is_set():
-                    start = time.perf_counter()
-                    status, _, _ = _call(c, "GET", "/api/state", {"Cookie": auth["Cookie"]})
-                    mine.append((time.perf_counter() - start) * 1000)
-                    if status != 200:
-                        errors[0] += 1
-                times.extend(mine)
+        def phone() -> None:
+            mine = Client(proc.port, client.cookie)
+            took = []
+            while not stop.is_set():
+                start = time.perf_counter()
+                status, _, _ = mine.call("GET", "/api/state")
+                took.append((time.perf_counter() - start) * 1000)
+                if status != 200:
+                    errors[0] += 1
+            times.extend(took)
 
-            def player() -> None:
-                c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-                moves = ({"type": "advance"}, {"type": "roll", "spec": "2d6"}, {"type": "counter", "name": "score", "delta": 1, "seat": 0})
-                i = 0
-                while not stop.wait(0.1):
-                    _call(c, "POST", "/api/input", auth, moves[i % len(moves)])
-                    i += 1
+        def player() -> None:
+            mine = Client(proc.port, client.cookie, client.csrf)
+            moves = ({"type": "advance"}, {"type": "roll", "spec": "2d6"}, {"type": "counter", "name": "score", "delta": 1, "seat": 0})
+            i = 0
+            while not stop.wait(0.1):
+                mine.input(moves[i % len(moves)])
+                i += 1
 
-            threads = [threading.Thread(target=phone) for _ in range(CLIENTS)] + [threading.Thread(target=player)]
-            for t in threads:
-                t.start()
-            time.sleep(SECONDS)
-            stop.set()
-            for t in threads:
-                t.join(10)
-            rss_kb = int(re.search(r"VmRSS:\s+(\d+)", Path(f"/proc/{proc.pid}/status").read_text()).group(1))
-        finally:
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(20)
+        threads = [threading.Thread(target=phone) for _ in range(CLIENTS)] + [threading.Thread(target=player)]
+        for t in threads:
+            t.start()
+        time.sleep(SECONDS)
+        stop.set()
+        for t in threads:
+            t.join(10)
     times.sort()
     return {
         "web.state_p50_ms_20_clients": round(statistics.median(times), 2),
         "web.state_p99_ms_20_clients": round(times[int(len(times) * 0.99) - 1], 2),
         "web.state_requests_per_s": round(len(times) / SECONDS),
         "web.state_errors": float(errors[0]),
-        "web.rss_mb": round(rss_kb / 1024, 1),
     }
 
 

@@ -32,9 +32,6 @@ def run_companion(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from companion import settings as settings_mod
-    from companion.games import GAMES
-    from companion.journal import Journal
-    from companion.runtime import Runtime
 
     # The panel saves its settings page to --config, or to settings.toml in the data directory,
     # which is then read at every start.
@@ -47,7 +44,13 @@ def _run(args: argparse.Namespace) -> int:
     simulated = args.sim or not is_raspberry_pi()
     if not args.sim and simulated:
         log.info("no Raspberry Pi found: the buttons and the display are simulated in the web panel")
+    # The OLED says the companion is starting before the games, the journal's replay and the web
+    # panel are even imported: on a Pi Zero that is most of the start-up.
+    display, panel = _splash(settings["display"], simulated)
     from companion.backup import hold
+    from companion.games import GAMES
+    from companion.journal import Journal
+    from companion.runtime import Runtime
 
     journal_path = Path(settings["data"]["dir"]) / "journal.sqlite3"
     lock = hold(journal_path)  # kept for the process's life: `companion restore` waits for it
@@ -59,7 +62,7 @@ def _run(args: argparse.Namespace) -> int:
     runtime.start()
     pairing = _pairing(settings["web"], announce=simulated)
     try:
-        table, buttons, sim = _start_table(settings, runtime, simulated, pairing)
+        table, buttons, sim = _start_table(settings, runtime, simulated, pairing, (display, panel))
     except BaseException:
         runtime.stop()
         journal.close()
@@ -165,21 +168,38 @@ def _announce(pairing: object) -> None:
     print(f"To pair a browser with this companion, open:\n    {pairing.url}", file=sys.stderr, flush=True)
 
 
-def _start_table(settings: dict, runtime: object, simulated: bool, pairing: object = None) -> tuple:
-    """The OLED and the buttons, real or simulated, driven by the table thread."""
+def _splash(display_settings: dict, simulated: bool) -> tuple:
+    """The OLED, real or simulated (then with its emulated panel), showing the splash screen."""
+    from companion import __version__
+    from companion.screens import SplashScreen, render
+    from hardware import factory
+
+    if simulated:
+        display, panel = factory.simulated_display(display_settings)
+    else:
+        display, panel = factory.real_display(display_settings), None
+    display.show(render(SplashScreen("Companion", f"starting {__version__}")))
+    log.info("splash on the display")  # the first frame: `make bench` times start-up to this line
+    return display, panel
+
+
+def _start_table(settings: dict, runtime: object, simulated: bool, pairing: object = None,
+                 parts: tuple | None = None) -> tuple:
+    """The OLED and the buttons, real or simulated, driven by the table thread. `parts`: the
+    display (and emulated panel) that already shows the splash screen."""
     from companion.table import Idle, Table
     from hardware import factory
 
     display_settings = settings["display"]
+    display, panel = parts or _splash(display_settings, simulated)
     sim = None
     if simulated:
         from gpiozero.pins.mock import MockFactory
 
-        display, panel = factory.simulated_display(display_settings)
         pin_factory = MockFactory()
         sim = factory.SimulatedParts(panel, pin_factory, factory.button_pins(settings["buttons"]))
     else:
-        display, pin_factory = factory.real_display(display_settings), None
+        pin_factory = None
     idle = Idle(dim_after=display_settings["dim_after_s"], blank_after=display_settings["blank_after_s"],
                 shift_every=display_settings["shift_every_s"], contrast=display_settings["contrast"],
                 dim_contrast=display_settings["dim_contrast"])

@@ -140,3 +140,22 @@ def test_sigterm_stops_it_even_while_phones_are_polling(tmp_path):
         finally:
             stop.set()
             proc.kill()
+
+
+def test_the_splash_screen_is_the_first_frame_and_the_table_draws_over_it(make_runtime):
+    """`companion run` shows it before importing the games, the journal and the panel (start-up on a Pi Zero)."""
+    from companion import __version__
+    from companion import settings as settings_mod
+    from companion.app import _splash, _start_table
+    from companion.screens import SplashScreen
+
+    settings = settings_mod.load(None)
+    display, panel = _splash(settings["display"], simulated=True)
+    splash = render(SplashScreen("Companion", f"starting {__version__}"))
+    assert panel.image().convert("1").tobytes() == splash.convert("1").tobytes()
+    table, buttons, _ = _start_table(settings, make_runtime(), True, None, (display, panel))
+    try:
+        assert table.display is display and panel.image().convert("1").tobytes() != splash.convert("1").tobytes()
+    finally:
+        buttons.close()
+        table.stop()

@@ -1,0 +1,106 @@
+"""The companion as an appliance: start-up to the first frame, CPU when idle, memory after a whole game.
+
+Each figure comes from a real `companion run --sim` process (simulated parts: the
+OLED is the emulated panel behind luma's own driver, the buttons gpiozero's mock
+pins, the reader a simulator on a pseudo-terminal):
+
+- startup_to_first_frame_ms: from just before the process is started to the line it
+  logs once the splash frame has gone to the display (median of five starts);
+- rss_mb: the process's resident memory after a scripted whole game of Merchant
+  Venturers (40 seasons, every phase, coins counted each Winter) played through the
+  panel's API while 20 phones poll the table state;
+- idle_cpu_percent: its CPU time (user + system, from /proc) over 10 s afterwards, with
+  the game open and nothing happening.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from bench.web import CLIENTS, Client, start_companion
+
+STARTS = 5
+IDLE_SECONDS = 10.0
+SETUP = {"players": [{"name": "Ada", "age": 40}, {"name": "Bea", "age": 25}, {"name": "Cy", "age": 19},
+                     {"name": "Dan", "age": 50}]}
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+def _whole_game(client: Client) -> int:
+    """Merchant Venturers from the deal to GAME_OVER; returns the inputs played."""
+    client.input({"type": "new_game", "game": "merchant_venturers", "setup": SETUP})
+    client.input({"type": "advance", "coins": [5, 3, 3, 8]})
+    played = 2
+    while True:
+        state = client.state()
+        if state["over"]:
+            return played
+        if state["phase"] == 1 and state["season"] == "Winter":
+            client.input({"type": "counter", "name": "coins", "seat": played % 4, "delta": 1})
+            played += 1
+        client.input({"type": "advance"})
+        played += 1
+
+
+def run() -> dict[str, float]:
+    startups = []
+    for _ in range(STARTS - 1):
+        with tempfile.TemporaryDirectory() as data:
+            with start_companion(data) as (proc, _code, first_frame_ms):
+                startups.append(first_frame_ms)
+    with tempfile.TemporaryDirectory() as data:
+        with start_companion(data) as (proc, code, first_frame_ms):
+            startups.append(first_frame_ms)
+            client = Client.paired(proc.port, code)
+            stop = threading.Event()
+            polls = [0]
+
+            def phone() -> None:
+                mine = Client(proc.port, client.cookie)
+                while not stop.is_set():
+                    mine.state()
+                    polls[0] += 1
+
+            phones = [threading.Thread(target=phone) for _ in range(CLIENTS)]
+            for t in phones:
+                t.start()
+            try:
+                played = _whole_game(client)
+            finally:
+                stop.set()
+                for t in phones:
+                    t.join(10)
+            rss = _rss_mb(proc.pid)
+            time.sleep(1.0)  # let the last frames and answers go out
+            before = _cpu_seconds(proc.pid)
+            time.sleep(IDLE_SECONDS)
+            idle = (_cpu_seconds(proc.pid) - before) / IDLE_SECONDS * 100
+    return {
+        "startup_to_first_frame_ms": round(statistics.median(startups), 1),
+        "startup_to_first_frame_ms_max": round(max(startups), 1),
+        "rss_mb": round(rss, 1),
+        "rss.whole_game_inputs": float(played),
+        "rss.polls_during_game": float(polls[0]),
+        "idle_cpu_percent": round(idle, 2),
+    }
+
+
+if __name__ == "__main__":
+    for name, value in run().items():
+        print(f"{name}: {value}")
