@@ -152,3 +152,14 @@ def test_pages_carry_headers_that_keep_them_to_themselves(served, phone):
     assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
     assert headers["Cache-Control"] == "no-store" and headers["Referrer-Policy"] == "no-referrer"
     assert headers["X-Content-Type-Options"] == "nosniff" and headers["X-Frame-Options"] == "DENY"
+
+
+def test_a_game_number_too_large_for_the_journal_is_not_found_not_a_server_error(served, phone):
+    """Found by schemathesis (make bench): a path id past SQLite's INTEGER raised OverflowError, a 500."""
+    for path in ("/api/history/1911304723202480602662043648", "/api/history/21359079071053938457418555017134080/export",
+                 f"/api/history/{2**63}"):
+        assert phone.get(path)[0] == 404, path
+    assert phone.get(f"/api/history/{2**63 - 1}")[0] == 404  # the largest id it takes: no such game
+    spec = phone.get("/api/openapi.json")[1]
+    assert spec["paths"]["/api/history/{game_id}"]["get"]["parameters"][0]["schema"] == {
+        "type": "integer", "minimum": 0, "maximum": 2**63 - 1}

@@ -21,7 +21,9 @@ from flask import Blueprint, jsonify, request
 from companion import __version__
 from companion.whole_numbers import float_where_int
 
-_PARAM = re.compile(r"<(?:(\w+):)?(\w+)>")
+_PARAM = re.compile(r"<(?:(\w+)(?:\([^)]*\))?:)?(\w+)>")
+# A whole number in a path fits SQLite's INTEGER, or the route does not match (a 404, never a 500).
+PATH_INT = "int(max=9223372036854775807)"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
@@ -93,7 +95,7 @@ class Api:
                               "400": {"description": "the request is malformed; `error` says which field"}},
             }
             params = [{"name": name, "in": "path", "required": True,
-                       "schema": {"type": "integer"} if kind == "int" else {"type": "string"}}
+                       "schema": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1} if kind == "int" else {"type": "string"}}
                       for kind, name in _PARAM.findall(op.path)]
             for name, schema in ((op.query or {}).get("properties") or {}).items():
                 params.append({"name": name, "in": "query", "required": name in (op.query or {}).get("required", []),

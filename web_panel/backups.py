@@ -56,7 +56,7 @@ def download():
 
 
 @API.route(bp, "POST", "/api/restore", "Replace the journal with a backup (the one it replaces is kept beside it)",
-           upload=MEDIA_TYPE, responses={"400": "the file is not a backup this companion can use; nothing was changed",
+           upload="application/octet-stream", responses={"400": "the file is not a backup this companion can use; nothing was changed",
                                          "409": "another restore is under way", "507": "not enough free space"})
 def upload():
     rt = current_app.extensions["runtime"]

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, jsonify
 
 from companion import history
 from companion.errors import CompanionError
-from web_panel.api import API
+from web_panel.api import API, PATH_INT
 
 bp = Blueprint("history", __name__)
 
@@ -30,7 +30,7 @@ def past_games():
     return jsonify(games=rt.call(lambda: history.games(rt.journal)))
 
 
-@API.route(bp, "GET", "/api/history/<int:game_id>", "One past game's result, replayed from the journal",
+@API.route(bp, "GET", f"/api/history/<{PATH_INT}:game_id>", "One past game's result, replayed from the journal",
            responses={"404": "no such game"})
 def past_game(game_id: int):
     rt = _runtime()
@@ -40,7 +40,7 @@ def past_game(game_id: int):
         return jsonify(error=str(e)), 404
 
 
-@API.route(bp, "GET", "/api/history/<int:game_id>/export", "Export a past game: ?format=json, csv or bgstats",
+@API.route(bp, "GET", f"/api/history/<{PATH_INT}:game_id>/export", "Export a past game: ?format=json, csv or bgstats",
            query=EXPORT, responses={"404": "no such game"})
 def export(game_id: int, query: dict[str, str]):
     rt = _runtime()
