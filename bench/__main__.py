@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from bench import appliance, core_journal, display_table, reader, web
+from bench import appliance, core_journal, crash, display_table, fuzz, reader, web
 
 ROOT = Path(__file__).resolve().parents[1]
 GOALS = {
@@ -27,8 +27,15 @@ GOALS = {
     "startup_to_first_frame_ms": ("<=", 1500.0),
     "idle_cpu_percent": ("<=", 1.0),
     "rss_mb": ("<=", 80.0),
+    "crash.kills": (">=", 200.0),
+    "crash.lost_acknowledged_actions": ("<=", 0.0),
+    "crash.integrity_failures": ("<=", 0.0),
+    "crash.step_mismatches": ("<=", 0.0),
+    "fuzz.codec_frames": (">=", 100000.0),
+    "fuzz.api_5xx": ("<=", 0.0),
+    "fuzz.api_tracebacks": ("<=", 0.0),
 }
-SUITES = (core_journal, display_table, reader, web, appliance)
+SUITES = (core_journal, display_table, reader, web, appliance, crash, fuzz)
 
 
 def main() -> int:

@@ -44,15 +44,17 @@ def start_companion(data: str, extra: tuple[str, ...] = ()):
     proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--sim", "--port", str(port), "--data-dir", data,
                              *extra], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     proc.port = port
+    proc.log = []  # every line it logs
     first_frame_ms = None
     deadline = time.monotonic() + 60
     try:
         for line in proc.stderr:
+            proc.log.append(line)
             if first_frame_ms is None and "splash on the display" in line:
                 first_frame_ms = (time.perf_counter() - began) * 1000
             match = re.search(r"/pair\?code=(\d{6})", line)
             if match:
-                threading.Thread(target=lambda: [None for _ in proc.stderr], daemon=True).start()  # keep it drained
+                threading.Thread(target=lambda: proc.log.extend(proc.stderr), daemon=True).start()  # keep it drained
                 break
             if time.monotonic() > deadline:
                 raise RuntimeError("the companion did not start")
