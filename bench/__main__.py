@@ -20,6 +20,9 @@ GOALS = {
     "reader.tag_to_ack_ms_p99": ("<=", 10.0),
     # A 115200-baud line carries about 300 frames a second: ten times that, with the Pi's slowness to spare.
     "reader.frames_per_s": (">=", 30000.0),
+    # Unplugged and plugged back in: talking again, and the first tap acknowledged, within a second or so.
+    "reader.replug_to_ack_ms_max": ("<=", 2000.0),
+    "reader.replug_taps_unacknowledged": ("<=", 0.0),
     # 20 phones polling back to back (a real phone polls once a second): a page that answers within
     # a tenth of a second feels instant; issue 13's memory goal for the whole companion.
     "web.state_p99_ms_20_clients": ("<=", 100.0),

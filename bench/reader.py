@@ -9,6 +9,7 @@ the TAG to the read of its ACK.
 
 from __future__ import annotations
 
+import logging
 import os
 import select
 import statistics
@@ -108,8 +109,59 @@ def frames_per_s() -> dict[str, float]:
     return {"reader.frames_per_s": round(len(frames) / elapsed), "reader.encode_per_s": round(len(frames) / encoded)}
 
 
+REPLUGS = 50
+
+
+def replug_loop(replugs: int = REPLUGS) -> dict[str, float]:
+    """The reader unplugged and plugged back in, again and again, under the companion's link.
+
+    The reader is the simulator (the reference firmware's protocol code) on a new pseudo-terminal
+    at each plug, behind one stable path, as udev's /dev/companion-reader is. Each time: unplug,
+    wait until the link has noticed, plug, tap a card; timed from the plug to that tap's ACK (the
+    link found the port again, answered the new boot's HELLO, recorded the event and acknowledged it).
+    """
+    from firmware_bridge.simulator import SimulatedReader
+
+    with tempfile.TemporaryDirectory() as tmp:
+        runtime = Runtime(Journal(Path(tmp) / "journal.sqlite3"), GAMES)
+        runtime.start()
+        assert runtime.submit({"type": "new_game", "game": "free_play", "setup": SETUP}).accepted
+        reader = SimulatedReader(Path(tmp) / "reader")
+        link = ReaderLink(reader.path, runtime.submit_event)
+        logging.getLogger("firmware_bridge.link").setLevel(logging.ERROR)  # "lost, reconnecting" fifty times
+        link.start()
+        times, unanswered = [], 0
+        try:
+            for i in range(replugs):
+                reader.unplug()
+                gone = time.monotonic() + 5
+                while link.status()["state"] != "searching" and time.monotonic() < gone:
+                    time.sleep(0.005)  # until the link has noticed: a real cable is out for longer than this
+                start = time.perf_counter()
+                reader.plug()
+                reader.tap(f"{0x04B00000 + i:08X}")  # an unknown card: recorded, acknowledged, shown
+                if reader.wait_acknowledged(10):
+                    times.append((time.perf_counter() - start) * 1000)
+                else:
+                    unanswered += 1
+            recorded = runtime.call(lambda: len(runtime.journal.events(replugs + 10)))
+        finally:
+            link.stop()
+            reader.close()
+            runtime.stop()
+            runtime.journal.close()
+    times.sort()
+    return {
+        "reader.replugs": float(replugs),
+        "reader.replug_to_ack_ms_p50": round(statistics.median(times), 1),
+        "reader.replug_to_ack_ms_max": round(times[-1], 1),
+        "reader.replug_taps_unacknowledged": float(unanswered),
+        "reader.replug_taps_recorded": float(recorded),
+    }
+
+
 def run() -> dict[str, float]:
-    return tag_to_ack() | frames_per_s()
+    return tag_to_ack() | frames_per_s() | replug_loop()
 
 
 if __name__ == "__main__":
