@@ -42,7 +42,12 @@ $(BENCH_STAMP): pyproject.toml $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	touch $(BENCH_STAMP)
 
+# The power-loss bench mounts a FUSE file system: Debian's libfuse2, with apt when it is missing.
 bench: $(BENCH_STAMP)
+	@ldconfig -p | grep -q 'libfuse.so.2 ' || { \
+	  echo "installing Debian's libfuse2 for the power-loss bench"; \
+	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libfuse2; }
 	$(BIN)/python -m bench
 
 # Redraw the reference pictures in tests/screens/ after a deliberate change to a

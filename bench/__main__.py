@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from bench import appliance, core_journal, crash, display_table, fuzz, reader, web
+from bench import appliance, core_journal, crash, display_table, fuzz, power, reader, web
 
 ROOT = Path(__file__).resolve().parents[1]
 GOALS = {
@@ -34,11 +34,15 @@ GOALS = {
     "crash.lost_acknowledged_actions": ("<=", 0.0),
     "crash.integrity_failures": ("<=", 0.0),
     "crash.step_mismatches": ("<=", 0.0),
+    "power.cuts": (">=", 50.0),
+    "power.lost_acknowledged_actions": ("<=", 0.0),
+    "power.integrity_failures": ("<=", 0.0),
+    "power.failed_restarts": ("<=", 0.0),
     "fuzz.codec_frames": (">=", 100000.0),
     "fuzz.api_5xx": ("<=", 0.0),
     "fuzz.api_tracebacks": ("<=", 0.0),
 }
-SUITES = (core_journal, display_table, reader, web, appliance, crash, fuzz)
+SUITES = (core_journal, display_table, reader, web, appliance, crash, power, fuzz)
 
 
 def main() -> int:
