@@ -10,7 +10,7 @@ pins, the reader a simulator on a pseudo-terminal):
   Venturers (40 seasons, every phase, coins counted each Winter) played through the
   panel's API while 20 phones poll the table state;
 - idle_cpu_percent: its CPU time (user + system, from /proc) over 10 s afterwards, with
-  the game open and nothing happening.
+  the next game open and nothing happening.
 """
 
 from __future__ import annotations
@@ -87,6 +87,7 @@ def run() -> dict[str, float]:
                 for t in phones:
                     t.join(10)
             rss = _rss_mb(proc.pid)
+            client.input({"type": "new_game", "game": "merchant_venturers", "setup": SETUP})  # the next game, open
             time.sleep(1.0)  # let the last frames and answers go out
             before = _cpu_seconds(proc.pid)
             time.sleep(IDLE_SECONDS)

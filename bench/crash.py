@@ -30,7 +30,6 @@ import os
 import random
 import re
 import signal
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -40,6 +39,7 @@ import time
 from http.client import HTTPException
 from pathlib import Path
 
+from bench.journal_check import check
 from bench.web import ROOT, Client, _free_port
 from companion.games.free_play import STANDARD_52
 from firmware_bridge.simulator import SimulatedReader
@@ -50,9 +50,9 @@ PANEL_MOVES = ({"type": "advance"}, {"type": "counter", "name": "score", "seat":
                {"type": "roll", "spec": "2d6"}, {"type": "counter", "name": "score", "seat": 0, "delta": 1})
 
 
-def _fingerprint(state: dict) -> str:
-    keep = {k: state.get(k) for k in ("step", "round", "actor", "players", "decks", "counters", "last")}
-    return json.dumps(keep, sort_keys=True)
+def _fingerprint(state: dict) -> dict:
+    """The whole table state but its version (which counts changes since the process started)."""
+    return {k: v for k, v in state.items() if k != "version"}
 
 
 class Companion:
@@ -77,9 +77,10 @@ class Companion:
                 self.ready_ms = (time.perf_counter() - self.began) * 1000
                 self.ready.set()
 
-    def kill(self) -> None:
+    def kill(self) -> bool:
+        """SIGKILL; True when that is what it died of (not of a crash of its own before)."""
         self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(20)
+        return self.proc.wait(20) == -signal.SIGKILL
 
 
 class Round:
@@ -88,7 +89,7 @@ class Round:
     def __init__(self, port: int, client: Client, reader: SimulatedReader, uids: list[str], rng: random.Random):
         self.port, self.client, self.reader, self.uids, self.rng = port, client, reader, uids, rng
         self.acked: list[tuple[int, dict]] = []  # panel inputs answered 200: (seq, action)
-        self.seen: dict[int, str] = {}  # seq -> the table's fingerprint the panel saw at it
+        self.seen: dict[int, dict] = {}  # seq -> the table state the phone saw at it
         self.stop = threading.Event()
 
     def panel(self) -> None:
@@ -136,24 +137,6 @@ class Round:
         return threads
 
 
-def _check_journal(path: Path, acked: list[tuple[int, dict]], reader_acked: set[tuple[str, int]]) -> tuple[bool, int]:
-    """(integrity ok, acknowledged actions missing from it), with the companion dead."""
-    db = sqlite3.connect(path)
-    try:
-        ok = db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        lost = 0
-        for seq, sent in acked:
-            row = db.execute("SELECT action FROM inputs WHERE game_id = 1 AND seq = ?", (seq,)).fetchone()
-            stored = json.loads(row[0]) if row else {}
-            if any(stored.get(k) != v for k, v in sent.items()):
-                lost += 1
-        recorded = set(db.execute("SELECT boot, seq FROM reader_events").fetchall())
-        lost += len(reader_acked - recorded)
-    finally:
-        db.close()
-    return ok, lost
-
-
 def run(kills: int = KILLS, seed: int | None = None) -> dict[str, float]:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as data:
@@ -164,8 +147,10 @@ def run(kills: int = KILLS, seed: int | None = None) -> dict[str, float]:
         acked: list[tuple[int, dict]] = []
         reader_acked: set[tuple[str, int]] = set()
         sent_by_reader: list[int] = []
-        seen: dict[int, str] = {}
-        results = {"integrity_failures": 0, "lost": 0, "compared": 0, "mismatches": 0, "in_startup": 0, "quiet": 0}
+        seen: dict[int, dict] = {}
+        results = {"integrity_failures": 0, "compared": 0, "mismatches": 0, "in_startup": 0, "quiet": 0, "killed": 0}
+        lost: set = set()
+        differed: set[str] = set()
         ready_ms: list[float] = []
         original_tap = reader.tap
 
@@ -184,7 +169,7 @@ def run(kills: int = KILLS, seed: int | None = None) -> dict[str, float]:
                     time.sleep(rng.uniform(0.0, 0.5))
                     if not companion.ready.is_set():
                         results["in_startup"] += 1
-                    companion.kill()
+                    results["killed"] += companion.kill()
                 else:
                     if not companion.ready.wait(60):
                         raise RuntimeError("the companion did not start")
@@ -199,7 +184,11 @@ def run(kills: int = KILLS, seed: int | None = None) -> dict[str, float]:
                     state = Client(companion.port, client.cookie).state()
                     if state["seq"] in seen:
                         results["compared"] += 1
-                        results["mismatches"] += seen[state["seq"]] != _fingerprint(state)
+                        now = _fingerprint(state)
+                        if seen[state["seq"]] != now:
+                            results["mismatches"] += 1
+                            differed |= {k for k in now.keys() | seen[state["seq"]].keys()
+                                         if now.get(k) != seen[state["seq"]].get(k)}
                     if last_round:
                         companion.proc.send_signal(signal.SIGTERM)
                         companion.proc.wait(20)
@@ -217,7 +206,7 @@ def run(kills: int = KILLS, seed: int | None = None) -> dict[str, float]:
                         state = Client(companion.port, client.cookie).state()
                         one.seen[state["seq"]] = _fingerprint(state)
                         results["quiet"] += 1
-                    companion.kill()
+                    results["killed"] += companion.kill()
                     one.stop.set()
                     for t in threads:
                         t.join(10)
@@ -226,19 +215,23 @@ def run(kills: int = KILLS, seed: int | None = None) -> dict[str, float]:
                 with reader._lock:  # what the reader saw acknowledged: sent, and no longer pending
                     pending = {p[0] for p in reader.link.pending}
                     reader_acked |= {(reader.link.boot, s) for s in sent_by_reader if s not in pending}
-                ok, lost = _check_journal(journal, acked, reader_acked)
+                # Everything acknowledged so far, checked again after every kill; a loss found once stays
+                # counted (the next start may reuse a lost seq for another input).
+                ok, missing = check(journal, acked, reader_acked)
                 results["integrity_failures"] += not ok
-                results["lost"] = lost  # everything acknowledged so far, checked again after every kill
+                lost |= missing
         finally:
             reader.close()
+    if differed:
+        print(f"crash loop: the restarted table differed in {', '.join(sorted(differed))}", file=sys.stderr)
     return {
-        "crash.kills": float(kills),
+        "crash.kills": float(results["killed"]),  # processes that died of our SIGKILL, not of anything else
         "crash.kills_during_startup": float(results["in_startup"]),
         "crash.kills_in_a_pause": float(results["quiet"]),
         "crash.acknowledged_actions": float(len(acked) + len(reader_acked)),
         "crash.acknowledged_panel_inputs": float(len(acked)),
         "crash.acknowledged_reader_events": float(len(reader_acked)),
-        "crash.lost_acknowledged_actions": float(results["lost"]),
+        "crash.lost_acknowledged_actions": float(len(lost)),
         "crash.integrity_failures": float(results["integrity_failures"]),
         "crash.steps_compared": float(results["compared"]),
         "crash.step_mismatches": float(results["mismatches"]),

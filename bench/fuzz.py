@@ -86,8 +86,11 @@ def api_fuzz(max_examples: int = 100) -> dict[str, float]:
              "--exclude-path", "/api/session/forget", "--exclude-path-regex", "revoke",
              "--generation-with-security-parameters", "false", "--report", "json", "--report-json-path", str(report)],
             capture_output=True, text=True, timeout=1800)
+        if not report.exists():
+            raise RuntimeError(f"schemathesis wrote no report (exit {done.returncode}): {done.stderr[-2000:]}")
         result = json.loads(report.read_text())
-    logged = "".join(proc.log)  # the whole log: the process has stopped
+    proc.drained.join(10)  # the whole log: the process has stopped, its last lines are read
+    logged = "".join(proc.log)
     server_errors = sum(f["count"] for f in result["failures"] if f["code"] == "ST101")
     if server_errors or result["errors"]:
         print(done.stdout[-4000:], file=sys.stderr)

@@ -6,7 +6,8 @@ Mounts BACKING at MOUNTPOINT. Writes to a file are held in memory until the file
 (or fdatasynced); then its whole content goes to BACKING and is fsynced there. Killing this
 process is the power cut: whatever was written and not synced is gone, and BACKING holds what a
 disk would after the power came back. Creating, renaming and removing files go to BACKING at
-once, as LazyFS does by default; only file data is lazy. The count of unsynced writes is kept
+once, as LazyFS does by default; only file data is lazy. Not modelled: a directory entry lost for
+want of a directory fsync, writes reordered or torn within one file's unsynced data. The count of unsynced writes is kept
 in MOUNTPOINT's sibling `lazyfs-stats.json` (so the bench can show what a cut dropped).
 
 LazyFS itself is not packaged for Debian or PyPI, and this machine cannot fetch it: this is the
@@ -48,9 +49,9 @@ class Lazy(Operations):
         not run while fuse_main holds the main thread)."""
         while True:
             with self._mutex:
-                files, writes = len(self.writes), sum(self.writes.values())
+                writes = dict(self.writes)
             tmp = self.stats.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"unsynced_files": files, "unsynced_writes": writes}))
+            tmp.write_text(json.dumps({"unsynced_writes": writes}))
             os.replace(tmp, self.stats)
             time.sleep(0.1)
 
@@ -153,9 +154,12 @@ class Lazy(Operations):
             self.writes.pop(path, None)
             if content is None:
                 return 0
-            fd = os.open(self._real(path), os.O_WRONLY | os.O_TRUNC)
+            fd = os.open(self._real(path), os.O_WRONLY)
             try:
-                os.write(fd, content)
+                # In place, not truncated first: a cut during this write leaves the bytes that did not
+                # change as they were, as a disk would (the changed ones may be half written).
+                os.pwrite(fd, content, 0)
+                os.ftruncate(fd, len(content))
                 os.fsync(fd)
             finally:
                 os.close(fd)

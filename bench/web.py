@@ -54,7 +54,8 @@ def start_companion(data: str, extra: tuple[str, ...] = ()):
                 first_frame_ms = (time.perf_counter() - began) * 1000
             match = re.search(r"/pair\?code=(\d{6})", line)
             if match:
-                threading.Thread(target=lambda: proc.log.extend(proc.stderr), daemon=True).start()  # keep it drained
+                proc.drained = threading.Thread(target=lambda: proc.log.extend(proc.stderr), daemon=True)
+                proc.drained.start()  # keep it drained
                 break
             if time.monotonic() > deadline:
                 raise RuntimeError("the companion did not start")
