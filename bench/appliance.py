@@ -62,17 +62,17 @@ def run() -> dict[str, float]:
     startups = []
     for _ in range(STARTS - 1):
         with tempfile.TemporaryDirectory() as data:
-            with start_companion(data) as (proc, _code, first_frame_ms):
-                startups.append(first_frame_ms)
+            with start_companion(data) as companion:
+                startups.append(companion.first_frame_ms)
     with tempfile.TemporaryDirectory() as data:
-        with start_companion(data) as (proc, code, first_frame_ms):
-            startups.append(first_frame_ms)
-            client = Client.paired(proc.port, code)
+        with start_companion(data) as companion:
+            startups.append(companion.first_frame_ms)
+            client = Client.paired(companion.port, companion.code)
             stop = threading.Event()
             polls = [0]
 
             def phone() -> None:
-                mine = Client(proc.port, client.cookie)
+                mine = Client(companion.port, client.cookie)
                 while not stop.is_set():
                     mine.state()
                     polls[0] += 1
@@ -86,12 +86,12 @@ def run() -> dict[str, float]:
                 stop.set()
                 for t in phones:
                     t.join(10)
-            rss = _rss_mb(proc.pid)
+            rss = _rss_mb(companion.proc.pid)
             client.input({"type": "new_game", "game": "merchant_venturers", "setup": SETUP})  # the next game, open
             time.sleep(1.0)  # let the last frames and answers go out
-            before = _cpu_seconds(proc.pid)
+            before = _cpu_seconds(companion.proc.pid)
             time.sleep(IDLE_SECONDS)
-            idle = (_cpu_seconds(proc.pid) - before) / IDLE_SECONDS * 100
+            idle = (_cpu_seconds(companion.proc.pid) - before) / IDLE_SECONDS * 100
     return {
         "startup_to_first_frame_ms": round(statistics.median(startups), 1),
         "startup_to_first_frame_ms_max": round(max(startups), 1),

@@ -28,10 +28,7 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -40,7 +37,7 @@ from http.client import HTTPException
 from pathlib import Path
 
 from bench.journal_check import check
-from bench.web import ROOT, Client, _free_port
+from bench.web import Client, Companion
 from companion.games.free_play import STANDARD_52
 from firmware_bridge.simulator import SimulatedReader
 
@@ -53,34 +50,6 @@ PANEL_MOVES = ({"type": "advance"}, {"type": "counter", "name": "score", "seat":
 def _fingerprint(state: dict) -> dict:
     """The whole table state but its version (which counts changes since the process started)."""
     return {k: v for k, v in state.items() if k != "version"}
-
-
-class Companion:
-    """One `companion run --sim` process on the shared data directory and reader."""
-
-    def __init__(self, data: str, reader: str):
-        self.port = _free_port()
-        self.began = time.perf_counter()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "run", "--sim", "--port", str(self.port), "--data-dir", data,
-             "--reader", reader], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        self.code: str | None = None
-        self.ready = threading.Event()
-        self.ready_ms: float | None = None
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.proc.stderr:
-            match = re.search(r"/pair\?code=(\d{6})", line)
-            if match and not self.ready.is_set():
-                self.code = match.group(1)
-                self.ready_ms = (time.perf_counter() - self.began) * 1000
-                self.ready.set()
-
-    def kill(self) -> bool:
-        """SIGKILL; True when that is what it died of (not of a crash of its own before)."""
-        self.proc.send_signal(signal.SIGKILL)
-        return self.proc.wait(20) == -signal.SIGKILL
 
 
 class Round:
@@ -162,17 +131,17 @@ def run(kills: int = KILLS, seed: int | None = None) -> dict[str, float]:
         reader.tap = tap
         try:
             for kill in range(kills + 1):
-                companion = Companion(data, reader.path)
+                companion = Companion(data, ("--reader", reader.path))
                 last_round = kill == kills
                 in_startup = not last_round and kill > 0 and rng.random() < 0.15
                 if in_startup:  # during start-up: imports, the journal's replay, the panel's first answers
                     time.sleep(rng.uniform(0.0, 0.5))
-                    if not companion.ready.is_set():
+                    if companion.code is None:
                         results["in_startup"] += 1
                     results["killed"] += companion.kill()
                 else:
-                    if not companion.ready.wait(60):
-                        raise RuntimeError("the companion did not start")
+                    if not companion.wait_serving():
+                        raise RuntimeError("the companion did not start:\n" + "".join(companion.log[-20:]))
                     ready_ms.append(companion.ready_ms)
                     if client is None:
                         client = Client.paired(companion.port, companion.code)
@@ -190,8 +159,7 @@ def run(kills: int = KILLS, seed: int | None = None) -> dict[str, float]:
                             differed |= {k for k in now.keys() | seen[state["seq"]].keys()
                                          if now.get(k) != seen[state["seq"]].get(k)}
                     if last_round:
-                        companion.proc.send_signal(signal.SIGTERM)
-                        companion.proc.wait(20)
+                        companion.stop()
                         break
                     one = Round(companion.port, client, reader, uids, rng)
                     threads = one.run()

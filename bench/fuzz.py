@@ -75,12 +75,12 @@ def codec_fuzz(frames: int = FRAMES) -> dict[str, float]:
 
 
 def api_fuzz(max_examples: int = 100) -> dict[str, float]:
-    with tempfile.TemporaryDirectory() as data, start_companion(data) as (proc, code, _):
-        client = Client.paired(proc.port, code)
+    with tempfile.TemporaryDirectory() as data, start_companion(data) as companion:
+        client = Client.paired(companion.port, companion.code)
         client.input({"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Ada"}, {"name": "Bea"}]}})
         report = Path(data) / "schemathesis.json"
         done = subprocess.run(
-            [str(Path(sys.executable).with_name("schemathesis")), "run", f"http://127.0.0.1:{proc.port}/api/openapi.json",
+            [str(Path(sys.executable).with_name("schemathesis")), "run", f"http://127.0.0.1:{companion.port}/api/openapi.json",
              "-H", f"Cookie: {client.cookie}", "-H", f"X-CSRF-Token: {client.csrf}",
              "--checks", "not_a_server_error", "-n", str(max_examples), "--workers", "1", "--seed", "1",
              "--exclude-path", "/api/session/forget", "--exclude-path-regex", "revoke",
@@ -89,8 +89,8 @@ def api_fuzz(max_examples: int = 100) -> dict[str, float]:
         if not report.exists():
             raise RuntimeError(f"schemathesis wrote no report (exit {done.returncode}): {done.stderr[-2000:]}")
         result = json.loads(report.read_text())
-    proc.drained.join(10)  # the whole log: the process has stopped, its last lines are read
-    logged = "".join(proc.log)
+    companion.reader.join(10)  # the whole log: the process has stopped, its last lines are read
+    logged = "".join(companion.log)
     server_errors = sum(f["count"] for f in result["failures"] if f["code"] == "ST101")
     if server_errors or result["errors"]:
         print(done.stdout[-4000:], file=sys.stderr)

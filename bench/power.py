@@ -29,9 +29,8 @@ import time
 from http.client import HTTPException
 from pathlib import Path
 
-from bench.crash import Companion
 from bench.journal_check import check
-from bench.web import ROOT, Client
+from bench.web import ROOT, Client, Companion
 
 CUTS = 50
 MOVES = ({"type": "advance"}, {"type": "counter", "name": "score", "seat": 0, "delta": 1}, {"type": "roll", "spec": "2d6"})
@@ -101,10 +100,10 @@ def run(cuts: int = CUTS, seed: int | None = None) -> dict[str, float]:
                    "failed_restarts": 0}
         for cut in range(cuts + 1):
             fs = _mount(backing, mnt)
-            companion = Companion(str(mnt / "data"), "")
+            companion = Companion(str(mnt / "data"), ("--reader", ""))
             player = None
             try:
-                if not companion.ready.wait(60):
+                if not companion.wait_serving():
                     figures["failed_restarts"] += 1
                     break  # the journal the cut left does not start: the figures say so
                 figures["restarts"] += cut > 0
@@ -124,8 +123,7 @@ def run(cuts: int = CUTS, seed: int | None = None) -> dict[str, float]:
             finally:
                 fs.send_signal(signal.SIGKILL)  # the power goes: the disk's cache first
                 fs.wait(10)
-                companion.proc.send_signal(signal.SIGKILL)
-                companion.proc.wait(20)
+                companion.kill()
                 if player is not None:
                     stop.set()
                     player.join(20)

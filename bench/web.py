@@ -35,37 +35,61 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+class Companion:
+    """One `companion run --sim` process on a free port. Its log is read as it comes: `code` (the pairing
+    code, once it serves), `ready_ms` and `first_frame_ms` (from the start of the process to serving, and
+    to its splash frame on the display) and every line in `log`."""
+
+    def __init__(self, data: str, extra: tuple[str, ...] = ()):
+        self.port = _free_port()
+        self.began = time.perf_counter()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "run", "--sim", "--port", str(self.port), "--data-dir", data, *extra],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.code: str | None = None
+        self.ready_ms: float | None = None
+        self.first_frame_ms: float | None = None
+        self.log: list[str] = []
+        self.settled = threading.Event()  # serving, or gone before it did
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        for line in self.proc.stderr:
+            self.log.append(line)
+            ms = (time.perf_counter() - self.began) * 1000
+            if self.first_frame_ms is None and "splash on the display" in line:
+                self.first_frame_ms = ms
+            match = re.search(r"/pair\?code=(\d{6})", line)
+            if match and self.code is None:
+                self.code, self.ready_ms = match.group(1), ms
+                self.settled.set()
+        self.settled.set()
+
+    def wait_serving(self, timeout: float = 60) -> bool:
+        return self.settled.wait(timeout) and self.code is not None
+
+    def kill(self) -> bool:
+        """SIGKILL; True when that is what it died of (not of a crash of its own before)."""
+        self.proc.send_signal(signal.SIGKILL)
+        return self.proc.wait(20) == -signal.SIGKILL
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            self.proc.wait(20)
+
+
 @contextmanager
 def start_companion(data: str, extra: tuple[str, ...] = ()):
-    """A `companion run --sim` process on a free port: yields (process, pairing code, ms from the start of the
-    process to its splash frame on the display); stopped with SIGTERM afterwards."""
-    port = _free_port()
-    began = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--sim", "--port", str(port), "--data-dir", data,
-                             *extra], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    proc.port = port
-    proc.log = []  # every line it logs
-    first_frame_ms = None
-    deadline = time.monotonic() + 60
+    """A Companion that serves, stopped with SIGTERM afterwards."""
+    companion = Companion(data, extra)
     try:
-        for line in proc.stderr:
-            proc.log.append(line)
-            if first_frame_ms is None and "splash on the display" in line:
-                first_frame_ms = (time.perf_counter() - began) * 1000
-            match = re.search(r"/pair\?code=(\d{6})", line)
-            if match:
-                proc.drained = threading.Thread(target=lambda: proc.log.extend(proc.stderr), daemon=True)
-                proc.drained.start()  # keep it drained
-                break
-            if time.monotonic() > deadline:
-                raise RuntimeError("the companion did not start")
-        else:
-            raise RuntimeError("the companion did not start")
-        yield proc, match.group(1), first_frame_ms
+        if not companion.wait_serving():
+            raise RuntimeError("the companion did not start:\n" + "".join(companion.log[-20:]))
+        yield companion
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(20)
+        companion.stop()
 
 
 class Client:
@@ -104,8 +128,8 @@ class Client:
 
 
 def run() -> dict[str, float]:
-    with tempfile.TemporaryDirectory() as data, start_companion(data) as (proc, code, _):
-        client = Client.paired(proc.port, code)
+    with tempfile.TemporaryDirectory() as data, start_companion(data) as companion:
+        client = Client.paired(companion.port, companion.code)
         setup = {"players": [{"name": n} for n in ("Ada", "Bea", "Cy", "Dan")]}
         client.input({"type": "new_game", "game": "free_play", "setup": setup})
         stop = threading.Event()
@@ -113,7 +137,7 @@ def run() -> dict[str, float]:
         errors = [0]
 
         def phone() -> None:
-            mine = Client(proc.port, client.cookie)
+            mine = Client(companion.port, client.cookie)
             took = []
             while not stop.is_set():
                 start = time.perf_counter()
@@ -124,7 +148,7 @@ def run() -> dict[str, float]:
             times.extend(took)
 
         def player() -> None:
-            mine = Client(proc.port, client.cookie, client.csrf)
+            mine = Client(companion.port, client.cookie, client.csrf)
             moves = ({"type": "advance"}, {"type": "roll", "spec": "2d6"}, {"type": "counter", "name": "score", "delta": 1, "seat": 0})
             i = 0
             while not stop.wait(0.1):
