@@ -6,10 +6,15 @@ returns the new panel state, the action to submit (or None) and a prompt to
 show (or None). Nothing here touches hardware or threads.
 
 On the step page (BACK, SELECT, ACTION, NEXT, left to right):
-  NEXT     end the step for whoever acts; held: pass, where the step counts passes
-  BACK     undo; if the last action showed a card or a roll, hold BACK to confirm
-  SELECT   the next option the step offers; held: the scores, then the counters
-  ACTION   do the selected option (asked twice if it ends the game, say); held: counters
+  NEXT     the option offered for NEXT (its `short` is NEXT's hint), if any; held: pass,
+           where the step counts passes
+  BACK     the option offered for BACK (undo); if it asks first, hold BACK to confirm
+  SELECT   the next of the table's options; held: the scores, then the counters
+  ACTION   do the selected option (asked twice if it ends the game, say); held: counters.
+           An option with fields opens the picker: SELECT walks the first field's
+           values, ACTION takes one and goes on to the next field, BACK leaves it;
+           the last field's ACTION does the option. A field only a phone can fill
+           (a list to tick, a name to type) is named, not done.
 On the counters page NEXT and BACK add and take one (held: five), SELECT moves
 to the next counter, ACTION closes it. The knob changes a counter: the first
 detent opens the counters page at the acting player's first counter.
@@ -27,11 +32,23 @@ PAGES = ("step", "scores", "counters", "pair")
 
 
 @dataclass(frozen=True)
+class Pick:
+    """Filling an option's fields on the buttons: the option (by its label), the values chosen so far,
+    and the value SELECT is on in the next field."""
+
+    label: str
+    chosen: tuple[tuple[str, Any], ...] = ()
+    at: int = 0
+
+
+@dataclass(frozen=True)
 class Panel:
     page: str = "step"
     option: int = 0  # index into the step's options
     focus: int = 0  # index into the counter rows
-    confirm: str | None = None  # "undo" or "option": waiting for the confirming press
+    confirm: str | None = None  # "undo", "option" or "next": waiting for the confirming press
+    pick: Pick | None = None
+    chosen: tuple[tuple[str, Any], ...] = ()  # a picked option's values, waiting for its confirming press
 
 
 @dataclass(frozen=True)
@@ -68,22 +85,38 @@ def turn(view: dict[str, Any], panel: Panel, steps: int) -> Reply:
     return Reply(panel, _change(rows, panel.focus, steps))
 
 
+def walk(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options SELECT walks: the table's plays; when there are none, what NEXT does (a roll-off, a
+    step the companion does), so ACTION always does what the screen shows."""
+    play = [o for o in view.get("options") or [] if o.get("group", "Play") == "Play"]
+    return [o for o in play if not o.get("button")] or [o for o in play if o.get("button") == "NEXT"]
+
+
+def on_button(view: dict[str, Any], button: str) -> dict[str, Any] | None:
+    return next((o for o in view.get("options") or [] if o.get("button") == button), None)
+
+
 def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
-    options = view.get("options") or []
-    over = view.get("over")
+    if panel.pick is not None:
+        return _picking(view, panel, role)
+    options = walk(view)
     if role == "next":
-        if over:
+        if view.get("over"):
             return Reply(panel, prompt=AlertScreen("Game over", view.get("ended") or ""))
-        passing = long and (view.get("stage") or {}).get("who") == "passes"
-        return Reply(panel, {"type": "advance", "passed": True} if passing else {"type": "advance"})
+        if long and (view.get("stage") or {}).get("who") == "passes" and not view.get("strict"):
+            return Reply(panel, {"type": "advance", "passed": True})
+        option = on_button(view, "NEXT")
+        if option is None:
+            return Reply(panel, prompt=AlertScreen("Choose", "NEXT does nothing here: choose with SELECT, then ACTION."))
+        return _do(panel, option, "next")
     if role == "back":
-        undo = view.get("undo")
-        if undo is None:
+        option = on_button(view, "BACK")
+        if option is None:
             return Reply(panel, prompt=AlertScreen("Undo", "Nothing to undo."))
-        if undo["confirm"] and not long:
-            prompt = AlertScreen("Undo?", f"{undo['label']} Hold BACK to take it back.", ("Hold", "", "", "Keep"))
+        if option["confirm"] and not long:
+            prompt = AlertScreen("Undo?", f"{option['label']} Hold BACK to take it back.", ("Hold", "", "", "Keep"))
             return Reply(replace(panel, confirm="undo"), prompt=prompt)
-        return Reply(panel, {"type": "undo", "confirm": True} if undo["confirm"] else {"type": "undo"})
+        return Reply(panel, dict(option["action"]) | ({"confirm": True} if option["confirm"] else {}))
     if role == "select":
         if long:
             return Reply(replace(panel, page="scores"))
@@ -92,26 +125,94 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     if long:
         return Reply(_counters_at(view, panel))
     if not options:
-        return Reply(panel, prompt=AlertScreen("Nothing to do", "Press NEXT to end the step."))
+        return Reply(panel, prompt=AlertScreen("Nothing to do", "Nothing to choose here now."))
     option = options[panel.option % len(options)]
     if option.get("fields"):
-        return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: it needs details only the phone can take."))
+        phone_only = next((f.get("title", k) for k, f in option["fields"].items() if choices(f) is None), None)
+        if phone_only is not None:
+            return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: {phone_only} is chosen on a phone."))
+        return Reply(replace(panel, pick=Pick(option["label"])))
+    return _do(panel, option, "option")
+
+
+def _do(panel: Panel, option: dict[str, Any], confirm: str, chosen: tuple[tuple[str, Any], ...] = ()) -> Reply:
+    """Do `option` with the values `chosen` for its fields, or ask first when it says so."""
     if option["confirm"]:
-        prompt = AlertScreen(f"{option['short']}?", f"{option['label']}: press ACTION again to do it.",
-                             ("No", "", "Yes", "No"))
-        return Reply(replace(panel, confirm="option"), prompt=prompt)
-    return Reply(panel, dict(option["action"]))
+        prompt = AlertScreen(f"{option['short']}?", f"{option['label']}: press {confirm.upper() if confirm == 'next' else 'ACTION'} again to do it.",
+                             ("No", "", "Yes", "No") if confirm != "next" else ("No", "", "No", "Yes"))
+        return Reply(replace(panel, confirm=confirm, chosen=chosen, pick=None), prompt=prompt)
+    return Reply(replace(panel, pick=None), dict(option["action"]) | dict(chosen))
 
 
 def _confirming(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
     """The press after a question: only the confirming press acts; any other cancels."""
-    waiting, panel = panel.confirm, replace(panel, confirm=None)
-    if waiting == "undo" and role == "back" and long and view.get("undo"):
-        return Reply(panel, {"type": "undo", "confirm": True})
-    options = view.get("options") or []
+    waiting, chosen, panel = panel.confirm, panel.chosen, replace(panel, confirm=None, chosen=())
+    if waiting == "undo" and role == "back" and long:
+        option = on_button(view, "BACK")
+        return Reply(panel, dict(option["action"]) | {"confirm": True} if option else None)
+    if waiting == "next" and role == "next" and not long:
+        option = on_button(view, "NEXT")
+        return Reply(panel, dict(option["action"]) | {"confirm": True} if option else None)
+    options = walk(view)
     if waiting == "option" and role == "action" and not long and options:
-        return Reply(panel, dict(options[panel.option % len(options)]["action"]))
+        option = options[panel.option % len(options)]
+        return Reply(panel, dict(option["action"]) | dict(chosen) | {"confirm": True})
     return Reply(panel)
+
+
+# --- filling an option's fields on the buttons ---------------------------------------------------------
+
+
+def choices(field: dict[str, Any]) -> list[tuple[Any, str]] | None:
+    """(value, label) for each value SELECT can walk in `field`; None when only a phone can fill it."""
+    if "enum" in field:
+        names = field.get("enumNames") or [_shown(v) for v in field["enum"]]
+        return list(zip(field["enum"], map(str, names)))
+    kind = field.get("type")
+    if kind == "boolean":
+        return [(True, "yes"), (False, "no")]
+    if kind == "integer" and field["maximum"] - field["minimum"] <= 40:
+        return [(v, f"{v:+d}" if field["minimum"] < 0 else str(v)) for v in range(field["minimum"], field["maximum"] + 1)]
+    items = field.get("items") or {}
+    if kind == "array" and field.get("maxItems") == 1 and "enum" in items:  # one thing named from a list
+        one = [([v], label) for v, label in choices(items)]
+        return one if field.get("minItems", 0) == 1 else [([], "none")] + one
+    return None
+
+
+def _shown(value: Any) -> str:
+    return " ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def _picking(view: dict[str, Any], panel: Panel, role: str) -> Reply:
+    pick = panel.pick
+    option = next((o for o in walk(view) if o["label"] == pick.label), None)
+    if option is None or role == "back":
+        return Reply(replace(panel, pick=None))
+    key = next(k for k in option["fields"] if k not in dict(pick.chosen))
+    values = choices(option["fields"][key])
+    if role == "select":
+        return Reply(replace(panel, pick=replace(pick, at=(pick.at + 1) % len(values))))
+    if role == "next":
+        return Reply(panel, prompt=AlertScreen("Choosing", "SELECT: the next choice; ACTION: take it; BACK: leave."))
+    chosen = pick.chosen + ((key, values[pick.at % len(values)][0]),)
+    if len(chosen) < len(option["fields"]):
+        return Reply(replace(panel, pick=Pick(pick.label, chosen)))
+    return _do(panel, option, "option", chosen)
+
+
+def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
+    pick = panel.pick
+    option = next((o for o in walk(view) if o["label"] == pick.label), None)
+    if option is None:
+        return None
+    key = next(k for k in option["fields"] if k not in dict(pick.chosen))
+    field = option["fields"][key]
+    values = choices(field)
+    index = pick.at % len(values)
+    count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
+    return StepScreen(option["label"], values[index][1], f"{field.get('title', key)}?", f"► {values[index][1]}{count}",
+                      ("Leave", "More" if len(values) > 1 else "", "Take", ""))
 
 
 def _on_counters(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
@@ -168,6 +269,10 @@ def screen_for(view: dict[str, Any], panel: Panel, pairing: tuple[str, str] | No
         return StepScreen("Companion", "No game", "Start one from the phone", "", ("", "", "", ""))
     if panel.page == "scores":
         return scores_screen(view)
+    if panel.page == "step" and panel.pick is not None:
+        picking = _pick_screen(view, panel)
+        if picking is not None:
+            return picking
     if panel.page == "counters":
         rows = counter_rows(view)
         if rows:
@@ -190,14 +295,15 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     actor = view.get("actor")
     who = players[actor]["name"] if actor is not None and actor < len(players) else (
         "Everyone" if step.get("who") in ("each", "passes") else "Table")
-    options = view.get("options") or []
+    options = walk(view)
     doing, short = "", ""
     if options:
         index = panel.option % len(options)
         count = f"  {index + 1}/{len(options)}" if len(options) > 1 else ""
-        phone = " (phone)" if options[index].get("fields") else ""
+        phone = " (phone)" if any(choices(f) is None for f in options[index].get("fields", {}).values()) else ""
         doing, short = f"► {options[index]['label']}{phone}{count}", "" if phone else options[index]["short"]
-    hints = ("Undo" if view.get("undo") else "", "More" if len(options) > 1 else "", short, step.get("done", "Done"))
+    nxt, back = on_button(view, "NEXT"), on_button(view, "BACK")
+    hints = ("Undo" if back else "", "More" if len(options) > 1 else "", short, nxt["short"] if nxt else "")
     line = view.get("status") or step.get("label", "")  # a game's own line for this moment, else the step's label
     return StepScreen(header, who, line, doing, hints, "LAST" if view.get("last_round") else "")
 

@@ -27,9 +27,11 @@ from companion import __version__
 from companion.cards import CardRegistry, Registration
 from companion.core.engine import Session, apply_input, new_game, start_session
 from companion.core.game import GameDef
+from companion.core.offer import Offer, offer
 from companion.core.physical import card_action, dice_action
 from companion.core.result import Needs, Refused
-from companion.core.view import table_view
+from companion.core.strict import match
+from companion.core.view import views
 from companion.errors import CompanionError, JournalError
 from companion.journal import Journal, ReaderEvent
 from companion.replay import SNAPSHOT_EVERY, restore
@@ -71,6 +73,9 @@ class Runtime:
         self._listeners: list[Callable[[dict[str, Any]], None]] = []
         self._thread: threading.Thread | None = None
         self._view: dict[str, Any] = {"game": None, "version": 0}
+        self._seat_views: list[dict[str, Any]] = []  # each seat's GET /api/seat, worked out with the view
+        self._claimed: frozenset[int] = frozenset()  # the seats a phone holds (web_panel.security.Sessions)
+        self._offered: tuple[Any, frozenset[int], Offer] | None = None  # (session, claimed, its offer)
         self._version = 0  # bumps whenever the table changes, across games
         self._long_until = 0.0  # the owner thread is in long work (a restore) until then: see in_long_work
         self.cards = CardRegistry(journal, games)
@@ -190,21 +195,52 @@ class Runtime:
     # --- inputs ----------------------------------------------------------------------------------
 
     def submit(self, action: Mapping[str, Any], timeout: float | None = 10.0,
-               expect_version: int | None = None) -> Outcome:
+               expect_version: int | None = None, seat: int | None = None) -> Outcome:
         """Put an input on the queue and wait for its outcome.
 
         With `expect_version` (the view's "version" the input was made
         against), the input is refused as stale if the table has changed since:
         a button press acts on the screen its player saw, or not at all.
+        `seat`: the input comes from that seat's own phone (else from the table).
         """
         action = dict(action)
 
         def run() -> Outcome:
             if expect_version is not None and expect_version != self._version:
                 return Outcome(False, "the table changed before this input arrived; look again", stale=True)
-            return self._guarded(lambda: self._handle(action), action)
+            return self._guarded(lambda: self._handle(action, seat=seat), action)
 
         return self.call(run, timeout)
+
+    def set_claimed(self, seats: frozenset[int]) -> None:
+        """The seats phones hold now: their private options leave the table's (on the owner thread)."""
+        def run() -> None:
+            if seats != self._claimed:
+                self._claimed = frozenset(seats)
+                self._publish()
+
+        self.call(run)
+
+    def _offer(self) -> Offer:
+        """What each seat and the table may do in the current session: worked out once per table state."""
+        cached = self._offered
+        if cached is None or cached[0] is not self._session or cached[1] != self._claimed:
+            cached = self._offered = (self._session, self._claimed, offer(self._game, self._session))
+        return cached[2]
+
+    def _admit(self, action: dict[str, Any], seat: int | None) -> dict[str, Any] | Refused:
+        """The input as the game takes it from where it came from. A strict game takes only an offered
+        option (the seat's own, or the table's); the journal notes the phone it came from. A game not
+        strict yet takes anything, a phone's input as its seat's."""
+        if seat is not None and not 0 <= seat < len(self._session.state["players"]):
+            return Refused("this phone's seat is not in this game: claim a seat again (My seat)")
+        if not self._game.strict:
+            return action if seat is None else {**action, "seat": seat, "phone_seat": seat}
+        offered = self._offer()
+        matched = match(offered.table(self._claimed) if seat is None else offered.for_seat(seat), action)
+        if isinstance(matched, Refused):
+            return matched
+        return action if seat is None else {**action, "phone_seat": seat}
 
     def _guarded(self, handle: Callable[[], Outcome], action: Any) -> Outcome:
         try:
@@ -215,11 +251,15 @@ class Runtime:
             log.exception("input %r failed", action)
             return Outcome(False, f"internal error, nothing was changed: {e}")
 
-    def _handle(self, action: dict[str, Any], event: ReaderEvent | None = None) -> Outcome:
+    def _handle(self, action: dict[str, Any], event: ReaderEvent | None = None, seat: int | None = None) -> Outcome:
         if action.get("type") == "new_game":
             return self._new_game(action)
         if self._session is None or self._game is None:
             return Outcome(False, "no game is open: start one first")
+        admitted = self._admit(action, seat)
+        if isinstance(admitted, Refused):
+            return Outcome(False, admitted.reason, needs_confirm=admitted.needs_confirm)
+        action = admitted
         step = None
         for _ in range(8):  # each try may lack one more chance outcome (a deal: a shuffle, then a reshuffle, ...)
             step = apply_input(self._game, self._session, action)
@@ -300,7 +340,7 @@ class Runtime:
         sides, values = int(event.payload["sides"]), tuple(int(v) for v in event.payload["values"].split(","))
         if self._game is None or self._session is None:
             return self._not_applied(event, "Dice", "no game is open: the roll was not used")
-        action = dice_action(self._game, self._session.state, sides, values)
+        action = dice_action(self._session.state, self._offer().table(self._claimed), sides, values)
         if isinstance(action, str):
             return self._not_applied(event, "Dice not expected", f"{', '.join(map(str, values))}: {action}")
         return self._apply_event(event, action)
@@ -364,6 +404,12 @@ class Runtime:
             return None
         return {"game": game.id, **game.score_sheet(session.state)}
 
+    def seat_view(self, seat: int) -> dict[str, Any] | None:
+        """What `seat`'s own phone sees (GET /api/seat): its player, private view and options, worked out
+        once per table version; None when the open game has no such seat (safe from any thread)."""
+        seats = self._seat_views
+        return seats[seat] if 0 <= seat < len(seats) else None
+
     def private(self, seat: int) -> dict[str, Any]:
         """What only `seat`'s player may see (their hand, ...), from the latest state; {} when the game has none."""
         game, session = self._game, self._session  # read from another thread: check they belong together
@@ -375,13 +421,15 @@ class Runtime:
 
     def _publish(self) -> None:
         self._version += 1
+        seats: list[dict[str, Any]] = []
         if self._session is None or self._game is None:
             view: dict[str, Any] = {"game": None, "log": list(self._log), "version": self._version}
         else:
-            view = table_view(self._game, self._session) | {"log": list(self._log), "seq": self._seq,
-                                                             "version": self._version, "last": self._last,
-                                                             "game_id": self._game_id}
-        self._view = view
+            view, seats = views(self._game, self._session, self._claimed, self._offer())
+            view |= {"log": list(self._log), "seq": self._seq, "version": self._version, "last": self._last,
+                     "game_id": self._game_id, "strict": self._game.strict}
+            seats = [s | {"version": self._version} for s in seats]
+        self._seat_views, self._view = seats, view
         for listener in self._listeners:
             try:
                 listener(view)

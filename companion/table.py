@@ -192,7 +192,10 @@ class Table:
             return  # already taken in (the copy queued by the listener after a press)
         before, self._view = self._view, view
         self._wake()
-        self._panel = replace(self._panel, confirm=None)  # the question was about a table that has changed
+        # The question, and values half chosen on the buttons, were about a table that has changed.
+        self._panel = replace(self._panel, confirm=None, chosen=(), pick=None)
+        if _who_acts(view) != _who_acts(before):  # another step or player: SELECT starts from the first option
+            self._panel = replace(self._panel, option=0)
         if view.get("game_id") != before.get("game_id"):
             self._panel = controls.Panel()  # a new game: back to its first step
             self._shown_seq = None
@@ -261,6 +264,10 @@ class Table:
         self.display.show(image)
         self._drawn_version = view.get("version")
         self.frames += 1
+
+
+def _who_acts(view: dict[str, Any]) -> tuple:
+    return view.get("game_id"), view.get("round"), view.get("step"), view.get("actor"), view.get("player")
 
 
 def _result_screen(view: dict[str, Any], last: dict[str, Any]) -> Screen | None:

@@ -39,6 +39,7 @@ class Table:
             return step
         self.session = step.session
         self.log.extend(step.log)
+        assert_plain_json(self.game, self.session)
         return step
 
     def ok(self, **action):
@@ -65,6 +66,13 @@ class Table:
         return step.reason
 
     @property
+    def offered(self):
+        """The table's options now (companion.core.offer), as the runtime offers them with no seat claimed."""
+        from companion.core.offer import offer
+
+        return offer(self.game, self.session).table()
+
+    @property
     def view(self):
         """The public table view, as the panel serves it: plain JSON (no persistent vectors)."""
         view = table_view(self.game, self.session)
@@ -80,6 +88,33 @@ class Table:
         cards = list(needs.cards)
         rng.shuffle(cards)
         return cards
+
+
+def assert_plain_json(game, session):
+    """What the phones are sent after an input is plain JSON: the public view, and each seat's private view and
+    options (a persistent vector left in any of them made every phone answer 500)."""
+    from companion.core.view import views
+
+    view, seats = views(game, session)
+    json.dumps(view)
+    for seat in seats:
+        json.dumps(seat)
+
+
+class PlainJson:
+    """A runtime listener: every view the runtime publishes, and every seat's, is plain JSON."""
+
+    def __init__(self, runtime):
+        self.runtime = runtime
+        self.failures = []
+
+    def __call__(self, view):
+        try:
+            json.dumps(view)
+            for seat in range(len(view.get("players") or [])):
+                json.dumps(self.runtime.seat_view(seat))
+        except TypeError as e:
+            self.failures.append(f"after input {view.get('seq')}: {e}")
 
 
 @pytest.fixture
@@ -98,16 +133,20 @@ def make_runtime(tmp_path):
 
     def make(path=None, rng=None, game_setup=None):
         rt = Runtime(Journal(path or tmp_path / "journal.sqlite3"), GAMES, rng=rng)
+        check = PlainJson(rt)
+        rt.add_listener(check)
         rt.start()
-        made.append(rt)
+        made.append((rt, check))
         if game_setup is not None:
             assert rt.submit({"type": "new_game", "game": "free_play", "setup": game_setup}).accepted
         return rt
 
     yield make
-    for rt in made:
+    for rt, check in made:
         rt.stop()
         rt.journal.close()
+    for rt, check in made:
+        assert not check.failures, check.failures[:3]
 
 
 @pytest.fixture

@@ -20,8 +20,9 @@ def test_next_ends_the_step_and_back_undoes(free_play):
 
 def test_select_walks_the_options_and_action_does_the_selected_one(free_play):
     view = view_of(free_play)
-    labels = [o["label"] for o in view["options"]]
+    labels = [o["label"] for o in controls.walk(view)]
     assert labels == ["Roll 1d6", "Roll 2d6", "Draw: Cards", "Finish the game"]
+    assert controls.on_button(view, "NEXT")["action"] == {"type": "advance"}
     panel = Panel()
     panel = controls.press(view, panel, "select", False).panel
     assert controls.press(view, panel, "action", False).action == {"type": "roll", "spec": "2d6", "seat": 0}
@@ -35,7 +36,7 @@ def test_an_option_that_ends_the_game_is_asked_twice(free_play):
     panel = Panel(option=3)
     reply = controls.press(view, panel, "action", False)
     assert reply.action is None and reply.panel.confirm == "option" and "ACTION again" in reply.prompt.message
-    assert controls.press(view, reply.panel, "action", False).action == {"type": "finish"}
+    assert controls.press(view, reply.panel, "action", False).action == {"type": "finish", "confirm": True}
     cancelled = controls.press(view, reply.panel, "next", False)
     assert cancelled.action is None and cancelled.panel.confirm is None
 

@@ -36,6 +36,8 @@ from companion.core.game import GameDef
 from companion.core.result import Accepted, Needs, Refused, Result
 from companion.core.seats import nth_youngest
 from companion.core.seats import rolloff as rolloff_round
+from companion.core.steps import input_key
+from companion.core.steps import run as run_handler
 
 UNDO_LIMIT = 100  # actions a table can take back, in memory and after a restart
 
@@ -188,6 +190,8 @@ def apply(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
         return Refused(f"first the roll-off for the {state['rolloff']['purpose']}")
     if state["flow"] is not None and state["flow"]["over"]:
         return Refused(f"the game is over ({state['flow']['ended']})")
+    if game.steps:
+        return _by_step(game, state, action, seat)
     if game.check is not None and kind in _GENERIC:
         reason = game.check(state, action)
         if reason:
@@ -202,6 +206,33 @@ def apply(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
     if own is None:
         return Refused(f"{game.title} has no action {kind!r}")
     return own(game, state, action)
+
+
+# The generic inputs a game on steps leaves to the core: a roll-off, and a counter set right by hand.
+_STEPPED_GENERIC = ("rolloff", "counter")
+
+
+def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | None) -> Result:
+    """A game on steps: the current step's handler for the input; after an advance's, the flow moves on."""
+    kind = action["type"]
+    if state["flow"] is None or kind in _STEPPED_GENERIC:
+        handler = _GENERIC.get(kind) if kind in _STEPPED_GENERIC else None
+        return handler(game, state, action, seat) if handler else Refused("the game has not started")
+    step = flow_mod.current_step(game.flow, state)
+    handler = game.steps[step.name].handlers.get(input_key(action))
+    if handler is None:
+        return Refused(f"that cannot be done now ({step.label})")
+    actor = state["flow"]["actor"]
+    if kind == "advance" and seat is not None and actor is not None and seat != actor:
+        return flow_mod.advance(game.flow, state, seat)  # the flow's refusal names whose move it is
+    done = run_handler(handler, game, state, action)
+    if isinstance(done, Refused) or kind != "advance":
+        return done
+    extra = game.extra_action(done.state, action) if game.extra_action is not None else False
+    moved = flow_mod.advance(game.flow, done.state, seat, False, bool(extra))
+    if isinstance(moved, Refused):
+        return moved
+    return Accepted(moved.state, done.log + moved.log, done.reveal)
 
 
 def _advance(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | None) -> Result:

@@ -22,6 +22,11 @@ Besides data, a game may hook into the generic actions:
   rolloff_face (state, value) -> (rank, shown): what a die's value counts for
               in a roll-off, and its name in the log (a piecepack die's null
               face, read as 6, counts 0)
+
+A game on steps (`steps`, companion.core.steps) gives each step of its flow
+its options, handlers and status line in one place, instead of `options`,
+`on_advance`, `check` and `after`. A `strict` game accepts an input only when it
+matches an option offered to where it comes from (TABLE.md).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from companion.core.deck import DeckSpec
 from companion.core.flow import Flow
 from companion.core.options import Option
 from companion.core.result import Result
+from companion.core.steps import StepRules, check_steps
 
 # A game's own action: (game, state, action) -> Accepted | Refused.
 Handler = Callable[["GameDef", PMap, Mapping[str, Any]], Result]
@@ -85,6 +91,12 @@ class GameDef:
     tapped: Callable[[PMap, str, str], Mapping[str, Any] | str] | None = None
     extra_action: Callable[[PMap, Mapping[str, Any]], bool] | None = None
     rolloff_face: Callable[[PMap, int], tuple[int, str]] | None = None
+    steps: Mapping[str, StepRules] = field(default_factory=dict)
+    strict: bool = False
+
+    def __post_init__(self) -> None:
+        if self.steps:
+            check_steps(self)
 
     def deck(self, name: str) -> DeckSpec | None:
         return next((d for d in self.decks if d.name == name), None)

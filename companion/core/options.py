@@ -1,10 +1,9 @@
-"""What the table can do now, as a list a few buttons can walk through.
+"""What can be done now: options, each a thing a player (or the table) may do, with what is left to choose.
 
-Every step of every game must be reachable from the buttons alone. A game
-declares, per state, the options its current step offers (`GameDef.options`);
-SELECT walks through them and ACTION does the selected one. NEXT always ends
-the step (or passes, where the step counts passes) and BACK always undoes, so
-those two need no declaration. The phone shows the same list.
+TABLE.md is the contract. A game offers options per seat and for the companion's own steps
+(`companion.core.offer`); the buttons walk the table's with SELECT and do one with ACTION, and NEXT
+and BACK do the option marked with their `button`; each phone shows its own seat's. In a strict game
+an input is accepted only when it matches an offered option (`companion.core.strict`).
 """
 
 from __future__ import annotations
@@ -19,23 +18,40 @@ if TYPE_CHECKING:
     from companion.core.game import GameDef
 
 
+PLAY, CORRECTIONS = "Play", "Corrections"  # an option's group
+
+
 @dataclass(frozen=True)
 class Option:
     label: str  # the OLED's "do" line and the phone's button, e.g. "Roll 2d6"
     short: str  # at most 6 characters: the hint above the ACTION button
     action: Mapping[str, Any] = field(default_factory=dict)
     confirm: bool = False  # ask again before doing it (ending the game, ...)
-    # What the phone must ask before it can do this (JSON Schema properties,
-    # each required): a business's campo, a tile's printed cost. An option with
-    # fields is done on the phone; the OLED names it but cannot do it.
+    # What is still to be chosen (each required; companion.core.fields says which fields the contract
+    # allows): a phone asks with a picker per field, the buttons walk an enum's values with SELECT.
     fields: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # A roll spec ("2d6") when this option takes dice: the reader's dice of that
     # spec do it, their values in the action's "dice" (virtual: the table rolls).
     rolls: str = ""
+    group: str = PLAY  # PLAY, or CORRECTIONS: undo, redo and the by-hand corrections
+    # It uses what only that player knows (the coins in hand, a sealed bid): only that seat's phone
+    # does it while the seat is claimed.
+    private: bool = False
+    button: str = ""  # "NEXT" or "BACK": the button that does this option (its label is `short`)
 
     def public(self) -> dict[str, Any]:
         return {"label": self.label, "short": self.short, "action": dict(self.action), "confirm": self.confirm,
-                "fields": {k: dict(v) for k, v in self.fields.items()}, "rolls": self.rolls}
+                "fields": {k: dict(v) for k, v in self.fields.items()}, "rolls": self.rolls, "group": self.group,
+                "private": self.private, "button": self.button}
+
+    @classmethod
+    def from_public(cls, given: Mapping[str, Any]) -> "Option":
+        """An option a game still hands over as public() dicts (its private view's "options")."""
+        return cls(**{k: v for k, v in given.items() if k in cls.__dataclass_fields__})
+
+    def dice_key(self) -> str:
+        """Where the values of this option's dice go: a roll's and a roll-off's "values", a game's "dice"."""
+        return "values" if self.action.get("type") in ("roll", "rolloff") else "dice"
 
 
 def generic_options(game: GameDef, state: PMap) -> tuple[Option, ...]:
@@ -56,5 +72,6 @@ def step_options(game: GameDef, state: PMap) -> tuple[Option, ...]:
     """The roll-off while one is under way (the first player's, or a game's own tie), else the game's options."""
     if state["rolloff"] is not None:
         k = len(state["rolloff"]["contenders"])
-        return (Option(f"Roll off for the {state['rolloff']['purpose']} ({k}d6)", "Roll", {"type": "rolloff"}),)
+        return (Option(f"Roll off for the {state['rolloff']['purpose']} ({k}d6)", "Roll", {"type": "rolloff"},
+                       rolls=f"{k}d6", button="NEXT"),)
     return tuple((game.options or generic_options)(game, state))

@@ -8,21 +8,22 @@ not expect this input now (the caller records and shows it; the state stays).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pyrsistent import PMap
 
 from companion.core.dice import parse_spec
 from companion.core.game import GameDef
-from companion.core.options import step_options
+from companion.core.options import Option
 
 
 def _over(state: PMap) -> bool:
     return state["flow"] is not None and state["flow"]["over"]
 
 
-def dice_action(game: GameDef, state: PMap, sides: int, values: tuple[int, ...]) -> dict[str, Any] | str:
-    """The roll (or roll-off) these dice answer, if the current step expects one."""
+def dice_action(state: PMap, offered: Sequence[Option], sides: int, values: tuple[int, ...]) -> dict[str, Any] | str:
+    """The roll (or roll-off) these dice answer, if one of the table's `offered` options takes them."""
     rolled = f"{len(values)}d{sides}"
     if state["rolloff"] is not None:
         needed = f"{len(state['rolloff']['contenders'])}d6"
@@ -32,8 +33,8 @@ def dice_action(game: GameDef, state: PMap, sides: int, values: tuple[int, ...])
     if _over(state):
         return "the game is over"
     # (spec, key for the values, action) of each option a roll does: a generic roll, or a game's own action.
-    takers = [(o.action.get("spec", ""), "values", o.action) if o.action.get("type") == "roll" else (o.rolls, "dice", o.action)
-              for o in step_options(game, state) if o.action.get("type") == "roll" or o.rolls]
+    takers = [(o.action.get("spec", ""), "values", o.action) if o.action.get("type") == "roll" else (o.rolls, o.dice_key(), o.action)
+              for o in offered if o.action.get("type") == "roll" or o.rolls]
     for spec, key, action in takers:
         if parse_spec(spec) == parse_spec(rolled):
             return {**action, key: list(values), "source": "physical"}

@@ -10,11 +10,28 @@ from companion.core.deck import DeckSpec
 from companion.core.engine import Session, can_undo
 from companion.core.flow import current_step
 from companion.core.game import GameDef
-from companion.core.options import step_options
+from companion.core.offer import Offer, offer
 from companion.core.ranking import RankKey, rank
 
 
-def table_view(game: GameDef, session: Session) -> dict[str, Any]:
+def views(game: GameDef, session: Session, claimed: frozenset[int] = frozenset(),
+          offered: Offer | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The public view (with the table's options) and each seat's own view (GET /api/seat): its player, its
+    private view, whether it acts, and its options. `claimed`: the seats a phone holds."""
+    offered = offered or offer(game, session)
+    view = table_view(game, session, offered, claimed)
+    state = session.state
+    seats = []
+    for seat, player in enumerate(view["players"]):
+        private = dict(game.private(state, seat)) if game.private is not None else {}
+        private.pop("options", None)  # a game not on steps yet hands its seat's options over here
+        seats.append({"seat": seat, "player": player, "actor": seat in offered.acting or view.get("actor") == seat,
+                      "private": private, "options": [o.public() for o in offered.for_seat(seat)]})
+    return view, seats
+
+
+def table_view(game: GameDef, session: Session, offered: Offer | None = None,
+               claimed: frozenset[int] = frozenset()) -> dict[str, Any]:
     state = session.state
     players = [
         {"seat": i, "name": p["name"], "colour": p["colour"], **thaw(state["counters"]["players"][i])}
@@ -53,12 +70,16 @@ def table_view(game: GameDef, session: Session) -> dict[str, Any]:
             ended=flow["ended"],
             last_round=flow["last_round"] or flow["final_turns"] is not None,  # or the last turns, one each
         )
-    view["options"] = [o.public() for o in step_options(game, state)]
+    offered = offered or offer(game, session)
+    view["options"] = [o.public() for o in offered.table(claimed)]
     if game.public is not None:
         own = dict(game.public(state))
         for player, extra in zip(players, own.pop("per_player", ())):
             player.update(extra)
         view.update(own)
+    if game.steps and flow is not None and not flow["over"]:
+        rules = game.steps[current_step(game.flow, state).name]
+        view["status"] = rules.status(state) if rules.status is not None else ""
     keys = score_keys(game)
     view["score_keys"] = [list(k) for k in keys]
     groups = rank(players, [RankKey(name, lambda p, name=name: p.get(name) or 0) for name, _ in keys])

@@ -518,8 +518,8 @@ def test_the_readers_dice_and_taps_become_the_phase_inputs():
     screen = step_screen(t.view, Panel())
     assert screen.step == "Ada 3 Bea 4"  # each player's income before it is applied (Bea's Senator: +1)
     t.to("POPE", turn=2)
-    action = dice_action(MASTER, t.state, 6, (6,))
+    action = dice_action(t.state, t.offered, 6, (6,))
     assert action == {"type": "advance", "dice": [6], "source": "physical"}
-    assert dice_action(MASTER, t.state, 6, (3, 4)) == "this step rolls 1d6, not 2d6"
+    assert dice_action(t.state, t.offered, 6, (3, 4)) == "this step rolls 1d6, not 2d6"
     t.go(**action)
     assert t.step == "POPE_ELECTION"

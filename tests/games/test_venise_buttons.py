@@ -57,11 +57,11 @@ def test_a_turn_on_the_buttons(make_runtime):
 def test_the_readers_dice_roll_and_a_tapped_card_is_the_card_kept():
     t = VN(n=2, virtual=False)
     t.ok(type="burgher", seat=0, tile="Market")
-    action = physical.dice_action(LA_VENISE, t.state, 6, (2, 5))
+    action = physical.dice_action(t.state, t.offered, 6, (2, 5))
     assert action == {"type": "advance", "roll": True, "dice": [2, 5], "source": "physical"}
     t.ok(**action)
     assert t.view["turn"]["dice"] == [2, 5]
-    assert physical.dice_action(LA_VENISE, t.state, 6, (4,)).startswith("no roll is expected now")
+    assert physical.dice_action(t.state, t.offered, 6, (4,)).startswith("no roll is expected now")
     t.ok(type="advance", die=2, to="Order")
     assert physical.card_action(LA_VENISE, t.state, "workshops", "Lace 2 cost 3").startswith("a card is tapped when it is kept")
     tap = physical.card_action(LA_VENISE, t.state, "orders", "Lace +1")

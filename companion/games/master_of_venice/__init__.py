@@ -233,7 +233,7 @@ def _public(state: PMap) -> dict[str, Any]:
             "offices": [o for o, holder in table["offices"].items() if holder == s]
                        + [o.capitalize() for o in ("pope", "doge") if controller(table, o) == s],
             "income": {"fixed": sum(parts.values()), **parts, "trips": len(trips),
-                       "trip_bonuses": trips, "rolled": table["trips"][s]},
+                       "trip_bonuses": trips, "rolled": thaw(table["trips"][s])},
             "caught": s in table["caught"], "eliminated": s in table["eliminated"],
         })
     election = table["election"]

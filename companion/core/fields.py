@@ -1,0 +1,95 @@
+"""An option's fields: the small part of JSON Schema the table contract allows, and checking a value.
+
+TABLE.md: every field is required and bounded. A field is one of
+
+  {"enum": [...]}                                   a choice the companion lists (cards, coins, cells, ...)
+  {"type": "integer", "minimum": a, "maximum": b}   a bounded number
+  {"type": "boolean"}                               yes or no
+  {"type": "array", "items": <field>, "maxItems": n, "minItems"?, "uniqueItems"?}
+  {"type": "string", "maxLength": n, "examples": [...]}   only what the companion cannot know
+
+with annotations a screen may use ("title", "description", "enumNames": a label per enum value, and a
+game's own drawing hints such as "grid"). `conforms` says why a field breaks the contract (a test runs
+it over every option a whole game offers); `check` says why a value does not fit a field.
+
+Written here rather than with a JSON Schema validator: JSON's true is not 1 and [1, 0] is not [True, 0]
+(Python's == says they are, and so do validators built on it), and the contract's own rules (bounded
+numbers, bounded arrays) are not JSON Schema's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+ANNOTATIONS = frozenset({"title", "description", "enumNames", "examples", "grid", "default"})
+
+
+def same(a: Any, b: Any) -> bool:
+    """JSON equality: types count (true is not 1), lists in order, objects by key."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def conforms(field: Mapping[str, Any]) -> str | None:
+    """Why `field` is not a field the contract allows, or None."""
+    keys = set(field) - ANNOTATIONS
+    if "enum" in field:
+        if not isinstance(field["enum"], list) or not field["enum"]:
+            return "an enum lists at least one value"
+        if "enumNames" in field and len(field["enumNames"]) != len(field["enum"]):
+            return "enumNames gives one label per enum value"
+        return None if keys == {"enum"} else f"an enum takes nothing else ({sorted(keys - {'enum'})})"
+    kind = field.get("type")
+    if kind == "integer":
+        if not isinstance(field.get("minimum"), int) or not isinstance(field.get("maximum"), int):
+            return "a number has a minimum and a maximum"
+        return None if keys <= {"type", "minimum", "maximum"} else f"unexpected {sorted(keys)}"
+    if kind == "boolean":
+        return None if keys == {"type"} else f"unexpected {sorted(keys)}"
+    if kind == "array":
+        if not isinstance(field.get("maxItems"), int) or not isinstance(field.get("items"), Mapping):
+            return "an array has items and a maxItems"
+        if not keys <= {"type", "items", "maxItems", "minItems", "uniqueItems"}:
+            return f"unexpected {sorted(keys)}"
+        return conforms(field["items"])
+    if kind == "string":
+        if not isinstance(field.get("maxLength"), int) or not field.get("examples"):
+            return "a free string has a maxLength and examples (and only where the companion cannot list the values)"
+        return None if keys <= {"type", "maxLength"} else f"unexpected {sorted(keys)}"
+    return f"a field is an enum, a bounded integer, a boolean, a bounded array or a string, not {field!r}"
+
+
+def check(field: Mapping[str, Any], value: Any) -> str | None:
+    """Why `value` does not fit `field`, in words for a player, or None."""
+    if "enum" in field:
+        if any(same(value, v) for v in field["enum"]):
+            return None
+        names = field.get("enumNames") or [json.dumps(v) for v in field["enum"]]
+        return "one of " + ", ".join(map(str, names[:12])) + (", ..." if len(names) > 12 else "")
+    kind = field.get("type")
+    if kind == "integer":
+        if type(value) is not int:
+            return "a whole number"
+        lo, hi = field["minimum"], field["maximum"]
+        return None if lo <= value <= hi else f"a number from {lo} to {hi}"
+    if kind == "boolean":
+        return None if type(value) is bool else "true or false"
+    if kind == "array":
+        if not isinstance(value, list):
+            return "a list"
+        if len(value) > field["maxItems"] or len(value) < field.get("minItems", 0):
+            lo = field.get("minItems", 0)
+            return f"{lo} to {field['maxItems']} items" if lo != field["maxItems"] else f"{lo} item{'s' if lo != 1 else ''}"
+        if field.get("uniqueItems") and len({json.dumps(v, sort_keys=True) for v in value}) != len(value):
+            return "each item once"
+        for item in value:
+            bad = check(field["items"], item)
+            if bad:
+                return f"each item {bad}"
+        return None
+    if kind == "string":
+        if not isinstance(value, str) or not value.strip():
+            return "a name"
+        return None if len(value) <= field["maxLength"] else f"at most {field['maxLength']} characters"
+    return "a field this table cannot check"

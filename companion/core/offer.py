@@ -1,0 +1,98 @@
+"""What each seat, and the table, may do now (TABLE.md, "Per seat").
+
+`offer(game, session)` works out, once per table state, every seat's options, the companion's own
+(a step the companion does, a roll-off) and the corrections (undo, redo, counters set right by hand).
+The table does the options of the seats that act, its own and the corrections; a private option of a
+seat claimed by a phone comes only from that phone (`Offer.table`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pyrsistent import PMap
+
+from companion.core.engine import Session
+from companion.core.flow import current_step
+from companion.core.game import GameDef
+from companion.core.options import CORRECTIONS, Option, step_options
+
+
+@dataclass(frozen=True)
+class Offer:
+    companion: tuple[Option, ...]  # the companion's own steps: no seat does them, the table does
+    seats: tuple[tuple[Option, ...], ...]  # each seat's, private ones included
+    acting: tuple[int, ...]  # the seats whose options the table does too
+    corrections: tuple[Option, ...]
+
+    def table(self, claimed: frozenset[int] = frozenset()) -> tuple[Option, ...]:
+        """The table's options: the acting seats' (but the private ones of a claimed seat), the companion's,
+        the corrections."""
+        own = tuple(o for s in self.acting for o in self.seats[s] if not (o.private and s in claimed))
+        return own + self.companion + self.corrections
+
+    def for_seat(self, seat: int) -> tuple[Option, ...]:
+        return self.seats[seat]
+
+
+def offer(game: GameDef, session: Session) -> Offer:
+    state = session.state
+    n = len(state["players"])
+    corrections = _undo_redo(session)
+    flow = state["flow"]
+    if state["rolloff"] is not None or flow is None:
+        return Offer(step_options(game, state), ((),) * n, (), corrections)
+    if flow["over"]:
+        return Offer((), ((),) * n, (), corrections)
+    if not game.steps:
+        return _legacy(game, state, corrections)
+    rules = game.steps[current_step(game.flow, state).name]
+    acting = rules.acting(state) if rules.acting is not None else ((flow["actor"],) if flow["actor"] is not None else ())
+    return Offer(tuple(rules.options(state, None)), tuple(tuple(rules.options(state, s)) for s in range(n)),
+                 tuple(acting), tuple(_counters(game, state)) + corrections)
+
+
+def _undo_redo(session: Session) -> tuple[Option, ...]:
+    options = []
+    if session.past:
+        last = session.past[-1]
+        options.append(Option(f"Undo: {last.label}", "Undo", {"type": "undo"}, confirm=last.reveal is not None,
+                              group=CORRECTIONS, button="BACK"))
+    if session.future:
+        options.append(Option(f"Redo: {session.future[-1].label}", "Redo", {"type": "redo"}, group=CORRECTIONS))
+    return tuple(options)
+
+
+def _counters(game: GameDef, state: PMap) -> list[Option]:
+    """A bounded per-player counter set right by hand, for each seat (the knob and the counters page)."""
+    options = []
+    for spec in game.counters:
+        if not spec.per_player or spec.minimum is None or spec.maximum is None:
+            continue
+        for seat, player in enumerate(state["players"]):
+            now = state["counters"]["players"][seat][spec.name]
+            options.append(Option(
+                f"Set {player['name']}'s {spec.label.lower()} right (now {now})", spec.label[:6],
+                {"type": "counter", "name": spec.name, "seat": seat},
+                fields={"delta": {"type": "integer", "minimum": spec.minimum - now, "maximum": spec.maximum - now,
+                                  "title": "change by"}},
+                group=CORRECTIONS))
+    return options
+
+
+def _legacy(game: GameDef, state: PMap, corrections: tuple[Option, ...]) -> Offer:
+    """A game not on steps yet: the table does everything (as before strict games), NEXT ends the step;
+    each seat's phone has its private options, the table's options that name it, and NEXT when it acts."""
+    flow = state["flow"]
+    step = current_step(game.flow, state)
+    done = Option(f"{step.done} ({step.label})", step.done, {"type": "advance"}, button="NEXT")
+    table = tuple(step_options(game, state))
+    seats = []
+    for seat in range(len(state["players"])):
+        private = game.private(state, seat).get("options", []) if game.private is not None else []
+        own = [Option.from_public(o) for o in private]
+        own += [o for o in table if o.action.get("seat") == seat]
+        if flow["actor"] == seat:
+            own.append(done)
+        seats.append(tuple(own))
+    return Offer(table + (done,), tuple(seats), (), corrections)

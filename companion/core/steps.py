@@ -1,0 +1,156 @@
+"""A step of a game owns what it offers, what its inputs do, and its status line: one place per step.
+
+A game on steps declares `GameDef.steps = {step name: StepRules(...)}`, one entry for every step of its
+flow (a name the flow does not have, or a flow step without rules, is an error when the game is
+defined). The engine sends each input to the current step's handler for it:
+
+  {"type": "advance", "action": "coin", ...}   the handler "coin" (a turn's action), then the flow moves on
+  {"type": "advance", ...}                     the handler "advance", then the flow moves on
+  {"type": "hand", ...}                        the handler "hand"; the flow stays
+
+A handler gets an `Edit`: a working copy of the game's data (plain dicts and lists), the log, the
+player's counters to `pay` from, the decks to draw from, and `refuse`, which ends the handler. The
+engine commits the edit, or turns the refusal into a `Refused` answer, so an illegal input still never
+raises out of `apply` and never changes the state; no handler threads refusals by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from pyrsistent import PMap, freeze, thaw
+
+from companion.core import counters as counters_mod
+from companion.core import deck as deck_mod
+from companion.core.options import Option
+from companion.core.result import Accepted, Needs, Refused, Result
+
+if TYPE_CHECKING:
+    from companion.core.deck import DeckSpec
+    from companion.core.game import GameDef
+
+
+class Refusal(Exception):
+    """Raised by `Edit.refuse`: the handler ends and the input is refused."""
+
+    def __init__(self, refused: Refused):
+        super().__init__(refused.reason)
+        self.refused = refused
+
+
+class Edit:
+    """What a handler changes: `data` (the game's data, plain), the decks and counters through the methods
+    here, and the log; `action` is the input and `seat` whose turn it is."""
+
+    def __init__(self, game: GameDef, state: PMap, action: Mapping[str, Any]):
+        self.game = game
+        self.action = action
+        self.data: dict[str, Any] = thaw(state["data"])
+        self.log: list[str] = []
+        self._state = state
+        self._reveals: list[str] = []
+        flow = state["flow"]
+        self.seat: int | None = flow["player"] if flow is not None else None
+
+    @property
+    def state(self) -> PMap:
+        """The state as it stands (its decks and counters as changed so far; `data` is the working copy)."""
+        return self._state
+
+    def name(self, seat: int | None) -> str:
+        return "nobody" if seat is None else self._state["players"][seat]["name"]
+
+    def refuse(self, reason: str, *, needs: Needs | None = None) -> NoReturn:
+        raise Refusal(Refused(reason, needs=needs))
+
+    def say(self, *lines: str) -> None:
+        self.log.extend(lines)
+
+    def reveal(self, how_to_put_back: str | None) -> None:
+        """This input shows the table something new; undoing it needs a word first (how to put it back)."""
+        if how_to_put_back and how_to_put_back not in self._reveals:
+            self._reveals.append(how_to_put_back)
+
+    def counter(self, seat: int, name: str) -> int:
+        return self._state["counters"]["players"][seat][name]
+
+    def pay(self, seat: int, name: str, amount: int) -> None:
+        """Take `amount` from a player's counter; refused when it would go below its bound."""
+        spec = counters_mod.spec_named(self.game.counters, name)
+        out = counters_mod.change(spec, self._state["counters"], seat, delta=-amount, who=self.name(seat))
+        if isinstance(out, Refused):
+            self.refuse(out.reason)
+        self._state = self._state.set("counters", out[0])
+
+    def deck(self, name: str) -> PMap:
+        return self._state["decks"][name]
+
+    def set_deck(self, name: str, deck: PMap) -> None:
+        self._state = self._state.set("decks", self._state["decks"].set(name, deck))
+
+    def draw(self, spec: DeckSpec, n: int, key: str, cards: Sequence[str] | None = None) -> list[str]:
+        """Draw `n` (or the named `cards`); a shuffle it needs takes its order from the input's `key` (the
+        runtime adds a random one: each deck has its own key, since one input may shuffle two)."""
+        before = self.deck(spec.name)
+        shuffles = cards is None and (not before["shuffled"] or len(before["draw"]) < n)
+        out = deck_mod.draw(spec, before, n, self.action.get(key) if shuffles else None, cards)
+        if isinstance(out, Refused):
+            self.refuse(out.reason, needs=Needs(out.needs.kind, key, cards=out.needs.cards) if out.needs else None)
+        deck, _log, reveal = out
+        self.set_deck(spec.name, deck)
+        self.reveal(reveal)
+        return list(deck["out"][len(before["out"]):])
+
+    def discard(self, spec: DeckSpec, cards: Sequence[str]) -> None:
+        out = deck_mod.discard(spec, self.deck(spec.name), list(cards))
+        if isinstance(out, Refused):
+            self.refuse(out.reason)
+        self.set_deck(spec.name, out[0])
+
+    def commit(self) -> Accepted:
+        state = self._state.set("data", freeze(self.data))
+        return Accepted(state, tuple(self.log), " ".join(self._reveals) or None)
+
+
+Handler = Callable[[Edit], None]
+
+
+@dataclass(frozen=True)
+class StepRules:
+    """One step: `options(state, seat)` what that seat may do now (seat None: the companion's own, which
+    the table does); `handlers` by input key (module text); `status(state)` the line the OLED and the
+    table page show under who acts; `acting(state)` the seats whose options the table does too
+    (default: the flow's actor)."""
+
+    options: Callable[[PMap, int | None], Sequence[Option]] = lambda state, seat: ()
+    handlers: Mapping[str, Handler] = field(default_factory=dict)
+    status: Callable[[PMap], str] | None = None
+    acting: Callable[[PMap], tuple[int, ...]] | None = None
+
+
+def input_key(action: Mapping[str, Any]) -> str:
+    """Which handler an input goes to: an advance's "action", else its type."""
+    if action.get("type") == "advance" and isinstance(action.get("action"), str):
+        return action["action"]
+    return str(action.get("type"))
+
+
+def run(handler: Handler, game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
+    edit = Edit(game, state, action)
+    try:
+        handler(edit)
+    except Refusal as r:
+        return r.refused
+    return edit.commit()
+
+
+def check_steps(game: GameDef) -> None:
+    """A game's step rules name exactly the steps of its flow (raises ValueError when the game is defined)."""
+    names = [s.name for s in game.flow.steps]
+    unknown = sorted(set(game.steps) - set(names))
+    missing = [n for n in names if n not in game.steps]
+    if unknown or missing:
+        raise ValueError(f"{game.id}: step rules for steps its flow does not have ({', '.join(unknown) or 'none'}), "
+                         f"flow steps without rules ({', '.join(missing) or 'none'})")

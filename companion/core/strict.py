@@ -1,0 +1,62 @@
+"""Strict games: an input is accepted only when it matches an offered option (TABLE.md, "Strict").
+
+It matches when every key of the option's `action` has the same value in the input, and the input's
+other keys are exactly the option's `fields`, each valid (companion.core.fields), plus `"confirm": true`,
+the one key always allowed. An option that takes dice (`rolls`) also takes their values and their
+source (a real die read by the reader or entered by hand); a chance outcome the input lacks is the
+runtime's to add after the match. An option marked `confirm` is refused without it, saying so
+(`needs_confirm`), which is how a phone asks first and a long press says yes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core.fields import check, same
+from companion.core.options import Option
+from companion.core.result import Refused
+
+
+def match(offered: Sequence[Option], given: Mapping[str, Any]) -> Option | Refused:
+    """The offered option `given` does, or a refusal a player understands (nothing changes)."""
+    closest: tuple[Option, str] | None = None
+    for option in offered:
+        if not all(key in given and same(given[key], value) for key, value in option.action.items()):
+            continue
+        reason = _fields(option, given)
+        if reason is None:
+            if option.confirm and given.get("confirm") is not True:
+                return Refused(f"{option.label}: confirm to do it", needs_confirm=True)
+            return option
+        closest = closest or (option, reason)
+    if closest is not None:
+        return Refused(f"{closest[0].label}: {closest[1]}")
+    return Refused(_not_offered(offered, given))
+
+
+def _fields(option: Option, given: Mapping[str, Any]) -> str | None:
+    extra = set(given) - set(option.action) - {"confirm"}
+    if option.rolls:
+        extra -= {option.dice_key(), "source"}
+    missing = [k for k in option.fields if k not in given]
+    if missing:
+        return "choose " + " and ".join(option.fields[k].get("title", k) for k in missing)
+    unknown = sorted(extra - set(option.fields))
+    if unknown:
+        return f"{', '.join(unknown)} is not part of this"
+    if "confirm" in given and given["confirm"] is not True:
+        return "confirm: true, or leave it out"
+    for key, field in option.fields.items():
+        bad = check(field, given[key])
+        if bad:
+            return f"{field.get('title', key)}: {bad}"
+    return None
+
+
+def _not_offered(offered: Sequence[Option], given: Mapping[str, Any]) -> str:
+    play = [o.label for o in offered if o.group != "Corrections"]
+    if not play:
+        return "there is nothing to do here now"
+    shown = "; ".join(play[:4]) + ("; ..." if len(play) > 4 else "")
+    return f"that is not one of the choices now ({shown})"
