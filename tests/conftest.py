@@ -66,6 +66,10 @@ class Table:
         return step.reason
 
     @property
+    def plays(self):
+        return plays(self.view)
+
+    @property
     def offered(self):
         """The table's options now (companion.core.offer), as the runtime offers them with no seat claimed."""
         from companion.core.offer import offer
@@ -88,6 +92,12 @@ class Table:
         cards = list(needs.cards)
         rng.shuffle(cards)
         return cards
+
+
+def plays(view):
+    """The table's plays: its options but NEXT's, BACK's and the corrections (a bot that undid at random
+    would never finish a game)."""
+    return [o for o in view["options"] if o["group"] == "Play" and not o["button"]]
 
 
 def assert_plain_json(game, session):

@@ -5,6 +5,7 @@ import random
 
 from companion.games.merchant_venturers import MERCHANT_VENTURERS
 from conftest import Table
+from conftest import plays
 
 NAMES = ("Ada", "Bea", "Cy", "Dan", "Eve", "Fay")
 
@@ -99,7 +100,7 @@ def _worthwhile(option, view):
 
 def bot_input(view, rng):
     """What the buttons offer (trading whenever it can, buying now and then), else the next phase."""
-    options = [o for o in view["options"] if not o["fields"] and _worthwhile(o, view)]
+    options = [o for o in plays(view) if not o["fields"] and _worthwhile(o, view)]
     eager = view["phase"] in ("PREGAME", 5, 6, 7, 8)
     if options and rng.random() < (0.8 if eager else 0.3):
         return dict(rng.choice(options)["action"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from companion.games.patrons_of_venice import city
+from conftest import plays
 
 DECK = {"Lumber 2": 8, "Wool 2": 8, "Iron 3": 8, "Hemp 2": 8, "Silk 4": 9, "Grain 1": 8, "Wine 2": 8,
         "Pepper 3": 8, "Pirates!": 4}  # 65 goods and 4 Pirates!: a table's own list (the rulebook has none)
@@ -47,7 +48,7 @@ class Bot:
         v = self.view()
         step, seat = v["step"], v["active"]
         self.steps_seen.append((v["turn"], step, seat))
-        options = v["options"]
+        options = plays(v)
         if step == "SETUP_DONE":
             return self.must({"type": "advance"})
         if step == "CHOOSE_ACTION":

@@ -7,6 +7,7 @@ import pytest
 
 from companion import scoring
 from conftest import assert_replays
+from conftest import plays
 
 NAMES = ("Ada", "Bea", "Cy", "Dan")
 
@@ -43,7 +44,7 @@ def _play(rt, n, rng, real_cards):
                     if rt.submit(action).accepted:  # a refusal (a bid too dear, a wrong target) changes nothing
                         done.add(action["type"])
         view = rt.view()
-        options = [o for o in view["options"] if o["action"]["type"] != "deck_exhausted"]
+        options = [o for o in plays(view) if o["action"]["type"] != "deck_exhausted"]
         if options and rng.random() < 0.6:
             option = rng.choice(options)
             if rt.submit({**option["action"], **_fill(option["fields"], view, rng)}).accepted:

@@ -49,7 +49,7 @@ def test_trips_rolled_before_the_revenue_are_shown_then_applied():
     option = t.view["options"][0]
     assert option["label"] == "Roll Bea's 1 trip: 3 + 1d6" and option["rolls"] == "1d6"
     t.go(**option["action"], dice=[4])
-    assert t.view["players"][1]["income"]["rolled"] == [4] and t.view["options"] == []
+    assert t.view["players"][1]["income"]["rolled"] == [4] and t.plays == []
     before = t.gold()
     t.go(type="advance")
     assert t.gold()[1] - before[1] == 3 + 2
@@ -464,7 +464,7 @@ def test_fixed_trip_income_variant():
     t.to("EXPANSION")
     t.put(0, "Cogs")
     t.to("REVENUE", turn=2)
-    assert t.view["options"] == []
+    assert t.plays == []
     before = t.gold()
     t.go(type="advance")
     assert t.gold()[0] - before[0] == 5

@@ -632,9 +632,9 @@ def test_from_a_review_a_starting_ship_not_placed_does_not_sail():
 
 def test_from_a_review_the_first_button_deals_only_what_is_not_dealt():
     entered = MV(2, deck_modes={"actions": "virtual"}, compositions={"actions": CARDS})
-    assert [o["label"] for o in entered.view["options"]] == ["Deal the hands"]
+    assert [o["label"] for o in entered.plays] == ["Deal the hands"]
     real = MV(2)
-    assert real.view["options"][0]["label"] == "Bea starts at Lisbon"  # the board was entered; the youngest places first
+    assert real.plays[0]["label"] == "Bea starts at Lisbon"  # the board was entered; the youngest places first
 
 
 def test_from_a_review_the_phone_buys_goods_only_at_new_world_ports():

@@ -88,7 +88,7 @@ def test_ex02_statues_cost_three_plus_the_statues_already_built():
     assert t.ducats()[0] == [20 - 3 - 7, 20 - 4 - 8, 20 - 5 - 6]
     assert t.view["statue_cost"] is None  # all six stand (SPEC 1.10.14)
     t.choose("SPONSOR")
-    assert [o["label"] for o in t.view["options"]] == ["A business"]
+    assert [o["label"] for o in t.plays] == ["A business"]
     assert isinstance(t.do(type="sponsor", statue="Campo Nuovo"), Refused)
 
 
@@ -100,12 +100,12 @@ def test_ex03_each_tile_makes_one_good_per_produce_action():
     while t.view["active"] != 0:
         t.go(type="advance")
     mine = [b["index"] for b in t.view["businesses"] if b["owner"] == 0]
-    assert len(t.view["options"]) == 2
+    assert len(t.plays) == 2
     for index in mine:
         t.go(type="produce", business=index)
     again = t.do(type="produce", business=mine[0])
     assert isinstance(again, Refused) and "produced in this action already" in again.reason
-    assert t.view["options"] == []
+    assert t.plays == []
 
 
 def test_ex04_production_needs_a_tile_of_that_type():
@@ -114,7 +114,7 @@ def test_ex04_production_needs_a_tile_of_that_type():
     t.choose("PRODUCE")  # Bea leads the second turn
     t.go(type="advance")  # Bea produces nothing
     assert t.view["active"] == 2
-    assert t.view["options"] == []  # Cy owns no business: nothing to produce
+    assert t.plays == []  # Cy owns no business: nothing to produce
     refused = t.do(type="produce", business=0)
     assert isinstance(refused, Refused) and "Guilds" in refused.reason
 

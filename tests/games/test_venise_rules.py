@@ -336,7 +336,7 @@ def test_ex10_a_workshop_built_filled_and_producing_with_the_plus_2_order():
     assert (shop["built"], shop["stored"], t.counter(0, "gold")) == (True, 2, 0)
     assert "goods are produced in phase 6" in t.refused(type="produce", workshop=0)
     t.to_phase(6)
-    assert [o["label"] for o in t.view["options"]] == ["Produce 2 jewelry with Jewelry +1",
+    assert [o["label"] for o in t.plays] == ["Produce 2 jewelry with Jewelry +1",
                                                        "Produce 2 jewelry with Jewelry +2"]
     t.ok(type="produce", workshop=0, order=1)
     v = t.view

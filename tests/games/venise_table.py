@@ -6,6 +6,7 @@ import random
 from companion.core.result import Refused
 from companion.games.la_venise_du_nord import LA_VENISE
 from conftest import Table
+from conftest import plays
 
 NAMES = ("Ada", "Bea", "Cy", "Dan")
 
@@ -85,7 +86,7 @@ def bot_input(view, rng):
         moves = placements(view, seat)
         if moves:
             return rng.choice(moves)
-    options = [o for o in view["options"] if o["action"].get("type") != "end_turn" and not o["fields"]]
+    options = [o for o in plays(view) if o["action"].get("type") != "end_turn" and not o["fields"]]
     for short in PREFERRED:
         wanted = [o for o in options if o["short"] == short]
         if wanted and (short != "Move" or rng.random() < 0.95):
