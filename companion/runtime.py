@@ -213,13 +213,18 @@ class Runtime:
         return self.call(run, timeout)
 
     def set_claimed(self, seats: frozenset[int]) -> None:
-        """The seats phones hold now: their private options leave the table's (on the owner thread)."""
+        """The seats phones hold now: their private options leave the table's. From any thread; on the
+        owner thread (a change of sessions made there) at once, with the change."""
         def run() -> None:
             if seats != self._claimed:
                 self._claimed = frozenset(seats)
-                self._publish()
+                if self._session is not None:
+                    self._publish()
 
-        self.call(run)
+        if threading.current_thread() is self._thread:
+            run()
+        else:
+            self.call(run)
 
     def _offer(self) -> Offer:
         """What each seat and the table may do in the current session: worked out once per table state."""

@@ -49,6 +49,7 @@ class Timing:
     alert: float = 5.0  # a refusal or a notice
     result: float = 6.0  # a roll or a drawn card
     question: float = 10.0  # "press again to confirm"
+    hand_over: float = 30.0  # "hand this seat to that phone?": someone walks to the box
 
 
 class Table:
@@ -75,6 +76,7 @@ class Table:
         self._shift = 0
         self._shift_at = now + idle.shift_every
         self._reader_missing = False  # a configured reader that is not talking: a badge on the step screen
+        self._asking: Callable[[], None] | None = None  # what a long ACTION does while a question is shown
 
     # --- from any thread -------------------------------------------------------------------------
 
@@ -99,6 +101,11 @@ class Table:
     def alert(self, title: str, message: str) -> None:
         """Show a notice for a few seconds (reader unplugged, unknown card, ...)."""
         self._queue.put(("alert", AlertScreen(title, message)))
+
+    def ask(self, title: str, message: str, on_yes: Callable[[], None]) -> None:
+        """A question only someone at the table answers (a seat handed to another phone): a long ACTION
+        runs `on_yes` on the table's thread; any other press, or the time running out, says no."""
+        self._queue.put(("ask", AlertScreen(title, message, ("No", "", "Hold", "No")), on_yes))
 
     def reader_state(self, state: str) -> None:
         """The reader link's state (firmware_bridge.link): anything but talking shows "RDR?"."""
@@ -145,11 +152,20 @@ class Table:
         elif kind == "alert":
             self._wake()
             self._show(item[1], self.timing.alert)
+        elif kind == "ask":
+            self._wake()
+            self._show(item[1], self.timing.hand_over, question=True)
+            self._asking = item[2]
         elif kind in ("press", "turn"):
             was_blank = self._level == "blank"
             self._wake()
             if was_blank:
                 return  # the press only wakes the screen: nobody saw what it would do
+            if self._asking is not None:
+                on_yes, self._asking, self._transient = self._asking, None, None
+                if kind == "press" and item[1] == "action" and item[2]:
+                    self._answer(on_yes)
+                return  # the press answered the question, yes or no, and does nothing else
             view = self.runtime.view()
             if kind == "press" and self.pairing is not None and (view.get("game") is None or self._panel.page == "pair"):
                 self.pairing.unlock()  # a person at the table wants a code: a fresh one, whatever strangers guessed
@@ -166,12 +182,22 @@ class Table:
                 reply = controls.turn(view, self._panel, item[1])
             self._reply(reply, view)
 
+    def _answer(self, on_yes: Callable[[], None]) -> None:
+        try:
+            on_yes()
+        except Exception as e:  # the phone that asked is gone, the seat was given up meanwhile, ...
+            log.warning("the table's yes could not be carried out: %s", e)
+            self._show(AlertScreen("Not done", str(e)), self.timing.alert)
+            return
+        self._show(AlertScreen("Done", "The seat is handed over."), self.timing.alert)
+
     def _show(self, screen: Screen, seconds: float, question: bool = False) -> None:
         """A screen over the step for a while. Anything but its own question
         cancels a pending "press again to confirm"."""
         self._transient = (screen, self.clock() + seconds)
         if not question:
             self._panel = replace(self._panel, confirm=None)
+            self._asking = None  # the question is off the screen: nobody can answer it
 
     def _reply(self, reply: controls.Reply, view: dict[str, Any]) -> None:
         self._panel = reply.panel
@@ -234,6 +260,7 @@ class Table:
         now = self.clock()
         if self._transient is not None and now >= self._transient[1]:
             self._transient = None
+            self._asking = None
             self._panel = replace(self._panel, confirm=None)  # an unanswered question lapses
         # The same sums as _next_deadline, so a deadline reached is a deadline acted on.
         if self._level == "awake" and now >= self._active_at + self.idle.dim_after:

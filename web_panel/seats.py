@@ -1,18 +1,20 @@
-"""Seats: a player claims their seat on their own phone, for what only they may see or enter.
+"""Seats: a player claims their seat on their own phone, and plays their part from it.
 
-The claim binds the phone's session to the seat (one phone per seat; claiming
-takes it from another phone). The seat view shows that player's own counters;
-games with secret input (Master of Venice's sealed bids) add theirs to it.
+A claimed seat belongs to its phone (TABLE.md): another phone's claim is refused with who holds it,
+and asks the table instead: the OLED asks whether to hand the seat over, and holding ACTION says yes.
+`GET /api/seat` is what this phone's player sees and may do now (worked out once per table version by
+the runtime); `POST /api/seat/input` does one of those options as that player.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, g, jsonify
+from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from web_panel import table
 from web_panel.api import API
+from web_panel.security import SeatHeld
 
 bp = Blueprint("seats", __name__)
 
@@ -24,37 +26,88 @@ CLAIM = {
 }
 
 
+def _ext() -> dict[str, Any]:
+    return current_app.extensions
+
+
 @API.route(bp, "POST", "/api/seat", "Claim a seat for this phone (null gives it up)", body=CLAIM,
-           responses={"409": "no game is open, or it has no such seat"})
+           responses={"409": "no game is open, it has no such seat, or another phone holds it (`held_by`; the "
+                             "table is asked to hand it over when it can)"})
 def claim(body: dict[str, Any]):
     seat = body["seat"]
-    view = current_app.extensions["runtime"].view()
-    if seat is not None and not 0 <= seat < len(view.get("players") or []):
+    view = _ext()["runtime"].view()
+    players = view.get("players") or []
+    if seat is not None and not 0 <= seat < len(players):
         return jsonify(error=f"there is no seat {seat} in this game" if view.get("game") else "no game is open"), 409
-    g.session = current_app.extensions["sessions"].claim_seat(g.session, seat)
+    sessions = _ext()["sessions"]
+    try:
+        g.session = sessions.claim_seat(g.session, seat)
+    except SeatHeld as held:
+        who = players[seat]["name"]
+        asked = _ask_the_table(sessions, g.session, seat, who)
+        how = ("the table asks now: hold ACTION on the box to hand it over" if asked else
+               "that phone can give it up (My seat), or be unpaired in Settings")
+        return jsonify(error=f"{who}'s seat is held by the phone “{held.holder.name}”: {how}",
+                       held_by=held.holder.name, asked=asked), 409
     return jsonify(seat=seat)
 
 
-SEAT_INPUT = {**table.INPUT, "description": "An action made as this phone's player (a sealed bid, a card from a "
-                                           "secret hand): the table adds the seat the phone has claimed."}
+def _ask_the_table(sessions: Any, session: Any, seat: int, who: str) -> bool:
+    """The OLED asks whether to hand `seat` to this phone; a long ACTION says yes. False with no table."""
+    table_thread = _ext().get("table")
+    if table_thread is None:
+        return False
+
+    def hand_over() -> None:
+        asking = sessions.by_id(session.id)
+        if asking is not None:
+            sessions.claim_seat(asking, seat, hand_over=True)
+
+    table_thread.ask("Hand over?", f"{who}'s seat to the phone “{session.name}”. Hold ACTION: yes.", hand_over)
+    return True
 
 
-@API.route(bp, "POST", "/api/seat/input", "Do something as this phone's player", body=SEAT_INPUT,
+SEAT_INPUT = {**table.INPUT, "description": "One of this seat's options (GET /api/seat), with values for its fields: "
+                                           "done as this phone's player."}
+
+
+@API.route(bp, "POST", "/api/seat/input", "Do one of this seat's options as this phone's player", body=SEAT_INPUT,
            responses={"409": "no seat claimed, or the table refuses it; `error` says why",
                       "503": "the table is busy; try again"})
 def seat_input(body: dict[str, Any]):
     seat = g.session.seat
     if seat is None:
         return jsonify(error="claim your seat first (My seat)"), 409
-    return table.submit({**body, "seat": seat, "phone_seat": seat})
+    return table.submit(body, seat=seat)
 
 
-@API.route(bp, "GET", "/api/seat", "This phone's seat and what its player sees")
+@API.route(bp, "GET", "/api/seat", "This phone's seat: its player, what only they see, and their options now "
+           "(ETag: poll with If-None-Match)", responses={"304": "unchanged since the ETag given"})
 def mine():
-    view = current_app.extensions["runtime"].view()
+    runtime = _ext()["runtime"]
+    view = runtime.view()
     seat = g.session.seat
-    players = view.get("players") or []
-    if seat is None or seat >= len(players):
-        return jsonify(seat=None, player=None)
-    runtime = current_app.extensions["runtime"]
-    return jsonify(seat=seat, player=players[seat], actor=view.get("actor") == seat, private=runtime.private(seat))
+    mine = runtime.seat_view(seat) if seat is not None else None
+    etag = f'"v{view.get("version", 0)}-s{seat}-{_held_key()}"'
+    if request.headers.get("If-None-Match") == etag:
+        return Response(status=304, headers={"ETag": etag})
+    out = mine or {"seat": None, "player": None, "actor": False, "private": {}, "options": []}
+    response = jsonify(out | {"seats": _seats(view, seat)})
+    response.headers.update({"ETag": etag, "Cache-Control": "no-cache"})
+    return response
+
+
+def _held_key() -> str:
+    """Which phone holds which seat, short: a change of hands changes the ETag."""
+    return ".".join(f"{s.seat}:{s.id}" for s in sorted(_ext()["sessions"].all(), key=lambda s: s.id) if s.seat is not None)
+
+
+def _seats(view: dict[str, Any], mine: int | None) -> list[dict[str, Any]]:
+    """Every seat of the open game, and the phone that holds it (by its name), for the claim picker."""
+    sessions = _ext()["sessions"]
+    out = []
+    for p in view.get("players") or []:
+        holder = sessions.seat_of(p["seat"])
+        out.append({"seat": p["seat"], "name": p["name"], "held_by": holder.name if holder else None,
+                    "mine": p["seat"] == mine})
+    return out

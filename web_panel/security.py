@@ -53,14 +53,35 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+class SeatHeld(Exception):
+    """Another phone holds the seat: it is handed over only at the table (or given up on that phone)."""
+
+    def __init__(self, holder: Session):
+        super().__init__(holder.name)
+        self.holder = holder
+
+
 class Sessions:
-    """Paired phones: kept in memory for every request, written through to the journal."""
+    """Paired phones: kept in memory for every request, written through to the journal.
+
+    A claimed seat belongs to its phone (TABLE.md): another phone's claim is refused with who holds
+    it, until that phone gives it up, is unpaired, or the table confirms a hand-over. The runtime is
+    told which seats are held, so their private options come only from their own phones."""
 
     def __init__(self, runtime: Any):
         self.runtime = runtime
         self._lock = threading.Lock()
-        rows = runtime.call(lambda: runtime.journal.read("SELECT secret_hash, id, csrf, name, created, seat FROM sessions"))
-        self._by_hash = {h: Session(i, n, c, cr, seat) for h, i, c, n, cr, seat in rows}
+
+        def load() -> None:
+            rows = runtime.journal.read("SELECT secret_hash, id, csrf, name, created, seat FROM sessions")
+            self._by_hash = {h: Session(i, n, c, cr, seat) for h, i, c, n, cr, seat in rows}
+            self._tell_runtime()
+
+        runtime.call(load)
+
+    def _tell_runtime(self) -> None:
+        """On the owner thread, with the change: the seats held now."""
+        self.runtime.set_claimed(frozenset(s.seat for s in self._by_hash.values() if s.seat is not None))
 
     def create(self, name: str) -> tuple[str, Session]:
         """A new session; returns its secret (for the cookie, never stored) and the session."""
@@ -94,13 +115,18 @@ class Sessions:
                 gone = [h for h, s in self._by_hash.items() if s.id == session_id]
                 for h in gone:
                     del self._by_hash[h]
+            self._tell_runtime()
             return bool(gone)
 
         return self.runtime.call(write)
 
-    def claim_seat(self, session: Session, seat: int | None) -> Session:
-        """Bind a phone to a seat (its player's secret input), taking the seat from any other phone."""
+    def claim_seat(self, session: Session, seat: int | None, hand_over: bool = False) -> Session:
+        """Bind a phone to a seat (its player's secret input), or give its seat up (None). A seat another
+        phone holds raises SeatHeld, unless the table has confirmed the hand-over (`hand_over`)."""
         def write() -> None:
+            holder = self.seat_of(seat) if seat is not None else None
+            if holder is not None and holder.id != session.id and not hand_over:
+                raise SeatHeld(holder)
             with self.runtime.journal.transaction():
                 if seat is not None:
                     self.runtime.journal.write("UPDATE sessions SET seat = NULL WHERE seat = ?", (seat,))
@@ -111,9 +137,13 @@ class Sessions:
                         self._by_hash[h] = replace(s, seat=None)
                     if s.id == session.id:
                         self._by_hash[h] = replace(s, seat=seat)
+            self._tell_runtime()
 
         self.runtime.call(write)
         return replace(session, seat=seat)
+
+    def by_id(self, session_id: str) -> Session | None:
+        return next((s for s in self._by_hash.values() if s.id == session_id), None)
 
     def write_back(self) -> None:
         """Put the phones paired now into a journal that has just replaced the old one (a restore from
@@ -127,6 +157,7 @@ class Sessions:
                 for digest, s in self._by_hash.items():
                     journal.write("INSERT INTO sessions (id, secret_hash, csrf, name, created, seat) VALUES (?, ?, ?, ?, ?, NULL)",
                                   (s.id, digest, s.csrf, s.name, s.created))
+            self._tell_runtime()
 
     def seat_of(self, seat: int) -> Session | None:
         return next((s for s in self._by_hash.values() if s.seat == seat), None)

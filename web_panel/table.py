@@ -16,8 +16,9 @@ INPUT = {
     "type": "object",
     "required": ["type"],
     "properties": {"type": {"type": "string", "pattern": "^[a-z_]{1,24}$"}},
-    "description": "An action: {type: advance|roll|draw|discard|shuffle|counter|undo|redo|new_game|..., ...}; "
-                   "the table checks the rest and answers 409 with the reason when it refuses.",
+    "description": "One of the table's options (GET /api/state's `options`): its `action` with values for its "
+                   "`fields`, and `confirm: true` where it asks first; or {type: new_game, game, setup}. A strict "
+                   "game takes nothing else; the table answers 409 with the reason when it refuses.",
 }
 
 
@@ -46,10 +47,11 @@ def submit_input(body: dict[str, Any]):
     return submit(body)
 
 
-def submit(action: dict[str, Any]):
-    """An input to the table, answered as the API answers: accepted (200), refused (409) or busy (503)."""
+def submit(action: dict[str, Any], seat: int | None = None):
+    """An input to the table (or, with `seat`, from that seat's own phone), answered as the API answers:
+    accepted (200), refused (409) or busy (503)."""
     try:
-        outcome = _runtime().submit(action)
+        outcome = _runtime().submit(action, seat=seat)
     except TimeoutError:
         return jsonify(error="the table did not answer in time; try again"), 503
     if not outcome.accepted:

@@ -5,9 +5,10 @@ TABLE.md: every field is required and bounded. A field is one of
   {"enum": [...]}                                   a choice the companion lists (cards, coins, cells, ...)
   {"type": "integer", "minimum": a, "maximum": b}   a bounded number
   {"type": "boolean"}                               yes or no
-  {"type": "array", "items": <field>, "maxItems": n, "minItems"?, "uniqueItems"?}
+  {"type": "array", "items": <field>, "maxItems": n, "minItems"?, "uniqueItems"?, "maxEach"?}
   {"type": "string", "maxLength": n, "examples": [...]}   only what the companion cannot know
 
+("maxEach": how often one value may appear, such as 4 coins of each value: ours, not JSON Schema's),
 with annotations a screen may use ("title", "description", "enumNames": a label per enum value, and a
 game's own drawing hints such as "grid"). `conforms` says why a field breaks the contract (a test runs
 it over every option a whole game offers); `check` says why a value does not fit a field.
@@ -50,7 +51,7 @@ def conforms(field: Mapping[str, Any]) -> str | None:
     if kind == "array":
         if not isinstance(field.get("maxItems"), int) or not isinstance(field.get("items"), Mapping):
             return "an array has items and a maxItems"
-        if not keys <= {"type", "items", "maxItems", "minItems", "uniqueItems"}:
+        if not keys <= {"type", "items", "maxItems", "minItems", "uniqueItems", "maxEach"}:
             return f"unexpected {sorted(keys)}"
         return conforms(field["items"])
     if kind == "string":
@@ -81,8 +82,11 @@ def check(field: Mapping[str, Any], value: Any) -> str | None:
         if len(value) > field["maxItems"] or len(value) < field.get("minItems", 0):
             lo = field.get("minItems", 0)
             return f"{lo} to {field['maxItems']} items" if lo != field["maxItems"] else f"{lo} item{'s' if lo != 1 else ''}"
-        if field.get("uniqueItems") and len({json.dumps(v, sort_keys=True) for v in value}) != len(value):
+        seen = [json.dumps(v, sort_keys=True) for v in value]
+        if field.get("uniqueItems") and len(set(seen)) != len(seen):
             return "each item once"
+        if "maxEach" in field and any(seen.count(v) > field["maxEach"] for v in set(seen)):
+            return f"at most {field['maxEach']} of each"
         for item in value:
             bad = check(field["items"], item)
             if bad:

@@ -90,9 +90,12 @@ class Edit:
     def set_deck(self, name: str, deck: PMap) -> None:
         self._state = self._state.set("decks", self._state["decks"].set(name, deck))
 
-    def draw(self, spec: DeckSpec, n: int, key: str, cards: Sequence[str] | None = None) -> list[str]:
+    def draw(self, spec: DeckSpec, n: int, key: str, cards: Sequence[str] | None = None,
+             put_back: str | None = None) -> list[str]:
         """Draw `n` (or the named `cards`); a shuffle it needs takes its order from the input's `key` (the
-        runtime adds a random one: each deck has its own key, since one input may shuffle two)."""
+        runtime adds a random one: each deck has its own key, since one input may shuffle two).
+        `put_back`: what undoing it asks the table to do, instead of the deck's own words (which name the
+        cards: not for a deal into secret hands); "" when undoing it puts nothing back."""
         before = self.deck(spec.name)
         shuffles = cards is None and (not before["shuffled"] or len(before["draw"]) < n)
         out = deck_mod.draw(spec, before, n, self.action.get(key) if shuffles else None, cards)
@@ -100,7 +103,7 @@ class Edit:
             self.refuse(out.reason, needs=Needs(out.needs.kind, key, cards=out.needs.cards) if out.needs else None)
         deck, _log, reveal = out
         self.set_deck(spec.name, deck)
-        self.reveal(reveal)
+        self.reveal(reveal if put_back is None else put_back)
         return list(deck["out"][len(before["out"]):])
 
     def discard(self, spec: DeckSpec, cards: Sequence[str]) -> None:

@@ -20,7 +20,8 @@ from companion.core.result import Refused
 
 def match(offered: Sequence[Option], given: Mapping[str, Any]) -> Option | Refused:
     """The offered option `given` does, or a refusal a player understands (nothing changes)."""
-    closest: tuple[Option, str] | None = None
+    closest: tuple[int, Option, str] | None = None
+    fixed = {key for option in offered for key in option.action}
     for option in offered:
         if not all(key in given and same(given[key], value) for key, value in option.action.items()):
             continue
@@ -29,20 +30,25 @@ def match(offered: Sequence[Option], given: Mapping[str, Any]) -> Option | Refus
             if option.confirm and given.get("confirm") is not True:
                 return Refused(f"{option.label}: confirm to do it", needs_confirm=True)
             return option
-        closest = closest or (option, reason)
+        # The option this input meant: it fixes the most, and the input names nothing that another
+        # option fixes instead (then it meant one of those, with another value).
+        if not (set(given) - _keys(option)) & fixed and (closest is None or len(option.action) > closest[0]):
+            closest = (len(option.action), option, reason)
     if closest is not None:
-        return Refused(f"{closest[0].label}: {closest[1]}")
-    return Refused(_not_offered(offered, given))
+        return Refused(f"{closest[1].label}: {closest[2]}")
+    return Refused(_not_offered(offered))
+
+
+def _keys(option: Option) -> set[str]:
+    """The keys an input of this option may have."""
+    return set(option.action) | set(option.fields) | {"confirm"} | ({option.dice_key(), "source"} if option.rolls else set())
 
 
 def _fields(option: Option, given: Mapping[str, Any]) -> str | None:
-    extra = set(given) - set(option.action) - {"confirm"}
-    if option.rolls:
-        extra -= {option.dice_key(), "source"}
     missing = [k for k in option.fields if k not in given]
     if missing:
         return "choose " + " and ".join(option.fields[k].get("title", k) for k in missing)
-    unknown = sorted(extra - set(option.fields))
+    unknown = sorted(set(given) - _keys(option))
     if unknown:
         return f"{', '.join(unknown)} is not part of this"
     if "confirm" in given and given["confirm"] is not True:
@@ -54,7 +60,7 @@ def _fields(option: Option, given: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _not_offered(offered: Sequence[Option], given: Mapping[str, Any]) -> str:
+def _not_offered(offered: Sequence[Option]) -> str:
     play = [o.label for o in offered if o.group != "Corrections"]
     if not play:
         return "there is nothing to do here now"

@@ -63,7 +63,7 @@ def test_sealed_bids_from_each_phone(phones):
     assert status == 409 and "own phone" in body["error"]
     status, body = ada.post("/api/input", {"type": "bid", "seat": 1, "gold": 2, "phone_seat": 1})
     assert status == 403
-    options = bea.get("/api/seat")[1]["private"]["options"]
+    options = bea.get("/api/seat")[1]["options"]
     assert [o["label"] for o in options] == ["Sealed bid for the Doge"]
     status, body = bea.post("/api/seat/input", {**options[0]["action"], "seat": 0, "gold": 2, "intrigue": 0})
     assert status == 200, body  # the seat is the phone's own, whatever the body says

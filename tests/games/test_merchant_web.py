@@ -50,7 +50,7 @@ def test_a_ship_bought_on_a_players_own_phone(phones):
     table.input({"type": "counter", "name": "coins", "seat": 0, "value": 9})
     status, body = table.post("/api/input", {"type": "place_start", "seat": 1, "port": "Havana"})
     assert status == 409 and body["error"] == "port: one of the Old World ports (Lisbon, Genoa)"
-    buy = next(o for o in ada.get("/api/seat")[1]["private"]["options"] if o["action"]["type"] == "buy_ship")
+    buy = next(o for o in ada.get("/api/seat")[1]["options"] if o["action"]["type"] == "buy_ship")
     assert set(buy["fields"]) == {"port", "fast", "large"} and buy["fields"]["port"]["enum"] == ["Lisbon", "Genoa"]
     assert table.post("/api/input", {**buy["action"], "port": "Genoa", "phone_seat": 0})[0] == 403
     ada.input({**buy["action"], "port": "Genoa", "fast": True, "large": True}, "/api/seat/input")

@@ -64,10 +64,10 @@ def test_pz_ex_04_a_structure_costs_five_plus_its_value():
 
 def test_pz_ex_05_coin_three_and_die_five_pay_eight_exactly_another_action_and_the_die_turns_to_four():
     t = PZ(tiles=tiles_first("Crowns 3"), coins=coins_first(3, 0, 1, 1))
-    t.buy("Crowns 3", coins=[3], die=True, seat=0, phone_seat=0)
+    t.buy("Crowns 3", pay={"coins": [3], "die": True}, to=[0, 0])
     assert t.machine() == (0, True, False)
     assert t.die(0) == 4 and t.hand(0) == [0]
-    assert t.view["players"][0]["palazzo"] == [{"tile": "Crowns 3", "at": None, "turret": False}]
+    assert t.view["players"][0]["palazzo"] == [{"tile": "Crowns 3", "at": [0, 0], "short": "C3", "turret": False}]
     assert "Ada buys Crowns 3 for 8: paid 8 with 3 and the die's 5 (now 4)." in t.log
     assert t.log[-2:] == ["Ada takes another action.", "Ada's turn."]
     t.go(type="advance", action="coin", coin=t.view["bank"][0])  # the extra action
@@ -76,7 +76,7 @@ def test_pz_ex_05_coin_three_and_die_five_pay_eight_exactly_another_action_and_t
 
 def test_pz_ex_06_five_and_four_for_seven_overpay_without_change_or_another_action():
     t = PZ(tiles=tiles_first("Arms 2"), coins=coins_first(5, 4, 1, 1))
-    t.buy("Arms 2", coins=[5, 4], seat=0, phone_seat=0)
+    t.buy("Arms 2", pay={"coins": [5, 4], "die": False}, to="reserve")
     assert t.machine() == (1, False, False)
     assert t.hand(0) == [] and t.view["decks"]["coins"]["discard"] == 2
 
@@ -214,19 +214,16 @@ def test_the_last_purchase_starts_a_final_round_from_the_enders_left_without_pur
     assert t.view["step"] == "GAME_OVER" and t.view["tiles_left"] == 0
 
 
-def test_the_buttons_choose_a_tile_then_how_it_was_paid():
+def test_a_purchase_is_chosen_whole_a_payment_and_a_place_from_lists():
     t = PZ(real=True)
     t.ok(type="draw", deck="tiles", cards=["Crowns 3"])
-    options = [o["label"] for o in t.view["options"]]
-    assert "Buy Crowns 3 (8)" in options
-    t.ok(type="choose", tile="Crowns 3")
-    assert t.view["buying"] == "Crowns 3" and t.view["status"] == "Crowns 3: cost 8"
-    labels = [o["label"] for o in t.view["options"]]
-    assert labels[:4] == ["Paid 8 exactly", "Paid over 8", "Paid 8 exactly, die 5", "Paid over 8, die 5"]
-    assert labels[-1] == "Not Crowns 3: choose again"
-    exact_die = next(o for o in t.view["options"] if o["label"] == "Paid 8 exactly, die 5")
-    t.go(**exact_die["action"])
-    assert t.machine() == (0, True, False) and t.die(0) == 4 and t.view["buying"] is None
+    buy = next(o for o in t.view["options"] if o["label"] == "Buy Crowns 3 (8)")
+    assert buy["action"] == {"type": "advance", "action": "purchase", "tile": "Crowns 3"} and not buy["private"]
+    assert buy["fields"]["pay"]["enumNames"] == ["exactly", "more than 8", "exactly, with the die's 5", "more than 8, with the die's 5"]
+    assert buy["fields"]["to"]["enum"] == [[0, 0], "reserve"]
+    assert buy["fields"]["to"]["enumNames"] == ["to start the palazzo", "the reserve"]
+    t.go(**buy["action"], pay={"exact": True, "die": True}, to=[0, 0])
+    assert t.machine() == (0, True, False) and t.die(0) == 4
 
 
 # --- the yard, the bank and the coins --------------------------------------------------------------------
@@ -272,35 +269,29 @@ def test_a_taken_coin_must_be_in_the_bank():
     assert "which coin?" in t.refused(type="advance", action="coin")
 
 
-def test_virtual_coins_are_paid_from_the_players_own_phone_only():
+def test_virtual_coins_pay_only_with_coins_from_the_hand():
     t = PZ(tiles=tiles_first("Crowns 3"), coins=coins_first(3, 5, 1, 1))
-    reason = t.refused(type="advance", action="purchase", tile="Crowns 3", coins=[3, 5])
-    assert reason == "Ada's coins are kept secret on their phone: name the coins paid there (My seat)"
     assert t.refused(type="advance", action="purchase", tile="Crowns 3", exact=True) == \
-        "the companion holds Ada's coins: buy on their phone, naming the coins paid"
-    assert t.refused(type="advance", action="purchase", tile="Crowns 3", coins=[4, 4], phone_seat=0) == \
-        "you have no 4 left in hand (you hold 3, 5)"
-    assert t.refused(type="advance", action="purchase", tile="Crowns 3", coins=[3], phone_seat=0) == \
+        "the companion holds Ada's coins: name the coins paid"
+    assert t.refused(type="advance", action="purchase", tile="Crowns 3", pay={"coins": [4, 4], "die": False}) == \
+        "Ada has no 4 left in hand (holds 3, 5)"
+    assert t.refused(type="advance", action="purchase", tile="Crowns 3", pay={"coins": [3], "die": False}) == \
         "3 ducats do not pay for a structure costing 8"
-    assert t.refused(type="advance", action="purchase", tile="Crowns 3", coins=[3, 5], exact=False, phone_seat=0) == \
+    assert t.refused(type="advance", action="purchase", tile="Crowns 3", coins=[3, 5], exact=False) == \
         "8 ducats for 8 is exact"
-    assert not any(o["action"].get("type") == "choose" for o in t.view["options"])  # no buying on the buttons
-    assert [o["label"] for o in PALAZZO.private(t.state, 0)["options"]][0] == "Buy Crowns 3 (8)"
-    assert PALAZZO.private(t.state, 1)["options"] == []  # not Bea's turn
 
 
 def test_real_coins_entered_on_a_phone_are_checked_and_a_payment_that_does_not_name_them_lets_go():
     t = PZ(real=True)
-    assert t.refused(type="hand", seat=0, coins=[3, 4]) == "Ada's coins are secret: enter them on their own phone (My seat)"
-    t.ok(type="hand", seat=0, coins=[3, 4], phone_seat=0)
+    t.ok(type="hand", seat=0, coins=[3, 4])
     assert "[3, 4]" not in " ".join(t.log)
     t.ok(type="draw", deck="coins", cards=["5"])  # the bank's first coin is named
     t.go(type="advance", action="coin", coin=5, seat=0)
     assert t.hand(0) == [3, 4, 5]
     t.go(type="advance", action="coin")  # Bea's coins are not followed: any coin will do
-    assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5, 5], phone_seat=0) == \
-        "you have no 5 left in hand (you hold 3, 4, 5)"
-    t.buy("Suns 3", exact=True)  # from the buttons: the coins are not named
+    assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5, 5]) == \
+        "Ada has no 5 left in hand (holds 3, 4, 5)"
+    t.buy("Suns 3", exact=True)  # (journals of an earlier version: the buttons did not name the coins)
     assert t.data["hands"][0] is None
     assert "Ada's coins are no longer followed (the payment did not name them): " \
            "enter them again on their phone to have payments checked." in t.log
@@ -318,7 +309,8 @@ def test_real_pieces_are_named_as_they_are_turned_up_and_a_tap_names_them_too():
         t.ok(type="draw", deck="tiles", cards=[tile])
     assert t.refused(type="draw", deck="tiles", cards=["Arms 5"]) == "every tile in the yard is named already"
     assert t.view["status"] == "S3 Ma A2 Cn die 5"
-    assert PALAZZO.tapped(t.state, "tiles", "Arms 2") == {"type": "choose", "tile": "Arms 2"}  # then: how paid
+    assert PALAZZO.tapped(t.state, "tiles", "Arms 2") == \
+        "Arms 2: every tile in the yard is named already (a purchase is chosen on the phone or with SELECT)"
     assert t.refused(type="advance", action="purchase", tile="Arms 5", exact=False) == \
         "Arms 5 is not in the constructor's yard (Suns 3, Moons ace, Arms 2, Crowns null)"
     t.buy("Arms 2", exact=False)
@@ -394,35 +386,30 @@ def test_reserve_actions_and_the_turret_that_comes_back_with_its_structure():
 
 def test_bad_inputs_are_refused_with_a_reason_and_change_nothing():
     t = PZ(real=True)
-    assert t.refused(type="advance", action="dance").startswith("action: one of coin, purchase, reserve, turret")
-    assert t.refused(type="advance", action=["coin"]).startswith("action: one of")
+    assert t.refused(type="advance", action="dance") == "that cannot be done now (One action)"
+    assert t.refused(type="advance", action=["coin"]) == "action: one of coin, purchase, reserve, turret (or none)"
     assert t.refused(type="advance", action="purchase", tile="Suns 9", exact=True).startswith("tile: which structure")
     assert t.refused(type="advance", action="purchase", tile="Suns 3") == \
-        "say whether it was paid exactly (exact: true or false), or name the coins paid"
+        "say whether it was paid exactly, or name the coins paid"
     assert t.refused(type="advance", action="purchase", tile="Suns 3", exact=True, at=[0, "x"]).startswith("at: ")
     assert t.refused(type="advance", action="purchase", tile="Suns 3", exact=True, place="attic") == "place: palazzo or reserve"
     assert t.refused(type="advance", action="turret", on="Suns 3") == "on: one of none"
     assert t.refused(type="advance", action="reserve").startswith("build (a reserve tile")
     assert t.refused(type="advance", seat=1).startswith("it is Ada's move")
-    assert t.refused(type="roll", spec="1d6", values=[3]) == "the palazzo game rolls only for the start player: the dice are money"
+    assert t.refused(type="roll", spec="1d6", values=[3]) == "that cannot be done now (One action)"  # the dice are money
     assert t.refused(type="counter", name="die", seat=0, value=6) == "Ada's Die cannot go above 5 (now 5)"
     assert tile_name("crown 0") == "Crowns null" and tile_name("Suns") is None
     assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5] * 5) == "coins: there are only 4 coins of each value"
     assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5] * 1000).startswith("coins: the value")
     assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5, 5], exact="yes") == "exact: true or false"
-    assert t.refused(type="hand", seat=0, coins=[1] * 25, phone_seat=0).startswith("coins: the value")
-
-
-def test_with_virtual_coins_the_buttons_cannot_start_a_purchase_nobody_could_finish_there():
-    t = PZ(tiles=tiles_first("Suns 3"))
-    assert PALAZZO.tapped(t.state, "tiles", "Suns 3") == {"type": "choose", "tile": "Suns 3"}
-    assert t.refused(type="choose", tile="Suns 3") == "the companion holds Ada's coins: buy on their phone, naming the coins paid"
+    assert t.refused(type="hand", seat=0, coins=[1] * 25).startswith("coins: the value")
+    assert t.refused(type="hand", seat=0, coins=[1] * 5) == "coins: there are only 4 coins of each value"
 
 
 def test_a_game_over_with_coins_the_companion_was_not_told_says_so():
     t = PZ(real=True, ender_final_action=False)
     _buy_all_but(t, 0)
-    t.ok(type="hand", seat=0, coins=[2], phone_seat=0)
+    t.ok(type="hand", seat=0, coins=[2])
     while not t.view["over"]:
         t.ok(type="advance")
     sheet = PALAZZO.score_sheet(t.state)["players"]

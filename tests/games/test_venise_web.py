@@ -61,7 +61,7 @@ def test_a_turn_with_the_companions_help_and_a_players_own_phone(phones):
     assert "Move 1 to Market (activate 3)" in moves
     table.input({"type": "advance", "die": 1, "to": "Market"})
     # Ada sells on her own phone; the table cannot forge her phone's seat.
-    sell = next(o for o in ada.get("/api/seat")[1]["private"]["options"] if o["label"] == "Sell at the Market")
+    sell = next(o for o in ada.get("/api/seat")[1]["options"] if o["label"] == "Sell at the Market")
     assert set(sell["fields"]) == {"good", "n", "lower"}
     assert table.post("/api/input", {**sell["action"], "good": "jewelry", "n": 3, "phone_seat": 0})[0] == 403
     ada.input({**sell["action"], "good": "jewelry", "n": 3, "lower": "cube"}, "/api/seat/input")

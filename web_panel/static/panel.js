@@ -18,7 +18,8 @@ function showError(message) {
   if (box) box.textContent = message || "";
 }
 
-async function api(method, path, body) {
+// `quiet`: the caller shows a refusal itself, beside what was pressed (an options panel).
+async function api(method, path, body, quiet) {
   const options = {method, headers: {}};
   if (method !== "GET") options.headers["X-CSRF-Token"] = CSRF;
   if (body instanceof Blob) { options.headers["Content-Type"] = body.type || "application/octet-stream"; options.body = body; }
@@ -29,7 +30,7 @@ async function api(method, path, body) {
   if (r.status === 401) { location.href = "/pair?next=" + encodeURIComponent(location.pathname); return {ok: false, status: 401, body: {}}; }
   const type = r.headers.get("Content-Type") || "";
   const data = type.includes("json") ? await r.json() : await r.text();
-  if (!r.ok && data && data.error) showError(data.error); else if (r.ok) showError("");
+  if (!quiet) { if (!r.ok && data && data.error) showError(data.error); else if (r.ok) showError(""); }
   return {ok: r.ok, status: r.status, body: data};
 }
 
@@ -150,4 +151,210 @@ function optionForm(option, path, box) {
   const row = el("div", undefined, {className: "row"});
   row.append(send, cancel);
   box.replaceChildren(form.element, row);
+}
+
+// --- options: what this seat (or the table) may do now -------------------------------------------------
+// TABLE.md's contract on a phone: each option a large button; one without fields is done with one tap
+// (an option that asks first wants a second tap); one with fields opens a picker per field (chips for a
+// choice, a stepper for a number, a drawn grid where a place is chosen) and one tap does it. A refusal
+// stays beside what was pressed until it is dismissed. `send(action)` posts and returns api()'s answer.
+
+function optionsPanel(box, send) {
+  let options = [], open = null, chosen = {}, error = null, armed = null, key = "";
+
+  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+  function ready(o) { return Object.keys(o.fields || {}).every(k => chosen[k] !== undefined && fits(o.fields[k], chosen[k])); }
+
+  async function go(o, values) {
+    if (o.confirm && armed !== o.label) { armed = o.label; error = null; render(); setTimeout(() => { if (armed === o.label) { armed = null; render(); } }, 5000); return; }
+    armed = null;
+    const action = {...o.action, ...values};
+    if (o.confirm) action.confirm = true;
+    const r = await send(action);
+    if (r.ok) { open = null; chosen = {}; error = null; }
+    else if (r.status === 409 && r.body.needs_confirm && !action.confirm) { armed = o.label; error = {label: o.label, text: r.body.error}; }
+    else error = {label: o.label, text: (r.body && r.body.error) || "The companion did not take it."};
+    render();
+  }
+
+  function openOption(o) {
+    if (open && open.label === o.label) { open = null; chosen = {}; }
+    else {
+      open = o; chosen = {};
+      for (const [k, f] of Object.entries(o.fields)) { const d = preset(f); if (d !== undefined) chosen[k] = d; }
+    }
+    error = null; render();
+  }
+
+  function errorBox() {
+    const b = el("div", undefined, {className: "refused", role: "alert"});
+    const close = el("button", "×", {className: "dismiss", "aria-label": "dismiss"});
+    close.onclick = () => { error = null; render(); };
+    b.append(el("span", error.text), close);
+    return b;
+  }
+
+  function optionButton(o) {
+    const hasFields = Object.keys(o.fields || {}).length > 0;
+    const label = armed === o.label ? `Tap again: ${o.label}` : o.label + (hasFields ? " …" : "");
+    const b = el("button", label, {className: "option" + (o.button === "NEXT" ? " primary" : "") + (open && open.label === o.label ? " open" : "") + (armed === o.label ? " armed" : "")});
+    b.dataset.label = o.label;
+    b.onclick = () => hasFields ? openOption(o) : go(o, {});
+    return b;
+  }
+
+  function picker(o) {
+    const p = el("div", undefined, {className: "picker"});
+    for (const [k, f] of Object.entries(o.fields)) p.append(fieldPicker(k, f));
+    if (error && error.label === o.label) p.append(errorBox());
+    const row = el("div", undefined, {className: "row"});
+    const doIt = el("button", o.label, {className: "primary do"});
+    doIt.disabled = !ready(o);
+    doIt.onclick = () => go(o, {...chosen});
+    const cancel = el("button", "Cancel");
+    cancel.onclick = () => { open = null; chosen = {}; error = null; render(); };
+    row.append(doIt, cancel);
+    p.append(row);
+    return p;
+  }
+
+  function fieldPicker(k, f) {
+    const wrapBox = el("div", undefined, {className: "field"});
+    wrapBox.append(el("div", f.title || k, {className: "fieldtitle"}));
+    const set = v => { chosen[k] = v; render(); };
+    if (f.grid) wrapBox.append(drawGrid(f.grid, f, chosen[k], set));
+    if (f.enum) {
+      const chips = el("div", undefined, {className: "chips"});
+      f.enum.forEach((v, i) => {
+        if (f.grid && (isCell(v) || typeof v === "string" && f.grid.some(c => c.tile === v))) return;  // on the grid
+        const c = el("button", String((f.enumNames || [])[i] ?? shown(v)), {className: "chip" + (same(chosen[k], v) ? " on" : "")});
+        c.onclick = () => set(v);
+        chips.append(c);
+      });
+      wrapBox.append(chips);
+      if (f.grid && chosen[k] !== undefined) wrapBox.append(el("div", nameOf(f, chosen[k]), {className: "hint"}));
+    } else if (f.type === "integer") {
+      const row = el("div", undefined, {className: "stepper"});
+      const minus = el("button", "−"), plus = el("button", "+"), value = el("output", String(chosen[k]));
+      minus.disabled = chosen[k] <= f.minimum; plus.disabled = chosen[k] >= f.maximum;
+      minus.onclick = () => set(chosen[k] - 1); plus.onclick = () => set(chosen[k] + 1);
+      row.append(minus, value, plus);
+      wrapBox.append(row);
+    } else if (f.type === "boolean") {
+      const chips = el("div", undefined, {className: "chips"});
+      for (const [v, label] of [[true, "yes"], [false, "no"]]) {
+        const c = el("button", label, {className: "chip" + (chosen[k] === v ? " on" : "")});
+        c.onclick = () => set(v);
+        chips.append(c);
+      }
+      wrapBox.append(chips);
+    } else if (f.type === "array") {
+      const items = f.items || {}, list = chosen[k] || [];
+      const one = f.maxItems === 1;
+      const chips = el("div", undefined, {className: "chips"});
+      (items.enum || []).forEach((v, i) => {
+        const n = list.filter(x => same(x, v)).length;
+        const c = el("button", String((items.enumNames || [])[i] ?? shown(v)) + (n > 1 ? ` ×${n}` : ""), {className: "chip" + (n ? " on" : "")});
+        c.disabled = !one && (list.length >= f.maxItems || (f.uniqueItems && n > 0) || (f.maxEach !== undefined && n >= f.maxEach));
+        c.onclick = () => set(one ? [v] : [...list, v]);
+        chips.append(c);
+      });
+      wrapBox.append(chips);
+      if (!one) {
+        const mine = el("div", undefined, {className: "chips"});
+        list.forEach((v, i) => {
+          const at = (items.enum || []).findIndex(e => same(e, v));
+          const c = el("button", `${(items.enumNames || [])[at] ?? shown(v)} ×`, {className: "chip picked", "aria-label": "take out"});
+          c.onclick = () => set(list.filter((_, j) => j !== i));
+          mine.append(c);
+        });
+        wrapBox.append(el("div", list.length ? "Chosen (tap to take one out):" : "Nothing chosen yet.", {className: "hint"}), mine);
+      }
+    } else {
+      const input = el("input", undefined, {type: "text", maxLength: f.maxLength || 40, value: chosen[k] || "", placeholder: (f.examples || []).join(", ")});
+      input.oninput = () => { chosen[k] = input.value.trim() || undefined; const d = box.querySelector("button.do"); if (d) d.disabled = !ready(open); };
+      wrapBox.append(input);
+    }
+    if (f.description) wrapBox.append(el("div", f.description, {className: "hint"}));
+    return wrapBox;
+  }
+
+  function render() {
+    const play = options.filter(o => o.group !== "Corrections");
+    const fixes = options.filter(o => o.group === "Corrections");
+    const parts = [];
+    if (error && !(open && error.label === open.label)) parts.push(errorBox());
+    for (const o of play) {
+      parts.push(optionButton(o));
+      if (open && open.label === o.label) parts.push(picker(open));
+    }
+    if (!play.length) parts.push(el("p", "Nothing to do here now.", {className: "hint"}));
+    if (fixes.length) {
+      const d = el("details", undefined, {className: "corrections"});
+      d.open = !!(open && fixes.some(o => o.label === open.label));
+      d.append(el("summary", "Corrections"));
+      for (const o of fixes) { d.append(optionButton(o)); if (open && open.label === o.label) d.append(picker(open)); }
+      parts.push(d);
+    }
+    box.replaceChildren(...parts);
+  }
+
+  return {
+    update(next) {
+      const k = JSON.stringify(next);
+      if (k === key) return;
+      key = k; options = next;
+      if (open) {
+        const still = next.find(o => o.label === open.label && same(o.fields, open.fields) && same(o.action, open.action));
+        if (still) open = still; else { open = null; chosen = {}; }
+      }
+      render();
+    },
+  };
+}
+
+function isCell(v) { return Array.isArray(v) && v.length === 2 && v.every(Number.isInteger); }
+function shown(v) { return Array.isArray(v) ? v.join(" ") : (v !== null && typeof v === "object") ? JSON.stringify(v) : String(v); }
+function nameOf(f, v) { const i = f.enum.findIndex(e => JSON.stringify(e) === JSON.stringify(v)); return i >= 0 ? String((f.enumNames || [])[i] ?? shown(v)) : ""; }
+
+// A value a field starts with: the only choice there is, a number's lowest (or 0), an empty list.
+function preset(f) {
+  if (f.enum && f.enum.length === 1) return f.enum[0];
+  if (f.type === "integer") return f.minimum <= 0 && f.maximum >= 0 ? 0 : f.minimum;
+  if (f.type === "array" && !(f.minItems > 0)) return [];
+  return undefined;
+}
+
+function fits(f, v) {
+  if (f.type === "array") return Array.isArray(v) && v.length >= (f.minItems || 0) && v.length <= f.maxItems;
+  return v !== undefined;
+}
+
+// A palazzo drawn as a grid (north up): its structures, and the places (or structures) a field may choose.
+// `cells` [{at: [x, y], short, tile, turret}]; the field's enum gives the choices.
+function drawGrid(cells, f, value, set) {
+  const choice = new Map();  // "x,y" -> the enum value chosen by tapping there
+  (f ? f.enum : []).forEach(v => {
+    if (isCell(v)) choice.set(v.join(","), v);
+    else { const c = cells.find(c => c.tile === v); if (c) choice.set(c.at.join(","), v); }
+  });
+  const spots = [...cells.map(c => c.at), ...[...choice.keys()].map(k => k.split(",").map(Number))];
+  const g = el("div", undefined, {className: "grid"});
+  if (!spots.length) return g;
+  const xs = spots.map(s => s[0]), ys = spots.map(s => s[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  g.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, minmax(0, 52px))`;
+  for (let y = y1; y >= y0; y--) for (let x = x0; x <= x1; x++) {
+    const here = cells.find(c => c.at[0] === x && c.at[1] === y);
+    const pick = choice.get(`${x},${y}`);
+    let cell;
+    if (pick !== undefined) {
+      cell = el("button", here ? here.short + (here.turret ? "♜" : "") : "+", {className: "cell pick" + (here ? " built" : "") + (JSON.stringify(value) === JSON.stringify(pick) ? " on" : ""),
+                                                                             "aria-label": here ? here.tile : nameOf(f, pick)});
+      cell.dataset.at = `${x},${y}`;
+      cell.onclick = () => set(pick);
+    } else cell = el("div", here ? here.short + (here.turret ? "♜" : "") : "", {className: "cell" + (here ? " built" : ""), title: here ? here.tile : ""});
+    g.append(cell);
+  }
+  return g;
 }

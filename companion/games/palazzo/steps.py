@@ -1,4 +1,4 @@
-"""The palazzo game: the companion state machine of SPEC.md 3.3, as the core's flow.
+"""The palazzo game: the companion state machine of SPEC.md 3.3, as the core's flow, and its two steps.
 
   state = {active, extra_action, final_round}
   advance{purchase, exact=true,  last_tile=false} -> same player, extra_action=true
@@ -8,27 +8,25 @@
 
 Each turn is one action (ACTION, the turn's player); the extra action is the
 core's, the final round its ONE_MORE_TURN_EACH trigger. SETUP sets out the
-yard and the bank once, before the first action.
+yard and the bank once, before the first action. Each step's options, handlers
+and status line are in its own module (setup.py, action.py).
 """
 
 from __future__ import annotations
 
-from pyrsistent import PMap
-
 from companion.core.flow import ONE_MORE_TURN_EACH, TABLE, EndTrigger, Flow, Step
 
+from . import action, setup
 from .table import tiles_left
 
 FLOW = Flow(
     steps=(
         Step("SETUP", "Set out the yard and bank", TABLE, when=lambda s: not s["data"]["started"], done="Start"),
-        Step("ACTION", "One action", done="Other"),
+        Step("ACTION", "One action", done=""),
     ),
     end=(EndTrigger(ONE_MORE_TURN_EACH, when=lambda s: tiles_left(s["data"]) == 0,
                     reason="the last structure is bought",
                     ender_too=lambda s: s["options"]["ender_final_action"]),),
 )
 
-
-def final_round(state: PMap) -> bool:
-    return state["flow"] is not None and state["flow"]["final_turns"] is not None
+STEPS = {"SETUP": setup.RULES, "ACTION": action.RULES}

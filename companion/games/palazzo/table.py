@@ -14,7 +14,8 @@
   turrets       per seat, the tile the player's pawn stands on, or None
   bought        structures bought so far (the 24th ends the game)
   extra_action  the active player paid exactly and is taking another action
-  buying        the yard tile chosen on the buttons, waiting for how it was paid
+  buying        (journals of an earlier version: a yard tile chosen on the buttons first;
+                nothing offers that now, and nothing reads it)
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "palazzos": [[] for _ in range(n)], "reserves": [[] for _ in range(n)], "turrets": [None] * n,
         "bought": 0, "extra_action": False, "buying": None,
     }
+
+
+def final_round(state: PMap) -> bool:
+    """The last structure is bought: one more action each, no purchases (the flow's final turns)."""
+    return state["flow"] is not None and state["flow"]["final_turns"] is not None
 
 
 def die(state: PMap, seat: int) -> int:

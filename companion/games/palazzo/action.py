@@ -1,0 +1,104 @@
+"""The palazzo game's ACTION step: the turn's player takes one action [R l.46-98].
+
+  coin      take a coin from the bank                     {"coin": 0-5}                 coins.py
+  purchase  buy a yard structure                          {"tile", "pay", "to"}         purchase.py
+  reserve   reserve -> palazzo, palazzo -> reserve, swap  {"build"?, "remove"?, "at"?}  building.py
+  turret    put the pawn on a palazzo structure           {"on"}                        building.py
+  (none)    no action: in the final round ("the opportunity to take one more action"), or when
+            there is none to take
+
+as the advance's "action". Besides, on any seat's phone: the player's own real coins (`hand`); for the
+table: a real tile or coin named as it is turned up (`draw`). A purchase paid exactly gives its player
+another action at once, unless it bought the last structure; that one starts the final round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pyrsistent import PMap
+
+from companion.core.options import Option
+from companion.core.steps import Edit, StepRules
+
+from . import building, coins, purchase
+from .pieces import COINS, TILES, face, short
+from .table import die, final_round, virtual, yard_shown
+
+
+def options(state: PMap, seat: int | None) -> list[Option]:
+    if seat is None:  # the table names what the players turned up
+        return purchase.naming_options(state) + coins.naming_options(state)
+    found: list[Option] = []
+    if seat == state["flow"]["player"]:
+        if not final_round(state):
+            found += purchase.buy_options(state, seat)
+        found += coins.coin_options(state, seat) + building.turret_options(state, seat) + building.reserve_options(state, seat)
+        if final_round(state):  # "the opportunity to take one more action": it may be let go
+            found.append(Option("No final action", "None", {"type": "advance"}, confirm=True, button="NEXT"))
+        elif not found:
+            found.append(Option("No action can be taken: pass", "Pass", {"type": "advance"}, button="NEXT"))
+    return found + coins.hand_options(state, seat)
+
+
+def status(state: PMap) -> str:
+    """The OLED's line under who acts: the yard, the die, and what is special now."""
+    table = state["data"]
+    if final_round(state):
+        return "Final round: no buying"
+    lead = "Again! " if table["extra_action"] else ""
+    return f"{lead}{' '.join(short(t) if t != '?' else '?' for t in yard_shown(state, table))} die {face(die(state, state['flow']['player']))}"
+
+
+def _one_action(handler: Callable[[Edit], None] | None) -> Callable[[Edit], None]:
+    """An action that is not a purchase ends an extra action's run of purchases (None: no action)."""
+    def act(e: Edit) -> None:
+        if e.action.get("extra") is not None:
+            e.refuse("an extra action comes from a purchase paid exactly")
+        if handler is None and "action" in e.action:
+            e.refuse("action: one of coin, purchase, reserve, turret (or none)")
+        if handler is not None:
+            handler(e)
+        e.data["extra_action"] = False
+        e.data["buying"] = None
+    return act
+
+
+def _name(e: Edit) -> None:
+    """A real tile or coin named as it was turned up (the generic draw, as a tap on the reader makes it)."""
+    cards = e.action.get("cards")
+    if not isinstance(cards, list) or len(cards) != 1 or e.action.get("n", 1) != 1:
+        e.refuse("name one piece turned up")
+    deck = e.action.get("deck")
+    if deck == TILES.name and not virtual(e.state, TILES.name):
+        purchase.name_tile(e, cards[0])
+    elif deck == COINS.name and not virtual(e.state, COINS.name):
+        coins.name_coin(e, cards[0])
+    else:
+        e.refuse("the companion turns up the virtual pieces itself; name a real tile or coin turned up")
+
+
+def extra_action(state: PMap, action: object) -> bool:
+    """An exact payment's extra action (set by the purchase that was just made)."""
+    return bool(state["data"]["extra_action"])
+
+
+def _choose(e: Edit) -> None:
+    """Journals of an earlier version chose the tile on the buttons before saying how it was paid."""
+    e.data["buying"] = e.action.get("tile")
+
+
+RULES = StepRules(
+    options=options,
+    status=status,
+    handlers={
+        "coin": _one_action(coins.take_coin),
+        "purchase": purchase.purchase,
+        "reserve": _one_action(building.reserve),
+        "turret": _one_action(building.turret),
+        "advance": _one_action(None),
+        "hand": coins.enter_hand,
+        "draw": _name,
+        "choose": _choose,
+    },
+)

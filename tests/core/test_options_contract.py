@@ -1,0 +1,105 @@
+"""TABLE.md's contract in the core: the fields an option may have, an input matched against the offered
+options (strict games), and steps that own their handlers (an edit a refusal throws away)."""
+
+import pytest
+
+from companion.core import engine
+from companion.core.counters import CounterSpec
+from companion.core.fields import check, conforms
+from companion.core.flow import Flow, Step
+from companion.core.game import GameDef
+from companion.core.options import CORRECTIONS, Option
+from companion.core.result import Refused
+from companion.core.steps import StepRules
+from companion.core.strict import match
+
+CELL = {"enum": [[0, 1], [1, 0], "reserve"], "enumNames": ["above", "right", "the reserve"], "title": "where"}
+
+
+def test_a_value_fits_a_field_by_json_not_by_pythons_equality():
+    assert check(CELL, [0, 1]) is None and check(CELL, "reserve") is None
+    assert check(CELL, [True, 0]) == "one of above, right, the reserve"  # True == 1 in Python, not in JSON
+    assert check({"enum": [1, 2]}, True) is not None
+    assert check({"type": "integer", "minimum": -2, "maximum": 3}, 3) is None
+    assert check({"type": "integer", "minimum": -2, "maximum": 3}, 4) == "a number from -2 to 3"
+    assert check({"type": "integer", "minimum": 0, "maximum": 3}, True) == "a whole number"
+    assert check({"type": "boolean"}, 1) == "true or false"
+    coins = {"type": "array", "items": {"enum": [0, 1, 2]}, "maxItems": 5, "maxEach": 2}
+    assert check(coins, [2, 2, 1]) is None
+    assert check(coins, [2, 2, 2]) == "at most 2 of each"
+    assert check(coins, [0, 1, 2, 0, 1, 2]) == "0 to 5 items"
+    assert check(coins, [3]) == "each item one of 0, 1, 2"
+    assert check({"type": "array", "items": {"enum": ["a", "b"]}, "maxItems": 2, "uniqueItems": True}, ["a", "a"]) == "each item once"
+    assert check({"type": "array", "items": {"enum": ["a"]}, "minItems": 1, "maxItems": 1}, []) == "1 item"
+    assert check({"type": "string", "maxLength": 5, "examples": ["x"]}, "  ") == "a name"
+
+
+def test_a_field_the_contract_does_not_allow_is_named():
+    assert conforms(CELL) is None
+    assert conforms({"type": "integer", "minimum": 0}) == "a number has a minimum and a maximum"
+    assert conforms({"type": "array", "items": {"enum": [1]}}) == "an array has items and a maxItems"
+    assert conforms({"type": "string", "maxLength": 10}).startswith("a free string has a maxLength and examples")
+    assert conforms({"enum": []}) == "an enum lists at least one value"
+    assert conforms({"enum": [1, 2], "enumNames": ["one"]}) == "enumNames gives one label per enum value"
+    assert conforms({"type": "object"}).startswith("a field is an enum")
+
+
+BUY = Option("Buy Suns 3 (8)", "Buy", {"type": "advance", "action": "purchase", "tile": "Suns 3"}, fields={"to": CELL})
+END = Option("No final action", "None", {"type": "advance"}, confirm=True, button="NEXT")
+ROLL = Option("Roll off (3d6)", "Roll", {"type": "rolloff"}, rolls="3d6")
+
+
+def test_an_input_matches_an_offered_option_or_is_refused_with_a_reason():
+    offered = [BUY, END, ROLL]
+    assert match(offered, {"type": "advance", "action": "purchase", "tile": "Suns 3", "to": [1, 0]}) is BUY
+    assert match(offered, {"type": "advance", "action": "purchase", "tile": "Suns 3", "to": [1, 0], "confirm": True}) is BUY
+    missing = match(offered, {"type": "advance", "action": "purchase", "tile": "Suns 3"})
+    assert isinstance(missing, Refused) and missing.reason == "Buy Suns 3 (8): choose where"
+    extra = match(offered, {"type": "advance", "action": "purchase", "tile": "Suns 3", "to": [1, 0], "exact": True})
+    assert extra.reason == "Buy Suns 3 (8): exact is not part of this"
+    bad = match(offered, {"type": "advance", "action": "purchase", "tile": "Suns 3", "to": [5, 5]})
+    assert bad.reason == "Buy Suns 3 (8): where: one of above, right, the reserve"
+    other = match(offered, {"type": "advance", "action": "purchase", "tile": "Moons 4", "to": [1, 0]})
+    assert other.reason == "that is not one of the choices now (Buy Suns 3 (8); No final action; Roll off (3d6))"
+    assert match([Option("Undo", "Undo", {"type": "undo"}, group=CORRECTIONS)], {"type": "roll"}).reason == \
+        "there is nothing to do here now"
+
+
+def test_an_option_that_asks_first_needs_the_confirming_key_and_dice_come_with_a_roll():
+    asked = match([END], {"type": "advance"})
+    assert isinstance(asked, Refused) and asked.needs_confirm and asked.reason == "No final action: confirm to do it"
+    assert match([END], {"type": "advance", "confirm": True}) is END
+    assert match([END], {"type": "advance", "confirm": "yes"}).reason == "No final action: confirm: true, or leave it out"
+    assert match([ROLL], {"type": "rolloff", "values": [6, 1, 2], "source": "physical"}) is ROLL
+    assert isinstance(match([END], {"type": "advance", "confirm": True, "values": [1]}), Refused)
+
+
+def _game(steps, flow_steps=(Step("PLAY", "Play"),)):
+    return GameDef(id="toy", title="Toy", min_players=2, max_players=2, flow=Flow(steps=flow_steps), steps=steps,
+                   counters=(CounterSpec("coins", "Coins", start=3, minimum=0, maximum=9),), first_player="choice")
+
+
+def test_step_rules_name_exactly_the_steps_of_the_flow():
+    with pytest.raises(ValueError, match=r"step rules for steps its flow does not have \(PALY\)"):
+        _game({"PALY": StepRules()})
+    with pytest.raises(ValueError, match=r"flow steps without rules \(SCORE\)"):
+        _game({"PLAY": StepRules()}, (Step("PLAY", "Play"), Step("SCORE", "Score")))
+
+
+def test_a_handler_that_refuses_changes_nothing_and_a_payment_beyond_the_counter_is_refused():
+    def spend(e):
+        e.data["spent"] = e.data.get("spent", 0) + e.action["n"]
+        e.say(f"{e.name(e.seat)} spends {e.action['n']}.")
+        e.pay(e.seat, "coins", e.action["n"])
+        if e.action["n"] == 2:
+            e.refuse("two is never allowed")
+
+    game = _game({"PLAY": StepRules(handlers={"spend": spend})})
+    state = engine.new_game(game, {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}).state
+    done = engine.apply(game, state, {"type": "spend", "n": 1})
+    assert done.log == ("Ada spends 1.",) and done.state["data"]["spent"] == 1
+    assert done.state["counters"]["players"][0]["coins"] == 2 and state["counters"]["players"][0]["coins"] == 3
+    assert engine.apply(game, done.state, {"type": "spend", "n": 2}).reason == "two is never allowed"
+    assert engine.apply(game, done.state, {"type": "spend", "n": 5}).reason == "Ada's Coins cannot go below 0 (now 2)"
+    assert engine.apply(game, done.state, {"type": "dance"}).reason == "that cannot be done now (Play)"
+    assert "spent" not in state["data"]  # the working copy never reached the state it came from
