@@ -211,7 +211,7 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     values = choices(field)
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
-    return StepScreen(option["label"], values[index][1], f"{field.get('title', key)}?", f"► {values[index][1]}{count}",
+    return StepScreen(option["label"], field.get("title", key), values[index][1], f"► {values[index][1]}{count}",
                       ("Leave", "More" if len(values) > 1 else "", "Take", ""))
 
 

@@ -1,5 +1,7 @@
-"""The palazzo game at the table: the OLED's screens and what the four buttons do (a purchase in two
-choices: the yard tile, then how it was paid), the start roll-off, and a screen for every moment of a game."""
+"""The palazzo game at the table: the OLED's screens and what the four buttons do. NEXT does only the option
+offered for it (setting out, the roll-off, letting a final action go); SELECT walks the acting player's options
+and ACTION does one, filling its fields with the picker (a purchase: the payment, then the place); a whole
+game played on the buttons alone."""
 
 import random
 
@@ -7,7 +9,7 @@ from companion import controls
 from companion.controls import Panel
 from companion.screens import StepScreen, render
 
-from buttons import every_page, press, press_at_random
+from buttons import every_page, press
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"tiles": "virtual", "coins": "mirror"}}
 
@@ -35,58 +37,67 @@ def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runt
     view = rt.view()
     yard = [y["tile"] for y in view["yard"]]
     screen = controls.screen_for(view, Panel())
-    assert (screen.who, screen.step) == ("Ada", view["status"])  # the yard in short, and Ada's die
-    assert screen.step.endswith(" die 5") and screen.step.split()[:4] == [t[0] + t.split()[1][0] for t in yard]
-    assert screen.doing.startswith(f"► Buy {yard[0]} (")
-    press(rt, Panel(), "action")  # the first yard tile
-    assert rt.view()["buying"] == yard[0]
-    screen = controls.screen_for(rt.view(), Panel())
-    assert screen.doing.startswith("► Paid ") and screen.doing.endswith(" exactly  1/9")
-    panel = _select_until(rt, Panel(), "Paid " + str(rt.view()["yard"][0]["cost"]) + " exactly, die 5")
+    assert (screen.who, screen.step, screen.hints[3]) == ("Ada", view["status"], "")  # NEXT does nothing in a turn
+    assert screen.doing.startswith("► Take a coin from the bank  1/")
+    panel = _select_until(rt, Panel(), f"Buy {yard[0]}")
+    panel = press(rt, panel, "action").panel
+    assert controls.screen_for(rt.view(), panel).step == "exactly"  # the payment first
+    panel = press(rt, panel, "select").panel
+    panel = press(rt, panel, "select").panel
+    assert controls.screen_for(rt.view(), panel).step == "exactly, with the die's 5"
+    panel = press(rt, panel, "action").panel
+    screen = controls.screen_for(rt.view(), panel)
+    assert (screen.who, screen.step, screen.doing) == ("where it goes", "to start the palazzo", "► to start the palazzo  1/2")
     press(rt, panel, "action")
     view = rt.view()
     assert (view["active"], view["extra_action"], view["players"][0]["die"]) == (0, True, 4)
     assert [p["tile"] for p in view["players"][0]["palazzo"]] == [yard[0]]
-    press(rt, Panel(), "next")  # NEXT: the extra action was one the companion does not record
-    assert (rt.view()["active"], rt.view()["extra_action"]) == (1, False)
 
 
-def test_choosing_again_before_saying_how_it_was_paid(make_runtime):
+def test_back_leaves_the_picker_and_a_change_of_table_closes_it(make_runtime):
     rt = _new(make_runtime)
     press(rt, Panel(), "next")
-    press(rt, Panel(), "action")
-    panel = _select_until(rt, Panel(), "Not ")
-    press(rt, panel, "action")
-    assert rt.view()["buying"] is None and rt.view()["active"] == 0
+    panel = _select_until(rt, Panel(), "Buy ")
+    picking = press(rt, panel, "action").panel
+    assert picking.pick is not None
+    left = press(rt, picking, "back")
+    assert left.action is None and left.panel.pick is None and rt.view()["active"] == 0
 
 
-def test_the_start_roll_off_from_the_reader_or_the_buttons(make_runtime):
+def test_the_start_roll_off_from_the_buttons(make_runtime):
     rt = _new(make_runtime, {"players": [{"name": "Ada"}, {"name": "Bea"}]})
     assert rt.view()["rolloff"]["purpose"] == "first player"
     screen = controls.screen_for(rt.view(), Panel())
-    assert render(screen).size == (128, 64)
-    reply = controls.press(rt.view(), Panel(), "action", False)
-    assert reply.action is not None and reply.action["type"] == "rolloff"
+    assert render(screen).size == (128, 64) and screen.hints[3] == "Roll" and screen.doing.startswith("► Roll off")
     while rt.view()["rolloff"]:
-        assert rt.submit(controls.press(rt.view(), Panel(), "action", False).action).accepted
+        press(rt, Panel(), "next")
     assert rt.view()["step"] == "SETUP"
 
 
-def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
-    rt = _new(make_runtime, {**SETUP, "deck_modes": {"tiles": "mirror", "coins": "mirror"}})
+def test_a_whole_game_on_the_buttons_alone_with_a_screen_for_every_moment(make_runtime):
+    rt = _new(make_runtime, {**SETUP, "deck_modes": {"tiles": "virtual", "coins": "virtual"}})
     rng = random.Random(8)
-    steps = set()
-    for _ in range(3000):
+    moments, panel, seen = set(), Panel(), None
+    for _ in range(6000):
         view = rt.view()
         if view["over"]:
             break
+        if (view["step"], view["actor"]) != seen:  # what the table thread does: SELECT starts again
+            panel, seen = Panel(), (view["step"], view["actor"])
         screen = every_page(view, Panel)
         assert isinstance(screen, StepScreen) and screen.step
-        steps.add((view["step"], view["final_round"], view["buying"] is not None))
-        press_at_random(rt, view, rng, selects=6, action_share=0.8)
+        assert render(controls.screen_for(view, panel)).size == (128, 64)
+        moments.add((view["step"], view["final_round"], panel.pick is not None))
         if view["final_round"]:
             assert screen.badge == "LAST" and screen.step == "Final round: no buying"
+        role = rng.choices(["select", "action", "next", "back"], [6, 5, 1, 0.2])[0]
+        reply = controls.press(view, panel, role, False)
+        panel = reply.panel
+        if reply.action is not None:  # the buttons only ever do what is offered: the table takes it
+            outcome = rt.submit(reply.action)
+            assert outcome.accepted, (reply.action, outcome.reason)
+            panel = controls.Panel(option=panel.option)
     assert rt.view()["over"]
-    assert {("SETUP", False, False), ("ACTION", False, False), ("ACTION", False, True), ("ACTION", True, False)} <= steps
+    assert {("SETUP", False, False), ("ACTION", False, False), ("ACTION", False, True), ("ACTION", True, False)} <= moments
     scores = controls.screen_for(rt.view(), Panel(page="scores"))
     assert scores.title.startswith("Points") and scores.rows[0][1] == rt.view()["standings"][0][0]

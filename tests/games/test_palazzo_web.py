@@ -1,84 +1,113 @@
-"""The palazzo game from a phone: the panel's API on a real waitress server, SPEC.md 3.3's state machine
-under its names (active, extra_action, final_round), secret coins from a player's own phone, the score sheet."""
+"""The palazzo game from the phones: the panel's API on a real waitress server. Each player's phone holds
+their seat and does their options (`GET /api/seat`, `POST /api/seat/input`); the table page does the
+table's (`GET /api/state`). A seat belongs to its phone: another phone's claim is refused with who holds
+it, and the table hands it over when the OLED asks and a long press says yes."""
+
+import pytest
+from phone import Phone, serving
+
+from companion import settings
+from test_table import make_rig
+from web_panel.app import create_app
+
+SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"coins": "virtual"}}
 
 
-SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "first": 0}
+@pytest.fixture
+def table_and_phones(make_runtime):
+    """The panel for a fresh runtime, and three paired phones: the table's, Ada's and Bea's."""
+    runtime = make_runtime()
+    app = create_app(settings.load(None), runtime)
+    with serving(app) as port:
+        yield [Phone(port).pair(app.extensions["pairing"].code, name) for name in ("table", "Ada's", "Bea's")]
 
 
-def _machine(phone):
-    s = phone.get("/api/state")[1]
-    return s["active"], s["extra_action"], s["final_round"], s["step"]
+def _option(options, start):
+    return next(o for o in options if o["label"].startswith(start))
 
 
-def test_the_state_machine_through_the_api(phones):
-    phone, _ = phones
-    phone.input({"type": "new_game", "game": "palazzo", "setup": SETUP})
-    assert _machine(phone) == (0, False, False, "SETUP")
-    phone.input({"type": "advance"})  # the companion turns up the yard (virtual tiles by default)
-    state = phone.get("/api/state")[1]
-    assert state["step"] == "ACTION" and len([y for y in state["yard"] if y]) == 4 and state["tiles_left"] == 24
-    script = [
-        ({"type": "advance", "action": "purchase", "tile": 0, "exact": True}, (0, True, False, "ACTION")),
-        ({"type": "advance", "action": "purchase", "tile": 1, "exact": True}, (0, True, False, "ACTION")),
-        ({"type": "advance", "action": "coin"}, (1, False, False, "ACTION")),
-        ({"type": "advance", "action": "purchase", "tile": 2, "exact": False}, (2, False, False, "ACTION")),
-        ({"type": "advance"}, (0, False, False, "ACTION")),
-    ]
-    for action, expected in script:
-        phone.input(action)
-        assert _machine(phone) == expected, action
-    status, body = phone.post("/api/input", {"type": "advance", "action": "purchase", "tile": 0})
-    assert status == 409 and body["error"] == "say whether it was paid exactly (exact: true or false), or name the coins paid"
-    # Buy everything but the last structure, then Cy buys it, paying exactly: no extra action, the final round.
-    while phone.get("/api/state")[1]["tiles_left"] > 1 or phone.get("/api/state")[1]["active"] != 2:
-        state = phone.get("/api/state")[1]
-        if state["tiles_left"] > 1:
-            phone.input({"type": "advance", "action": "purchase", "tile": state["yard"].index(next(y for y in state["yard"] if y)), "exact": False})
-        else:
-            phone.input({"type": "advance", "action": "coin"})
-    phone.input({"type": "advance", "action": "purchase", "tile": phone.get("/api/state")[1]["yard"].index(
-        next(y for y in phone.get("/api/state")[1]["yard"] if y)), "exact": True})
-    assert _machine(phone) == (0, False, True, "ACTION")
-    status, body = phone.post("/api/input", {"type": "advance", "action": "purchase", "tile": 0, "exact": True})
-    assert status == 409 and body["error"] == "the last structure is bought: the final round has no purchases"
-    for active in (0, 1):
-        phone.input({"type": "advance", "action": "coin"})
-        assert _machine(phone) == (active + 1, False, True, "ACTION")
-    phone.input({"type": "advance"})  # Cy, who ended it, plays last
-    assert _machine(phone)[3] == "GAME_OVER"
-    state = phone.get("/api/state")[1]
-    assert state["ended"] == "every player has had a last turn" and state["tiles_left"] == 0
-    status, sheet = phone.get("/api/score/current")
-    assert status == 200 and sheet["game"] == "palazzo"
-    assert sum(len(p["palazzo"]) + len(p["reserve"]) for p in sheet["players"]) == 24
-    scored = phone.post("/api/score/palazzo", sheet)[1]
-    assert {p["name"]: p["total"] for p in scored["players"]} == {p["name"]: p["points"] for p in state["players"]}
+def _state(phone):
+    return phone.get("/api/state")[1]
 
 
-def test_secret_coins_from_a_players_own_phone(phones):
-    table, ada = phones
-    table.input({"type": "new_game", "game": "palazzo", "setup": {**SETUP, "deck_modes": {"tiles": "mirror"}}})
+def test_a_turn_of_each_kind_from_the_players_own_phones(table_and_phones):
+    table, ada, bea = table_and_phones
+    table.input({"type": "new_game", "game": "palazzo", "setup": SETUP})
+    assert ada.post("/api/seat", {"seat": 0})[0] == 200 and bea.post("/api/seat", {"seat": 1})[0] == 200
+    start = _option(_state(table)["options"], "Set out")
+    assert start["button"] == "NEXT" and ada.get("/api/seat")[1]["options"] == []  # the companion's step
+    table.input(start["action"])
+    state = _state(table)
+    assert state["strict"] and not any(o["private"] for o in state["options"])  # Ada's phone holds her coins
+    mine = ada.get("/api/seat")[1]
+    assert mine["actor"] and mine["private"]["hand"] is not None
+    coin = mine["options"][0]
+    assert coin["label"].startswith("Take the ") and coin["fields"] == {}
+    ada.input(coin["action"], "/api/seat/input")  # one tap
+    assert _state(table)["active"] == 1
+    # Bea buys on her phone: a payment from her hand, a place from the legal cells (the first: where it starts).
+    buy = _option(bea.get("/api/seat")[1]["options"], "Buy ")
+    assert buy["private"] and buy["fields"]["to"]["enum"][-1] == "reserve"
+    pay = buy["fields"]["pay"]["enum"][0]
+    status, body = table.post("/api/input", {**buy["action"], "pay": pay, "to": [0, 0]})
+    assert status == 409  # not from the table: Bea's phone holds her seat
+    bea.input({**buy["action"], "pay": pay, "to": buy["fields"]["to"]["enum"][0]}, "/api/seat/input")
+    state = _state(table)
+    assert state["players"][1]["palazzo"][0]["at"] == [0, 0]
+    if state["active"] == 1:  # paid exactly: another action; take a coin
+        bea.input(_option(bea.get("/api/seat")[1]["options"], "Take the ")["action"], "/api/seat/input")
+    # Ada: the turret, on her phone; the table's undo takes it back, the redo puts it again.
+    turret = [o for o in ada.get("/api/seat")[1]["options"] if o["label"] == "Place the turret"]
+    assert turret == []  # nothing built yet
+    ada.input(_option(ada.get("/api/seat")[1]["options"], "Take the ")["action"], "/api/seat/input")
+    undo = _option(_state(table)["options"], "Undo: ")
+    assert undo["group"] == "Corrections" and undo["button"] == "BACK"
+    status, body = table.post("/api/input", undo["action"])
+    assert status == 409 and body["needs_confirm"]  # the coin turned up into the bank was seen: asks first
+    table.input({**undo["action"], "confirm": True})
+    assert _state(table)["active"] == 0
+    # Things only the old API took are refused, with a reason, and change nothing.
+    version = _state(table)["version"]
+    for old in ({"type": "advance"}, {"type": "choose", "tile": 0}, {"type": "advance", "action": "coin"}):
+        status, body = table.post("/api/input", old)
+        assert status == 409 and body["error"], old
+        status, body = ada.post("/api/seat/input", old)
+        assert status == 409 and body["error"], old
+    assert _state(table)["version"] == version
+
+
+def test_a_seat_belongs_to_its_phone_and_its_secrets_stay_there(table_and_phones):
+    table, ada, bea = table_and_phones
+    table.input({"type": "new_game", "game": "palazzo", "setup": SETUP})
     table.input({"type": "advance"})
     assert ada.post("/api/seat", {"seat": 0})[0] == 200
-    # The table cannot enter or forge Ada's coins.
-    status, body = table.post("/api/input", {"type": "hand", "seat": 0, "coins": [3, 4]})
-    assert status == 409 and "own phone" in body["error"]
-    assert table.post("/api/input", {"type": "hand", "seat": 0, "coins": [3, 4], "phone_seat": 0})[0] == 403
-    mine = ada.get("/api/seat")[1]["private"]
-    assert mine["hand"] is None and [o["label"] for o in mine["options"]][0] == "My coins in hand"
-    ada.input({**mine["options"][0]["action"], "seat": 2, "coins": [3, 4]}, "/api/seat/input")  # the phone's own seat
-    assert ada.get("/api/seat")[1]["private"]["hand"] == [3, 4]
-    state = table.get("/api/state")[1]
-    assert state["players"][0]["coins_known"] and state["players"][0]["coins_in_hand"] == 2
-    assert state["players"][2]["coins_known"] is False and "3, 4" not in " ".join(state["log"])
-    # Ada buys a tile just turned up, naming her coins on her phone: 4 + 3 + the die's 5 pay Arms 5 (10) with 2 over.
-    buy = next(o for o in ada.get("/api/seat")[1]["private"]["options"] if o["label"] == "Buy a tile just turned up")
-    assert "exact" not in buy["fields"] and "at" in buy["fields"]
-    status, body = table.post("/api/input", {**buy["action"], "tile": "Arms 5", "coins": [3, 4]})
-    assert status == 409 and body["error"] == "Ada's coins are kept secret on their phone: name the coins paid there (My seat)"
-    ada.input({**buy["action"], "tile": "Arms 5", "coins": [3, 4], "die": True, "at": [0, 0]}, "/api/seat/input")
-    state = table.get("/api/state")[1]
-    assert (state["active"], state["extra_action"]) == (1, False)
-    assert state["players"][0]["palazzo"] == [{"tile": "Arms 5", "at": [0, 0], "turret": False}]
-    assert state["players"][0]["die"] == 4 and state["players"][0]["points"] == 3 + 5
-    assert ada.get("/api/seat")[1]["private"]["hand"] == []
+    hand = ada.get("/api/seat")[1]["private"]["hand"]
+    status, body = bea.post("/api/seat", {"seat": 0})
+    assert status == 409 and body["held_by"] == "Ada's" and not body["asked"]  # no table here to ask
+    assert body["error"].startswith("Ada's seat is held by the phone “Ada's”")
+    seat = bea.get("/api/seat")[1]
+    assert seat["seat"] is None and "hand" not in seat["private"] and str(hand) not in str(seat)
+    assert [s["held_by"] for s in seat["seats"]] == ["Ada's", None]
+    assert ada.post("/api/seat", {"seat": None})[0] == 200  # Ada gives it up on her phone
+    assert bea.post("/api/seat", {"seat": 0})[0] == 200
+
+
+def test_the_table_hands_a_seat_over_when_a_long_press_says_yes(tmp_path):
+    rig = make_rig(tmp_path)
+    try:
+        rig.runtime.submit({"type": "new_game", "game": "palazzo", "setup": SETUP})
+        app = create_app(settings.load(None), rig.runtime, table=rig.table)
+        with serving(app) as port:
+            ada, bea = (Phone(port).pair(app.extensions["pairing"].code, name) for name in ("Ada's", "new phone"))
+            assert ada.post("/api/seat", {"seat": 0})[0] == 200
+            status, body = bea.post("/api/seat", {"seat": 0})
+            assert status == 409 and body["asked"] and "hold ACTION on the box" in body["error"]
+            assert rig.table.wait_idle()
+            rig.press("select")  # any other press says no
+            assert bea.get("/api/seat")[1]["seat"] is None
+            assert bea.post("/api/seat", {"seat": 0})[0] == 409
+            assert rig.table.wait_idle()
+            rig.press("action", seconds=1.0)  # held: yes
+            assert bea.get("/api/seat")[1]["seat"] == 0 and ada.get("/api/seat")[1]["seat"] is None
+    finally:
+        rig.close()

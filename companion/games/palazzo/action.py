@@ -30,10 +30,11 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     if seat is None:  # the table names what the players turned up
         return purchase.naming_options(state) + coins.naming_options(state)
     found: list[Option] = []
-    if seat == state["flow"]["player"]:
+    if seat == state["flow"]["player"]:  # the rulebook's order: the most common action first
+        found += coins.coin_options(state, seat)
         if not final_round(state):
             found += purchase.buy_options(state, seat)
-        found += coins.coin_options(state, seat) + building.turret_options(state, seat) + building.reserve_options(state, seat)
+        found += building.reserve_options(state, seat) + building.turret_options(state, seat)
         if final_round(state):  # "the opportunity to take one more action": it may be let go
             found.append(Option("No final action", "None", {"type": "advance"}, confirm=True, button="NEXT"))
         elif not found:

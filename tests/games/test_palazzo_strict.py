@@ -1,0 +1,152 @@
+"""The palazzo game is strict (TABLE.md): only what is offered, to where it is offered, is accepted. What the
+old API took and no option offers now is refused and changes nothing; a claimed seat's private options come
+only from its own phone; a payment is one the player can make, on the buttons as on the phone; the reader's
+dice answer the roll-off for 3 and 4 players."""
+
+import random
+
+from companion import controls
+from companion.controls import Panel
+from companion.core import engine
+from companion.core.result import Refused
+from companion.games.palazzo import PALAZZO
+from companion.journal import ReaderEvent
+from palazzo_table import coins_first, tiles_first
+
+from buttons import press
+
+NAMES = ("Ada", "Bea", "Cy", "Dan")
+
+
+def _runtime(make_runtime, n=2, real=False, first=0, tiles=None, coins=None):
+    """A game set out (virtual pieces: the shuffles the test gives), Ada to act."""
+    order = iter([tiles or tiles_first(), coins or coins_first()])
+
+    class Shuffles(random.Random):  # the setup's two shuffles, in the order the companion makes them
+        def shuffle(self, x):
+            x[:] = next(order, x)
+
+    rt = make_runtime(rng=Shuffles(3))
+    mode = "mirror" if real else "virtual"
+    setup = {"players": [{"name": name} for name in NAMES[:n]], "deck_modes": {"tiles": mode, "coins": mode}}
+    if first is not None:
+        setup["first"] = first
+    assert rt.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
+    if first is not None:
+        assert rt.submit({"type": "advance"}).accepted
+    return rt
+
+
+def _option(options, label):
+    return next(o for o in options if o["label"] == label)
+
+
+def _old_core_accepts(rt, action):
+    """The pure core, as the old API reached it, takes `action` in the runtime's state now."""
+    session = engine.start_session(rt._session.state)
+    for _ in range(4):
+        step = engine.apply_input(PALAZZO, session, action)
+        if isinstance(step, Refused) and step.needs:
+            action = {**action, step.needs.key: list(step.needs.cards)}
+            continue
+        return not isinstance(step, Refused)
+    return False
+
+
+def test_what_the_old_api_took_and_no_option_offers_is_refused_and_changes_nothing(make_runtime):
+    rt = _runtime(make_runtime, real=True)
+    rt.submit({"type": "draw", "deck": "tiles", "cards": ["Suns 3"]})
+    assert rt.submit({"type": "hand", "seat": 0, "coins": [3, 4]}).accepted  # from the table: no phone holds Ada's seat
+    old = [
+        {"type": "advance"},  # "an action the companion does not record": the turn passed with nothing in the log
+        {"type": "advance", "action": "purchase", "tile": 0, "exact": True},  # a yard slot, "paid exactly" with a hand known
+        {"type": "advance", "action": "purchase", "tile": "Suns 3", "coins": [3, 4], "die": True},  # coins typed in
+        {"type": "advance", "action": "purchase", "tile": "Suns 3", "pay": {"coins": [4], "die": True}},  # no place
+        {"type": "advance", "action": "purchase", "tile": "Suns 3", "pay": {"coins": [4], "die": True}, "to": [0, 0],
+         "place": "palazzo"},  # a key the option does not have
+        {"type": "choose", "tile": "Suns 3"},  # the buttons' old first step of a purchase
+        {"type": "counter", "name": "die", "seat": 0, "value": 3},  # a value, where the correction takes a change
+        {"type": "advance", "action": "coin", "seat": 0, "coin": 2},  # a seat the option does not name
+    ]
+    before = rt.view()
+    for action in old:
+        assert _old_core_accepts(rt, action), action
+        outcome = rt.submit(action)
+        assert not outcome.accepted and outcome.reason, action
+        assert rt.view()["version"] == before["version"], action
+    assert rt.submit({"type": "advance", "action": "coin", "coin": 7}).reason == \
+        "Take the coin just turned up: coin: one of null, ace, 2, 3, 4, 5"
+    assert rt.submit({"type": "advance", "action": "turret", "on": "Suns 3"}).reason.startswith("that is not one of the choices now")
+    assert rt.submit({"type": "advance", "action": "purchase", "tile": "Suns 3", "pay": {"coins": [4], "die": True}}).reason == \
+        "Buy Suns 3 (8): choose where it goes"
+
+
+def test_a_claimed_seats_private_options_come_only_from_its_phone(make_runtime):
+    rt = _runtime(make_runtime, tiles=tiles_first("Crowns 3"), coins=coins_first(3, 5, 1, 1))
+    buy = _option(rt.view()["options"], "Buy Crowns 3 (8)")
+    assert buy["private"] and buy["fields"]["pay"]["enumNames"][0] == "5 + 3: exact"  # the hand is on the table
+    rt.set_claimed(frozenset({0}))
+    assert "Buy Crowns 3 (8)" not in [o["label"] for o in rt.view()["options"]]  # ... not once Ada's phone holds her seat
+    assert "Take the null from the bank" in [o["label"] for o in rt.view()["options"]]  # what is not secret stays
+    mine = _option(rt.seat_view(0)["options"], "Buy Crowns 3 (8)")
+    action = {**mine["action"], "pay": {"coins": [5, 3], "die": False}, "to": [0, 0]}
+    assert not rt.submit(action).accepted  # from the table
+    assert not rt.submit(action, seat=1).accepted  # from Bea's phone
+    done = rt.submit(action, seat=0)
+    assert done.accepted and done.action["phone_seat"] == 0
+    assert rt.private(0)["hand"] == [] and rt.view()["extra_action"]
+
+
+def test_payments_are_those_the_hand_can_make_and_the_die_alone_keeps_the_coin_check(make_runtime):
+    rt = _runtime(make_runtime, real=True)
+    rt.submit({"type": "draw", "deck": "tiles", "cards": ["Suns null"]})
+    buy = _option(rt.view()["options"], "Buy Suns null (5)")
+    assert buy["fields"]["pay"]["enumNames"] == ["exactly", "more than 5", "exactly, with the die's 5", "more than 5, with the die's 5"]
+    rt.submit({"type": "hand", "seat": 0, "coins": [4, 3, 0]})
+    buy = _option(rt.view()["options"], "Buy Suns null (5)")
+    assert buy["private"] and buy["fields"]["pay"]["enumNames"] == ["die 5: exact", "4 + 3 (2 over)"]  # the null never helps
+    assert buy["fields"]["pay"]["enum"][0] == {"coins": [], "die": True}
+    assert rt.submit({**buy["action"], "pay": {"coins": [], "die": True}, "to": [0, 0]}).accepted
+    assert rt.private(0)["hand"] == [4, 3, 0] and rt.view()["players"][0]["die"] == 4  # still followed
+    assert rt.view()["extra_action"]
+
+
+def test_the_buttons_buy_with_the_coins_held_choosing_the_payment_then_the_place(make_runtime):
+    rt = _runtime(make_runtime, tiles=tiles_first("Crowns 3"), coins=coins_first(3, 5, 1, 1))
+    panel = Panel()
+    labels = [o["label"] for o in controls.walk(rt.view())]
+    assert labels[:2] == ["Take the null from the bank", "Buy Crowns 3 (8)"]  # the most common action first
+    panel = press(rt, panel, "select").panel
+    panel = press(rt, panel, "action").panel  # opens the picker: the payment first
+    screen = controls.screen_for(rt.view(), panel)
+    assert (screen.header, screen.who, screen.step) == ("Buy Crowns 3 (8)", "payment", "5 + 3: exact")
+    panel = press(rt, panel, "action").panel  # that payment; then where it goes
+    screen = controls.screen_for(rt.view(), panel)
+    assert (screen.who, screen.step) == ("where it goes", "to start the palazzo")
+    press(rt, panel, "action")
+    view = rt.view()
+    assert view["players"][0]["palazzo"][0]["tile"] == "Crowns 3" and rt.private(0)["hand"] == []
+    assert view["extra_action"] and view["active"] == 0
+
+
+def test_next_does_nothing_in_a_turn_and_asks_before_letting_a_final_action_go(make_runtime):
+    rt = _runtime(make_runtime)
+    reply = controls.press(rt.view(), Panel(), "next", False)
+    assert reply.action is None and "NEXT does nothing here" in reply.prompt.message
+    assert controls.screen_for(rt.view(), Panel()).hints[3] == ""
+
+
+def test_the_start_roll_off_takes_the_readers_dice_in_seat_order_for_three_and_four(make_runtime):
+    outcomes = {}
+    for n, values in ((3, (4, 5, 6)), (4, (3, 5, 5, 1))):  # a piecepack die's 6 is its null face: 0
+        rt = _runtime(make_runtime, n=n, first=None)
+        roll = _option(rt.view()["options"], f"Roll off for the first player ({n}d6)")
+        assert roll["rolls"] == f"{n}d6" and roll["button"] == "NEXT"
+        thrown = rt.submit_event(ReaderEvent(n, 1, "DICE", {"sides": "6", "values": ",".join(map(str, values))}))
+        assert thrown.ok, thrown.message
+        outcomes[n] = rt
+    assert outcomes[3].view()["rolloff"] is None and outcomes[3].view()["player"] == 1  # Bea threw the 5
+    rt = outcomes[4]
+    assert rt.view()["rolloff"]["contenders"] == [1, 2]  # Bea and Cy both threw a 5: they roll again
+    wrong = rt.submit_event(ReaderEvent(4, 2, "DICE", {"sides": "6", "values": "1,2,3"}))
+    assert not wrong.ok and "needs 2d6, not 3d6" in wrong.message
