@@ -85,7 +85,7 @@ def _legacy(game: GameDef, state: PMap, corrections: tuple[Option, ...]) -> Offe
     each seat's phone has its private options, the table's options that name it, and NEXT when it acts."""
     flow = state["flow"]
     step = current_step(game.flow, state)
-    done = Option(f"{step.done} ({step.label})", step.done, {"type": "advance"}, button="NEXT")
+    done = Option(step.done, step.done, {"type": "advance"}, button="NEXT")
     table = tuple(step_options(game, state))
     seats = []
     for seat in range(len(state["players"])):

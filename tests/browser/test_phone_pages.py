@@ -98,11 +98,15 @@ def test_pair_set_up_a_game_advance_and_undo(page, served):
     page.get_by_role("button", name="Roll 2d6").click()
     expect(page.locator("#table")).to_contain_text("Last roll 2d6")
 
-    # Undo past a roll asks first: the browser's confirm dialog, accepted.
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.locator("#undo").click()
+    # Undo is among the corrections; past a roll it asks first: a second tap says yes.
+    page.get_by_text("Corrections").click()
+    undo = page.get_by_role("button", name=re.compile("^Undo: "))
+    undo.click()
+    expect(page.get_by_role("button", name=re.compile("^Tap again: Undo: "))).to_be_visible()
+    expect(page.locator("#table")).to_contain_text("Last roll")
+    page.get_by_role("button", name=re.compile("^Tap again: Undo: ")).click()
     expect(page.locator("#table")).not_to_contain_text("Last roll")
-    page.locator("#undo").click()
+    page.get_by_role("button", name=re.compile("^Undo: ")).click()
     expect(status).to_contain_text("Ada to act")
     assert runtime.view()["actor"] == 0
     expect(page.locator("#log li").first).to_contain_text("Undone")
@@ -174,7 +178,7 @@ def test_a_patrons_of_venice_game_from_the_phone(page, served):
     form.locator("input[name=campo]").fill("Campo San Polo")
     form.locator("input[name=cost]").fill("4")
     form.get_by_role("button", name="Do it").click()
-    expect(page.locator("#error")).to_contain_text("show 2 of the 3 goods a Tent needs")
+    expect(page.locator(".refused")).to_contain_text("show 2 of the 3 goods a Tent needs")  # beside the form
     form.locator("input[type=checkbox]").check()
     form.get_by_role("button", name="Do it").click()
     expect(status).to_contain_text("Sponsor · Ada to act")
@@ -190,19 +194,22 @@ def test_a_patrons_of_venice_game_from_the_phone(page, served):
     expect(page.locator("#ranking tr").nth(0)).to_contain_text("Cy")
 
 
-def _claim_seat(page, seat):
-    """This phone becomes the player's own: My seat, then claim `seat`."""
+def _claim_seat(page, seat, names=("Ada", "Bea")):
+    """This phone becomes the player's own: My seat, then "I am ..."."""
     page.get_by_role("link", name="My seat").click()
-    page.locator("#seat").select_option(str(seat))
-    page.get_by_role("button", name="Claim this seat").click()
+    page.get_by_role("button", name=f"I am {names[seat]}").click()
+    expect(page.locator("#leave")).to_be_visible()
 
 
-def _start_rolled_off_game(page, served, game):
-    """Pair, then start `game` for Ada and Bea on the New game page, Ada first instead of the roll-off."""
+def _start_rolled_off_game(page, served, game, decks=None):
+    """Pair, then start `game` for Ada and Bea on the New game page, Ada first instead of the roll-off
+    (`decks`: label -> virtual or mirror)."""
     base = served[2]
     pair(page, served)
     page.goto(f"{base}/new")
     page.get_by_label("Game").select_option(game)
+    for label, mode in (decks or {}).items():
+        page.get_by_label(label).select_option(mode)
     for i, name in enumerate(("Ada", "Bea")):
         page.get_by_label("player name").nth(i).fill(name)
     expect(page.locator("#first")).to_contain_text("Roll off for it")
@@ -220,9 +227,9 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(page, served):
         page.locator("#next").click()
         expect(status).to_contain_text(phase)
     page.get_by_role("button", name="Bea plays a card …").click()
-    form = page.locator("#form")
-    form.locator("select[name=card]").select_option("Senator")
-    form.get_by_role("button", name="Do it").click()
+    picker = page.locator(".picker")
+    picker.get_by_role("button", name="Senator", exact=True).click()
+    picker.get_by_role("button", name="Do it").click()
     expect(page.locator("#sections")).to_contain_text("In play: Senator #1")
     assert runtime.view()["players"][1]["gold"] == 0
     while runtime.view()["step"] != "DOGE":
@@ -232,7 +239,7 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(page, served):
 
     _claim_seat(page, 1)
     page.get_by_role("button", name="Sealed bid for the Doge …").click()
-    bid = page.locator("#ownform")
+    bid = page.locator("#form")
     bid.locator("input[name=gold]").fill("0")
     bid.locator("input[name=intrigue]").fill("0")
     bid.get_by_role("button", name="Do it").click()
@@ -249,47 +256,134 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(page, served):
     assert runtime.view()["offices"] == {"General": 1, "Council Head": 0}
 
 
-def test_a_palazzo_game_bought_on_the_buttons_page_and_from_a_players_own_phone(page, served):
+def _phone(browser, served, seat, name, width=390):
+    """Another phone at the table (a browser context of its own), paired, holding `seat`."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 844}})
+    phone = context.new_page()
+    errors = []
+    phone.on("pageerror", lambda e: errors.append(str(e)))
+    pair(phone, served)
+    phone.get_by_role("link", name="My seat").click()
+    phone.get_by_role("button", name=f"I am {name}").click()
+    expect(phone.locator("#leave")).to_be_visible()
+    return context, phone, errors
+
+
+class Taps:
+    """Taps on a phone, counted: what a player does to take a turn."""
+
+    def __init__(self, phone):
+        self.phone, self.count = phone, 0
+
+    def __call__(self, locator):
+        locator.click()
+        self.count += 1
+
+
+def _shot(page, name):
+    """A screenshot to look at, when SCREENSHOTS names a folder (make screens, or by hand)."""
+    import os
+
+    if os.environ.get("SCREENSHOTS"):
+        page.screenshot(path=os.path.join(os.environ["SCREENSHOTS"], f"{name}.png"), full_page=True)
+
+
+def _buy(tap, phone, runtime, seat):
+    """Buy the first structure offered on the phone: its button, the first payment, the first legal place, Do it."""
+    buy = next(o for o in runtime.seat_view(seat)["options"] if o["label"].startswith("Buy "))
+    tap(phone.get_by_role("button", name=buy["label"] + " …"))
+    picker = phone.locator(".picker")
+    if len(buy["fields"]["pay"]["enum"]) > 1:
+        tap(picker.get_by_role("button", name=buy["fields"]["pay"]["enumNames"][0], exact=True))
+    cell = buy["fields"]["to"]["enum"][0]
+    tap(picker.locator(f'button.cell[data-at="{cell[0]},{cell[1]}"]'))
+    tap(picker.get_by_role("button", name="Do it"))
+    expect(picker).to_be_hidden()
+    return buy
+
+
+def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served):
+    """The box's table page sets the game out; Ada and Bea, each on a phone of their own, take a turn of each
+    kind by tapping: a coin, a purchase (a payment from the hand, a cell of the drawn palazzo), the turret,
+    the reserve (a structure moved there and built again). Taps are counted."""
     runtime, app, base = served
-    _start_rolled_off_game(page, served, "palazzo")
+    _start_rolled_off_game(page, served, "palazzo", {"Coins": "virtual"})
     status = page.locator("#status")
-    expect(status).to_contain_text("Set out the yard and bank")
+    expect(page.locator("#next")).to_have_text("Set out the yard and the bank")
     page.locator("#next").click()
     expect(status).to_contain_text("One action · Ada to act")
-    yard = [y["tile"] for y in runtime.view()["yard"]]
-    expect(page.locator("#sections")).to_contain_text(f"{yard[0]} (")
-    # The table's buttons: the tile, then how it was paid.
-    page.get_by_role("button", name=f"Buy {yard[0]} (").click()
-    expect(status).to_contain_text(f"{yard[0]}: cost")
-    cost = runtime.view()["yard"][0]["cost"]
-    page.get_by_role("button", name=f"Paid {cost} exactly", exact=True).click()
-    expect(status).to_contain_text("Again!")
-    assert (runtime.view()["active"], runtime.view()["extra_action"]) == (0, True)
-    page.locator("#next").click()  # the extra action: one the companion does not record
-    expect(status).not_to_contain_text("Again!")
-    assert runtime.view()["active"] == 1
+    phones = {seat: _phone(browser, served, seat, name) for seat, name in ((0, "Ada"), (1, "Bea"))}
+    ada, bea = phones[0][1], phones[1][1]
+    expect(ada.locator("#who")).to_have_text("Ada: your turn.")
+    expect(page.locator("#options")).not_to_contain_text("Buy ")  # Ada's coins are on her phone only
+    _shot(ada, "palazzo-1-ada-turn")
 
-    # Bea, on her own phone: her coins, then a purchase naming them, laid out at [0, 0].
-    _claim_seat(page, 1)
-    page.get_by_role("button", name="My coins in hand …").click()
-    form = page.locator("#ownform")
-    for value in ("5", "5"):
-        form.get_by_role("button", name="Add coin").click()
-        form.locator("input[name=coin]").last.fill(value)
-    form.get_by_role("button", name="Do it").click()
-    expect(page.locator("#mine")).to_contain_text("In your hand, as far as the companion knows: 5, 5")
-    tile = next(y for y in runtime.view()["yard"] if y)  # 5 + 5 pay any structure
-    page.get_by_role("button", name=f"Buy {tile['tile']} ({tile['cost']}) …").click()
-    for value in ("5", "5"):
-        form.get_by_role("button", name="Add coin").click()
-        form.locator("input[name=coin]").last.fill(value)
-    form.locator("input[name=x]").fill("0")
-    form.locator("input[name=y]").fill("0")
-    form.get_by_role("button", name="Do it").click()
-    expect(page.locator("#mine")).to_contain_text("In your hand, as far as the companion knows: nothing it saw")
-    bea = runtime.view()["players"][1]
-    assert bea["palazzo"] == [{"tile": tile["tile"], "at": [0, 0], "turret": False}] and bea["coins_in_hand"] == 0
-    assert runtime.view()["extra_action"] == (tile["cost"] == 10)
+    taps = Taps(ada)
+    bought = _buy(taps, ada, runtime, 0)
+    assert taps.count <= 4, taps.count  # a purchase: its button, a payment, a place, Do it
+    view = runtime.view()
+    assert view["players"][0]["palazzo"][0]["tile"] == bought["action"]["tile"]
+    _shot(ada, "palazzo-2-ada-bought")
+    if view["active"] == 0:  # paid exactly: another action, a coin in one tap
+        taps = Taps(ada)
+        taps(ada.get_by_role("button", name=re.compile("^Take the ")).first)
+        assert taps.count == 1
+    expect(bea.locator("#who")).to_have_text("Bea: your turn.")
+    taps = Taps(bea)
+    taps(bea.get_by_role("button", name=re.compile("^Take the ")).first)  # a coin: one tap
+    assert taps.count == 1
+    expect(ada.locator("#who")).to_have_text("Ada: your turn.")
+
+    # Ada: the turret on her structure, tapped on the drawn palazzo.
+    taps = Taps(ada)
+    taps(ada.get_by_role("button", name="Place the turret …"))
+    taps(ada.locator('.picker button.cell[data-at="0,0"]'))
+    _shot(ada, "palazzo-3-ada-turret")
+    taps(ada.get_by_role("button", name="Do it"))
+    assert taps.count == 3
+    expect(ada.locator("#board")).to_contain_text("♜")
+    taps = Taps(bea)
+    taps(bea.get_by_role("button", name=re.compile("^Take the ")).first)
+    # Ada: the reserve, one way (the turret comes back with it) ...
+    ada.get_by_role("button", name="Move a structure to the reserve …").click()
+    ada.locator('.picker button.cell[data-at="0,0"]').click()
+    ada.get_by_role("button", name="Do it").click()
+    expect(ada.locator("#board")).to_contain_text("Reserve: " + bought["action"]["tile"])
+    assert runtime.view()["players"][0]["turret"] is None
+    bea.get_by_role("button", name=re.compile("^Take the ")).first.click()
+    # ... and back.
+    ada.get_by_role("button", name=f"Build {bought['action']['tile']} from the reserve …").click()
+    ada.locator('.picker button.cell[data-at="0,0"]').click()
+    ada.get_by_role("button", name="Do it").click()
+    expect(bea.locator("#who")).to_have_text("Bea: your turn.")
+    assert runtime.view()["players"][0]["palazzo"][0]["at"] == [0, 0]
+    _shot(bea, "palazzo-4-bea-turn")
+    _shot(page, "palazzo-5-table")
+    for context, phone, errors in phones.values():
+        assert errors == [], errors
+        context.close()
+
+
+def test_every_page_fits_a_small_phone_and_its_nav_shows_every_page(browser, served):
+    runtime, app, base = served
+    assert runtime.submit({"type": "new_game", "game": "palazzo", "setup": {
+        "players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "first": 0,
+        "deck_modes": {"coins": "virtual"}}}).accepted
+    assert runtime.submit({"type": "advance"}).accepted
+    context, phone, errors = _phone(browser, served, 0, "Ada", width=360)
+    for path in ("/", "/new", "/scores", "/history", "/cards", "/seat", "/settings"):
+        phone.goto(base + path)
+        expect(phone.get_by_text("Connecting…")).to_have_count(0)  # the page has drawn what it fetched
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360, path
+        for link in phone.locator("nav a").all():
+            box = link.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, (path, link.text_content())
+    phone.goto(base + "/seat")
+    phone.get_by_role("button", name=re.compile("^Buy ")).first.click()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    _shot(phone, "palazzo-360-seat-buying")
+    assert errors == [], errors
+    context.close()
 
 
 def test_a_la_venise_du_nord_turn_on_the_buttons_page_and_a_sale_from_a_players_own_phone(page, served):
@@ -308,11 +402,13 @@ def test_a_la_venise_du_nord_turn_on_the_buttons_page_and_a_sale_from_a_players_
     # Ada sells on her own phone: the good, how many, and which piece of the price comes off.
     _claim_seat(page, 0)
     page.get_by_role("button", name="Sell at the Market …").click()
-    form = page.locator("#ownform")
-    form.locator("select[name=good]").select_option("jewelry")
-    form.locator("input[name=n]").fill("3")
-    form.locator("select[name=lower]").select_option("cube")
-    form.get_by_role("button", name="Do it").click()
+    picker = page.locator(".picker")
+    picker.get_by_role("button", name="jewelry", exact=True).click()
+    for _ in range(2):  # n: from 1 to 3
+        picker.get_by_role("button", name="+", exact=True).click()
+    picker.get_by_role("button", name="cube", exact=True).click()
+    picker.get_by_role("button", name="Do it").click()
+    expect(picker).to_be_hidden()
     page.goto(f"{base}/")
     expect(page.locator("#sections")).to_contain_text("Market: bonus 3")  # the 4 space is covered now
     ada = runtime.view()["players"][0]
@@ -338,9 +434,9 @@ def test_a_merchant_venturers_board_dealt_copied_and_a_start_placed_from_a_playe
     # Ada places her trading post and ship on her own phone.
     _claim_seat(page, 0)
     page.get_by_role("button", name="Place my trading post and ship …").click()
-    form = page.locator("#ownform")
-    form.locator("select[name=port]").select_option("O3")
-    form.get_by_role("button", name="Do it").click()
+    picker = page.locator(".picker")
+    picker.get_by_role("button", name="O3", exact=True).click()
+    picker.get_by_role("button", name="Do it").click()
     expect(page.locator("#mine")).to_be_visible()
     assert runtime.view()["players"][0]["posts"] == {"O3": {"size": "small", "goods": []}}
     page.goto(f"{base}/")

@@ -135,21 +135,19 @@ function wrap(control, title, schema, read) {
   return {element: label, read};
 }
 
-// An option that needs details: a small form in `box`, sent with the option's action to `path`.
-function optionForm(option, path, box) {
+// An option whose fields are a JSON Schema form (a game not on the contract yet): a small form in `box`;
+// "Do it" hands the values to `done`.
+function optionForm(option, box, done) {
   const schema = {type: "object", title: option.label, properties: option.fields};
   const form = schemaForm(schema, undefined, option.label);
   const send = el("button", "Do it", {className: "primary"});
-  const cancel = el("button", "Cancel");
-  send.onclick = async () => {
+  send.onclick = () => {
     const values = form.read();
     if (option.fields.cards && typeof values.cards === "undefined") values.cards = [];
-    const r = await api("POST", path, {...option.action, ...values});
-    if (r.ok) box.replaceChildren();
+    done(values);
   };
-  cancel.onclick = () => box.replaceChildren();
   const row = el("div", undefined, {className: "row"});
-  row.append(send, cancel);
+  row.append(send);
   box.replaceChildren(form.element, row);
 }
 
@@ -160,7 +158,7 @@ function optionForm(option, path, box) {
 // stays beside what was pressed until it is dismissed. `send(action)` posts and returns api()'s answer.
 
 function optionsPanel(box, send) {
-  let options = [], open = null, chosen = {}, error = null, armed = null, key = "";
+  let options = [], open = null, chosen = {}, error = null, armed = null, key = "", fixesOpen = false, formFor = null;
 
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
   function ready(o) { return Object.keys(o.fields || {}).every(k => chosen[k] !== undefined && fits(o.fields[k], chosen[k])); }
@@ -198,6 +196,7 @@ function optionsPanel(box, send) {
     const hasFields = Object.keys(o.fields || {}).length > 0;
     const label = armed === o.label ? `Tap again: ${o.label}` : o.label + (hasFields ? " …" : "");
     const b = el("button", label, {className: "option" + (o.button === "NEXT" ? " primary" : "") + (open && open.label === o.label ? " open" : "") + (armed === o.label ? " armed" : "")});
+    if (o.button === "NEXT") b.id = "next";
     b.dataset.label = o.label;
     b.onclick = () => hasFields ? openOption(o) : go(o, {});
     return b;
@@ -205,10 +204,19 @@ function optionsPanel(box, send) {
 
   function picker(o) {
     const p = el("div", undefined, {className: "picker"});
+    if (!Object.values(o.fields).every(pickable)) {  // a game not on the contract yet: its form, as before
+      if (!formFor || formFor.label !== o.label) {  // kept across redraws: what was typed stays
+        formFor = {label: o.label, element: el("div", undefined, {id: "form"})};
+        optionForm(o, formFor.element, values => go(o, values));
+      }
+      p.append(formFor.element);
+      if (error && error.label === o.label) p.append(errorBox());
+      return p;
+    }
     for (const [k, f] of Object.entries(o.fields)) p.append(fieldPicker(k, f));
     if (error && error.label === o.label) p.append(errorBox());
     const row = el("div", undefined, {className: "row"});
-    const doIt = el("button", o.label, {className: "primary do"});
+    const doIt = el("button", "Do it", {className: "primary do"});
     doIt.disabled = !ready(o);
     doIt.onclick = () => go(o, {...chosen});
     const cancel = el("button", "Cancel");
@@ -291,7 +299,8 @@ function optionsPanel(box, send) {
     if (!play.length) parts.push(el("p", "Nothing to do here now.", {className: "hint"}));
     if (fixes.length) {
       const d = el("details", undefined, {className: "corrections"});
-      d.open = !!(open && fixes.some(o => o.label === open.label));
+      d.open = fixesOpen || fixes.some(o => o.label === armed || (open && o.label === open.label));
+      d.addEventListener("toggle", () => { fixesOpen = d.open; });
       d.append(el("summary", "Corrections"));
       for (const o of fixes) { d.append(optionButton(o)); if (open && open.label === o.label) d.append(picker(open)); }
       parts.push(d);
@@ -313,6 +322,16 @@ function optionsPanel(box, send) {
   };
 }
 
+// A field the contract allows (companion/core/fields.py): it gets a picker; anything else gets a form.
+function pickable(f) {
+  if (f.enum) return true;
+  if (f.type === "integer") return Number.isInteger(f.minimum) && Number.isInteger(f.maximum);
+  if (f.type === "boolean") return true;
+  if (f.type === "array") return Number.isInteger(f.maxItems) && !!(f.items && f.items.enum);
+  if (f.type === "string") return Number.isInteger(f.maxLength);
+  return false;
+}
+
 function isCell(v) { return Array.isArray(v) && v.length === 2 && v.every(Number.isInteger); }
 function shown(v) { return Array.isArray(v) ? v.join(" ") : (v !== null && typeof v === "object") ? JSON.stringify(v) : String(v); }
 function nameOf(f, v) { const i = f.enum.findIndex(e => JSON.stringify(e) === JSON.stringify(v)); return i >= 0 ? String((f.enumNames || [])[i] ?? shown(v)) : ""; }
@@ -331,7 +350,7 @@ function fits(f, v) {
 }
 
 // A palazzo drawn as a grid (north up): its structures, and the places (or structures) a field may choose.
-// `cells` [{at: [x, y], short, tile, turret}]; the field's enum gives the choices.
+// `cells` [{at: [x, y], mark, tile, turret}]; the field's enum gives the choices.
 function drawGrid(cells, f, value, set) {
   const choice = new Map();  // "x,y" -> the enum value chosen by tapping there
   (f ? f.enum : []).forEach(v => {
@@ -349,11 +368,11 @@ function drawGrid(cells, f, value, set) {
     const pick = choice.get(`${x},${y}`);
     let cell;
     if (pick !== undefined) {
-      cell = el("button", here ? here.short + (here.turret ? "♜" : "") : "+", {className: "cell pick" + (here ? " built" : "") + (JSON.stringify(value) === JSON.stringify(pick) ? " on" : ""),
+      cell = el("button", here ? here.mark + (here.turret ? "♜" : "") : "+", {className: "cell pick" + (here ? " built" : "") + (JSON.stringify(value) === JSON.stringify(pick) ? " on" : ""),
                                                                              "aria-label": here ? here.tile : nameOf(f, pick)});
       cell.dataset.at = `${x},${y}`;
       cell.onclick = () => set(pick);
-    } else cell = el("div", here ? here.short + (here.turret ? "♜" : "") : "", {className: "cell" + (here ? " built" : ""), title: here ? here.tile : ""});
+    } else cell = el("div", here ? here.mark + (here.turret ? "♜" : "") : "", {className: "cell" + (here ? " built" : ""), title: here ? here.tile : ""});
     g.append(cell);
   }
   return g;

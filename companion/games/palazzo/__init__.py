@@ -22,10 +22,11 @@ from companion.core.game import GameDef
 from companion.scoring import palazzo as sheet
 
 from .action import extra_action
+from .building import grid
 from .coins import bank_shown
-from .pieces import COINS, FACES, TILES, cost, face, short, suit, tile_name, value
+from .pieces import COINS, FACES, TILES, cost, face, mark, suit, tile_name, value
 from .steps import FLOW, STEPS
-from .table import COUNTERS, cells, die, face_down, final_round, initial, laid_out, points, sheet_palazzo, tiles_left, yard_shown
+from .table import COUNTERS, die, face_down, final_round, initial, laid_out, points, sheet_palazzo, tiles_left, yard_shown
 
 GAME_ID = sheet.GAME_ID
 
@@ -55,7 +56,7 @@ def _public(state: PMap) -> dict[str, Any]:
         palazzo = table["palazzos"][s]
         per_player.append({
             **scores[s],
-            "palazzo": [{"tile": p["tile"], "at": list(p["at"]) if p["at"] is not None else None, "short": short(p["tile"]),
+            "palazzo": [{"tile": p["tile"], "at": list(p["at"]) if p["at"] is not None else None, "mark": mark(p["tile"]),
                          "turret": p["tile"] == table["turrets"][s]} for p in palazzo],
             "laid_out": laid_out(palazzo),
             "reserve": list(table["reserves"][s]),
@@ -87,37 +88,19 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
     ]
     for s, p in enumerate(state["players"]):
         mine = per_player[s]
-        palazzo = table["palazzos"][s]
-        lines = [", ".join(f"{x['tile']}{' (turret)' if x['turret'] else ''}" + (f" at {x['at']}" if x["at"] else "")
-                           for x in mine["palazzo"]) or "nothing built yet"]
+        lines = [", ".join(f"{x['tile']}{' (turret)' if x['turret'] else ''}" for x in mine["palazzo"]) or "nothing built yet"]
         if mine["reserve"]:
             lines.append("Reserve: " + ", ".join(mine["reserve"]))
-        if palazzo and mine["laid_out"]:
-            lines += _plan(cells(palazzo), table["turrets"][s])
-        coins = f"{mine['coins_in_hand']} coins" if mine["coins_known"] else "coins secret"
+        coins = f"{mine['coins_in_hand']} coin{'s' if mine['coins_in_hand'] != 1 else ''}" if mine["coins_known"] else "coins secret"
         sections.append({"title": f"{p['name']}: {mine['points']} points ({mine['majority']} majorities, "
                                   f"{mine['materials']} materials), die {face(die(state, s))}, {coins}",
-                         "lines": lines})
+                         "lines": lines, "grid": grid(table, s)})  # the palazzo, drawn on the table page
     unknown = [p["name"] for s, p in enumerate(state["players"]) if table["hands"][s] is None]
     if state["flow"] is not None and state["flow"]["over"] and unknown:
         sections.append({"title": "Score sheet", "lines": [
             f"The companion does not know the coins in hand of {' and '.join(unknown)}: enter them on the "
             "score page before scoring (most ducats break a tie)."]})
     return sections
-
-
-def _plan(grid: dict[tuple[int, int], str], turret: str | None) -> list[str]:
-    """The laid-out palazzo drawn in rows, the top row first: "S3*" is turreted, "··" is empty."""
-    xs, ys = [c[0] for c in grid], [c[1] for c in grid]
-    rows = []
-    for y in range(max(ys), min(ys) - 1, -1):
-        row = []
-        for x in range(min(xs), max(xs) + 1):
-            t = grid.get((x, y))
-            row.append((short(t) + ("*" if t == turret else " ")) if t else "·· ")
-        rows.append(f"y={y:>2}: " + " ".join(row).rstrip())
-    rows.append(f"x from {min(xs)} to {max(xs)}")
-    return rows
 
 
 def _private(state: PMap, seat: int) -> dict[str, Any]:

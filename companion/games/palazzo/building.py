@@ -13,7 +13,7 @@ from companion.core.options import Option
 from companion.core.steps import Edit
 
 from . import layout
-from .pieces import short, tile_name
+from .pieces import mark, tile_name
 from .table import cells, laid_out
 
 RESERVE = "reserve"
@@ -21,7 +21,7 @@ RESERVE = "reserve"
 
 def grid(table: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
     """The palazzo as a phone draws it: each structure's place, its tile and whether the turret is on it."""
-    return [{"at": list(s["at"]), "tile": s["tile"], "short": short(s["tile"]), "turret": s["tile"] == table["turrets"][seat]}
+    return [{"at": list(s["at"]), "tile": s["tile"], "mark": mark(s["tile"]), "turret": s["tile"] == table["turrets"][seat]}
             for s in table["palazzos"][seat] if s["at"] is not None]
 
 

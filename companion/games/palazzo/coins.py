@@ -11,7 +11,7 @@ from pyrsistent import PMap
 from companion.core.options import Option
 from companion.core.steps import Edit
 
-from .pieces import COIN_COUNT, COINS, COPIES, FACES, coin_value, face
+from .pieces import COIN_COUNT, COINS, COPIES, FACES, a_coin, coin_value, face
 from .table import virtual
 
 # A coin's value, as the phone and the buttons list it.
@@ -65,7 +65,7 @@ def take_coin(e: Edit) -> None:
     bank[slot] = None
     if hand is not None:
         hand.append(coin)
-    e.say(f"{e.name(seat)} takes {f'a {face(coin)}' if coin is not None else 'a coin'} from the bank.")
+    e.say(f"{e.name(seat)} takes {a_coin(face(coin)) if coin is not None else 'a coin'} from the bank.")
     refill_bank(e)
 
 
@@ -87,7 +87,7 @@ def refill_bank(e: Edit) -> None:
             e.say("The pool is empty: the discarded coins are shuffled face down.")
         (new,) = e.draw(COINS, 1, "coin_order", put_back="Put the coins turned up back face down.")
         bank[slot] = FACES.index(new)
-        e.say(f"The bank: a {new} is turned up.")
+        e.say(f"The bank: {a_coin(new)} is turned up.")
 
 
 # --- a player's own coins, on their phone --------------------------------------------------------------
@@ -139,4 +139,4 @@ def name_coin(e: Edit, card: Any) -> None:
         e.refuse("every coin in the bank is named already")
     e.draw(COINS, 1, "coin_order", cards=[card], put_back="")  # only named: nothing to put back
     bank[bank.index(None)] = FACES.index(card)
-    e.say(f"The bank: a {card} is turned up.")
+    e.say(f"The bank: {a_coin(card)} is turned up.")

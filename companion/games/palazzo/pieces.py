@@ -29,6 +29,20 @@ def face(value: int) -> str:
     return FACES[value]
 
 
+def a_coin(name: str) -> str:
+    """"a 3", "an ace", "a null": a coin named in a sentence."""
+    return f"{'an' if name == 'ace' else 'a'} {name}"
+
+
+# A tile drawn on a phone: its suit's sign and its face ("☾3", "☀A", "♛0").
+SIGNS = {"Moons": "☾", "Suns": "☀", "Arms": "⚔", "Crowns": "♛"}
+
+
+def mark(tile: str) -> str:
+    value_now = value(tile)
+    return SIGNS[suit(tile)] + ("A" if value_now == 1 else str(value_now))
+
+
 def tile_name(text: object) -> str | None:
     """The canonical name of a tile given as "suns 3", "Sun ace", "moons-null", "Crowns 0"; None if it is not one."""
     m = _TILE.match(text) if isinstance(text, str) else None

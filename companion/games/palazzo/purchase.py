@@ -30,7 +30,7 @@ def payments(hand: list[int] | None, face_now: int, price: int) -> list[tuple[di
     """(payment, label) for each way to pay `price`: exact ones first (they give another action)."""
     dice = (False, True) if face_now else (False,)
     if hand is None:
-        return [({"exact": exact, "die": used}, ("exactly" if exact else "more than " + str(price))
+        return [({"exact": exact, "die": used}, ("exactly: another action" if exact else "more than " + str(price))
                  + (f", with the die's {face(face_now)}" if used else ""))
                 for used in dice for exact in (True, False)]
     counts = Counter(hand)
@@ -44,7 +44,7 @@ def payments(hand: list[int] | None, face_now: int, price: int) -> list[tuple[di
             if paid < price or any(paid - p >= price for p in parts):
                 continue  # short, or a coin (or the die) could be left out
             label = " + ".join([face(c) for c in sorted(coins, reverse=True)] + ([f"die {face(face_now)}"] if used else []))
-            label += ": exact" if paid == price else f" ({paid - price} over)"
+            label += ": exact, another action" if paid == price else f" ({paid - price} over)"
             found.append((paid - price, used, len(coins), {"coins": sorted(coins, reverse=True), "die": used}, label))
     found.sort(key=lambda f: f[:3])
     return [(payment, label) for *_, payment, label in found]
