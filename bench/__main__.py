@@ -23,9 +23,14 @@ GOALS = {
     # Unplugged and plugged back in: talking again, and the first tap acknowledged, within a second or so.
     "reader.replug_to_ack_ms_max": ("<=", 2000.0),
     "reader.replug_taps_unacknowledged": ("<=", 0.0),
-    # 20 phones polling back to back (a real phone polls once a second): a page that answers within
-    # a tenth of a second feels instant.
-    "web.state_p99_ms_20_clients": ("<=", 100.0),
+    # 20 phones each polling the table's state and a seat's own view with its options every 200 ms (five
+    # times as often as the pages do; issue 24): both worked out once per table version, not per poll.
+    "web.state_p99_ms_20_clients": ("<=", 25.0),
+    "web.seat_p99_ms_20_clients": ("<=", 25.0),
+    "web.poll_errors": ("<=", 0.0),
+    # The same phones polling back to back: the most the panel serves, and a tenth of a second at worst.
+    "web.state_p99_ms_20_clients_back_to_back": ("<=", 100.0),
+    "web.seat_p99_ms_20_clients_back_to_back": ("<=", 100.0),
     # Issue 13: measured on this machine, which is about ten times faster than a Pi Zero 2 W.
     "startup_to_first_frame_ms": ("<=", 1500.0),
     "idle_cpu_percent": ("<=", 1.0),

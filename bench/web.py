@@ -1,17 +1,28 @@
-"""Web panel figures: table-state latency with 20 phones polling.
+"""Web panel figures: the table's state and a seat's own view, with 20 phones polling.
 
-A real `companion run --sim` process on loopback (waitress, 4 worker threads);
-a paired client; 20 client threads each poll /api/state back to back (no
-ETag: a full answer every time, the worst case) while another plays the game
-(an input every 100 ms). Latency is measured per request at the client, which
-shares this process's GIL with the other 19, so it is an upper bound. The
-companion's memory is measured after a whole game in `bench.appliance`.
+A real `companion run --sim` process on loopback (waitress, 4 worker threads)
+with a palazzo game (strict: every input is an offered option); a paired phone
+holds Ada's seat. 20 phones each poll /api/state and then /api/seat (with Ada's
+options), with no ETag (a full answer every time, the worst case), while another
+plays the game through the table's options (an input every 100 ms, a new game
+when one ends). Twice:
+
+  paced         each phone polls both every 200 ms: five times as often as the
+                pages do (once a second), the latency a phone sees (goal: 25 ms)
+  back to back  each phone polls again as soon as it has its answer: what the
+                panel serves at most, and the latency then
+
+Latency is measured per request at the client, which shares this process's GIL
+with the other 19 phones and the player (and this machine's two cores with the
+companion), so it is an upper bound. The companion's memory is measured after a
+whole game in `bench.appliance`.
 """
 
 from __future__ import annotations
 
 import http.client
 import json
+import random
 import re
 import signal
 import socket
@@ -26,6 +37,7 @@ from pathlib import Path
 
 CLIENTS = 20
 SECONDS = 5.0
+PACE = 0.2  # seconds between one phone's polls, paced
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -127,48 +139,90 @@ class Client:
         return json.loads(body)
 
 
-def run() -> dict[str, float]:
-    with tempfile.TemporaryDirectory() as data, start_companion(data) as companion:
-        client = Client.paired(companion.port, companion.code)
-        setup = {"players": [{"name": n} for n in ("Ada", "Bea", "Cy", "Dan")]}
-        client.input({"type": "new_game", "game": "free_play", "setup": setup})
-        stop = threading.Event()
-        times: list[float] = []
-        errors = [0]
+PALAZZO = {"game": "palazzo", "setup": {"players": [{"name": n} for n in ("Ada", "Bea", "Cy", "Dan")], "first": 0,
+                                        "deck_modes": {"coins": "mirror", "tiles": "virtual"}}}
 
-        def phone() -> None:
-            mine = Client(companion.port, client.cookie)
-            took = []
-            while not stop.is_set():
+
+def _field(field: dict, rng: random.Random):
+    """A value an offered option's field takes (the table contract's fields: enums, bounded numbers, lists)."""
+    if "enum" in field:
+        return rng.choice(field["enum"])
+    if field["type"] == "integer":
+        return rng.randint(field["minimum"], field["maximum"])
+    if field["type"] == "boolean":
+        return rng.random() < 0.5
+    return [rng.choice(field["items"]["enum"])] if field.get("minItems") else []
+
+
+def play_one(client: "Client", rng: random.Random) -> None:
+    """One input through the table's options, as the table page or the buttons would do it."""
+    state = client.state()
+    if state.get("over"):
+        client.input({"type": "new_game", **PALAZZO})
+        return
+    plays = [o for o in state["options"] if o["group"] == "Play"]
+    buying = [o for o in plays if o["action"].get("action") == "purchase"]
+    option = rng.choice(buying if buying and rng.random() < 0.5 else plays)
+    action = {**option["action"], **{k: _field(f, rng) for k, f in option["fields"].items()}}
+    client.input(action | ({"confirm": True} if option["confirm"] else {}))
+
+
+def _measure(port: int, cookie: str, csrf: str, pace: float | None) -> tuple[dict[str, list[float]], int]:
+    """Latencies (ms) of each polled address while the game is played, and the polls that did not answer 200."""
+    stop = threading.Event()
+    times: dict[str, list[float]] = {"/api/state": [], "/api/seat": []}
+    errors = [0]
+
+    def phone(offset: float) -> None:
+        mine = Client(port, cookie)
+        took: dict[str, list[float]] = {path: [] for path in times}
+        if pace is not None:
+            stop.wait(offset)  # the phones' polls spread over the pace, as phones that opened the page at random
+        while not stop.is_set():
+            began = time.perf_counter()
+            for path in times:
                 start = time.perf_counter()
-                status, _, _ = mine.call("GET", "/api/state")
-                took.append((time.perf_counter() - start) * 1000)
+                status, _, _ = mine.call("GET", path)
+                took[path].append((time.perf_counter() - start) * 1000)
                 if status != 200:
                     errors[0] += 1
-            times.extend(took)
+            if pace is not None:
+                stop.wait(max(0.0, pace - (time.perf_counter() - began)))
+        for path in times:
+            times[path].extend(took[path])
 
-        def player() -> None:
-            mine = Client(companion.port, client.cookie, client.csrf)
-            moves = ({"type": "advance"}, {"type": "roll", "spec": "2d6"}, {"type": "counter", "name": "score", "delta": 1, "seat": 0})
-            i = 0
-            while not stop.wait(0.1):
-                mine.input(moves[i % len(moves)])
-                i += 1
+    def player() -> None:
+        mine = Client(port, cookie, csrf)
+        rng = random.Random(5)
+        while not stop.wait(0.1):
+            play_one(mine, rng)
 
-        threads = [threading.Thread(target=phone) for _ in range(CLIENTS)] + [threading.Thread(target=player)]
-        for t in threads:
-            t.start()
-        time.sleep(SECONDS)
-        stop.set()
-        for t in threads:
-            t.join(10)
-    times.sort()
-    return {
-        "web.state_p50_ms_20_clients": round(statistics.median(times), 2),
-        "web.state_p99_ms_20_clients": round(times[int(len(times) * 0.99) - 1], 2),
-        "web.state_requests_per_s": round(len(times) / SECONDS),
-        "web.state_errors": float(errors[0]),
-    }
+    threads = [threading.Thread(target=phone, args=(k * (pace or 0) / CLIENTS,)) for k in range(CLIENTS)]
+    threads.append(threading.Thread(target=player))
+    for t in threads:
+        t.start()
+    time.sleep(SECONDS)
+    stop.set()
+    for t in threads:
+        t.join(10)
+    return times, errors[0]
+
+
+def run() -> dict[str, float]:
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as data, start_companion(data) as companion:
+        client = Client.paired(companion.port, companion.code)
+        client.input({"type": "new_game", **PALAZZO})
+        client.call("POST", "/api/seat", {"seat": 0})  # this phone holds Ada's seat: /api/seat is hers
+        for pace, suffix in ((PACE, ""), (None, "_back_to_back")):
+            times, errors = _measure(companion.port, client.cookie, client.csrf, pace)
+            out[f"web.poll_errors{suffix}"] = float(errors)
+            for path, name in (("/api/state", "state"), ("/api/seat", "seat")):
+                took = sorted(times[path])
+                out |= {f"web.{name}_p50_ms_20_clients{suffix}": round(statistics.median(took), 2),
+                        f"web.{name}_p99_ms_20_clients{suffix}": round(took[int(len(took) * 0.99) - 1], 2)}
+            out[f"web.polls_per_s{suffix}"] = round(sum(map(len, times.values())) / SECONDS)
+    return out
 
 
 if __name__ == "__main__":

@@ -82,32 +82,28 @@ def seat_input(body: dict[str, Any]):
 
 
 @API.route(bp, "GET", "/api/seat", "This phone's seat: its player, what only they see, and their options now "
-           "(ETag: poll with If-None-Match)", responses={"304": "unchanged since the ETag given"})
+           "(ETag: poll with If-None-Match); with no seat claimed, the seats and the phones that hold them",
+           responses={"304": "unchanged since the ETag given"})
 def mine():
     runtime = _ext()["runtime"]
-    view = runtime.view()
     seat = g.session.seat
-    mine = runtime.seat_view(seat) if seat is not None else None
-    etag = f'"v{view.get("version", 0)}-s{seat}-{_held_key()}"'
-    if request.headers.get("If-None-Match") == etag:
-        return Response(status=304, headers={"ETag": etag})
-    out = mine or {"seat": None, "player": None, "actor": False, "private": {}, "options": []}
-    response = jsonify(out | {"seats": _seats(view, seat)})
-    response.headers.update({"ETag": etag, "Cache-Control": "no-cache"})
-    return response
+    mine = runtime.seat_json(seat) if seat is not None else None
+    if mine is not None:  # this phone's seat: its view as the runtime serialised it for this version
+        version, body = mine
+        etag = f'"v{version}-s{seat}"'
+        if request.headers.get("If-None-Match") == etag:
+            return Response(status=304, headers={"ETag": etag})
+        return Response(body, mimetype="application/json", headers={"ETag": etag, "Cache-Control": "no-cache"})
+    # No seat yet: the seats to claim, and the phones that hold them.
+    view = runtime.view()
+    return jsonify(seat=None, player=None, actor=False, private={}, options=[], seats=_seats(view))
 
 
-def _held_key() -> str:
-    """Which phone holds which seat, short: a change of hands changes the ETag."""
-    return ".".join(f"{s.seat}:{s.id}" for s in sorted(_ext()["sessions"].all(), key=lambda s: s.id) if s.seat is not None)
-
-
-def _seats(view: dict[str, Any], mine: int | None) -> list[dict[str, Any]]:
+def _seats(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Every seat of the open game, and the phone that holds it (by its name), for the claim picker."""
     sessions = _ext()["sessions"]
     out = []
     for p in view.get("players") or []:
         holder = sessions.seat_of(p["seat"])
-        out.append({"seat": p["seat"], "name": p["name"], "held_by": holder.name if holder else None,
-                    "mine": p["seat"] == mine})
+        out.append({"seat": p["seat"], "name": p["name"], "held_by": holder.name if holder else None})
     return out

@@ -29,13 +29,11 @@ def _runtime() -> Runtime:
 @API.route(bp, "GET", "/api/state", "The public table state (ETag: poll with If-None-Match)",
            responses={"304": "unchanged since the ETag given"})
 def state():
-    view = _runtime().view()
-    etag = f'"v{view.get("version", 0)}"'
+    version, body = _runtime().view_json()  # serialised once per version, however many phones poll
+    etag = f'"v{version}"'
     if request.headers.get("If-None-Match") == etag:
         return Response(status=304, headers={"ETag": etag})
-    response = jsonify(view)
-    response.headers.update({"ETag": etag, "Cache-Control": "no-cache"})
-    return response
+    return Response(body, mimetype="application/json", headers={"ETag": etag, "Cache-Control": "no-cache"})
 
 
 @API.route(bp, "POST", "/api/input", "Do something at the table", body=INPUT,
