@@ -41,10 +41,10 @@ def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runt
     assert screen.doing.startswith("► Take a coin from the bank  1/")
     panel = _select_until(rt, Panel(), f"Buy {yard[0]}")
     panel = press(rt, panel, "action").panel
-    assert controls.screen_for(rt.view(), panel).step == "exactly"  # the payment first
+    assert controls.screen_for(rt.view(), panel).step == "exactly: another action"  # the payment first
     panel = press(rt, panel, "select").panel
     panel = press(rt, panel, "select").panel
-    assert controls.screen_for(rt.view(), panel).step == "exactly, with the die's 5"
+    assert controls.screen_for(rt.view(), panel).step == "exactly, with the die's 5: another action"
     panel = press(rt, panel, "action").panel
     screen = controls.screen_for(rt.view(), panel)
     assert (screen.who, screen.step, screen.doing) == ("where it goes", "to start the palazzo", "► to start the palazzo  1/2")

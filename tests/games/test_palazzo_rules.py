@@ -67,7 +67,7 @@ def test_pz_ex_05_coin_three_and_die_five_pay_eight_exactly_another_action_and_t
     t.buy("Crowns 3", pay={"coins": [3], "die": True}, to=[0, 0])
     assert t.machine() == (0, True, False)
     assert t.die(0) == 4 and t.hand(0) == [0]
-    assert t.view["players"][0]["palazzo"] == [{"tile": "Crowns 3", "at": [0, 0], "short": "C3", "turret": False}]
+    assert t.view["players"][0]["palazzo"] == [{"tile": "Crowns 3", "at": [0, 0], "mark": "♛3", "turret": False}]
     assert "Ada buys Crowns 3 for 8: paid 8 with 3 and the die's 5 (now 4)." in t.log
     assert t.log[-2:] == ["Ada takes another action.", "Ada's turn."]
     t.go(type="advance", action="coin", coin=t.view["bank"][0])  # the extra action
@@ -219,7 +219,8 @@ def test_a_purchase_is_chosen_whole_a_payment_and_a_place_from_lists():
     t.ok(type="draw", deck="tiles", cards=["Crowns 3"])
     buy = next(o for o in t.view["options"] if o["label"] == "Buy Crowns 3 (8)")
     assert buy["action"] == {"type": "advance", "action": "purchase", "tile": "Crowns 3"} and not buy["private"]
-    assert buy["fields"]["pay"]["enumNames"] == ["exactly", "more than 8", "exactly, with the die's 5", "more than 8, with the die's 5"]
+    assert buy["fields"]["pay"]["enumNames"] == ["exactly: another action", "more than 8", "exactly, with the die's 5: another action",
+                                                 "more than 8, with the die's 5"]
     assert buy["fields"]["to"]["enum"] == [[0, 0], "reserve"]
     assert buy["fields"]["to"]["enumNames"] == ["to start the palazzo", "the reserve"]
     t.go(**buy["action"], pay={"exact": True, "die": True}, to=[0, 0])
@@ -352,8 +353,8 @@ def test_a_laid_out_palazzo_is_checked_and_what_cannot_be_placed_goes_to_the_res
     t.ok(type="advance")
     t.go(type="advance", action="reserve", build="Arms 2", at=[1, 1])  # next to Arms 3 only
     assert [p["at"] for p in t.view["players"][0]["palazzo"]] == [[0, 0], [0, 1], [1, 1]]
-    lines = t.view["sections"][2]["lines"]
-    assert lines[1:] == ["y= 1: A3  A2", "y= 0: S3  ··", "x from 0 to 1"]
+    drawn = t.view["sections"][2]["grid"]  # the table page draws it
+    assert [(c["at"], c["mark"]) for c in drawn] == [([0, 0], "☀3"), ([0, 1], "⚔3"), ([1, 1], "⚔2")]
 
 
 def test_a_recorded_palazzo_takes_no_places():

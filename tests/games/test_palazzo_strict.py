@@ -84,7 +84,7 @@ def test_what_the_old_api_took_and_no_option_offers_is_refused_and_changes_nothi
 def test_a_claimed_seats_private_options_come_only_from_its_phone(make_runtime):
     rt = _runtime(make_runtime, tiles=tiles_first("Crowns 3"), coins=coins_first(3, 5, 1, 1))
     buy = _option(rt.view()["options"], "Buy Crowns 3 (8)")
-    assert buy["private"] and buy["fields"]["pay"]["enumNames"][0] == "5 + 3: exact"  # the hand is on the table
+    assert buy["private"] and buy["fields"]["pay"]["enumNames"][0] == "5 + 3: exact, another action"  # the hand is on the table
     rt.set_claimed(frozenset({0}))
     assert "Buy Crowns 3 (8)" not in [o["label"] for o in rt.view()["options"]]  # ... not once Ada's phone holds her seat
     assert "Take the null from the bank" in [o["label"] for o in rt.view()["options"]]  # what is not secret stays
@@ -101,10 +101,11 @@ def test_payments_are_those_the_hand_can_make_and_the_die_alone_keeps_the_coin_c
     rt = _runtime(make_runtime, real=True)
     rt.submit({"type": "draw", "deck": "tiles", "cards": ["Suns null"]})
     buy = _option(rt.view()["options"], "Buy Suns null (5)")
-    assert buy["fields"]["pay"]["enumNames"] == ["exactly", "more than 5", "exactly, with the die's 5", "more than 5, with the die's 5"]
+    assert buy["fields"]["pay"]["enumNames"] == ["exactly: another action", "more than 5",
+                                                    "exactly, with the die's 5: another action", "more than 5, with the die's 5"]
     rt.submit({"type": "hand", "seat": 0, "coins": [4, 3, 0]})
     buy = _option(rt.view()["options"], "Buy Suns null (5)")
-    assert buy["private"] and buy["fields"]["pay"]["enumNames"] == ["die 5: exact", "4 + 3 (2 over)"]  # the null never helps
+    assert buy["private"] and buy["fields"]["pay"]["enumNames"] == ["die 5: exact, another action", "4 + 3 (2 over)"]  # the null never helps
     assert buy["fields"]["pay"]["enum"][0] == {"coins": [], "die": True}
     assert rt.submit({**buy["action"], "pay": {"coins": [], "die": True}, "to": [0, 0]}).accepted
     assert rt.private(0)["hand"] == [4, 3, 0] and rt.view()["players"][0]["die"] == 4  # still followed
@@ -119,7 +120,7 @@ def test_the_buttons_buy_with_the_coins_held_choosing_the_payment_then_the_place
     panel = press(rt, panel, "select").panel
     panel = press(rt, panel, "action").panel  # opens the picker: the payment first
     screen = controls.screen_for(rt.view(), panel)
-    assert (screen.header, screen.who, screen.step) == ("Buy Crowns 3 (8)", "payment", "5 + 3: exact")
+    assert (screen.header, screen.who, screen.step) == ("Buy Crowns 3 (8)", "payment", "5 + 3: exact, another action")
     panel = press(rt, panel, "action").panel  # that payment; then where it goes
     screen = controls.screen_for(rt.view(), panel)
     assert (screen.who, screen.step) == ("where it goes", "to start the palazzo")

@@ -30,11 +30,11 @@ def payments(hand: list[int] | None, face_now: int, price: int) -> list[tuple[di
     """(payment, label) for each way to pay `price`: exact ones first (they give another action)."""
     dice = (False, True) if face_now else (False,)
     if hand is None:
-        return [({"exact": exact, "die": used}, ("exactly: another action" if exact else "more than " + str(price))
-                 + (f", with the die's {face(face_now)}" if used else ""))
+        return [({"exact": exact, "die": used}, ("exactly" if exact else f"more than {price}")
+                 + (f", with the die's {face(face_now)}" if used else "") + (": another action" if exact else ""))
                 for used in dice for exact in (True, False)]
     counts = Counter(hand)
-    values = sorted(counts)
+    values = sorted(v for v in counts if v)  # a null coin never helps pay: it can always be left out
     found = []
     for picks in product(*(range(counts[v] + 1) for v in values)):
         coins = [v for v, k in zip(values, picks) for _ in range(k)]
