@@ -30,9 +30,10 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "structures_count": {
         "enum": ["palazzo", "palazzo_and_reserve", "turret_doubled"],
         "default": "palazzo",
-        "description": "What 'fewest structures built' (the second tie-break) counts: the palazzo's tiles "
-                       "(default, SPEC 3.9.6), the palazzo's and the reserve's tiles, or the palazzo's tiles "
-                       "with the turreted one counted twice.",
+        "enumNames": ["the palazzo's structures", "the palazzo's and the reserve's", "the palazzo's, the turreted one twice"],
+        "description": "What 'fewest structures built' (the second tie-break) counts: the palazzo's structures "
+                       "(the default), the palazzo's and the reserve's, or the palazzo's with the turreted one "
+                       "counted twice.",
     },
 }
 

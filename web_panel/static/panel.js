@@ -57,7 +57,7 @@ function schemaForm(schema, value, label) {
   if (schema.enum) {
     const select = el("select", undefined, {name: title});
     if (!schema.default) select.append(el("option", "—", {value: ""}));
-    for (const v of schema.enum) select.append(el("option", String(v), {value: String(v)}));
+    schema.enum.forEach((v, i) => select.append(el("option", String((schema.enumNames || [])[i] ?? v), {value: String(v)})));
     select.value = value !== undefined ? String(value) : (schema.default !== undefined ? String(schema.default) : "");
     return wrap(select, title, schema, () => select.value === "" ? undefined : schema.enum.find(v => String(v) === select.value));
   }

@@ -33,13 +33,16 @@ GAME_ID = sheet.GAME_ID
 RULE_OPTIONS: dict[str, dict[str, Any]] = {
     "structures_count": {**sheet.OPTIONS["structures_count"], "title": "“Fewest structures built” counts"},
     "exact_chains": {"title": "Exact payments chain", "enum": [True, False], "default": True,
-                     "description": "A purchase paid exactly during an extra action gives yet another (SPEC 3.3), "
-                                    "or only one extra action follows a purchase."},
+                     "enumNames": ["yes: each exact payment gives another action", "no: one extra action at most"],
+                     "description": "A purchase paid exactly during an extra action gives yet another, or only one "
+                                    "extra action follows a purchase."},
     "ender_final_action": {"title": "The ender's final action", "enum": [True, False], "default": True,
+                           "enumNames": ["yes: the one who bought the last structure acts last", "no: only the others"],
                            "description": "After the last purchase every player has one more action, the one who "
-                                          "bought it last (SPEC 3.9.8); or only the others have one."},
+                                          "bought it last; or only the others have one."},
     "null_in_rolloff": {"title": "The null face in the start roll", "enum": ["lowest", "highest"], "default": "lowest",
-                        "description": "The null face counts 0 in the roll for the start player (SPEC 3.5), or as a 6."},
+                        "enumNames": ["counts 0", "counts 6"],
+                        "description": "The null face counts 0 in the roll for the start player, or as a 6."},
 }
 
 
