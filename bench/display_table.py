@@ -132,7 +132,8 @@ def bench_input_to_frame(folder: Path, presses: int = 300) -> dict[str, float]:
     table = Table(runtime, display, idle=Idle(dim_after=10**6, blank_after=2 * 10**6, shift_every=10**6),
                   clock=time.monotonic)
     pins = MockFactory()
-    buttons = factory.build_buttons(conf["buttons"] | {"debounce_ms": 0}, table.press, table.turn, pins)
+    # No debounce and no settling time: presses come back to back, and each one must draw a frame.
+    buttons = factory.build_buttons(conf["buttons"] | {"debounce_ms": 0}, table.press, table.turn, pins, settle_ms=0)
     pin = pins.pin(conf["buttons"]["next"])
     samples = []
     try:

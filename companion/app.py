@@ -208,6 +208,7 @@ def _start_table(settings: dict, runtime: object, simulated: bool, pairing: obje
         shown = pairing.on_change
         pairing.on_change = lambda: (shown(), table.redraw())
     buttons = factory.build_buttons(settings["buttons"], table.press, table.turn, pin_factory)
+    table.on_change = buttons.changed
     table.start()
     table.wait_idle()  # the first frame is on the panel before the web panel answers
     return table, buttons, sim

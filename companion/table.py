@@ -77,6 +77,8 @@ class Table:
         self._shift_at = now + idle.shift_every
         self._reader_missing = False  # a configured reader that is not talking: a badge on the step screen
         self._asking: Callable[[], None] | None = None  # what a long ACTION does while a question is shown
+        # Told when the step or who acts changes (the buttons' `changed`: presses in the next moment are dropped).
+        self.on_change: Callable[[], None] | None = None
 
     # --- from any thread -------------------------------------------------------------------------
 
@@ -222,6 +224,10 @@ class Table:
         self._panel = replace(self._panel, confirm=None, chosen=(), pick=None)
         if _who_acts(view) != _who_acts(before):  # another step or player: SELECT starts from the first option
             self._panel = replace(self._panel, option=0)
+            if self.on_change is not None:
+                self.on_change()
+        else:  # the same step, its list changed (a card tapped, a coin taken): SELECT stays on what it showed
+            self._panel = replace(self._panel, option=_same_option(before, view, self._panel.option))
         if view.get("game_id") != before.get("game_id"):
             self._panel = controls.Panel()  # a new game: back to its first step
             self._shown_seq = None
@@ -295,6 +301,15 @@ class Table:
 
 def _who_acts(view: dict[str, Any]) -> tuple:
     return view.get("game_id"), view.get("round"), view.get("step"), view.get("actor"), view.get("player")
+
+
+def _same_option(before: dict[str, Any], view: dict[str, Any], index: int) -> int:
+    """Where the option SELECT was on in `before` is in `view`'s list; the first when it is gone."""
+    old, new = controls.walk(before), controls.walk(view)
+    if not old:
+        return 0
+    label = old[index % len(old)]["label"]
+    return next((i for i, o in enumerate(new) if o["label"] == label), 0)
 
 
 def _result_screen(view: dict[str, Any], last: dict[str, Any]) -> Screen | None:

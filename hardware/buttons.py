@@ -24,6 +24,7 @@ from gpiozero import Button, RotaryEncoder
 
 # The default layout, left to right under the panel (the order of the screens' hints).
 ROLES = ("back", "select", "action", "next")
+_ACTING = ("action", "next")  # the presses a double press must not repeat
 
 
 @dataclass(frozen=True)
@@ -36,11 +37,18 @@ class Press:
 class PressDecoder:
     """Edges in, presses out: debounce and long press from timestamps alone."""
 
-    def __init__(self, debounce_ms: int = 30, long_press_ms: int = 800):
+    def __init__(self, debounce_ms: int = 30, long_press_ms: int = 800, settle_ms: int = 300):
         self.debounce_ms = debounce_ms
         self.long_ms = long_press_ms
+        self.settle_ms = settle_ms
         self._down: dict[str, float] = {}  # role -> when the accepted press began
         self._last: dict[str, float] = {}  # role -> the last accepted edge
+        self._changed: float | None = None  # the last change of step or of who acts
+        self._acted: float | None = None  # the release of the last NEXT or ACTION, dropped or not
+
+    def changed(self, at: float) -> None:
+        """The step, or who acts, changed at `at`: presses overlapping the next `settle_ms` are dropped."""
+        self._changed = at
 
     def edge(self, role: str, down: bool, at: float) -> Press | None:
         last = self._last.get(role)
@@ -57,6 +65,13 @@ class PressDecoder:
             return None
         del self._down[role]
         self._last[role] = at
+        previous = self._acted
+        if role in _ACTING:
+            self._acted = at
+        if self._changed is not None and at >= self._changed and _ms(began - self._changed) < self.settle_ms:
+            return None  # begun before the change or just after it: made against a screen nobody read
+        if role in _ACTING and previous is not None and _ms(began - previous) < self.settle_ms:
+            return None  # the second half of a double press
         return Press(role, _ms(at - began) >= self.long_ms, at)
 
 
@@ -79,12 +94,13 @@ class GpioButtons:
         *,
         debounce_ms: int = 30,
         long_press_ms: int = 800,
+        settle_ms: int = 300,
         encoder: tuple[int, int] | None = None,
         on_turn: Callable[[int], None] | None = None,
         pin_factory: Any = None,
         clock: Callable[[], float] = time.monotonic,
     ):
-        self._decoder = PressDecoder(debounce_ms, long_press_ms)
+        self._decoder = PressDecoder(debounce_ms, long_press_ms, settle_ms)
         self._on_press = on_press
         self._on_turn = on_turn
         self._clock = clock
@@ -112,6 +128,11 @@ class GpioButtons:
             press = self._decoder.edge(role, down, self._clock())
         if press is not None:
             self._on_press(press)
+
+    def changed(self) -> None:
+        """The step, or who acts, has just changed (from any thread): see PressDecoder."""
+        with self._lock:
+            self._decoder.changed(self._clock())
 
     def _turn(self, steps: int) -> None:
         if self._on_turn is not None:

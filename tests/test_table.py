@@ -36,6 +36,7 @@ def make_rig(tmp_path, games=None):
                                               dim_contrast=8), timing=Timing(), clock=clock)
     factory = MockFactory()
     buttons = build_buttons(PINS, table.press, table.turn, factory, clock=clock)
+    table.on_change = buttons.changed
     table.start()
     assert table.wait_idle()
 
@@ -49,7 +50,7 @@ def make_rig(tmp_path, games=None):
         factory.pin(PINS[role]).drive_low()
         clock.now += seconds
         factory.pin(PINS[role]).drive_high()
-        clock.now += 0.05
+        clock.now += 0.4  # a player's pace: a second NEXT or ACTION within 300 ms is a double press
         assert table.wait_idle()
 
     def glass():
@@ -289,3 +290,42 @@ def test_the_pairing_screen_shows_after_the_counters_and_a_press_there_lifts_a_s
     assert len(changes) == before + 1
     assert rig.glass().tobytes() == expected(rig).tobytes()
     assert pairing.check(pairing.code, "10.0.1.1") is True
+
+
+def test_a_double_press_of_next_moves_the_turn_once(rig):
+    pin = rig.factory.pin(PINS["next"])
+    for _ in range(2):  # two quick taps, 80 ms held, 120 ms apart
+        pin.drive_low()
+        rig.clock.now += 0.08
+        pin.drive_high()
+        rig.clock.now += 0.12
+    assert rig.table.wait_idle()
+    assert rig.runtime.view()["actor"] == 1  # Bea's turn: the second tap did not pass it on to Cy
+
+
+def test_a_press_right_after_a_phone_moves_the_game_on_is_dropped(rig):
+    assert rig.runtime.submit({"type": "advance"}).accepted  # from a phone: Bea's turn
+    assert rig.table.wait_idle()
+    rig.clock.now += 0.1
+    pin = rig.factory.pin(PINS["next"])
+    pin.drive_low()
+    rig.clock.now += 0.08
+    pin.drive_high()  # 180 ms after the change: nobody has read Bea's screen yet
+    assert rig.table.wait_idle()
+    assert rig.runtime.view()["actor"] == 1
+    rig.clock.now += 0.4
+    rig.press("next")  # later, it acts
+    assert rig.runtime.view()["actor"] == 2
+
+
+def test_select_stays_on_its_option_when_the_list_changes_within_a_step():
+    from companion.table import _same_option
+
+    def view(*labels):
+        return {"options": [{"label": label, "group": "Play"} for label in labels]}
+
+    before = view("Take a coin", "Play a card", "Pass")
+    # A card tapped on the reader adds an option before the one SELECT was on.
+    assert _same_option(before, view("Forget the tapped card", "Take a coin", "Play a card", "Pass"), 1) == 2
+    assert _same_option(before, view("Take a coin", "Pass"), 1) == 0  # gone: the first
+    assert _same_option(view(), view("Take a coin"), 3) == 0

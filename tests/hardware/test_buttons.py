@@ -24,7 +24,7 @@ def hold(factory, clock, pin, seconds):
     factory.pin(pin).drive_low()
     clock.now += seconds
     factory.pin(pin).drive_high()
-    clock.now += 0.2
+    clock.now += 0.4  # a player's pace: more than the 300 ms a second NEXT or ACTION must wait
 
 
 def test_a_short_and_a_long_press(table_buttons):
@@ -106,3 +106,65 @@ def test_close_releases_the_pins():
     buttons.close()
     again = GpioButtons(PINS, lambda press: None, pin_factory=factory)  # the pins are free again
     again.close()
+
+
+def tap(factory, clock, pin, gap, held=0.08):
+    """A press held `held` s, then `gap` s before the next edge."""
+    factory.pin(pin).drive_low()
+    clock.now += held
+    factory.pin(pin).drive_high()
+    clock.now += gap
+
+
+def test_a_double_press_of_next_or_action_acts_once(table_buttons):
+    factory, clock, presses, _ = table_buttons
+    tap(factory, clock, 17, 0.1)  # NEXT, and NEXT again 100 ms later
+    tap(factory, clock, 17, 0.5)
+    tap(factory, clock, 22, 0.15)  # ACTION, then NEXT 150 ms later: one acting press too
+    tap(factory, clock, 17, 0.5)
+    assert [p.role for p in presses] == ["next", "action"]
+
+
+def test_a_mash_of_next_acts_once_until_the_thumb_rests(table_buttons):
+    factory, clock, presses, _ = table_buttons
+    for _ in range(10):  # every 280 ms: each press lands within 300 ms of the last
+        tap(factory, clock, 17, 0.2)
+    clock.now += 0.3
+    tap(factory, clock, 17, 0.4)
+    assert [p.role for p in presses] == ["next", "next"]
+
+
+def test_select_walks_as_fast_as_a_thumb_presses(table_buttons):
+    factory, clock, presses, _ = table_buttons
+    for _ in range(6):
+        tap(factory, clock, 23, 0.05, held=0.05)  # ten presses a second
+    assert [p.role for p in presses] == ["select"] * 6
+
+
+def test_presses_overlapping_a_change_of_step_are_dropped():
+    factory, clock, presses = MockFactory(), Clock(), []
+    buttons = GpioButtons(PINS, presses.append, pin_factory=factory, clock=clock)
+    try:
+        factory.pin(22).drive_low()  # ACTION pressed on the old screen...
+        clock.now += 0.1
+        buttons.changed()  # ...a phone moves the game on...
+        clock.now += 0.05
+        factory.pin(22).drive_high()  # ...and the release would act on the new one
+        clock.now += 0.1
+        tap(factory, clock, 23, 0.5)  # SELECT 150 ms after the change: dropped too
+        tap(factory, clock, 23, 0.1)  # 700 ms after: taken
+        assert [p.role for p in presses] == ["select"]
+        buttons.changed()
+        clock.now += 0.31
+        tap(factory, clock, 22, 0.5)  # 310 ms after a change, the screen has been seen
+        assert [p.role for p in presses] == ["select", "action"]
+    finally:
+        buttons.close()
+
+
+def test_settling_can_be_turned_off():
+    decoder = PressDecoder(debounce_ms=0, settle_ms=0)
+    decoder.changed(1.0)
+    for t in (1.0, 1.01, 1.02):
+        decoder.edge("next", True, t)
+        assert decoder.edge("next", False, t + 0.005) is not None
