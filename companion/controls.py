@@ -292,9 +292,6 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     if view.get("over"):
         return StepScreen(header, "Game over", view.get("ended") or "", "", ("Undo", "Score", "", ""), "END")
     step = view.get("stage") or {}
-    actor = view.get("actor")
-    who = players[actor]["name"] if actor is not None and actor < len(players) else (
-        "Everyone" if step.get("who") in ("each", "passes") else "Table")
     options = walk(view)
     doing, short = "", ""
     if options:
@@ -305,7 +302,19 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     nxt, back = on_button(view, "NEXT"), on_button(view, "BACK")
     hints = ("Undo" if back else "", "More" if len(options) > 1 else "", short, nxt["short"] if nxt else "")
     line = view.get("status") or step.get("label", "")  # a game's own line for this moment, else the step's label
-    return StepScreen(header, who, line, doing, hints, "LAST" if view.get("last_round") else "")
+    return StepScreen(header, who_acts(view), line, doing, hints, "LAST" if view.get("last_round") else "")
+
+
+def who_acts(view: dict[str, Any]) -> str:
+    """The big line: the player the table waits for, the players, or Table when the companion acts."""
+    players = view.get("players", [])
+    seats = [s for s in view.get("acting", []) if s < len(players)]
+    if len(seats) > 1 and len(seats) == len(players):
+        return "Everyone"
+    names = [players[s]["name"] for s in seats]
+    if not names:
+        return "Table"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def scores_screen(view: dict[str, Any]) -> ScoresScreen:

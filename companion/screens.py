@@ -8,6 +8,11 @@ well under a millisecond.
 
 The four button hints along the bottom follow the buttons' order under the
 panel, left to right: BACK, SELECT, ACTION, NEXT.
+
+A line of a step screen too wide for the panel is never cut while it moves:
+with `scroll` set, it runs past as a loop (the text, a gap, the text again),
+`scroll` pixels along; at rest (`scroll` None) it shows its start and an
+ellipsis. The table decides when a screen scrolls and when it rests.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ class StepScreen:
     doing: str  # the option ACTION would do now, e.g. "► Roll 2d6  2/4"
     hints: tuple[str, str, str, str]  # BACK, SELECT, ACTION, NEXT
     badge: str = ""  # top right: "LAST" in the last round, "END" when over
+    scroll: int | None = None  # pixels the lines too wide for the panel have run along; None: at rest
 
 
 @dataclass(frozen=True)
@@ -185,11 +191,38 @@ def _header(image: Image.Image, left: str, right: str = "") -> None:
 # --- the screens ---------------------------------------------------------------------------------
 
 
+SCROLL_GAP = 24  # pixels (at scale 1) between a scrolling line's end and its start coming round again
+
+
+def scroll_cycle(screen: Screen) -> int:
+    """Pixels one loop of the longest scrolling line of `screen` takes; 0 when every line fits."""
+    if not isinstance(screen, StepScreen):
+        return 0
+    lines = ((screen.who, 2), (screen.step, 1), (screen.doing, 1))
+    return max((text_width(t, k) + SCROLL_GAP * k for t, k in lines if text_width(t, k) > WIDTH - 1), default=0)
+
+
+def _line(image: Image.Image, y: int, text: str, scroll: int | None, scale: int = 1, centred: bool = True) -> None:
+    width = WIDTH - 1
+    if scroll is None or text_width(text, scale) <= width:
+        if centred:
+            _centred(image, y, text, scale, width)
+        else:
+            draw_text(image, (0, y), fit(text, width, scale), scale)
+        return
+    cycle = text_width(text, scale) + SCROLL_GAP * scale
+    strip = Image.new("1", (2 * cycle, 8 * scale), 0)
+    draw_text(strip, (0, 0), text, scale)
+    draw_text(strip, (cycle, 0), text, scale)
+    offset = scroll % cycle
+    image.paste(strip.crop((offset, 0, offset + width, 8 * scale)), (0, y))
+
+
 def _step(image: Image.Image, s: StepScreen) -> None:
     _header(image, s.header, s.badge)
-    _centred(image, 11, s.who, scale=2, width=WIDTH - 1)
-    _centred(image, 30, s.step, width=WIDTH - 1)
-    draw_text(image, (0, 42), fit(s.doing, WIDTH - 1))
+    _line(image, 11, s.who, s.scroll, scale=2)
+    _line(image, 30, s.step, s.scroll)
+    _line(image, 42, s.doing, s.scroll, centred=False)
     _hints(image, s.hints)
 
 

@@ -10,6 +10,9 @@ A press carries the view version it was made against; if the table changed in
 between (a phone moved the game on), the press is dropped rather than applied
 to a screen nobody saw. A press on a blank screen only wakes it.
 
+A step line too wide for the panel scrolls, a couple of times after it first
+shows and after each press, then rests (so an idle table sends no frames).
+
 Idle, against burn-in: after `dim_after` seconds without input or change the
 contrast drops, after `blank_after` the panel goes dark, and every
 `shift_every` seconds the picture moves by a pixel.
@@ -28,7 +31,7 @@ from typing import Any
 from PIL import Image
 
 from companion import controls
-from companion.screens import AlertScreen, CardScreen, DiceScreen, Screen, StepScreen, render
+from companion.screens import AlertScreen, CardScreen, DiceScreen, Screen, StepScreen, render, scroll_cycle
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +53,11 @@ class Timing:
     result: float = 6.0  # a roll or a drawn card
     question: float = 10.0  # "press again to confirm"
     hand_over: float = 30.0  # "hand this seat to that phone?": someone walks to the box
+    least: float = 2.0  # a result or a refusal stays this long even when a press comes first
+    scroll_pause: float = 1.0  # a long line shows its start this long before it moves
+    scroll_speed: float = 30.0  # pixels a second
+    scroll_frame: float = 0.1  # seconds between the frames of a scroll
+    scroll_passes: int = 2  # loops of the longest line before it rests
 
 
 class Table:
@@ -68,7 +76,11 @@ class Table:
         self._panel = controls.Panel()
         self._view: dict[str, Any] = runtime.view()  # the newest view this thread has taken in
         self._drawn_version = self._view.get("version")  # the view the panel shows: presses are made against it
-        self._transient: tuple[Screen, float] | None = None
+        self._transient: tuple[Screen, float] | None = None  # a screen over the step, until
+        self._transient_since = 0.0
+        self._scroll_key: Screen | None = None  # the step screen that is scrolling, at rest
+        self._scroll_start = 0.0
+        self._scroll_until: float | None = None
         self._shown_seq = (self._view.get("last") or {}).get("seq")
         now = clock()
         self._active_at = now
@@ -161,6 +173,7 @@ class Table:
         elif kind in ("press", "turn"):
             was_blank = self._level == "blank"
             self._wake()
+            self._scroll_key = None  # a press runs a long line past again
             if was_blank:
                 return  # the press only wakes the screen: nobody saw what it would do
             if self._asking is not None:
@@ -196,14 +209,15 @@ class Table:
     def _show(self, screen: Screen, seconds: float, question: bool = False) -> None:
         """A screen over the step for a while. Anything but its own question
         cancels a pending "press again to confirm"."""
-        self._transient = (screen, self.clock() + seconds)
+        self._transient, self._transient_since = (screen, self.clock() + seconds), self.clock()
         if not question:
             self._panel = replace(self._panel, confirm=None)
             self._asking = None  # the question is off the screen: nobody can answer it
 
     def _reply(self, reply: controls.Reply, view: dict[str, Any]) -> None:
+        was_question = self._panel.confirm is not None
         self._panel = reply.panel
-        self._transient = None
+        self._settle_transient(was_question)
         if reply.prompt is not None:
             self._show(reply.prompt, self.timing.question if reply.panel.confirm else self.timing.alert,
                        question=reply.panel.confirm is not None)
@@ -214,6 +228,17 @@ class Table:
             self._on_view(self.runtime.view())  # now, not when its queued copy comes round
         elif not outcome.stale:
             self._show(AlertScreen("Refused", outcome.reason), self.timing.alert)
+
+    def _settle_transient(self, was_question: bool) -> None:
+        """A press took the screen: a question goes at once, a result or a refusal once it has been up
+        `least` seconds (the press still acts)."""
+        if self._transient is None:
+            return
+        until = self._transient_since + self.timing.least
+        if was_question or self.clock() >= until:
+            self._transient = None
+        else:
+            self._transient = (self._transient[0], min(until, self._transient[1]))
 
     def _on_view(self, view: dict[str, Any]) -> None:
         if view.get("version", 0) <= self._view.get("version", 0):
@@ -260,6 +285,8 @@ class Table:
             times.append(self._active_at + self.idle.blank_after)
         if self._level != "blank":
             times.append(self._shift_at)
+            if self._scroll_until is not None and self.clock() < self._scroll_until:
+                times.append(min(self._scroll_until, self.clock() + self.timing.scroll_frame))
         return min(times) if times else None
 
     def _tick(self) -> None:
@@ -287,7 +314,7 @@ class Table:
         screen = self._transient[0] if self._transient else controls.screen_for(view, self._panel, pairing)
         if self._reader_missing and isinstance(screen, StepScreen) and not screen.badge:
             screen = replace(screen, badge="RDR?")
-        image = render(screen)
+        image = render(self._scrolled(screen))
         self.last_frame = image
         dx, dy = _SHIFTS[self._shift]
         if dx or dy:
@@ -297,6 +324,17 @@ class Table:
         self.display.show(image)
         self._drawn_version = view.get("version")
         self.frames += 1
+
+    def _scrolled(self, screen: Screen) -> Screen:
+        """`screen` with its long lines where the scroll has got to (or at rest)."""
+        now, t = self.clock(), self.timing
+        if screen != self._scroll_key:
+            self._scroll_key, self._scroll_start = screen, now
+            cycle = scroll_cycle(screen)
+            self._scroll_until = now + t.scroll_pause + t.scroll_passes * cycle / t.scroll_speed if cycle else None
+        if self._scroll_until is None or now >= self._scroll_until or not isinstance(screen, StepScreen):
+            return screen
+        return replace(screen, scroll=max(0, int((now - self._scroll_start - t.scroll_pause) * t.scroll_speed)))
 
 
 def _who_acts(view: dict[str, Any]) -> tuple:

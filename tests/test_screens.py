@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from companion.screens import (AlertScreen, CardScreen, CountersScreen, DiceScreen, PairingScreen, ScoresScreen,
-                               SplashScreen, StepScreen, fit, qr_matrix, render, text_width)
+from companion.screens import (SCROLL_GAP, AlertScreen, CardScreen, CountersScreen, DiceScreen, PairingScreen,
+                               ScoresScreen, SplashScreen, StepScreen, draw_text, fit, qr_matrix, render, scroll_cycle,
+                               text_width)
 
 REFERENCES = Path(__file__).parent / "screens"
 HINTS = ("Undo", "More", "Roll", "Done")
@@ -24,6 +25,10 @@ SCREENS = {
     "step_last_round": StepScreen("Free play  R9", "Bea", "Turn", "► Draw: Cards  3/4", HINTS, "LAST"),
     "step_long_name": StepScreen("Free play  R1", "Maximilian-Alexander", "Turn", "", ("", "", "", "Done")),
     "step_everyone": StepScreen("Free play  R2", "Everyone", "Sell goods", "", ("Undo", "", "", "Pass")),
+    "step_long_lines_at_rest": StepScreen("Palazzo  R4", "Maximilian-Alexander", "Round 4 · One action · Sa A5 M2 M5",
+                                          "► Take the 5 from the bank  1/3", HINTS),
+    "step_long_lines_scrolling": StepScreen("Palazzo  R4", "Maximilian-Alexander", "Round 4 · One action · Sa A5 M2 M5",
+                                            "► Take the 5 from the bank  1/3", HINTS, scroll=90),
     "dice_1d6": DiceScreen("Ada", "1d6", (4,)),
     "dice_2d6": DiceScreen("Ada", "2d6", (3, 6)),
     "dice_3d8": DiceScreen("Cy", "3d8", (7, 1, 8), sides=8),
@@ -81,3 +86,27 @@ def test_the_pairing_qr_code_reads_back():
     decoded = [r.text for r in zxingcpp.read_barcodes(big)]
     # The scheme and host are upper-cased for the smaller alphanumeric mode; both are case-blind.
     assert decoded == ["HTTP://192.168.100.123:8080/pair"]
+
+
+def test_a_scrolling_line_shows_what_the_panel_cut_and_comes_round_again():
+    line = "► Take the 5 from the bank, then the null"
+    head = "► Take the 5 from the "
+    moved = render(StepScreen("", "", "", line, ("", "", "", ""), scroll=text_width(head)))
+    tail = Image.new("1", (128, 64), 0)
+    draw_text(tail, (0, 42), line[len(head):])
+    box = (0, 42, 127, 50)
+    assert moved.crop(box).tobytes() == tail.crop(box).tobytes()  # the end of the line, from the left edge
+    cycle = text_width(line) + SCROLL_GAP
+    assert scroll_cycle(StepScreen("", "", "", line, ("", "", "", ""))) == cycle
+    again = render(StepScreen("", "", "", line, ("", "", "", ""), scroll=cycle))
+    start = render(StepScreen("", "", "", line, ("", "", "", ""), scroll=0))
+    assert again.tobytes() == start.tobytes()  # one loop later it is back at its start
+
+
+def test_lines_that_fit_do_not_scroll():
+    short = StepScreen("Free play  R3", "Ada", "Turn", "► Roll 2d6", HINTS)
+    assert scroll_cycle(short) == 0
+    assert render(short).tobytes() == render(StepScreen(*short.__dict__.values())).tobytes()
+    from dataclasses import replace
+
+    assert render(replace(short, scroll=37)).tobytes() == render(short).tobytes()

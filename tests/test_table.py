@@ -22,14 +22,14 @@ def rig(tmp_path):
     made.close()
 
 
-def make_rig(tmp_path, games=None):
+def make_rig(tmp_path, games=None, setup=SETUP):
     from companion.games import GAMES
     from companion.journal import Journal
     from companion.runtime import Runtime
 
     runtime = Runtime(Journal(tmp_path / "journal.sqlite3"), games or GAMES)
     runtime.start()
-    assert runtime.submit({"type": "new_game", "game": "free_play", "setup": SETUP}).accepted
+    assert runtime.submit({"type": "new_game", "game": "free_play", "setup": setup}).accepted
     display, panel = simulated_display(settings.load()["display"])
     clock = Clock()
     table = Table(runtime, display, idle=Idle(dim_after=60, blank_after=600, shift_every=30, contrast=200,
@@ -329,3 +329,41 @@ def test_select_stays_on_its_option_when_the_list_changes_within_a_step():
     assert _same_option(before, view("Forget the tapped card", "Take a coin", "Play a card", "Pass"), 1) == 2
     assert _same_option(before, view("Take a coin", "Pass"), 1) == 0  # gone: the first
     assert _same_option(view(), view("Take a coin"), 3) == 0
+
+
+def test_a_name_too_long_for_the_panel_scrolls_then_rests_and_a_press_runs_it_again(tmp_path):
+    rig = make_rig(tmp_path, setup={"players": [{"name": "Maximilian-Alexander"}, {"name": "Bea"}]})
+    try:
+        timing = Timing()
+        at_rest = expected(rig)  # the start of the name and an ellipsis
+        first = rig.table.last_frame
+        seen = set()
+        for _ in range(12):  # the first seconds: the name runs past
+            rig.clock.now += 0.5
+            assert rig.table.wait_idle()
+            seen.add(rig.table.last_frame.tobytes())
+        assert len(seen) >= 8 and first.tobytes() != at_rest.tobytes()
+        rig.clock.now += 60  # long after: it rests, and asks for no more frames
+        assert rig.table.wait_idle()
+        assert rig.table.last_frame.tobytes() == at_rest.tobytes()
+        deadline = rig.table._next_deadline()
+        assert deadline is None or deadline - rig.clock() >= timing.scroll_pause
+        rig.press("select")  # any press runs it past again
+        rig.clock.now += timing.scroll_pause + 1
+        assert rig.table.wait_idle()
+        assert rig.table.last_frame.tobytes() != at_rest.tobytes()
+    finally:
+        rig.close()
+
+
+def test_a_result_stays_two_seconds_even_when_a_press_comes_first(rig):
+    from companion.screens import DiceScreen
+
+    rig.press("action")  # Roll 1d6: the dice show
+    assert isinstance(rig.table._transient[0], DiceScreen)
+    dice = rig.glass().tobytes()
+    rig.press("select")  # 0.5 s later: SELECT moves on, the dice stay
+    assert rig.table._panel.option == 1 and rig.glass().tobytes() == dice
+    rig.clock.now += 1.6
+    assert rig.table.wait_idle()
+    assert rig.glass().tobytes() == expected(rig, controls.Panel(option=1)).tobytes()

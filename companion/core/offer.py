@@ -24,6 +24,9 @@ class Offer:
     seats: tuple[tuple[Option, ...], ...]  # each seat's, private ones included
     acting: tuple[int, ...]  # the seats whose options the table does too
     corrections: tuple[Option, ...]
+    # The seats the screens name as acting: who the table waits for (the acting seats, or for a game not on
+    # steps yet, the turn's actor or the seats its table options name).
+    waiting_for: tuple[int, ...] = ()
 
     def table(self, claimed: frozenset[int] = frozenset()) -> tuple[Option, ...]:
         """The table's options: the acting seats' (but the private ones of a claimed seat), the companion's,
@@ -49,7 +52,7 @@ def offer(game: GameDef, session: Session) -> Offer:
     rules = game.steps[current_step(game.flow, state).name]
     acting = rules.acting(state) if rules.acting is not None else ((flow["actor"],) if flow["actor"] is not None else ())
     return Offer(tuple(rules.options(state, None)), tuple(tuple(rules.options(state, s)) for s in range(n)),
-                 tuple(acting), tuple(_counters(game, state)) + corrections)
+                 tuple(acting), tuple(_counters(game, state)) + corrections, tuple(acting))
 
 
 def _undo_redo(session: Session) -> tuple[Option, ...]:
@@ -95,4 +98,5 @@ def _legacy(game: GameDef, state: PMap, corrections: tuple[Option, ...]) -> Offe
         if flow["actor"] == seat:
             own.append(done)
         seats.append(tuple(own))
-    return Offer(table + (done,), tuple(seats), (), corrections)
+    waiting = (flow["actor"],) if flow["actor"] is not None else tuple(s for s, own in enumerate(seats) if own)
+    return Offer(table + (done,), tuple(seats), (), corrections, waiting)

@@ -25,7 +25,7 @@ def views(game: GameDef, session: Session, claimed: frozenset[int] = frozenset()
     for seat, player in enumerate(view["players"]):
         private = dict(game.private(state, seat)) if game.private is not None else {}
         private.pop("options", None)  # a game not on steps yet hands its seat's options over here
-        seats.append({"seat": seat, "player": player, "actor": seat in offered.acting or view.get("actor") == seat,
+        seats.append({"seat": seat, "player": player, "actor": seat in offered.waiting_for,
                       "private": private, "options": [o.public() for o in offered.for_seat(seat)]})
     return view, seats
 
@@ -72,6 +72,7 @@ def table_view(game: GameDef, session: Session, offered: Offer | None = None,
         )
     offered = offered or offer(game, session)
     view["options"] = [o.public() for o in offered.table(claimed)]
+    view["acting"] = list(offered.waiting_for)  # the seats the table waits for; none: the companion acts
     if game.public is not None:
         own = dict(game.public(state))
         for player, extra in zip(players, own.pop("per_player", ())):
