@@ -92,6 +92,7 @@ class Runtime:
         self._session: Session | None = None
         self._log: deque[str] = deque(maxlen=50)
         self._last: dict[str, Any] | None = None  # what the last accepted input was, for screens
+        self._rolled: dict[str, Any] | None = None  # the dice the input being handled rolls
         self.registration = Registration()
         self.last_tag: dict[str, Any] | None = None  # the reader's latest tag and what it did, for the panel
 
@@ -248,6 +249,8 @@ class Runtime:
         matched = match(offered.table(self._claimed) if seat is None else offered.for_seat(seat), action)
         if isinstance(matched, Refused):
             return matched
+        if matched.rolls and matched.dice_key() in action:  # dice thrown at the table: shown as the table's rolls are
+            self._rolled = {"spec": matched.rolls, "values": list(action[matched.dice_key()])}
         return action if seat is None else {**action, "phone_seat": seat}
 
     def _guarded(self, handle: Callable[[], Outcome], action: Any) -> Outcome:
@@ -264,6 +267,7 @@ class Runtime:
             return self._new_game(action)
         if self._session is None or self._game is None:
             return Outcome(False, "no game is open: start one first")
+        self._rolled = None  # the dice this input rolls, for the screens
         admitted = self._admit(action, seat)
         if isinstance(admitted, Refused):
             return Outcome(False, admitted.reason, needs_confirm=admitted.needs_confirm)
@@ -274,6 +278,8 @@ class Runtime:
             if not (isinstance(step, Refused) and step.needs is not None and step.needs.key not in action):
                 break
             action = {**action, step.needs.key: self._chance(step.needs)}
+            if step.needs.kind == "roll":
+                self._rolled = {"spec": step.needs.spec, "values": list(action[step.needs.key])}
         if isinstance(step, Refused):
             return Outcome(False, step.reason, needs_confirm=step.needs_confirm)
         seq = self._seq + 1
@@ -286,7 +292,7 @@ class Runtime:
         elif was_over and not self._is_over():
             self.journal.reopen(self._game_id)
         self._log.extend(step.log)
-        self._last = _public_last(seq, action)
+        self._last = _public_last(seq, action) | ({"rolled": self._rolled} if self._rolled else {})
         self._publish()
         return Outcome(True, log=step.log, seq=seq, action=action)
 

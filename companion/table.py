@@ -355,8 +355,8 @@ def _result_screen(view: dict[str, Any], last: dict[str, Any]) -> Screen | None:
     players = view.get("players", [])
     seat = last.get("seat", view.get("actor"))
     who = players[seat]["name"] if isinstance(seat, int) and seat < len(players) else "Table"
-    roll = view.get("last_roll")
-    if last["type"] == "roll" and roll:
+    roll = last.get("rolled") or (view.get("last_roll") if last["type"] == "roll" else None)
+    if roll:  # a roll, or a step whose dice the companion rolled or the table threw (the Pope's die, a move's two)
         return DiceScreen(who, roll["spec"], tuple(roll["values"]), int(roll["spec"].split("d")[1]))
     deck = (view.get("decks") or {}).get(last.get("deck"))
     if last["type"] == "draw" and deck and deck["out"]:

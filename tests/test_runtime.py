@@ -68,3 +68,38 @@ def test_listeners_see_every_change_and_a_failing_one_does_not_stop_the_table(ma
     rt.submit({"type": "advance"})
     assert seen == [1, 0]
     assert rt.is_owner_alive()
+
+
+def test_dice_a_step_rolls_show_as_a_roll_on_the_table(make_runtime):
+    """The Pope's die in Master of Venice is rolled by NEXT (the step's own roll, not a roll input): the OLED
+    shows it as it shows any roll, and a palazzo die thrown at the table shows too."""
+    import random
+
+    from companion.screens import DiceScreen
+    from companion.table import _result_screen
+
+    runtime = make_runtime(rng=random.Random(4))
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
+    assert runtime.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    while runtime.view()["step"] != "POPE":
+        assert runtime.submit({"type": "advance"}).accepted
+    assert runtime.submit({"type": "advance"}).accepted  # the companion rolls the Pope's die
+    view = runtime.view()
+    rolled = view["last"]["rolled"]
+    assert rolled["spec"] == "1d6" and len(rolled["values"]) == 1
+    screen = _result_screen(view, view["last"])
+    assert isinstance(screen, DiceScreen) and screen.values == tuple(rolled["values"])
+
+
+def test_dice_thrown_at_the_table_for_an_offered_roll_show_too(make_runtime):
+    from companion.screens import DiceScreen
+    from companion.table import _result_screen
+
+    runtime = make_runtime()
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}]}
+    assert runtime.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
+    (rolloff,) = [o for o in runtime.view()["options"] if o["rolls"]]  # the roll-off for the first player: 3d6
+    assert runtime.submit(rolloff["action"] | {"values": [2, 5, 3], "source": "physical"}).accepted
+    view = runtime.view()
+    assert view["last"]["rolled"] == {"spec": "3d6", "values": [2, 5, 3]}
+    assert _result_screen(view, view["last"]) == DiceScreen("Table", "3d6", (2, 5, 3), 6)
