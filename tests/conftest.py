@@ -100,6 +100,15 @@ def plays(view):
     return [o for o in view["options"] if o["group"] == "Play" and not o["button"]]
 
 
+def next_input(view):
+    """What NEXT does now (confirmed, as a second press or a long press would), or a plain advance where NEXT
+    offers nothing (a game not strict yet still takes it)."""
+    option = next((o for o in view["options"] if o["button"] == "NEXT"), None)
+    if option is None:
+        return {"type": "advance"}
+    return dict(option["action"]) | ({"confirm": True} if option["confirm"] else {})
+
+
 def assert_plain_json(game, session):
     """What the phones are sent after an input is plain JSON: the public view, and each seat's private view and
     options (a persistent vector left in any of them made every phone answer 500)."""

@@ -58,6 +58,8 @@ class Step:
     passes_needed: int | None = None  # PASSES: default, the number of players
     done: str = "Done"  # the hint above NEXT, at most 6 characters
     plain_is_pass: bool = False  # PASSES: an advance that says nothing passes (buying is its own action)
+    # What NEXT would throw away here, in players' words ("Anna loses spices ..."), or "": NEXT asks first.
+    asks: Callable[[PMap], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,15 @@ seat claimed by a phone comes only from that phone (`Offer.table`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pyrsistent import PMap
 
-from companion.core.engine import Session
+from companion.core.engine import Session, apply
 from companion.core.flow import current_step
 from companion.core.game import GameDef
 from companion.core.options import CORRECTIONS, Option, step_options
+from companion.core.result import Refused
 
 
 @dataclass(frozen=True)
@@ -87,16 +88,65 @@ def _legacy(game: GameDef, state: PMap, corrections: tuple[Option, ...]) -> Offe
     """A game not on steps yet: the table does everything (as before strict games), NEXT ends the step;
     each seat's phone has its private options, the table's options that name it, and NEXT when it acts."""
     flow = state["flow"]
-    step = current_step(game.flow, state)
-    done = Option(step.done, step.done, {"type": "advance"}, button="NEXT")
     table = tuple(step_options(game, state))
+    done = _legacy_next(game, state, table)
+    if done is not None and done.label in {o.label for o in table}:  # one of the step's own: on NEXT only
+        table = tuple(o for o in table if o.label != done.label)
     seats = []
     for seat in range(len(state["players"])):
         private = game.private(state, seat).get("options", []) if game.private is not None else []
         own = [Option.from_public(o) for o in private]
         own += [o for o in table if o.action.get("seat") == seat]
-        if flow["actor"] == seat:
+        if flow["actor"] == seat and done is not None:
             own.append(done)
         seats.append(tuple(own))
-    waiting = (flow["actor"],) if flow["actor"] is not None else tuple(s for s, own in enumerate(seats) if own)
-    return Offer(table + (done,), tuple(seats), (), corrections, waiting)
+    named = {o.action.get("seat") for o in table}
+    waiting = (flow["actor"],) if flow["actor"] is not None else tuple(s for s in range(len(seats)) if s in named)
+    return Offer(table + ((done,) if done else ()), tuple(seats), (), corrections, waiting)
+
+
+def _legacy_next(game: GameDef, state: PMap, table: tuple[Option, ...]) -> Option | None:
+    """What NEXT does in a game not on steps yet, worked out by trying the plain advance on the state.
+
+    Where the step has its own ways on (roll the dice, move to a tile, place a card), a plain advance
+    would record a decision nobody made: NEXT does the way when it is all there is to do, else nothing
+    (SELECT and ACTION choose).
+    A plain advance the game refuses is not offered. Its label says what follows (whose turn, which step);
+    one that ends the game, or throws something away (the step's `asks`), asks first."""
+    step = current_step(game.flow, state)
+    named = next((o for o in table if o.action == {"type": "advance"} and not o.fields), None)
+    if named is not None:  # the game names its plain advance ("No Pirates! card was drawn"): NEXT does it
+        return replace(named, button="NEXT")
+    ways = [o for o in table if o.action.get("type") == "advance" and (len(o.action) > 1 or o.fields)]
+    if ways:
+        one = ways[0]
+        plays = [o for o in table if o.group != CORRECTIONS]
+        return replace(one, button="NEXT") if plays == [one] and not one.fields else None
+    trial = apply(game, state, {"type": "advance"})
+    if isinstance(trial, Refused):
+        if trial.needs is None:
+            return None
+        return Option(step.label, step.done, {"type": "advance"}, button="NEXT")  # a roll the companion makes
+    after = trial.state["flow"]
+    if after["over"]:
+        return Option(f"End the game: {after['ended']}" if after["ended"] else "End the game", "End",
+                      {"type": "advance"}, confirm=True, button="NEXT")
+    lost = step.asks(state) if step.asks is not None else ""
+    label = f"{step.done}: {_what_follows(game, state, trial.state)}"
+    return Option(f"{label}. {lost}" if lost else label, step.done, {"type": "advance"}, confirm=bool(lost),
+                  button="NEXT")
+
+
+def _what_follows(game: GameDef, before: PMap, after: PMap) -> str:
+    """After an advance: "Bea's turn", "round 4", "on to Revenue Phase" (the step that comes)."""
+    was, now = before["flow"], after["flow"]
+    names = [p["name"] for p in after["players"]]
+    if now["round"] != was["round"]:
+        return f"{game.flow.round_word.lower()} {now['round']}"
+    if now["player"] != was["player"] and now["player"] is not None:
+        return f"{names[now['player']]}'s turn"
+    if now["step"] != was["step"]:
+        return f"on to {current_step(game.flow, after).label}"
+    if now["actor"] is not None and now["actor"] != was["actor"]:
+        return f"{names[now['actor']]} next"
+    return "the step ends"

@@ -27,6 +27,9 @@ def press_at_random(rt, view, rng, selects, action_share):
     panel = controls.Panel()
     for _ in range(rng.randint(0, selects)):
         panel = controls.press(view, panel, "select", False).panel
-    reply = controls.press(view, panel, "action" if rng.random() < action_share else "next", False)
+    role = "action" if rng.random() < action_share else "next"
+    reply = controls.press(view, panel, role, False)
+    if reply.panel.confirm is not None:  # it asks first (the end of the game, goods thrown away): press again
+        reply = controls.press(view, reply.panel, role, False)
     if reply.action is not None:
         rt.submit(reply.action)

@@ -4,8 +4,7 @@ that plays from the table's options (the buttons' list) and the phones' forms.""
 import random
 
 from companion.games.merchant_venturers import MERCHANT_VENTURERS
-from conftest import Table
-from conftest import plays
+from conftest import Table, next_input, plays
 
 NAMES = ("Ada", "Bea", "Cy", "Dan", "Eve", "Fay")
 
@@ -104,4 +103,4 @@ def bot_input(view, rng):
     eager = view["phase"] in ("PREGAME", 5, 6, 7, 8)
     if options and rng.random() < (0.8 if eager else 0.3):
         return dict(rng.choice(options)["action"])
-    return {"type": "advance"}
+    return next_input(view)

@@ -44,7 +44,9 @@ def test_a_turn_on_the_buttons(make_runtime):
     assert view["phase"] == 3 and view["players"][0]["burgher"] == tile
     assert _screen(rt).step == f"P3 act {act} {tile}"
     assert view["dice_on_tiles"][tile] == {"seat": 0, "value": act}
-    press(rt, Panel(), "next")  # the power is not used: nothing recorded
+    assert controls.on_button(rt.view(), "NEXT") is None  # a power to use or not: NEXT decides nothing here
+    skip = [o["label"] for o in controls.walk(rt.view())].index(f"Do not use {tile}")
+    press(rt, Panel(option=skip), "action")  # the power is not used: nothing recorded
     assert rt.view()["phase"] == 4 and _screen(rt).step == "P4 nobody else"
     for phase in (5, 6):
         press(rt, Panel(), "next")

@@ -5,8 +5,7 @@ import random
 
 from companion.core.result import Refused
 from companion.games.la_venise_du_nord import LA_VENISE
-from conftest import Table
-from conftest import plays
+from conftest import Table, next_input, plays
 
 NAMES = ("Ada", "Bea", "Cy", "Dan")
 
@@ -96,7 +95,7 @@ def bot_input(view, rng):
         return dict(rng.choice(skip)["action"])
     if view["phase"] == 1 and rng.random() < 0.05:
         return {"type": "end_turn"}
-    return {"type": "advance"}
+    return next_input(view)
 
 
 def play(table, limit=4000):

@@ -185,7 +185,7 @@ def _bridge_options(state: PMap, table: Mapping[str, Any], seat: int) -> list[Op
         for back in (here, there):
             options.append(Option(f"Bridge to {there} ({cost} cubes), take back the {table['dice'][back]['value']} on {back}",
                                   "Bridge", {"type": "advance", "bridge": there, "take_back": back}))
-    return options
+    return options + [Option("Build no bridge", "None", {"type": "advance"})] if options else options
 
 
 def _produce_options(state: PMap, table: Mapping[str, Any], seat: int) -> list[Option]:

@@ -119,7 +119,8 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
             if slot is not None and slot["reserved_by"] is None
         )
     if step == "SAIL_DRAW" and not virtual:
-        return (Option("A Pirates! card was drawn", "Pirate", {"type": "advance", "pirates": True}),
+        return (Option("No Pirates! card was drawn", "Drawn", {"type": "advance"}),
+                Option("A Pirates! card was drawn", "Pirate", {"type": "advance", "pirates": True}),
                 Option("Name the cards drawn", "Name", {"type": "advance"},
                        fields={"cards": {"type": "array", "title": "cards", "items": _CARD_FIELD}}))
     if step == "SAIL_PIRATES" and not virtual:
