@@ -72,11 +72,13 @@ def real_display(display: Mapping[str, Any], *, bus: Any = None, spi_device: Any
                          device=display["spi_device"], gpio_DC=display["gpio_dc"], gpio_RST=display["gpio_reset"])
         device = _driver(driver)(serial, rotate=0)
         device.contrast(display["contrast"])
+        # Each luma i2c write carries the address byte and a control byte besides its own bytes.
+        paged = PagedDisplay(device, driver, display["rotate"], write_cost=2 if display["interface"] == "i2c" else 0)
     except (luma.core.error.Error, OSError) as e:
         raise CompanionError(f"no {driver.upper()} OLED answers on {where} ({e}). {_display_fix(display)}") from None
     except Exception as e:  # gpiozero's pin errors for the SPI control lines
         raise CompanionError(f"the OLED on {where} cannot be set up: {e}. {_display_fix(display)}") from None
-    return PagedDisplay(device, driver, display["rotate"])
+    return paged
 
 
 def _display_fix(display: Mapping[str, Any]) -> str:
@@ -90,6 +92,8 @@ def _display_fix(display: Mapping[str, Any]) -> str:
 
 
 def simulated_display(display: Mapping[str, Any]) -> tuple[PagedDisplay, EmulatedPanel]:
+    """The emulated panel counts the bytes of commands and data, with no bus around them: the adapter
+    is tuned to that count (what SPI carries), whatever `interface` says."""
     panel = EmulatedPanel(display["driver"])
     device = _driver(display["driver"])(panel, rotate=0)
     device.contrast(display["contrast"])

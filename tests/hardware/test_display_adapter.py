@@ -3,7 +3,6 @@
 import random
 
 import pytest
-from luma.core.interface.serial import i2c, spi
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageDraw
 
@@ -41,6 +40,115 @@ def test_what_reaches_the_glass_is_every_frame_shown(driver):
         assert panel.image().tobytes() == image.tobytes()
 
 
+def oriented(image, rotate):
+    """The frame as the panel's RAM holds it: turned half a turn for a panel mounted upside down."""
+    return image.transpose(Image.Transpose.ROTATE_180) if rotate == 2 else image
+
+
+def toggle(image, x, y):
+    image.putpixel((x, y), 1 - image.getpixel((x, y)))
+
+
+def changing_frames(seed, count):
+    """Each frame a change to the last: several separate runs of columns on one
+    page, runs on pages that are not neighbours, a pixel (the edge columns
+    too), a clear, a white screen, a redraw of random shapes, or no change."""
+    rng = random.Random(seed)
+    image = Image.new("1", (128, 64))
+    for _ in range(count):
+        image = image.copy()
+        kind = rng.choice(("runs", "pages", "pixel", "clear", "fill", "redraw", "same"))
+        if kind in ("runs", "pages"):
+            if kind == "runs":
+                pages = [rng.randrange(8)]
+            else:
+                pages = list(range(rng.randrange(3), 8, rng.randint(2, 4)))
+            for page in pages:
+                x = rng.randrange(8)
+                while x < 128:  # runs of 1 to 6 columns, gaps of 1 to 20: some jumped, some written through
+                    for column in range(x, min(x + rng.randint(1, 6), 128)):
+                        toggle(image, column, page * 8 + rng.randrange(8))
+                    x = column + 1 + rng.randint(1, 20)
+        elif kind == "pixel":
+            toggle(image, rng.choice((0, 127, rng.randrange(128))), rng.randrange(64))
+        elif kind in ("clear", "fill"):
+            image = Image.new("1", (128, 64), int(kind == "fill"))
+        elif kind == "redraw":
+            image = next(random_frames(rng.random(), 1))
+        yield image
+
+
+@pytest.mark.parametrize("write_cost", (0, 2))
+@pytest.mark.parametrize("rotate", (0, 2))
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_the_panel_ram_holds_the_last_frame_after_any_changes(driver, rotate, write_cost):
+    panel = EmulatedPanel(driver)
+    display = PagedDisplay(DRIVERS[driver](panel), driver, rotate, write_cost=write_cost)
+    last = Image.new("1", (128, 64))
+    for image in changing_frames(11 + rotate + write_cost, 200):
+        sent = panel.bytes_sent
+        display.show(image)
+        ram = [bytes(row[panel._offset:panel._offset + 128]) for row in panel.ram]
+        assert ram == pack_pages(oriented(image, rotate))
+        assert panel.image().tobytes() == oriented(image, rotate).tobytes()
+        assert not any(any(row[:panel._offset]) or any(row[panel._offset + 128:]) for row in panel.ram)  # SH1106's unseen columns
+        if image.tobytes() == last.tobytes():
+            assert panel.bytes_sent == sent  # an unchanged frame sends nothing
+        last = image
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_two_distant_runs_on_a_page_cost_less_than_the_span_that_holds_them(driver):
+    def send(columns):
+        display, panel = make(driver)
+        image = Image.new("1", (128, 64))
+        for x in columns:
+            image.putpixel((x, 20), 1)  # page 2
+        before = panel.bytes_sent
+        panel.transcript.clear()
+        pixel_bytes = display.show(image)
+        assert panel.image().tobytes() == image.tobytes()
+        writes = sum(kind == "data" for kind, _ in panel.transcript)
+        return panel.bytes_sent - before, pixel_bytes, writes
+
+    runs = [*range(10, 14), *range(100, 104)]
+    runs_bytes, runs_pixel_bytes, runs_writes = send(runs)
+    # Every column from the first run's to the last run's differs: what a single span would send.
+    span_bytes, _, span_writes = send(range(runs[0], runs[-1] + 1))
+    assert (runs_writes, span_writes) == (2, 1)
+    assert runs_pixel_bytes == len(runs)  # only the columns that changed
+    assert runs_bytes < span_bytes
+
+
+@pytest.mark.parametrize("write_cost", (0, 2))
+def test_a_gap_is_jumped_only_when_writing_it_again_costs_more(write_cost):
+    for extra, writes in ((0, 1), (1, 2)):
+        panel = EmulatedPanel("ssd1306")
+        display = PagedDisplay(ssd1306(panel), "ssd1306", write_cost=write_cost)
+        gap = display.jump_cost + extra
+        image = Image.new("1", (128, 64))
+        image.putpixel((30, 44), 1)
+        image.putpixel((30 + gap + 1, 44), 1)
+        panel.transcript.clear()
+        assert display.show(image) == (2 if writes == 2 else gap + 2)
+        assert sum(kind == "data" for kind, _ in panel.transcript) == writes
+        assert panel.image().tobytes() == image.tobytes()
+
+
+def test_each_page_is_chosen_once_and_its_runs_only_move_the_column():
+    display, panel = make("sh1106")
+    image = Image.new("1", (128, 64))
+    for x in (3, 60, 120):  # three runs on page 4, far apart
+        image.putpixel((x, 35), 1)
+    panel.transcript.clear()
+    display.show(image)
+    commands = [data for kind, data in panel.transcript if kind == "cmd"]
+    columns = [x + 2 for x in (3, 60, 120)]  # the SH1106 shows RAM columns 2..129
+    assert commands == [bytes([0xB4, columns[0] & 0x0F, 0x10 | columns[0] >> 4]),
+                        bytes([columns[1] & 0x0F, 0x10 | columns[1] >> 4]),
+                        bytes([columns[2] & 0x0F, 0x10 | columns[2] >> 4])]
+
+
 @pytest.mark.parametrize("driver", DRIVERS)
 def test_pages_match_lumas_own_packing(driver):
     # luma's stock display() on the same emulated panel is the reference.
@@ -57,7 +165,8 @@ def test_an_unchanged_frame_sends_nothing_and_one_pixel_sends_one_byte():
     image.putpixel((5, 3), 1)
     panel.transcript.clear()
     assert display.show(image) == 1
-    assert list(panel.transcript) == [("cmd", bytes([0x21, 5, 5, 0x22, 0, 0])), ("data", bytes([0b1000]))]
+    # Page addressing: page 0, column 5 (low nibble, high nibble), then the one column byte.
+    assert list(panel.transcript) == [("cmd", bytes([0xB0, 0x05, 0x10])), ("data", bytes([0b1000]))]
     panel.transcript.clear()
     assert display.show(image.copy()) == 0
     assert not panel.transcript
@@ -77,15 +186,18 @@ def test_sh1106_writes_each_changed_page_at_its_column_offset():
     ]
 
 
-def test_neighbouring_pages_share_a_window_when_it_is_cheaper():
-    display, panel = make()
+def test_the_ssd1306_is_switched_to_page_addressing_once():
+    panel = EmulatedPanel("ssd1306")
+    device = ssd1306(panel)  # luma's init chose horizontal addressing
+    panel.transcript.clear()
+    display = PagedDisplay(device, "ssd1306")
+    assert list(panel.transcript) == [("cmd", bytes([0x20, 0x02]))]
     image = Image.new("1", (128, 64))
     ImageDraw.Draw(image).rectangle((40, 10, 50, 30), fill=1)  # pages 1 to 3, columns 40..50
-    panel.transcript.clear()
     display.show(image)
-    assert list(panel.transcript)[0] == ("cmd", bytes([0x21, 40, 50, 0x22, 1, 3]))
-    assert len(panel.transcript) == 2
-    assert panel.image().tobytes() == image.tobytes()
+    display.show(Image.new("1", (128, 64)))
+    assert [data for kind, data in panel.transcript if kind == "cmd" and data[0] == 0x20] == [bytes([0x20, 0x02])]
+    assert panel.image().tobytes() == bytes(128 * 64 // 8)
 
 
 def test_a_score_change_sends_a_small_part_of_a_frame():
@@ -145,7 +257,7 @@ def test_real_i2c_path_through_luma_sends_pages_to_the_configured_address():
     image = Image.new("1", (128, 64))
     image.putpixel((9, 0), 1)
     display.show(image)
-    assert bus.writes == [(0x3D, 0x00, bytes([0x21, 9, 9, 0x22, 0, 0])), (0x3D, 0x40, bytes([1]))]
+    assert bus.writes == [(0x3D, 0x00, bytes([0xB0, 9, 0x10])), (0x3D, 0x40, bytes([1]))]
 
 
 def test_a_missing_oled_names_the_bus_the_address_and_the_i2c_group():
@@ -190,7 +302,7 @@ def test_real_spi_path_drives_dc_and_reset_through_gpiozero():
     image = Image.new("1", (128, 64))
     image.putpixel((0, 8), 1)
     display.show(image)
-    assert spi_device.writes == [bytes([0x21, 0, 0, 0x22, 1, 1]), bytes([1])]
+    assert spi_device.writes == [bytes([0xB1, 0, 0x10]), bytes([1])]
     assert factory.pin(24).state == 1  # D/C high: the last write was data
 
 
@@ -228,6 +340,9 @@ def test_after_a_failed_write_the_next_frame_goes_out_whole():
     with pytest.raises(OSError):
         display.show(image)
     panel.data = real_data
+    panel.transcript.clear()
     display.show(image)  # the same frame: the panel's RAM is unknown, so all of it is sent
     assert panel.image().tobytes() == image.tobytes()
-    assert list(panel.transcript)[-2] == ("cmd", bytes([0x21, 0, 127, 0x22, 0, 7]))
+    transcript = list(panel.transcript)
+    assert transcript[0] == ("cmd", bytes([0x20, 0x02]))  # the addressing mode again, in case the panel was reset
+    assert [data for kind, data in transcript if kind == "data"] == pack_pages(image)
