@@ -89,10 +89,10 @@ def test_export_then_import_brings_the_cards_back(rig):
 def test_a_deck_the_rulebook_does_not_list_registers_a_card_named_as_printed(rig):
     call, tap, runtime, table, sim = rig
     decks = call("GET", "/api/cards")[1]["games"]["patrons_of_venice"]["decks"]
-    assert decks == {"raw_goods": {"label": "Raw Good", "cards": None, "hint": decks["raw_goods"]["hint"]}}
+    assert decks == {"raw_goods": {"label": "Raw Good", "cards": None, "size": None, "hint": decks["raw_goods"]["hint"]}}
     assert "such as “Wool 3”" in decks["raw_goods"]["hint"]
     listed = call("GET", "/api/cards")[1]["games"]["master_of_venice"]["decks"]["deck"]
-    assert len(listed["cards"]) == 50 and listed["hint"] is None
+    assert len(listed["cards"]) == 50 and listed["size"] == 116 and listed["hint"] is None  # a walk tags one of each
     status, body = call("POST", "/api/cards/register", {"game": "patrons_of_venice", "deck": "raw_goods", "card": " Wool 3 "})
     assert status == 200 and body["registration"]["card"] == "Wool 3"
     tap("04A1B2C3")
