@@ -57,14 +57,30 @@ def check_deck(games: Mapping[str, GameDef], game: Any, deck: Any) -> GameDef:
 
 
 def check_card(games: Mapping[str, GameDef], game: Any, deck: Any, card: Any) -> Card:
-    """A Card after checking it names a known game, deck and card; CompanionError says what is wrong."""
+    """A Card after checking it names a known game, deck and card; CompanionError says what is wrong.
+
+    A deck the rulebook does not list takes any name its own check accepts (a Raw Good card
+    is "Wool 3"), so a tag is never stuck on a card the game would refuse when it is tapped."""
     spec = check_deck(games, game, deck)
     if not isinstance(card, str) or not card.strip() or len(card) > MAX_CARD_NAME:
         raise CompanionError(f"a card name is 1 to {MAX_CARD_NAME} characters")
+    name, deck_spec = card.strip(), spec.deck(deck)
     known = deck_cards(spec, deck)
-    if known is not None and card not in known:
-        raise CompanionError(f"the {spec.deck(deck).label} deck has no card {card!r}")
-    return Card(game, deck, card.strip())
+    if known is not None and name not in known:
+        raise CompanionError(f"the {deck_spec.label} deck has no card {name!r}")
+    why = deck_spec.check_card(name) if known is None and deck_spec.check_card is not None else None
+    if why:
+        raise CompanionError(f"the {deck_spec.label} deck has no card {name!r}: {why}")
+    return Card(game, deck, name)
+
+
+def name_hint(game: GameDef, deck: str) -> str | None:
+    """How to name a card of a deck the rulebook does not list, as the deck's own check says it (what it
+    answers for an empty name); None for a listed deck or one without a check of its own."""
+    spec = game.deck(deck)
+    if spec is None or spec.composition is not None or spec.check_card is None:
+        return None
+    return spec.check_card("")
 
 
 def check_uid(uid: Any) -> str:

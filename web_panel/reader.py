@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, json, jsonify
 
-from companion.cards import Card, check_card, check_deck, check_uid, deck_cards
+from companion.cards import Card, check_card, check_deck, check_uid, deck_cards, name_hint
 from companion.errors import CompanionError
 from companion.runtime import Runtime
 from web_panel.api import API
@@ -66,8 +66,13 @@ def reader_status():
 @API.route(bp, "GET", "/api/cards", "The registered cards, and the games' decks and cards to register")
 def cards():
     def listing(rt: Runtime) -> dict[str, Any]:
+        # "cards": the distinct cards a walk asks for, of the deck's "size" copies; a deck the rulebook
+        # does not list has "cards" and "size" null: each card is named as it is registered, as "hint" says.
         games = {g.id: {"title": g.title,
-                        "decks": {d.name: {"label": d.label, "cards": deck_cards(g, d.name)} for d in g.decks}}
+                        "decks": {d.name: {"label": d.label, "cards": deck_cards(g, d.name),
+                                           "size": sum(d.composition.counts.values()) if d.composition else None,
+                                           "hint": name_hint(g, d.name)}
+                                  for d in g.decks}}
                  for g in rt.games.values()}
         return {"cards": rt.cards.all(), "games": games, "registration": rt.registration.public()}
 

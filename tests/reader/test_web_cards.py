@@ -86,10 +86,26 @@ def test_export_then_import_brings_the_cards_back(rig):
     assert len(call("GET", "/api/cards")[1]["cards"]) == 1
 
 
+def test_a_deck_the_rulebook_does_not_list_registers_a_card_named_as_printed(rig):
+    call, tap, runtime, table, sim = rig
+    decks = call("GET", "/api/cards")[1]["games"]["patrons_of_venice"]["decks"]
+    assert decks == {"raw_goods": {"label": "Raw Good", "cards": None, "size": None, "hint": decks["raw_goods"]["hint"]}}
+    assert "such as “Wool 3”" in decks["raw_goods"]["hint"]
+    listed = call("GET", "/api/cards")[1]["games"]["master_of_venice"]["decks"]["deck"]
+    assert len(listed["cards"]) == 50 and listed["size"] == 116 and listed["hint"] is None  # a walk tags one of each
+    status, body = call("POST", "/api/cards/register", {"game": "patrons_of_venice", "deck": "raw_goods", "card": " Wool 3 "})
+    assert status == 200 and body["registration"]["card"] == "Wool 3"
+    tap("04A1B2C3")
+    assert [(c["game"], c["card"]) for c in call("GET", "/api/cards")[1]["cards"]] == [("patrons_of_venice", "Wool 3")]
+
+
 @pytest.mark.parametrize("path, body, message", [
     ("/api/cards/register", {"game": "chess", "deck": "cards"}, "unknown game"),
     ("/api/cards/register", {"game": "free_play", "deck": "tarot"}, "no deck"),
     ("/api/cards/register", {"game": "free_play", "deck": "cards", "card": "Z♠"}, "no card"),
+    ("/api/cards/register", {"game": "patrons_of_venice", "deck": "raw_goods", "card": "Wool"}, "such as “Wool 3”"),
+    ("/api/cards/register", {"game": "la_venise_du_nord", "deck": "workshops", "card": "Lace +1"}, "“Lace 2 cost 3”"),
+    ("/api/cards/register", {"game": "merchant_venturers", "deck": "actions"}, "register them one at a time"),
     ("/api/cards/forget", {"uid": "not hex"}, "hex digits"),
     ("/api/cards/import", {"cards": "all of them"}, "body must contain ['version']"),
     ("/api/cards/import", {"version": 2, "cards": []}, "body.version must be same as const definition: 1"),
