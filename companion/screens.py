@@ -7,7 +7,9 @@ across a table. Glyphs are cached as images and pasted, so a frame renders in
 well under a millisecond.
 
 The four button hints along the bottom follow the buttons' order under the
-panel, left to right: BACK, SELECT, ACTION, NEXT.
+panel, left to right: BACK, SELECT, ACTION, NEXT. A hint too wide for its
+button in that font is drawn in luma's 3-pixel-wide TINY_FONT instead of being
+cut ("Reserve", "Export" fit; the rest of the screen keeps the larger font).
 
 A line of a step screen too wide for the panel is never cut while it moves:
 with `scroll` set, it runs past as a loop (the text, a gap, the text again),
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import segno
-from luma.core.legacy.font import CP437_FONT
+from luma.core.legacy.font import CP437_FONT, TINY_FONT
 from PIL import Image, ImageDraw
 
 WIDTH, HEIGHT = 128, 64
@@ -118,6 +120,14 @@ def _code(ch: str) -> int:
 
 @lru_cache(maxsize=1024)
 def _glyph(ch: str, scale: int) -> Image.Image:
+    if scale == 0:  # the tiny font: fixed 3 columns and a space, already
+        columns = list(TINY_FONT[_code(ch)])
+        glyph = Image.new("1", (len(columns), 8), 0)
+        for x, column in enumerate(columns):
+            for y in range(8):
+                if column >> y & 1:
+                    glyph.putpixel((x, y), 1)
+        return glyph
     columns = _EXTRA.get(ch) or CP437_FONT[_code(ch)]
     if ch == " ":
         columns = [0, 0, 0]
@@ -170,13 +180,23 @@ def wrap(text: str, width: int, scale: int = 1) -> list[str]:
     return lines
 
 
+HINT_WIDTH = 31  # pixels over each button
+
+
+def hint_fits(hint: str) -> bool:
+    """Whether `hint` shows whole over its button (in the screens' font, or the tiny one)."""
+    return text_width(hint) <= HINT_WIDTH or text_width(hint, 0) <= HINT_WIDTH
+
+
 def _hints(image: Image.Image, hints: tuple[str, str, str, str]) -> None:
     """The bottom row: what each button does now, in the buttons' order."""
     draw = ImageDraw.Draw(image)
     draw.line((0, 54, WIDTH - 2, 54), fill=1)
     for i, hint in enumerate(hints):
-        if hint:
-            _centred(image, 56, hint, width=31, left=i * 32)
+        if hint and text_width(hint) > HINT_WIDTH and text_width(hint, 0) <= HINT_WIDTH:
+            _centred(image, 57, hint, scale=0, width=HINT_WIDTH, left=i * 32)
+        elif hint:
+            _centred(image, 56, hint, width=HINT_WIDTH, left=i * 32)
 
 
 def _header(image: Image.Image, left: str, right: str = "") -> None:

@@ -40,6 +40,7 @@ class Table:
         self.session = step.session
         self.log.extend(step.log)
         assert_plain_json(self.game, self.session)
+        assert_next_keeps_its_word(self.game, self.session)
         return step
 
     def ok(self, **action):
@@ -120,6 +121,50 @@ def assert_plain_json(game, session):
         json.dumps(seat)
 
 
+def next_broken(game, session):
+    """What is wrong with NEXT now (TABLE.md, "At the table"), or None: its hint fits over the button, its
+    label says what it does, it is done when pressed (or asks the companion's dice), a game's end asks first,
+    and where the step has its own ways on NEXT is never a plain advance that decides nothing."""
+    from companion.core.offer import offer
+    from companion.core.options import step_options
+    from companion.screens import hint_fits
+
+    offered = offer(game, session).table()
+    wide = [o.short for o in offered if o.group == "Play" and o.short and not hint_fits(o.short)]
+    if wide:
+        return f"hints that do not fit over a button: {wide}"
+    nxt = [o for o in offered if o.button == "NEXT"]
+    if len(nxt) > 1:
+        return f"two options on NEXT: {[o.label for o in nxt]}"
+    if not nxt:
+        return None
+    option = nxt[0]
+    state = session.state
+    where = f"{state['flow'] and state['flow']['step']}: NEXT {option.label!r} ({option.short!r})"
+    if not option.short or not hint_fits(option.short):
+        return f"{where}: the hint does not fit over the button"
+    if len(option.label.split()) < 2:
+        return f"{where}: the label does not say what NEXT does"
+    ways = [o for o in offered if o.group == "Play" and o.action.get("type") == "advance"
+            and (len(o.action) > 1 or o.fields) and o is not option]
+    named = any(o.label == option.label for o in step_options(game, state))  # the game's own words for it
+    if option.action == {"type": "advance"} and not option.fields and ways and not game.steps and not named:
+        return f"{where}: a plain advance where the step has its own ways on ({ways[0].label})"
+    if option.fields:
+        return None  # filled on the buttons' picker: what it does depends on the values
+    tried = engine.apply(game, state, dict(option.action) | {"confirm": True})
+    if isinstance(tried, Refused):
+        return None if tried.needs is not None else f"{where}: refused when pressed ({tried.reason})"
+    if tried.state["flow"] is not None and tried.state["flow"]["over"] and not option.confirm:
+        return f"{where}: ends the game without asking"
+    return None
+
+
+def assert_next_keeps_its_word(game, session):
+    broken = next_broken(game, session)
+    assert broken is None, broken
+
+
 class PlainJson:
     """A runtime listener: every view the runtime publishes, and every seat's, is plain JSON."""
 
@@ -132,6 +177,11 @@ class PlainJson:
             json.dumps(view)
             for seat in range(len(view.get("players") or [])):
                 json.dumps(self.runtime.seat_view(seat))
+            game, session = self.runtime._game, self.runtime._session  # the table thread's own, read in its listener
+            if game is not None and session is not None and session.state["game"] == game.id:
+                broken = next_broken(game, session)
+                if broken:
+                    self.failures.append(broken)
         except TypeError as e:
             self.failures.append(f"after input {view.get('seq')}: {e}")
 

@@ -29,6 +29,8 @@ SCREENS = {
                                           "► Take the 5 from the bank  1/3", HINTS),
     "step_long_lines_scrolling": StepScreen("Palazzo  R4", "Maximilian-Alexander", "Round 4 · One action · Sa A5 M2 M5",
                                             "► Take the 5 from the bank  1/3", HINTS, scroll=90),
+    "step_wide_hints": StepScreen("Patrons  T1", "Cy", "Choose the action", "► Reserve goods  1/5",
+                                  ("Undo", "More", "Reserve", "Start")),
     "dice_1d6": DiceScreen("Ada", "1d6", (4,)),
     "dice_2d6": DiceScreen("Ada", "2d6", (3, 6)),
     "dice_3d8": DiceScreen("Cy", "3d8", (7, 1, 8), sides=8),
@@ -110,3 +112,15 @@ def test_lines_that_fit_do_not_scroll():
     from dataclasses import replace
 
     assert render(replace(short, scroll=37)).tobytes() == render(short).tobytes()
+
+
+def test_a_hint_too_wide_for_its_button_is_drawn_smaller_never_cut():
+    from companion.screens import hint_fits
+
+    assert text_width("Reserve") > 31 and hint_fits("Reserve")
+    wide = render(StepScreen("", "", "", "", ("", "", "Reserve", "")))
+    cut = render(StepScreen("", "", "", "", ("", "", "Res…", "")))
+    assert wide.crop((64, 55, 96, 64)).tobytes() != cut.crop((64, 55, 96, 64)).tobytes()
+    lit = [x for x in range(128) for y in range(55, 64) if wide.getpixel((x, y))]
+    assert min(lit) >= 64 and max(lit) <= 95  # over ACTION's button, not spilling onto NEXT's
+    assert not hint_fits("Take the 5 from the bank")

@@ -42,6 +42,17 @@ def _summer(state: PMap) -> bool:
     return season(state) == "Summer"
 
 
+def _lost(what: str):
+    """What NEXT throws away at the end of this phase (the phase's own log of it), asked first."""
+
+    def asks(state: PMap) -> str:
+        from . import turn  # turn builds on these steps
+
+        return " ".join(getattr(turn, what)(state)[1])
+
+    return asks
+
+
 STEPS = (
     Step("PREGAME", "Place, then buy before year 1", TABLE, when=lambda s: not started(s), done="Start"),
     Step("SEASON", "1 The season changes", TABLE, done="Next"),
@@ -49,9 +60,9 @@ STEPS = (
     Step("BUY", "3 Buy ships and posts", TABLE),
     Step("ALLOCATION", "4 Resources to ports", TABLE, when=_summer, done="Move"),
     Step("BUY_GOODS", "5 Buy resources", TABLE, when=_summer),
-    Step("LOAD", "6 Load ships", TABLE),
+    Step("LOAD", "6 Load ships", TABLE, asks=_lost("_unloaded")),
     Step("SAIL", "7 Sail ships", TABLE),
-    Step("SELL", "8 Sell resources", TABLE),
+    Step("SELL", "8 Sell resources", TABLE, asks=_lost("_unsold")),
     Step("BUY_AGAIN", "9 Second chance to buy", TABLE),
 )
 PHASES = {step.name: i for i, step in enumerate(STEPS)}  # PREGAME is 0, then the rulebook's 1-9
