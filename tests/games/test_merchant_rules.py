@@ -254,6 +254,8 @@ def test_goods_bought_are_loaded_or_stored_or_lost():
     assert "room for 1 more good" in t.refused(type="load", seat=0, ship=1, good="furs", n=2)
     t.ok(type="load", seat=0, ship=1, good="furs")
     assert t.ship(0)["cargo"] == ["furs"]
+    (nxt,) = [o for o in t.offered if o.button == "NEXT"]  # NEXT would lose a fur: it asks first
+    assert nxt.confirm and "Ada loses furs: neither loaded nor stored" in nxt.label
     t.ok(type="advance")
     assert t.data["quay"][0] == {} and any("Ada loses furs: neither loaded nor stored" in line for line in t.log)
 
