@@ -13,13 +13,23 @@ function el(tag, text, attrs) {
   return e;
 }
 
-function showError(message) {
-  const box = document.getElementById("error");
-  if (box) box.textContent = message || "";
+// A refusal stays beside what was pressed (`near`: the button or field the player used) until it is
+// dismissed or that control is used again; without one, it shows at the top of the page.
+function showError(message, near) {
+  document.querySelectorAll(".refused.near").forEach(b => { if (near && b.near === near) b.remove(); });
+  const top = document.getElementById("error");
+  if (!near || !near.isConnected || !message) { if (top) top.textContent = message || ""; return; }
+  const b = el("div", undefined, {className: "refused near", role: "alert"});
+  const close = el("button", "×", {className: "dismiss", "aria-label": "dismiss"});
+  close.onclick = () => b.remove();
+  b.append(el("span", message), close);
+  b.near = near;
+  near.insertAdjacentElement("afterend", b);
 }
 
 // `quiet`: the caller shows a refusal itself, beside what was pressed (an options panel).
 async function api(method, path, body, quiet) {
+  const pressed = method !== "GET" && document.activeElement && document.activeElement.closest("main") ? document.activeElement : null;
   const options = {method, headers: {}};
   if (method !== "GET") options.headers["X-CSRF-Token"] = CSRF;
   if (body instanceof Blob) { options.headers["Content-Type"] = body.type || "application/octet-stream"; options.body = body; }
@@ -30,7 +40,11 @@ async function api(method, path, body, quiet) {
   if (r.status === 401) { location.href = "/pair?next=" + encodeURIComponent(location.pathname); return {ok: false, status: 401, body: {}}; }
   const type = r.headers.get("Content-Type") || "";
   const data = type.includes("json") ? await r.json() : await r.text();
-  if (!quiet) { if (!r.ok && data && data.error) showError(data.error); else if (r.ok) showError(""); }
+  if (!quiet && method !== "GET") {  // a poll never clears a refusal the player has not read
+    if (!r.ok) showError((data && data.error) || "The companion did not take it.", pressed);
+    else if (pressed) showError("", pressed);
+  }
+  if (!quiet && method === "GET" && !r.ok && data && data.error) showError(data.error);
   return {ok: r.ok, status: r.status, body: data};
 }
 
