@@ -94,16 +94,23 @@ def bench_frames(folder: Path) -> dict[str, float]:
         before = runtime.view()  # Ada's turn
         assert runtime.submit({"type": "advance"}).accepted
         after = runtime.view()  # Bea's turn
-        assert runtime.submit({"type": "counter", "name": "score", "seat": 1, "delta": 1}).accepted
-        scored = runtime.view()
+        counted = [after]  # Bea's score from 0 up to 30, one +1 at a time
+        for _ in range(30):
+            assert runtime.submit({"type": "counter", "name": "score", "seat": 1, "delta": 1}).accepted
+            counted.append(runtime.view())
+        scored = counted[1]
     finally:
         close(runtime)
     steps = [controls.screen_for(view, controls.Panel()) for view in (before, after)]
     phase = cost_of_change(render(steps[0]), render(steps[1]))
     # A score +1 from the buttons happens on the counters page (NEXT adds one to
     # the focused counter); that page is what the panel shows while scoring.
+    # A +1 rewrites the digits that change: "0" to "1" is the widest change of one digit (14 columns), most
+    # are 10 or 12, and 9 to 10 adds a digit; the goal holds the median of +1s from 0 to 30.
     bea = controls.Panel(page="counters", focus=1)
-    score = cost_of_change(render(controls.screen_for(after, bea)), render(controls.screen_for(scored, bea)))
+    frames = [render(controls.screen_for(view, bea)) for view in counted]
+    plus_one = [cost_of_change(a, b) for a, b in zip(frames, frames[1:])]
+    score = statistics.median(plus_one)
     # The ranked list, when the +1 changes the order (everyone was tied at 0):
     # most rows move, so this one is reported, not held to the goal.
     ranked = cost_of_change(render(controls.scores_screen(after)), render(controls.scores_screen(scored)))
@@ -118,6 +125,7 @@ def bench_frames(folder: Path) -> dict[str, float]:
     return {
         "display.bytes.phase_change": phase,
         "display.bytes.score_change": score,
+        "display.bytes.score_change_max": max(plus_one),
         "display.bytes.score_change_reranked": ranked,
         "display.bytes.luma_full_frame": luma,
         "display.bytes.phase_change_ratio": round(phase / luma, 3),

@@ -240,7 +240,7 @@ def _line(image: Image.Image, y: int, text: str, scroll: int | None, scale: int 
 
 def _step(image: Image.Image, s: StepScreen) -> None:
     _header(image, s.header, s.badge)
-    _line(image, 11, s.who, s.scroll, scale=2)
+    _line(image, 10, s.who, s.scroll, scale=2)
     _line(image, 30, s.step, s.scroll)
     _line(image, 42, s.doing, s.scroll, centred=False)
     _hints(image, s.hints)
