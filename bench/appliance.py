@@ -10,7 +10,9 @@ pins, the reader a simulator on a pseudo-terminal):
   Venturers (40 seasons, every phase, coins counted each Winter) played through the
   panel's API while 20 phones poll the table state;
 - idle_cpu_percent: its CPU time (user + system, from /proc) over 10 s afterwards, with
-  the next game open and nothing happening.
+  the next game open and nothing happening;
+- idle_cpu_percent_scrolling: the same over the 10 s after a game opens whose big line
+  (a long name) scrolls.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 
 from bench.web import CLIENTS, Client, start_companion
 
+LONG_NAME = {"players": [{"name": "Maximilian-Alexander"}, {"name": "Bea"}]}
 STARTS = 5
 IDLE_SECONDS = 10.0
 SETUP = {"players": [{"name": "Ada", "age": 40}, {"name": "Bea", "age": 25}, {"name": "Cy", "age": 19},
@@ -92,6 +95,11 @@ def run() -> dict[str, float]:
             before = _cpu_seconds(companion.proc.pid)
             time.sleep(IDLE_SECONDS)
             idle = (_cpu_seconds(companion.proc.pid) - before) / IDLE_SECONDS * 100
+            # A name too wide for the panel scrolls past a couple of times, then rests: the 10 s after it appears.
+            client.input({"type": "new_game", "game": "free_play", "setup": LONG_NAME})
+            before = _cpu_seconds(companion.proc.pid)
+            time.sleep(IDLE_SECONDS)
+            scrolling = (_cpu_seconds(companion.proc.pid) - before) / IDLE_SECONDS * 100
     return {
         "startup_to_first_frame_ms": round(statistics.median(startups), 1),
         "startup_to_first_frame_ms_max": round(max(startups), 1),
@@ -99,6 +107,7 @@ def run() -> dict[str, float]:
         "rss.whole_game_inputs": float(played),
         "rss.polls_during_game": float(polls[0]),
         "idle_cpu_percent": round(idle, 2),
+        "idle_cpu_percent_scrolling": round(scrolling, 2),
     }
 
 

@@ -56,7 +56,7 @@ class Timing:
     least: float = 2.0  # a result or a refusal stays this long even when a press comes first
     scroll_pause: float = 1.0  # a long line shows its start this long before it moves
     scroll_speed: float = 30.0  # pixels a second
-    scroll_frame: float = 0.1  # seconds between the frames of a scroll
+    scroll_frame: float = 0.15  # seconds between the frames of a scroll (a few pixels each: idle CPU stays low)
     scroll_passes: int = 2  # loops of the longest line before it rests
 
 
