@@ -29,6 +29,15 @@ SALE_CAP = 6          # goods of each type sold at the end
 MASTER_BUILDER_CAP = 25
 BRIDGE_BONUS = 2      # VP per bridge with the bridge_bonus Master Builder
 
+
+#: How the game's own words read a total and each part of it (the game has no tie-break).
+WORDS: dict[str, Any] = {
+    "total": ["1 VP", "{n} VP"],
+    "parts": {"vp_track": "VP track", "store_sale": "Store sale", "bridges": "bridge chains",
+              "bridge_bonus": "bridge bonus", "master_builders": "Master Builders"},
+    "tiebreaks": {},
+}
+
 OPTIONS: dict[str, dict[str, Any]] = {
     "chain_definition": {
         "enum": ["component", "paths"],

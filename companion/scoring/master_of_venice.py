@@ -18,6 +18,14 @@ GAME_ID = "master_of_venice"
 TITLE = "Master of Venice"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
+
+#: How the game's own words read a total, each part of it and each tie-break ("with a higher roll-off").
+WORDS: dict[str, Any] = {
+    "total": ["1 Gold", "{n} Gold"],
+    "parts": {"gold": "Gold"},
+    "tiebreaks": {"roll_off": "a higher roll-off"},
+}
+
 OPTIONS: dict[str, dict[str, Any]] = {
     "winner_tie": {
         "enum": ["shared", "roll_off"],

@@ -19,6 +19,14 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
 BUSINESS_TYPES = ("draper", "canvaser", "wainwright", "armour", "tent", "clothing", "gondola_maker")
 
+
+#: How the game's own words read a total, each part of it and each tie-break ("with more Ducats").
+WORDS: dict[str, Any] = {
+    "total": ["1 point", "{n} points"],
+    "parts": {"businesses": "businesses", "favour_cards": "Favour cards"},
+    "tiebreaks": {"ducats": "more Ducats"},
+}
+
 OPTIONS: dict[str, dict[str, Any]] = {
     "statue_business_worth": {
         "enum": [2, 3],

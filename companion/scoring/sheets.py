@@ -166,6 +166,8 @@ def _message(error: fastjsonschema.JsonSchemaValueException) -> str:
         expected = definition.get("type")
         kinds = expected if isinstance(expected, list) else [expected]
         words = " or ".join(_TYPE_WORDS.get(kind, str(kind)) for kind in kinds)
+        if value is None:  # a pre-filled sheet's field the companion did not know
+            return f"{path}: not filled in (must be {words})"
         return f"{path}: must be {words}, got {_show(value)}"
     if rule == "minimum":
         if definition.get("minimum") == 0:
