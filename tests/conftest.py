@@ -168,6 +168,17 @@ def phones(make_runtime):
         yield both
 
 
+def assert_result_is(result, scored):
+    """The table's `result` (TABLE.md) is `companion score`'s output on the same sheet: its ranking and winner
+    exactly, each player's total and breakdown, and the tie-breaks that decided."""
+    assert result is not None, "the table has no result"
+    assert result["ranking"] == scored["ranking"] and result["winner"] == scored["winner"]
+    assert result["totals"] == {p["name"]: p["total"] for p in scored["players"]}
+    assert result["breakdown"] == {p["name"]: p["breakdown"] for p in scored["players"]}
+    assert result["tiebreaks"] == scored["tiebreaks"]
+    assert result["winner"], "a whole game played to its end has a winner"
+
+
 def assert_replays(runtime, view, keys):
     """Stop `runtime`; a new runtime on its journal shows the same `keys` of the table `view`."""
     from companion.games import GAMES
