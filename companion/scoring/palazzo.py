@@ -69,7 +69,8 @@ _PLAYER = {
             "type": "array",
             "description": "Structures placed in the palazzo, as [suit, value, has_turret]; at most one turret.",
             "items": sheets.fixed_tuple("[suit, value, has_turret]", _suit(), _value("tile value"),
-                                        {"type": "boolean", "description": "true if the player's turret stands on it"}),
+                                        {"type": "boolean", "title": "turret",
+                                         "description": "true if the player's turret stands on it"}),
         },
         "reserve": {
             "type": "array",

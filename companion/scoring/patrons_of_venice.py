@@ -49,7 +49,7 @@ _PLAYER = {
             "items": sheets.fixed_tuple(
                 "[type, adjacent_to_statue]",
                 sheets.choice("business type", BUSINESS_TYPES),
-                {"type": "boolean", "description": "true if a statue is adjacent to this business"},
+                {"type": "boolean", "title": "by a statue", "description": "true if a statue is adjacent to this business"},
             ),
         },
         "favour_cards": sheets.count("Favour cards in front of the player (1 point each)."),

@@ -79,3 +79,55 @@ def test_one_field_missing_is_said_in_the_singular():
     assert controls.screen_for(view, controls.Panel()).note == "No winner yet: enter 2 fields on the Scores page of a phone."
     one = view | {"sheet_missing": ["players[1].roll_off"]}
     assert controls.screen_for(one, controls.Panel()).note == "No winner yet: enter 1 field on the Scores page of a phone."
+
+
+# --- Past games: the winner from the replayed result ---------------------------------------------------
+
+
+def test_a_past_game_shows_the_winner_of_its_scored_sheet(make_runtime):
+    from companion import history
+    from companion.games import GAMES
+
+    rt = make_runtime(rng=random.Random(2))
+    setup = {"players": [{"name": name} for name in NAMES[:3]], "deck_modes": {"tiles": "virtual", "coins": "virtual"}}
+    assert rt.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
+    _play(rt, random.Random(4), frozenset())
+    view = rt.view()
+    past = rt.call(lambda: history.result(rt.journal, GAMES, view["game_id"]))
+    scored = scoring.score("palazzo", rt.score_sheet())
+    assert past["over"] and past["result"] == view["result"] and past["sheet_missing"] == []
+    assert past["winner"] == scored["winner"]
+    places = {name: 1 + sum(len(g) for g in scored["ranking"][:k]) for k, group in enumerate(scored["ranking"]) for name in group}
+    assert {p["name"]: (p["place"], p["score"], p["winner"]) for p in past["players"]} == {
+        p["name"]: (places[p["name"]], p["total"], p["name"] in scored["winner"]) for p in scored["players"]}
+    rows = history.as_csv(past).splitlines()[1:]
+    assert sorted(r.split(",")[5] for r in rows if r.endswith(",yes")) == sorted(scored["winner"])
+
+
+def test_a_past_game_whose_sheet_the_companion_could_not_fill_has_no_winner(make_runtime):
+    from companion import history
+    from companion.games import GAMES
+
+    rt = make_runtime(rng=random.Random(2))
+    setup = {"players": [{"name": name} for name in NAMES[:2]], "deck_modes": {"tiles": "mirror", "coins": "mirror"}}
+    assert rt.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
+    _play(rt, random.Random(4), frozenset(), skip=("hand",))
+    past = rt.call(lambda: history.result(rt.journal, GAMES, rt.view()["game_id"]))
+    assert past["over"] and past["result"] is None
+    assert past["sheet_missing"] == ["players[0].coins_in_hand", "players[1].coins_in_hand"]
+    assert past["winner"] == [] and not any(p["winner"] for p in past["players"])  # the points alone do not decide
+    assert not any(p["winner"] for p in history.as_bgstats(past)["players"])
+
+
+def test_the_panel_replays_a_past_game_once_and_again_after_it_changed(phones):
+    table, _ = phones
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
+    table.input({"type": "new_game", "game": "free_play", "setup": setup})
+    table.input({"type": "finish"})
+    first = table.get("/api/history/1")[1]
+    assert first["over"] and first["result"] is None and len(first["winner"]) == 2  # free play: the standings
+    assert table.get("/api/history/1")[1] == first
+    table.input({"type": "undo"})  # the game is open again: not the replay kept for the finished one
+    again = table.get("/api/history/1")[1]
+    assert not again["over"] and again["winner"] == [] and again["inputs"] == first["inputs"] + 1
+    assert table.get("/api/history/99")[0] == 404

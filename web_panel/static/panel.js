@@ -406,18 +406,19 @@ function winnerLine(result) {
 function valueWords(v) { return Array.isArray(v) ? (v.length ? v.join(" then ") : "none") : String(v); }
 
 // One sentence per tie-break that decided, and one per place still shared after them all.
+// In the order of the places.
 function tiebreakLines(result) {
-  const lines = (result.tiebreaks || []).map(t => {
-    const total = totalWords(result, result.totals[t.above[0]]);
-    return `Tied on ${total}: ${listed(t.above)} ahead of ${listed(t.below)} with ${t.label} `
-      + `(${valueWords(t.values[t.above[0]])} to ${valueWords(t.values[t.below[0]])}).`;
-  });
-  const has = Object.keys((result.words && result.words.tiebreaks) || {}).length > 0;
+  const lines = [];
   let place = 1;
   for (const group of result.ranking || []) {
     if (group.length > 1) {
       const total = totalWords(result, result.totals[group[0]]);
-      lines.push(`${listed(group)}: ${total} each${has ? ", and equal on every tie-break too" : ""}: they share ${ordinal(place)} place.`);
+      lines.push(`${listed(group)}: ${total} each, nothing separates them: they share ${ordinal(place)} place.`);
+    }
+    for (const t of (result.tiebreaks || []).filter(t => t.above[0] === group[0])) {
+      const total = totalWords(result, result.totals[t.above[0]]);
+      lines.push(`Tied on ${total}: ${listed(t.above)} ahead of ${listed(t.below)} with ${t.label} `
+        + `(${valueWords(t.values[t.above[0]])} to ${valueWords(t.values[t.below[0]])}).`);
     }
     place += group.length;
   }
@@ -465,8 +466,10 @@ function fieldWords(path, players) {
   const m = /^players\[(\d+)\]\.(\w+)(.*)$/.exec(path);
   const words = key => FIELD_WORDS[key] || key.replaceAll("_", " ");
   if (m) {
-    const who = players && players[Number(m[1])] ? players[Number(m[1])].name : `player ${Number(m[1]) + 1}`;
-    return `${who}'s ${words(m[2])}${m[3]}`;
+    const one = players && players[Number(m[1])];
+    const who = one && one.name ? one.name : `player ${Number(m[1]) + 1}`;
+    const item = /^\[(\d+)\]/.exec(m[3]);  // one item of a list: "Ada's coins in hand, item 2"
+    return `${who}'s ${words(m[2])}${item ? `, item ${Number(item[1]) + 1}` : m[3]}`;
   }
   return path.split(".").map(words).join(": ");
 }
