@@ -9,7 +9,7 @@ from merchant_table import CARDS, NAMES, bot_input, fill
 
 from companion import scoring
 from companion.games.merchant_venturers.table import STORAGE
-from conftest import assert_replays, assert_result_is
+from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 
 
 def _check_pieces(view):
@@ -80,5 +80,6 @@ def test_a_whole_game_to_the_final_scores(make_runtime, n, cards):
     assert set(result["winner"]) == set(view["standings"][0])
     assert view["sheet_missing"] == []
     assert_result_is(view["result"], result)
+    assert_the_oled_shows_the_winner(view)
     assert_replays(rt, view, ("players", "step", "round", "year", "season", "phase", "first_move", "board", "stock", "decks",
                               "result"))

@@ -11,7 +11,7 @@ from options_bot import filled
 from companion import scoring
 from companion.games.palazzo import layout
 from companion.games.palazzo.pieces import TILE_NAMES
-from conftest import assert_replays, assert_result_is
+from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 
 NAMES = ("Ada", "Bea", "Cy", "Dan")
 
@@ -96,6 +96,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, real, 
     assert {p["name"]: p["total"] for p in result["players"]} == {p["name"]: p["points"] for p in view["players"]}
     if not unknown:  # the table's result is the scored sheet's
         assert_result_is(view["result"], result)
+        assert_the_oled_shows_the_winner(view)
     assert_replays(rt, view, ("players", "yard", "bank", "step", "round", "active", "tiles_left", "decks", "result", "sheet_missing"))
 
 

@@ -7,7 +7,7 @@ import pytest
 from venise_table import COMPOSITIONS, NAMES, VIRTUAL, bot_input
 
 from companion import scoring
-from conftest import assert_replays, assert_result_is
+from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 
 
 def _fill(option, view, seat, rng):
@@ -89,5 +89,6 @@ def test_a_whole_game_to_the_final_scores(make_runtime, n, decks):
     assert set(result["winner"]) == set(view["standings"][0])
     assert view["sheet_missing"] == []
     assert_result_is(view["result"], result)
+    assert_the_oled_shows_the_winner(view)
     assert_replays(rt, view, ("players", "step", "round", "active", "phase", "dice_on_tiles", "bridges", "market",
                               "prices", "decks"))
