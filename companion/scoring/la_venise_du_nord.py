@@ -43,8 +43,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
         "enum": ["component", "paths"],
         "default": "component",
         "description": "For players who give 'bridges': a chain is a connected group of the player's bridges "
-                       "(default, SPEC 4.10.5), or the bridges are split into paths (no tile visited twice "
-                       "in one path) in the way that scores most.",
+                       "(the default), or the bridges are split into paths (no tile visited twice in one path) "
+                       "in the way that scores most.",
     },
 }
 

@@ -30,8 +30,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "winner_tie": {
         "enum": ["shared", "roll_off"],
         "default": "shared",
-        "description": "Players tied on gold share the place (default, SPEC 2.9.9) or are separated by "
-                       "their roll_off dice (highest first roll, then highest re-roll, ...).",
+        "description": "Players tied on Gold share the place (the default), or a roll-off separates them: "
+                       "the higher first roll, then the higher re-roll, and so on.",
     },
 }
 
@@ -47,8 +47,8 @@ _PLAYER = {
                        "description": "true if the player lost the game (could not pay for a War)."},
         "roll_off": {
             "type": "array",
-            "description": "Only with options.winner_tie = roll_off: the player's 1D6 roll-off results, "
-                           "first roll then each re-roll.",
+            "description": "The player's roll-off dice (1D6), the first roll then each re-roll; only with the "
+                           "roll-off rule option (winner_tie: roll_off).",
             "items": {"type": "integer", "minimum": 1, "maximum": 6, "description": "a die face, 1 to 6"},
         },
     },

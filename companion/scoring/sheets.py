@@ -67,7 +67,7 @@ def options_schema(options: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     return {
         "type": "object",
         "title": "options",
-        "description": "Rule switches for the readings SPEC.md marks [A]; an absent option takes its default.",
+        "description": "The rule options the players chose; an option left out takes its default.",
         "additionalProperties": False,
         "properties": {name: dict(spec) for name, spec in options.items()},
     }
