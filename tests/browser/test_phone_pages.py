@@ -526,6 +526,7 @@ def test_at_the_end_the_table_page_says_who_won_and_which_tie_break_decided(page
         ["1stCya fortune of 5", "1stDana fortune of 5", "3rdAdaa fortune of 4", "4thBeaa fortune of 4"])
     expect(result.locator(".breakdown")).to_contain_text("Ada: coins 2 + ships 2 = a fortune of 4")
     expect(page.locator("#status")).to_contain_text("Game over")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # eight columns of counters scroll in their box
     _shot(page, "end-1-table")
 
     # The Scores page: the companion knows every field, so the result is there at once.
