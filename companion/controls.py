@@ -26,7 +26,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.ranking import competition_positions
-from companion.screens import AlertScreen, CountersScreen, PairingScreen, Screen, ScoresScreen, StepScreen
+from companion.screens import (
+    AlertScreen,
+    CountersScreen,
+    PairingScreen,
+    ResultScreen,
+    ScoresScreen,
+    Screen,
+    StepScreen,
+)
 
 PAGES = ("step", "scores", "counters", "pair")
 
@@ -281,7 +289,28 @@ def screen_for(view: dict[str, Any], panel: Panel, pairing: tuple[str, str] | No
             mine = [(i, r) for i, r in enumerate(rows) if r["who"] == who]
             return CountersScreen(who, tuple((r["label"], r["value"]) for _, r in mine),
                                   next(k for k, (i, _) in enumerate(mine) if i == focus))
+    if view.get("over") and (view.get("result") or view.get("sheet_missing") or view.get("sheet_error")):
+        return game_over_screen(view)
     return step_screen(view, panel)
+
+
+def game_over_screen(view: dict[str, Any]) -> ResultScreen:
+    """The end of a game with a score sheet: the winner and the places with their totals, from the view's
+    `result`; without one, that the sheet needs the fields the companion does not know."""
+    title = view.get("short_title") or view.get("title", "")
+    # No hint line: four places fit under the winner in one column, names whole. BACK still undoes (and asks).
+    result = view.get("result")
+    if result is None:
+        missing = view.get("sheet_missing") or []
+        what = f"{len(missing)} field{'s' if len(missing) != 1 else ''}" if missing else "the sheet"
+        return ResultScreen(title, "Game over", note=f"No winner yet: enter {what} on the Scores page of a phone.")
+    winner = result["winner"]
+    groups = result["ranking"]
+    rows = tuple((place, name, result["totals"][name])
+                 for place, group in zip(competition_positions(groups), groups) for name in group)
+    if len(winner) > 1:  # a shared win: the header says so, the big line names them
+        return ResultScreen("Shared win", f"{', '.join(winner[:-1])} & {winner[-1]}", rows)
+    return ResultScreen(title, f"{winner[0]} wins" if winner else "No winner", rows)
 
 
 def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:

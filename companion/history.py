@@ -1,9 +1,17 @@
 """Past games from the journal, and their exports: JSON, CSV, and BG Stats' push format.
 
 A game's result is rebuilt by replaying its journal (the same replay a restart
-uses), so an export always agrees with what the table showed. Players are
-ranked by the game's score and its tie-breaks (`score_keys`), best first,
-players equal on all of them sharing a place.
+uses), so an export always agrees with what the table showed. A finished game
+of the five with score sheets is ranked by its scored sheet, as the table showed
+it at the end (`result`: the winner, the places, each total and its breakdown,
+the tie-break that decided); one whose sheet the companion could not fill in
+whole (real coins nobody entered) has no winner and says which fields it
+lacked (`sheet_missing`). Any other game is ranked by its score and its
+tie-breaks (`score_keys`), best first, players equal on all of them sharing a
+place.
+
+Reading a game (`load`) touches the journal, so it runs on the thread that owns
+it; replaying it (`replay`) is pure and may run anywhere.
 
 BG Stats' push format (bgstatsapp.com, "Push plays to BG Stats from other apps
 or websites"): one play as JSON with sourceName, sourcePlayId, playDate
@@ -21,6 +29,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from companion import __version__
 from companion.core.engine import apply_input, new_game, start_session
 from companion.core.game import GameDef
 from companion.core.ranking import competition_positions
@@ -50,32 +59,60 @@ def games(journal: Journal) -> list[dict[str, Any]]:
 
 
 def result(journal: Journal, known: Mapping[str, GameDef], game_id: int) -> dict[str, Any]:
-    """A game's players with their counters, places and winners, replayed from the journal."""
+    """A game's players with their scores, places and winners, replayed from the journal."""
+    return replay(known, load(journal, game_id))
+
+
+def load(journal: Journal, game_id: int) -> dict[str, Any]:
+    """What replaying a game needs from the journal (on the journal's own thread): its record, setup, inputs
+    and the snapshots this companion wrote."""
     rows = journal.read(f"{_GAMES} WHERE id = ?", (game_id,))
     if not rows:
         raise CompanionError(f"there is no game {game_id} in the journal")
     record, setup = _record(rows[0])
+    return {"record": record, "setup": setup, "inputs": journal.inputs(game_id),
+            "snapshots": journal.snapshots(game_id, __version__)}
+
+
+def replay(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str, Any]:
+    """The game `load` read, replayed (pure): its players with their scores, places and winners, `winner`
+    (names), and at the end `result` and `sheet_missing` as the table showed them."""
+    record, setup, inputs = loaded["record"], loaded["setup"], loaded["inputs"]
     game = known.get(record["game"])
     if game is None:
-        raise CompanionError(f"game {game_id} is of a kind this companion does not know ({record['game']})")
-    inputs = journal.inputs(game_id)
-    session, _ = restore(game, setup, inputs, [], source=f"game {game_id}")
+        raise CompanionError(f"game {record['id']} is of a kind this companion does not know ({record['game']})")
+    session, _ = restore(game, setup, inputs, loaded["snapshots"], source=f"game {record['id']}")
     state = session.state
     view = table_view(game, session)  # the standings the table showed, with the game's tie-breaks
     keys = view["score_keys"]
     key = keys[0][0] if keys else None
-    places = {name: place for place, group in zip(competition_positions(view["standings"]), view["standings"])
-              for name in group}
     finished = state["flow"] is not None and state["flow"]["over"]
-    players = [
-        {"seat": seat, "name": p["name"], "colour": p["colour"], "counters": dict(state["counters"]["players"][seat]),
-         "score": p.get(key) if key else None, "place": places[p["name"]],
-         "winner": finished and key is not None and places[p["name"]] == 1}
-        for seat, p in enumerate(view["players"])
-    ]
+    scored = view["result"]
+    if scored is not None:  # the scored sheet: its places (players out of the game after everyone ranked)
+        ranking = scored["ranking"]
+        places = {name: place for place, group in zip(competition_positions(ranking), ranking) for name in group}
+        last = 1 + len(places)
+        players = [
+            {"seat": seat, "name": p["name"], "colour": p["colour"], "counters": dict(state["counters"]["players"][seat]),
+             "score": scored["totals"][p["name"]], "place": places.get(p["name"], last),
+             "winner": p["name"] in scored["winner"]}
+            for seat, p in enumerate(view["players"])
+        ]
+    else:
+        # No scored sheet: the table's standings; a winner only at the end of a game that has no sheet to score.
+        places = {name: place for place, group in zip(competition_positions(view["standings"]), view["standings"])
+                  for name in group}
+        decided = finished and key is not None and game.score_sheet is None
+        players = [
+            {"seat": seat, "name": p["name"], "colour": p["colour"], "counters": dict(state["counters"]["players"][seat]),
+             "score": p.get(key) if key else None, "place": places[p["name"]],
+             "winner": decided and places[p["name"]] == 1}
+            for seat, p in enumerate(view["players"])
+        ]
     return record | {"title": game.title, "score_counter": key, "over": finished,
                      "first_player": _first_player(game, setup, inputs), "players": players,
-                     "inputs": len(inputs)}
+                     "winner": [p["name"] for p in players if p["winner"]],
+                     "result": scored, "sheet_missing": view["sheet_missing"], "inputs": len(inputs)}
 
 
 def _first_player(game: GameDef, setup: Mapping[str, Any], inputs: list) -> int | None:

@@ -86,6 +86,17 @@ class AlertScreen:
 
 
 @dataclass(frozen=True)
+class ResultScreen:
+    """The end of a game: who won on the big line, the ranking below (or, without a result, what is missing)."""
+
+    header: str  # the game, e.g. "Palazzo"
+    winner: str  # the big line: "Ada wins", "Ada & Bea win", "Game over"
+    rows: tuple[tuple[int, str, int], ...] = ()  # place, name, total; best first
+    note: str = ""  # instead of rows: what the players still have to do
+    hints: tuple[str, str, str, str] = ("", "", "", "")
+
+
+@dataclass(frozen=True)
 class PairingScreen:
     code: str  # six digits
     url: str  # the panel's pairing address, as a QR code
@@ -97,7 +108,8 @@ class SplashScreen:
     line: str
 
 
-Screen = StepScreen | DiceScreen | CardScreen | ScoresScreen | CountersScreen | AlertScreen | PairingScreen | SplashScreen
+Screen = (StepScreen | DiceScreen | CardScreen | ScoresScreen | CountersScreen | AlertScreen | PairingScreen | SplashScreen
+          | ResultScreen)
 
 
 def render(screen: Screen) -> Image.Image:
@@ -336,6 +348,33 @@ def _alert(image: Image.Image, s: AlertScreen) -> None:
         _hints(image, s.hints)
 
 
+def _result(image: Image.Image, s: ResultScreen) -> None:
+    """The winner 16 pixels tall (or on two small lines when too long for that), then the places, one a page,
+    in two columns when they do not fit in one: "1.Ada  31"."""
+    _header(image, s.header, "END")
+    if text_width(s.winner, 2) <= WIDTH - 1:
+        _centred(image, 10, s.winner, scale=2, width=WIDTH - 1)
+    else:  # a long name may break after a hyphen rather than be cut
+        for i, line in enumerate(wrap(s.winner.replace("-", "- "), WIDTH - 1)[:2]):
+            _centred(image, 10 + 8 * i, line.replace("- ", "-"), width=WIDTH - 1)
+    bottom = 54 if any(s.hints) else 64
+    if s.note:
+        for i, line in enumerate(wrap(s.note, WIDTH - 1)[: (bottom - 28) // 8]):
+            draw_text(image, (0, 28 + 8 * i), line)
+    per_column = (bottom - 28) // 8
+    columns = 1 if len(s.rows) <= per_column else 2
+    width = (WIDTH - 1) // columns - (2 if columns > 1 else 0)
+    for index, (place, name, total) in enumerate(s.rows[: per_column * columns]):
+        x, y = (index // per_column) * (width + 3), 28 + 8 * (index % per_column)
+        number, mark = str(total), f"{place}."
+        draw_text(image, (x, y), mark)
+        left = x + max(text_width(mark) + 1, 10)
+        draw_text(image, (left, y), fit(name, x + width - left - text_width(number) - 2))
+        draw_text(image, (x + width - text_width(number), y), number)
+    if any(s.hints):
+        _hints(image, s.hints)
+
+
 def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
     """The QR code of `url`, as small as it goes (version 2 or 3 fits).
 
@@ -390,4 +429,5 @@ _RENDERERS = {
     AlertScreen: _alert,
     PairingScreen: _pairing,
     SplashScreen: _splash,
+    ResultScreen: _result,
 }

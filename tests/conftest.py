@@ -227,6 +227,31 @@ def phones(make_runtime):
         yield both
 
 
+def assert_result_is(result, scored):
+    """The table's `result` (TABLE.md) is `companion score`'s output on the same sheet: its ranking and winner
+    exactly, each player's total and breakdown, and the tie-breaks that decided."""
+    assert result is not None, "the table has no result"
+    assert result["ranking"] == scored["ranking"] and result["winner"] == scored["winner"]
+    assert result["totals"] == {p["name"]: p["total"] for p in scored["players"]}
+    assert result["breakdown"] == {p["name"]: p["breakdown"] for p in scored["players"]}
+    assert result["tiebreaks"] == scored["tiebreaks"]
+    assert result["winner"], "a whole game played to its end has a winner"
+
+
+def assert_the_oled_shows_the_winner(view):
+    """The OLED at game over (the step page): the winner on the big line, every place with its total."""
+    from companion import controls
+    from companion.screens import ResultScreen
+
+    result = view["result"]
+    screen = controls.screen_for(view, controls.Panel())
+    assert isinstance(screen, ResultScreen), screen
+    winner = result["winner"]
+    assert screen.winner == (f"{winner[0]} wins" if len(winner) == 1 else f"{', '.join(winner[:-1])} & {winner[-1]}")
+    assert [name for _, name, _ in screen.rows] == [name for group in result["ranking"] for name in group]
+    assert [total for _, _, total in screen.rows] == [result["totals"][name] for _, name, _ in screen.rows]
+
+
 def assert_replays(runtime, view, keys):
     """Stop `runtime`; a new runtime on its journal shows the same `keys` of the table `view`."""
     from companion.games import GAMES

@@ -13,9 +13,24 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from companion.screens import (SCROLL_GAP, AlertScreen, CardScreen, CountersScreen, DiceScreen, PairingScreen,
-                               ScoresScreen, SplashScreen, StepScreen, draw_text, fit, qr_matrix, render, scroll_cycle,
-                               text_width)
+from companion.screens import (
+    SCROLL_GAP,
+    AlertScreen,
+    CardScreen,
+    CountersScreen,
+    DiceScreen,
+    PairingScreen,
+    ResultScreen,
+    ScoresScreen,
+    SplashScreen,
+    StepScreen,
+    draw_text,
+    fit,
+    qr_matrix,
+    render,
+    scroll_cycle,
+    text_width,
+)
 
 REFERENCES = Path(__file__).parent / "screens"
 HINTS = ("Undo", "More", "Roll", "Done")
@@ -43,6 +58,12 @@ SCREENS = {
     "alert_question": AlertScreen("Undo?", "Ada rolled 2d6: 3, 6. Hold BACK to take it back.", ("Hold", "", "", "Keep")),
     "pairing": PairingScreen("123456", "http://192.168.100.123:8080/pair"),
     "splash": SplashScreen("Tabletop", "companion starting"),
+    "result": ResultScreen("Palazzo", "Dirk wins", ((1, "Dirk", 40), (2, "Phillip", 39), (3, "Brad", 22), (4, "Brunhilde", 19))),
+    "result_two": ResultScreen("Master", "Bea wins", ((1, "Bea", 20), (2, "Ada", 12))),
+    "result_shared_six": ResultScreen("Shared win", "Bea & Cy", ((1, "Bea", 31), (1, "Cy", 31), (3, "Dieter-Hans", 20),
+                                                                 (4, "Eve", 12), (5, "Fay", 9), (6, "Gus", 2))),
+    "result_long_name": ResultScreen("Patrons", "Maximilian-Alexander wins", ((1, "Maximilian-Alexander", 12), (2, "Bea", 10))),
+    "result_missing": ResultScreen("Palazzo", "Game over", note="No winner yet: enter 1 field on the Scores page of a phone."),
 }
 
 
@@ -124,3 +145,12 @@ def test_a_hint_too_wide_for_its_button_is_drawn_smaller_never_cut():
     lit = [x for x in range(128) for y in range(55, 64) if wide.getpixel((x, y))]
     assert min(lit) >= 64 and max(lit) <= 95  # over ACTION's button, not spilling onto NEXT's
     assert not hint_fits("Take the 5 from the bank")
+
+
+def test_the_winner_is_sixteen_pixels_tall_and_every_place_of_six_shows():
+    screen = SCREENS["result_shared_six"]
+    image = render(screen)
+    rows = [y for y in range(9, 27) if any(image.getpixel((x, y)) for x in range(128))]  # the big line
+    assert rows[-1] - rows[0] + 1 >= 14
+    shown = render(ResultScreen(screen.header, screen.winner, screen.rows[:5]))
+    assert shown.tobytes() != image.tobytes()  # the sixth place is drawn (not cut off below the fifth)

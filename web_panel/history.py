@@ -1,8 +1,16 @@
-"""Past games and their exports (JSON, CSV, BG Stats' push format)."""
+"""Past games and their exports (JSON, CSV, BG Stats' push format).
+
+A game is read from the journal on the game's owner thread, then replayed here, in the request's thread:
+a long game's replay does not hold the table (the buttons, the phones' inputs) meanwhile. The last few
+replayed games are kept, each under its last input and end, so the page asking for every game's winner
+replays each game once.
+"""
 
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify
@@ -20,8 +28,32 @@ EXPORT = {
 }
 
 
+_KEEP = 64
+_replayed: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
+_lock = threading.Lock()
+
+
 def _runtime() -> Any:
     return current_app.extensions["runtime"]
+
+
+def _result(game_id: int) -> dict[str, Any]:
+    """One past game replayed (CompanionError when there is no such game, or it cannot be replayed)."""
+    rt = _runtime()
+    loaded = rt.call(lambda: history.load(rt.journal, game_id))
+    record, inputs = loaded["record"], loaded["inputs"]
+    key = (str(rt.journal.path), game_id, record["started"], record["finished"],
+           inputs[-1][0] if inputs else 0, len(inputs))
+    with _lock:
+        if key in _replayed:
+            _replayed.move_to_end(key)
+            return _replayed[key]
+    res = history.replay(rt.games, loaded)
+    with _lock:
+        _replayed[key] = res
+        while len(_replayed) > _KEEP:
+            _replayed.popitem(last=False)
+    return res
 
 
 @API.route(bp, "GET", "/api/history", "Past games, newest first")
@@ -33,9 +65,8 @@ def past_games():
 @API.route(bp, "GET", f"/api/history/<{PATH_INT}:game_id>", "One past game's result, replayed from the journal",
            responses={"404": "no such game"})
 def past_game(game_id: int):
-    rt = _runtime()
     try:
-        return jsonify(rt.call(lambda: history.result(rt.journal, rt.games, game_id)))
+        return jsonify(_result(game_id))
     except CompanionError as e:
         return jsonify(error=str(e)), 404
 
@@ -43,9 +74,8 @@ def past_game(game_id: int):
 @API.route(bp, "GET", f"/api/history/<{PATH_INT}:game_id>/export", "Export a past game: ?format=json, csv or bgstats",
            query=EXPORT, responses={"404": "no such game"})
 def export(game_id: int, query: dict[str, str]):
-    rt = _runtime()
     try:
-        res = rt.call(lambda: history.result(rt.journal, rt.games, game_id))
+        res = _result(game_id)
     except CompanionError as e:
         return jsonify(error=str(e)), 404
     kind = query.get("format", "json")

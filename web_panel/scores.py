@@ -18,7 +18,8 @@ def sheets():
     return jsonify(games=list(scoring.GAMES))
 
 
-@API.route(bp, "GET", "/api/score/current", "The open game's score sheet, pre-filled from the table",
+@API.route(bp, "GET", "/api/score/current",
+           "The open game's score sheet, pre-filled from the table; a field the companion does not know is null",
            responses={"404": "no game is open, or it has no score sheet"})
 def current():
     sheet = current_app.extensions["runtime"].score_sheet()
@@ -27,10 +28,12 @@ def current():
     return jsonify(sheet)
 
 
-@API.route(bp, "GET", "/api/score/<game>/schema", "A game's score sheet as JSON Schema", responses={"404": "no such game"})
+@API.route(bp, "GET", "/api/score/<game>/schema",
+           "A game's score sheet as JSON Schema, its rule options, and its words for a total, its parts and tie-breaks",
+           responses={"404": "no such game"})
 def schema(game: str):
     try:
-        return jsonify(schema=scoring.schema(game), options=scoring.options(game))
+        return jsonify(schema=scoring.schema(game), options=scoring.options(game), words=scoring.words(game))
     except SheetError as e:
         return jsonify(error=str(e)), 404
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cmp_to_key
+from itertools import pairwise
 from typing import Any, Callable, Generic, Literal, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -70,6 +71,23 @@ def rank(players: Sequence[T], keys: Sequence[RankKey[T]]) -> list[list[T]]:
             groups.append([players[index]])
         previous = index
     return groups
+
+
+def deciding_keys(groups: Sequence[Sequence[T]], keys: Sequence[RankKey[T]]) -> list[str]:
+    """For each two neighbouring groups of ``rank(players, keys)``, the name of the key that put the first
+    ahead of the second: the first key on which they differ (the total, or the tie-break that decided).
+
+    >>> total, coins = RankKey("total", lambda p: p[1]), RankKey("coins", lambda p: p[2])
+    >>> deciding_keys(rank([("Ada", 3, 1), ("Bea", 5, 0), ("Cy", 3, 4)], [total, coins]), [total, coins])
+    ['total', 'coins']
+    """
+    found = []
+    for better, worse in pairwise(groups):
+        key = next((k for k in keys if k.value(better[0]) != k.value(worse[0])), None)
+        if key is None:
+            raise ValueError("neighbouring groups equal on every key: not a ranking of these keys")
+        found.append(key.name)
+    return found
 
 
 def competition_positions(groups: Sequence[Sequence[Any]]) -> list[int]:

@@ -6,12 +6,14 @@ from typing import Any
 
 from pyrsistent import PMap, thaw
 
+from companion import scoring
 from companion.core.deck import DeckSpec
 from companion.core.engine import Session, can_undo
 from companion.core.flow import current_step
 from companion.core.game import GameDef
 from companion.core.offer import Offer, offer
 from companion.core.ranking import RankKey, rank
+from companion.errors import SheetError
 
 
 def views(game: GameDef, session: Session, claimed: frozenset[int] = frozenset(),
@@ -85,7 +87,27 @@ def table_view(game: GameDef, session: Session, offered: Offer | None = None,
     view["score_keys"] = [list(k) for k in keys]
     groups = rank(players, [RankKey(name, lambda p, name=name: p.get(name) or 0) for name, _ in keys])
     view["standings"] = [[p["name"] for p in group] for group in groups]
+    view.update(final_result(game, state))
     return view
+
+
+def final_result(game: GameDef, state: PMap) -> dict[str, Any]:
+    """At game over, the game's pre-filled score sheet scored (TABLE.md): ``result`` is
+    ``companion.scoring.result`` of it (ranking, winner, totals, breakdown, which tie-break decided), or null
+    while the sheet has fields the companion does not know, which ``sheet_missing`` names
+    (``["players[1].coins_in_hand"]``). A sheet the scoring refuses (a bug) gives null and ``sheet_error``.
+    Before the end, or for a game without a score sheet: null and []."""
+    flow = state["flow"]
+    if flow is None or not flow["over"] or game.score_sheet is None or game.id not in scoring.GAMES:
+        return {"result": None, "sheet_missing": []}
+    sheet = {"game": game.id, **game.score_sheet(state)}
+    missing = scoring.unknown(sheet)
+    if missing:
+        return {"result": None, "sheet_missing": missing}
+    try:
+        return {"result": scoring.result(game.id, sheet), "sheet_missing": []}
+    except SheetError as e:
+        return {"result": None, "sheet_missing": [], "sheet_error": f"the sheet filled in from the table is refused: {e}"}
 
 
 def score_keys(game: GameDef) -> tuple[tuple[str, str], ...]:

@@ -6,6 +6,8 @@ One pure module per game; the same functions serve the command line
     from companion import scoring
     result = scoring.score("palazzo", sheet)     # the output object of SCORE_SHEETS.md
     form = scoring.schema("palazzo")             # the sheet's JSON Schema (draft-07)
+    scoring.unknown(sheet)                       # the fields a pre-filled sheet leaves null: ["players[1].coins_in_hand"]
+    scoring.result("palazzo", sheet)             # the table's summary: ranking, winner, totals, breakdown, ...
 
 An invalid sheet raises :class:`companion.errors.SheetError`, whose message is
 one line naming the field and what is wrong.
@@ -29,7 +31,7 @@ GAMES: tuple[str, ...] = (
     "merchant_venturers",
 )
 
-__all__ = ["GAMES", "SheetError", "options", "schema", "score"]
+__all__ = ["GAMES", "SheetError", "options", "result", "schema", "score", "unknown", "words"]
 
 
 def _game(game_id: Any) -> ModuleType:
@@ -63,4 +65,42 @@ def score(game_id: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
     sheets.validate(game.SCHEMA, sheet)
     sheets.check_unique_names(sheet["players"])
     game.check(sheet)
-    return game.score(sheet, sheets.resolve_options(sheet, game.OPTIONS))
+    out = game.score(sheet, sheets.resolve_options(sheet, game.OPTIONS))
+    for tiebreak in out["tiebreaks"]:
+        tiebreak["label"] = game.WORDS["tiebreaks"][tiebreak["by"]]
+    return out
+
+
+def words(game_id: str) -> dict[str, Any]:
+    """How ``game_id``'s own words read a total (``["1 point", "{n} points"]``), each part of the breakdown
+    and each tie-break (``"more Ducats"``, as in "Ada ahead of Bea with more Ducats")."""
+    return copy.deepcopy(_game(game_id).WORDS)
+
+
+def result(game_id: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """The table's summary of a scored sheet (TABLE.md's ``result``): ``ranking`` and ``winner`` exactly as
+    :func:`score` gives them, ``totals`` and ``breakdown`` by name, ``tiebreaks`` (which tie-break put whom
+    ahead), the game's own ``end_triggered`` or ``eliminated``, and its ``words``. Raises :class:`SheetError`
+    as :func:`score` does."""
+    out = score(game_id, sheet)
+    summary = {
+        "ranking": out["ranking"],
+        "winner": out["winner"],
+        "totals": {p["name"]: p["total"] for p in out["players"]},
+        "breakdown": {p["name"]: p["breakdown"] for p in out["players"]},
+        "tiebreaks": out["tiebreaks"],
+    }
+    summary |= {key: out[key] for key in ("end_triggered", "eliminated") if key in out}
+    return summary | {"words": words(game_id)}
+
+
+def unknown(sheet: Any, path: str = "") -> list[str]:
+    """The fields a pre-filled sheet leaves ``null`` (what the companion does not know), as the paths its
+    errors use: ``["players[1].coins_in_hand"]``; ``[]`` when it knows every field."""
+    if sheet is None:
+        return [path or "sheet"]
+    if isinstance(sheet, Mapping):
+        return [found for key, value in sheet.items() for found in unknown(value, f"{path}.{key}" if path else str(key))]
+    if isinstance(sheet, (list, tuple)):
+        return [found for index, value in enumerate(sheet) for found in unknown(value, f"{path}[{index}]")]
+    return []

@@ -29,13 +29,22 @@ SALE_CAP = 6          # goods of each type sold at the end
 MASTER_BUILDER_CAP = 25
 BRIDGE_BONUS = 2      # VP per bridge with the bridge_bonus Master Builder
 
+
+#: How the game's own words read a total and each part of it (the game has no tie-break).
+WORDS: dict[str, Any] = {
+    "total": ["1 VP", "{n} VP"],
+    "parts": {"vp_track": "VP track", "store_sale": "Store sale", "bridges": "bridge chains",
+              "bridge_bonus": "bridge bonus", "master_builders": "Master Builders"},
+    "tiebreaks": {},
+}
+
 OPTIONS: dict[str, dict[str, Any]] = {
     "chain_definition": {
         "enum": ["component", "paths"],
         "default": "component",
         "description": "For players who give 'bridges': a chain is a connected group of the player's bridges "
-                       "(default, SPEC 4.10.5), or the bridges are split into paths (no tile visited twice "
-                       "in one path) in the way that scores most.",
+                       "(the default), or the bridges are split into paths (no tile visited twice in one path) "
+                       "in the way that scores most.",
     },
 }
 

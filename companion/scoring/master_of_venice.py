@@ -18,12 +18,20 @@ GAME_ID = "master_of_venice"
 TITLE = "Master of Venice"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
+
+#: How the game's own words read a total, each part of it and each tie-break ("with a higher roll-off").
+WORDS: dict[str, Any] = {
+    "total": ["1 Gold", "{n} Gold"],
+    "parts": {"gold": "Gold"},
+    "tiebreaks": {"roll_off": "a higher roll-off"},
+}
+
 OPTIONS: dict[str, dict[str, Any]] = {
     "winner_tie": {
         "enum": ["shared", "roll_off"],
         "default": "shared",
-        "description": "Players tied on gold share the place (default, SPEC 2.9.9) or are separated by "
-                       "their roll_off dice (highest first roll, then highest re-roll, ...).",
+        "description": "Players tied on Gold share the place (the default), or a roll-off separates them: "
+                       "the higher first roll, then the higher re-roll, and so on.",
     },
 }
 
@@ -39,8 +47,8 @@ _PLAYER = {
                        "description": "true if the player lost the game (could not pay for a War)."},
         "roll_off": {
             "type": "array",
-            "description": "Only with options.winner_tie = roll_off: the player's 1D6 roll-off results, "
-                           "first roll then each re-roll.",
+            "description": "The player's roll-off dice (1D6), the first roll then each re-roll; only with the "
+                           "roll-off rule option (winner_tie: roll_off).",
             "items": {"type": "integer", "minimum": 1, "maximum": 6, "description": "a die face, 1 to 6"},
         },
     },

@@ -20,6 +20,15 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 POST_SIZES = ("small", "medium", "large")
 SHIP_BASE, FAST_UPGRADE, LARGE_UPGRADE = 2, 2, 2
 
+
+#: How the game's own words read a total, each part of it and each tie-break ("with more large trading posts").
+WORDS: dict[str, Any] = {
+    "total": ["a fortune of 1", "a fortune of {n}"],
+    "parts": {"coins": "coins", "ships": "ships"},
+    "tiebreaks": {"large_posts": "more large trading posts", "medium_posts": "more medium trading posts",
+                  "small_posts": "more small trading posts", "held_goods": "more goods held"},
+}
+
 OPTIONS: dict[str, dict[str, Any]] = {}
 
 _PLAYER = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from companion.core.ranking import Best, RankKey, rank
+from companion.core.ranking import Best, RankKey, deciding_keys, rank
 
 
 @dataclass(frozen=True)
@@ -31,9 +31,16 @@ def chain(*tiebreaks: tuple[str, Best]) -> list[RankKey[Score]]:
 
 def outcome(game_id: str, scores: Sequence[Score], keys: Sequence[RankKey[Score]],
             ranked: Sequence[Score] | None = None, decided: bool = True) -> dict[str, Any]:
-    """``players`` in sheet order; ``ranking`` of ``ranked`` (default: everyone); ``winner`` = first group if ``decided``."""
+    """``players`` in sheet order; ``ranking`` of ``ranked`` (default: everyone); ``winner`` = first group if
+    ``decided``; ``tiebreaks``: for each two neighbouring groups equal on the total, the tie-break that put the
+    first ahead (``by``) and each of their players' value of it."""
     groups = rank(list(scores if ranked is None else ranked), keys)
     ranking = [[score.name for score in group] for group in groups]
+    tiebreaks = [
+        {"above": [s.name for s in better], "below": [s.name for s in worse], "by": by,
+         "values": {s.name: s.tiebreaks[by] for s in [*better, *worse]}}
+        for better, worse, by in zip(groups, groups[1:], deciding_keys(groups, keys)) if by != "total"
+    ]
     return {
         "game": game_id,
         "players": [
@@ -41,4 +48,5 @@ def outcome(game_id: str, scores: Sequence[Score], keys: Sequence[RankKey[Score]
         ],
         "ranking": ranking,
         "winner": list(ranking[0]) if (decided and ranking) else [],
+        "tiebreaks": tiebreaks,
     }

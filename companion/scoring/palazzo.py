@@ -26,6 +26,14 @@ SUITS = ("moons", "suns", "arms", "crowns")
 #: Majority points per structure, by position 1, 2, 3 (4th and lower score nothing).
 MAJORITY_FACTORS = {1: 3, 2: 2, 3: 1}
 
+
+#: How the game's own words read a total, each part of it and each tie-break ("with more ducats").
+WORDS: dict[str, Any] = {
+    "total": ["1 point", "{n} points"],
+    "parts": {"majority": "majorities", "materials": "materials"},
+    "tiebreaks": {"ducats": "more ducats in hand and on the die", "structures": "fewer structures built"},
+}
+
 OPTIONS: dict[str, dict[str, Any]] = {
     "structures_count": {
         "enum": ["palazzo", "palazzo_and_reserve", "turret_doubled"],
@@ -61,7 +69,8 @@ _PLAYER = {
             "type": "array",
             "description": "Structures placed in the palazzo, as [suit, value, has_turret]; at most one turret.",
             "items": sheets.fixed_tuple("[suit, value, has_turret]", _suit(), _value("tile value"),
-                                        {"type": "boolean", "description": "true if the player's turret stands on it"}),
+                                        {"type": "boolean", "title": "turret",
+                                         "description": "true if the player's turret stands on it"}),
         },
         "reserve": {
             "type": "array",

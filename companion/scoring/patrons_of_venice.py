@@ -19,11 +19,19 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
 BUSINESS_TYPES = ("draper", "canvaser", "wainwright", "armour", "tent", "clothing", "gondola_maker")
 
+
+#: How the game's own words read a total, each part of it and each tie-break ("with more Ducats").
+WORDS: dict[str, Any] = {
+    "total": ["1 point", "{n} points"],
+    "parts": {"businesses": "businesses", "favour_cards": "Favour cards"},
+    "tiebreaks": {"ducats": "more Ducats"},
+}
+
 OPTIONS: dict[str, dict[str, Any]] = {
     "statue_business_worth": {
         "enum": [2, 3],
         "default": 2,
-        "description": "Points for a business adjacent to a statue: 2 in total (SPEC 1.10.1 default) "
+        "description": "Points for a business adjacent to a statue: 2 in total (the default) "
                        "or 3 (1 for the business + 2 for the statue).",
     },
 }
@@ -41,7 +49,7 @@ _PLAYER = {
             "items": sheets.fixed_tuple(
                 "[type, adjacent_to_statue]",
                 sheets.choice("business type", BUSINESS_TYPES),
-                {"type": "boolean", "description": "true if a statue is adjacent to this business"},
+                {"type": "boolean", "title": "by a statue", "description": "true if a statue is adjacent to this business"},
             ),
         },
         "favour_cards": sheets.count("Favour cards in front of the player (1 point each)."),

@@ -67,7 +67,7 @@ def options_schema(options: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     return {
         "type": "object",
         "title": "options",
-        "description": "Rule switches for the readings SPEC.md marks [A]; an absent option takes its default.",
+        "description": "The rule options the players chose; an option left out takes its default.",
         "additionalProperties": False,
         "properties": {name: dict(spec) for name, spec in options.items()},
     }
@@ -166,6 +166,8 @@ def _message(error: fastjsonschema.JsonSchemaValueException) -> str:
         expected = definition.get("type")
         kinds = expected if isinstance(expected, list) else [expected]
         words = " or ".join(_TYPE_WORDS.get(kind, str(kind)) for kind in kinds)
+        if value is None:  # a pre-filled sheet's field the companion did not know
+            return f"{path}: not filled in (must be {words})"
         return f"{path}: must be {words}, got {_show(value)}"
     if rule == "minimum":
         if definition.get("minimum") == 0:

@@ -130,11 +130,11 @@ def test_fill_a_score_sheet_and_read_the_result(page, served):
     sheet.locator("input[name=name]").nth(1).fill("Bea")
     sheet.locator("input[name=gold]").nth(1).fill("27")
     page.get_by_role("button", name="Score it").click()
-    expect(page.locator("#winner")).to_have_text("Winner: Ada")
-    rows = page.locator("#ranking tr")
+    expect(page.locator("#outcome .winner")).to_have_text("Ada wins")
+    rows = page.locator("#outcome table.ranking tr")
     expect(rows).to_have_count(2)
-    expect(rows.nth(0)).to_contain_text("1Ada31")
-    expect(page.locator("#breakdown")).to_contain_text("gold: 27")
+    expect(rows.nth(0)).to_have_text("1stAda31 Gold")
+    expect(page.locator("#outcome .breakdown")).to_contain_text("Bea: Gold 27 = 27 Gold")
 
 
 def test_a_bad_sheet_gets_a_message_a_person_can_act_on(page, served):
@@ -143,7 +143,15 @@ def test_a_bad_sheet_gets_a_message_a_person_can_act_on(page, served):
     page.get_by_label("Game").select_option("master_of_venice")
     page.locator("#sheet input[name=name]").nth(0).fill("Ada")
     page.get_by_role("button", name="Score it").click()
-    expect(page.locator("button:has-text('Score it') + .refused")).to_contain_text("players[0]")
+    # Beside the button, the field named in words, with the player's name when there is one.
+    expect(page.locator("#refused")).to_have_text("Ada's gold: missing (this field is required)")
+    page.locator("#sheet input[name=gold]").nth(0).fill("3")
+    page.get_by_role("button", name="Score it").click()
+    expect(page.locator("#refused")).to_have_text("Player 2's name: missing (this field is required)")
+    page.locator("#sheet input[name=name]").nth(1).fill("Bea")
+    page.locator("#sheet input[name=gold]").nth(1).fill("-3")
+    page.get_by_role("button", name="Score it").click()
+    expect(page.locator("#refused")).to_have_text("Bea's gold: must not be negative, got -3")
     expect(page.locator("#result")).to_be_hidden()
 
 
@@ -194,9 +202,10 @@ def test_a_patrons_of_venice_game_from_the_phone(page, served):
     page.get_by_role("link", name="Scores").click()
     expect(page.locator("#prefilled")).to_be_visible()
     expect(page.locator("#game")).to_have_value("patrons_of_venice")
-    page.get_by_role("button", name="Score it").click()
-    expect(page.locator("#winner")).to_have_text("No winner")  # nobody has 12 points yet
-    expect(page.locator("#ranking tr").nth(0)).to_contain_text("Cy")
+    # The companion knows every field: the sheet is scored at once, nothing is asked.
+    expect(page.locator("#prefilled")).to_have_text("Filled in from the game at the table: the companion knows every field.")
+    expect(page.locator("#outcome .winner")).to_have_text("No winner yet")  # nobody has 12 points yet
+    expect(page.locator("#outcome table.ranking tr").nth(0)).to_contain_text("Cy")
 
 
 def _claim_seat(page, seat, names=("Ada", "Bea")):
@@ -482,3 +491,127 @@ def test_a_backup_downloaded_on_the_settings_page_and_restored_from_it(page, ser
     assert runtime.view()["seq"] == 1 and runtime.view()["actor"] == 1  # Bea's turn again, as at the backup
     page.goto(f"{base}/")  # this phone is still paired
     expect(page).to_have_url(f"{base}/")
+
+
+# --- the end of a game ------------------------------------------------------------------------------------
+
+
+def _merchant_to_the_end(runtime):
+    """Merchant Venturers for four, ten years of NEXT: Ada pays 1 for a second small trading post and Bea loses
+    a coin, so Ada and Bea tie on a fortune of 4 (Ada ahead on trading posts) and Cy and Dan share the win on 5."""
+    def do(action):
+        outcome = runtime.submit(action)
+        assert outcome.accepted, (action, outcome.reason)
+
+    players = [{"name": name, "age": age} for name, age in (("Ada", 40), ("Bea", 25), ("Cy", 19), ("Dan", 50))]
+    do({"type": "new_game", "game": "merchant_venturers", "setup": {"players": players}})
+    do({"type": "deal"})
+    for seat in range(4):
+        do({"type": "place_start", "seat": seat, "port": f"O{seat + 1}"})
+    do({"type": "buy_post", "seat": 0, "port": "O2"})
+    do({"type": "counter", "name": "coins", "seat": 1, "delta": -1})
+    for _ in range(400):
+        view = runtime.view()
+        if view["over"]:
+            return view
+        do({"type": "advance"} | ({"coins": [p["coins"] for p in view["players"]]} if view["phase"] == "PREGAME" else {}))
+    raise AssertionError("the game did not end")
+
+
+def test_at_the_end_the_table_page_says_who_won_and_which_tie_break_decided(page, served):
+    runtime = served[0]
+    view = _merchant_to_the_end(runtime)
+    assert view["result"]["winner"] == ["Cy", "Dan"]
+    pair(page, served)
+    result = page.locator("#result")
+    expect(result.locator(".winner")).to_have_text("Cy and Dan share the win")
+    assert result.bounding_box()["y"] < page.locator("#status").bounding_box()["y"]  # the winner first, at the top
+    assert result.locator(".winner").bounding_box()["y"] < 200
+    expect(result.locator(".tiebreak")).to_have_text([  # in the order of the places
+        "Cy and Dan: a fortune of 5 each, nothing separates them: they share 1st place.",
+        "Tied on a fortune of 4: Ada ahead of Bea with more small trading posts (2 to 1).",
+    ])
+    expect(result.locator("table.ranking tr")).to_have_text(
+        ["1stCya fortune of 5", "1stDana fortune of 5", "3rdAdaa fortune of 4", "4thBeaa fortune of 4"])
+    expect(result.locator(".breakdown")).to_contain_text("Ada: coins 2 + ships 2 = a fortune of 4")
+    expect(page.locator("#status")).to_contain_text("Game over")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # eight columns of counters scroll in their box
+    _shot(page, "end-1-table")
+
+    # The Scores page: the companion knows every field, so the result is there at once.
+    page.get_by_role("link", name="Scores").click()
+    expect(page.locator("#prefilled")).to_have_text("Filled in from the game at the table: the companion knows every field.")
+    expect(page.locator("#missing")).to_be_empty()
+    expect(page.locator("#outcome .winner")).to_have_text("Cy and Dan share the win")
+    expect(page.locator("#table-sheet")).not_to_have_attribute("open", "")  # the known sheet is folded away
+    expect(page.get_by_role("button", name="Score it")).to_be_hidden()  # nothing to enter, nothing to press
+    _shot(page, "end-2-scores")
+
+    # Past games: the game's winner in the list, and its result when opened.
+    page.get_by_role("link", name="Past games").click()
+    row = page.locator("#games li button").first
+    expect(row).to_contain_text("Cy and Dan share the win")
+    row.click()
+    expect(page.locator("#gresult .winner")).to_have_text("Cy and Dan share the win")
+    expect(page.locator("#gresult .tiebreak").nth(1)).to_contain_text("Ada ahead of Bea")
+    _shot(page, "end-3-past-games")
+
+
+def _palazzo_to_the_end_with_real_coins(runtime, rng):
+    """Palazzo for Ada and Bea with real tiles and coins, played from the table's options at random; nobody
+    enters the coins in their hand, so the companion never knows them."""
+    from options_bot import filled
+
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "deck_modes": {"tiles": "mirror", "coins": "mirror"}}
+    assert runtime.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
+    for _ in range(3000):
+        view = runtime.view()
+        if view["over"]:
+            return view
+        plays = [o for o in view["options"] if o["group"] == "Play" and o["action"]["type"] != "hand"]
+        buys = [o for o in plays if o["action"].get("action") == "purchase"]
+        option = rng.choice(buys if buys and rng.random() < 0.5 else plays)
+        outcome = runtime.submit(filled(option, rng))
+        assert outcome.accepted, (option["label"], outcome.reason)
+    raise AssertionError("the game did not end")
+
+
+def test_at_the_end_without_a_result_the_pages_ask_only_for_what_the_companion_does_not_know(page, served):
+    import random
+
+    runtime, _, base = served
+    view = _palazzo_to_the_end_with_real_coins(runtime, random.Random(3))
+    assert view["result"] is None and view["sheet_missing"] == ["players[0].coins_in_hand", "players[1].coins_in_hand"]
+    pair(page, served)
+    result = page.locator("#result")
+    expect(result.locator(".winner")).to_have_text("Game over: the score sheet needs you")
+    expect(result).to_contain_text("The companion does not know these 2 fields: Ada's coins in hand and Bea's coins in hand.")
+    _shot(page, "end-4-table-missing")
+    result.get_by_role("link", name="Enter them on the Scores page").click()
+    expect(page).to_have_url(f"{base}/scores")
+    expect(page.locator("#prefilled")).to_contain_text("The companion does not know 2 fields: enter them below.")
+    asks = page.locator("#missing > fieldset")
+    expect(asks.locator("legend")).to_have_text(["Ada's coins in hand", "Bea's coins in hand"])
+    expect(page.locator("#sheet")).to_be_empty()  # nothing else is asked for
+    # A coin is a tap on its value; a tap on a chosen coin takes it out; nothing chosen is no coins.
+    for value in ("3", "5", "0"):
+        asks.nth(0).get_by_role("button", name=f"add {value}").click()
+    asks.nth(0).get_by_role("button", name="take out 5").click()
+    expect(asks.nth(0).locator(".chip.picked")).to_have_text(["3 ×", "0 ×"])
+    expect(asks.nth(1)).to_contain_text("None chosen: leave it so for none.")
+    page.locator("#table-sheet summary").click()  # what the table filled in, read-only
+    expect(page.locator("#summary fieldset").first).to_contain_text(f"die face: {view['players'][0]['die']}")
+    _shot(page, "end-5-scores-missing")
+    page.get_by_role("button", name="Score it").click()
+    expect(page.locator("#refused")).to_be_hidden()
+    sheet = runtime.score_sheet()
+    sheet["players"][0]["coins_in_hand"], sheet["players"][1]["coins_in_hand"] = [3, 0], []
+    from companion import scoring
+
+    scored = scoring.score("palazzo", sheet)
+    winner = scored["winner"]
+    expect(page.locator("#outcome .winner")).to_have_text(f"{winner[0]} wins" if len(winner) == 1 else "Ada and Bea share the win")
+    expect(page.locator("#outcome table.ranking tr")).to_have_count(2)
+    _shot(page, "end-6-scores-scored")
+    page.get_by_role("link", name="Past games").click()
+    expect(page.locator("#games li button").first).to_contain_text("no winner: the score sheet was not complete")

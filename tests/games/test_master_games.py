@@ -6,7 +6,7 @@ import random
 import pytest
 
 from companion import scoring
-from conftest import assert_replays
+from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 from conftest import plays
 
 NAMES = ("Ada", "Bea", "Cy", "Dan")
@@ -95,6 +95,9 @@ def test_a_whole_game_to_the_final_scores(make_runtime, n, real_cards):
     standing = [p["name"] for p in view["players"] if not p["eliminated"]]
     best = max(p["gold"] for p in view["players"] if p["name"] in standing)
     assert set(scored["winner"]) == {p["name"] for p in view["players"] if p["name"] in standing and p["gold"] == best}
+    assert view["sheet_missing"] == [] and view["result"]["eliminated"] == scored["eliminated"]
+    assert_result_is(view["result"], scored)
+    assert_the_oled_shows_the_winner(view)
 
     # A restart replays the journal to the same table.
     assert_replays(rt, view, ("turn", "step", "players", "in_play", "pope", "doge", "offices", "decks", "deck_pass"))

@@ -523,3 +523,40 @@ def test_the_readers_dice_and_taps_become_the_phase_inputs():
     assert dice_action(t.state, t.offered, 6, (3, 4)) == "this step rolls 1d6, not 2d6"
     t.go(**action)
     assert t.step == "POPE_ELECTION"
+
+
+def _to_the_end(t, gold):
+    """Real cards run out twice; the Gold set as the last step comes, then the game ends."""
+    t.to("REVENUE")
+    t.go(type="deck_exhausted")
+    t.to("EVENT")
+    t.go(type="deck_exhausted")
+    t.to("DOGE")
+    for seat, value in enumerate(gold):
+        t.ok(type="counter", name="gold", seat=seat, value=value)
+    t.go(type="advance", die=3)
+    assert t.view["over"] and t.gold() == list(gold)
+
+
+def test_at_the_end_the_table_scores_its_sheet():
+    t = MOV(3)
+    _to_the_end(t, (12, 20, 12))
+    assert t.view["sheet_missing"] == [] and t.view["result"]["winner"] == ["Bea"]
+    assert t.view["result"]["ranking"] == [["Bea"], ["Ada", "Cy"]]  # a tie on Gold is shared by default
+    assert t.view["result"]["totals"] == {"Ada": 12, "Bea": 20, "Cy": 12}
+
+
+def test_with_the_roll_off_rule_a_tie_on_gold_leaves_the_roll_off_to_be_entered():
+    from companion.scoring import score
+
+    t = MOV(3, winner_tie="roll_off")
+    _to_the_end(t, (12, 20, 12))
+    # Ada and Cy tie for second place: the roll-off that separates them was never rolled at the table.
+    assert t.view["result"] is None and t.view["sheet_missing"] == ["players[0].roll_off", "players[2].roll_off"]
+    sheet = MASTER.score_sheet(t.state)
+    assert "roll_off" not in sheet["players"][1]
+    sheet["players"][0]["roll_off"], sheet["players"][2]["roll_off"] = [2], [5]
+    assert score("master_of_venice", sheet)["ranking"] == [["Bea"], ["Cy"], ["Ada"]]
+    t = MOV(3, winner_tie="roll_off")
+    _to_the_end(t, (12, 20, 13))  # no tie: nothing to roll off
+    assert t.view["sheet_missing"] == [] and t.view["result"]["ranking"] == [["Bea"], ["Cy"], ["Ada"]]

@@ -9,7 +9,7 @@ from merchant_table import CARDS, NAMES, bot_input, fill
 
 from companion import scoring
 from companion.games.merchant_venturers.table import STORAGE
-from conftest import assert_replays
+from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 
 
 def _check_pieces(view):
@@ -78,4 +78,8 @@ def test_a_whole_game_to_the_final_scores(make_runtime, n, cards):
     totals = {p["name"]: p["total"] for p in result["players"]}
     assert totals == {p["name"]: p["fortune"] for p in view["players"]}
     assert set(result["winner"]) == set(view["standings"][0])
-    assert_replays(rt, view, ("players", "step", "round", "year", "season", "phase", "first_move", "board", "stock", "decks"))
+    assert view["sheet_missing"] == []
+    assert_result_is(view["result"], result)
+    assert_the_oled_shows_the_winner(view)
+    assert_replays(rt, view, ("players", "step", "round", "year", "season", "phase", "first_move", "board", "stock", "decks",
+                              "result"))

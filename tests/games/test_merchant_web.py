@@ -1,6 +1,7 @@
 """Merchant Venturers from a phone: the panel's API on a real waitress server, SPEC.md 5.3's state machine under
 its names (year, season, phase, first_move), a purchase on a player's own phone, and the score sheet."""
 
+from conftest import assert_result_is
 from merchant_table import BOARD
 
 SETUP = {"players": [{"name": "Ada", "age": 40}, {"name": "Bea", "age": 25}, {"name": "Cy", "age": 19},
@@ -39,6 +40,8 @@ def test_the_state_machine_through_the_api(phones):
     status, sheet = phone.get("/api/score/current")
     assert status == 200 and sheet["game"] == "merchant_venturers"
     scored = phone.post("/api/score/merchant_venturers", sheet)[1]
+    assert state["sheet_missing"] == []  # every field known: /api/state carries the result, scored from this sheet
+    assert_result_is(state["result"], scored)
     assert {p["name"]: p["total"] for p in scored["players"]} == {p["name"]: p["fortune"] for p in state["players"]}
 
 

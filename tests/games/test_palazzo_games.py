@@ -11,7 +11,7 @@ from options_bot import filled
 from companion import scoring
 from companion.games.palazzo import layout
 from companion.games.palazzo.pieces import TILE_NAMES
-from conftest import assert_replays
+from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 
 NAMES = ("Ada", "Bea", "Cy", "Dan")
 
@@ -24,14 +24,15 @@ def _choices(rt, view, claimed):
     return found
 
 
-def _pick(choices, rng, final_round):
+def _pick(choices, rng, final_round, skip=()):
     """A random choice, each kind of thing as likely as another (a real game lists 20 tiles to name), buying
     often (a bot that buys ends the game), undoing and correcting now and then (not in the final round,
     whose order the test follows)."""
     by_kind = {}
     for option, seat in choices:
         kind = option["action"].get("action") or option["action"]["type"]
-        by_kind.setdefault(kind, []).append((option, seat))
+        if kind not in skip:
+            by_kind.setdefault(kind, []).append((option, seat))
     if "purchase" in by_kind and rng.random() < 0.5:
         return rng.choice(by_kind["purchase"])
     if final_round or rng.random() > 0.03:
@@ -39,7 +40,7 @@ def _pick(choices, rng, final_round):
     return rng.choice(by_kind[rng.choice(sorted(by_kind))])
 
 
-def _play(rt, rng, claimed):
+def _play(rt, rng, claimed, skip=()):
     kinds, finals, ender = set(), [], None
     for _ in range(5000):
         view = rt.view()
@@ -48,7 +49,7 @@ def _play(rt, rng, claimed):
         table = [o for o in view["options"] if o["private"]]
         for seat in claimed:  # a claimed seat's private options come only from its own phone
             assert not [o for o in rt.seat_view(seat)["options"] if o["private"] and o in table]
-        option, seat = _pick(_choices(rt, view, claimed), rng, view.get("final_round"))
+        option, seat = _pick(_choices(rt, view, claimed), rng, view.get("final_round"), skip)
         action = filled(option, rng)
         outcome = rt.submit(action, seat=seat)
         assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
@@ -83,6 +84,38 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, real, 
     assert finals == [(ender + k) % n for k in range(1, n + 1)]  # one action each, from the ender's left, to him
     built = [p["tile"] for who in view["players"] for p in who["palazzo"]] + [t for who in view["players"] for t in who["reserve"]]
     assert sorted(built) == sorted(TILE_NAMES) and view["tiles_left"] == 0
-    result = scoring.score("palazzo", rt.score_sheet())
+    sheet = rt.score_sheet()
+    unknown = [s for s in range(n) if rt.private(s)["hand"] is None]  # real coins nobody entered on a phone
+    assert not unknown or real
+    assert view["sheet_missing"] == [f"players[{s}].coins_in_hand" for s in unknown]
+    if unknown:  # the table cannot score it: the coins are entered on the score page
+        assert view["result"] is None and [sheet["players"][s]["coins_in_hand"] for s in unknown] == [None] * len(unknown)
+        for s in unknown:
+            sheet["players"][s]["coins_in_hand"] = [rng.randrange(6) for _ in range(rng.randrange(3))]
+    result = scoring.score("palazzo", sheet)
     assert {p["name"]: p["total"] for p in result["players"]} == {p["name"]: p["points"] for p in view["players"]}
-    assert_replays(rt, view, ("players", "yard", "bank", "step", "round", "active", "tiles_left", "decks"))
+    if not unknown:  # the table's result is the scored sheet's
+        assert_result_is(view["result"], result)
+        assert_the_oled_shows_the_winner(view)
+    assert_replays(rt, view, ("players", "yard", "bank", "step", "round", "active", "tiles_left", "decks", "result", "sheet_missing"))
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_real_coins_nobody_entered_leave_the_result_to_the_score_page(make_runtime, n):
+    """Real coins, and no player enters his hand on a phone: at the end the table knows every palazzo but no
+    coins in hand, so it gives no result and names the fields; the sheet filled in on the score page scores."""
+    rng = random.Random(7 + n)
+    rt = make_runtime(rng=random.Random(n))
+    setup = {"players": [{"name": name} for name in NAMES[:n]], "deck_modes": {"tiles": "mirror", "coins": "mirror"}}
+    assert rt.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
+    _play(rt, rng, frozenset(), skip=("hand",))
+    view = rt.view()
+    assert view["over"] and view["result"] is None
+    assert view["sheet_missing"] == [f"players[{s}].coins_in_hand" for s in range(n)]
+    sheet = rt.score_sheet()
+    assert [p["coins_in_hand"] for p in sheet["players"]] == [None] * n
+    assert [p["die_face"] for p in sheet["players"]] == [p["die"] for p in view["players"]]  # the rest is known
+    for player, coins in zip(sheet["players"], ([4, 1], [], [0], [5, 5, 2])):
+        player["coins_in_hand"] = coins
+    result = scoring.score("palazzo", sheet)
+    assert {p["name"]: p["total"] for p in result["players"]} == {p["name"]: p["points"] for p in view["players"]}

@@ -8,7 +8,7 @@ import pytest
 from companion import scoring
 from companion.history import result
 from companion.games import GAMES
-from conftest import assert_replays
+from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 from patrons_bot import Bot, setup
 
 ALL_DUCATS = 140
@@ -54,6 +54,9 @@ def test_a_whole_game_to_the_final_scores(make_runtime, tmp_path, n, virtual):
 
     sheet = scoring.score("patrons_of_venice", rt.score_sheet())
     assert sheet["end_triggered"] is True
+    assert view["sheet_missing"] == [] and view["result"]["end_triggered"] is True  # the companion knows every field
+    assert_result_is(view["result"], sheet)
+    assert_the_oled_shows_the_winner(view)
     by_name = {p["name"]: p for p in view["players"]}
     assert {p["name"]: p["total"] for p in sheet["players"]} == {name: p["points"] for name, p in by_name.items()}
     standings = rt.view()["standings"]

@@ -7,7 +7,7 @@ import pytest
 from venise_table import COMPOSITIONS, NAMES, VIRTUAL, bot_input
 
 from companion import scoring
-from conftest import assert_replays
+from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 
 
 def _fill(option, view, seat, rng):
@@ -87,5 +87,8 @@ def test_a_whole_game_to_the_final_scores(make_runtime, n, decks):
     totals = {p["name"]: p["total"] for p in result["players"]}
     assert totals == {p["name"]: p["points"] for p in view["players"]}
     assert set(result["winner"]) == set(view["standings"][0])
+    assert view["sheet_missing"] == []
+    assert_result_is(view["result"], result)
+    assert_the_oled_shows_the_winner(view)
     assert_replays(rt, view, ("players", "step", "round", "active", "phase", "dice_on_tiles", "bridges", "market",
                               "prices", "decks"))

@@ -2,6 +2,7 @@
 its names (round, active, phase, final_round), a turn played with the companion's help, a player's own phone,
 and the score sheet."""
 
+from conftest import assert_result_is
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "first": 1}
 
@@ -44,6 +45,8 @@ def test_the_state_machine_through_the_api(phones):
     status, sheet = phone.get("/api/score/current")
     assert status == 200 and sheet["game"] == "la_venise_du_nord" and set(sheet["prices"]) == {"clothing", "lace", "jewelry"}
     scored = phone.post("/api/score/la_venise_du_nord", sheet)[1]
+    assert state["sheet_missing"] == []  # every field known: /api/state carries the result, scored from this sheet
+    assert_result_is(state["result"], scored)
     assert {p["name"]: p["total"] for p in scored["players"]} == {p["name"]: p["points"] for p in state["players"]}
 
 

@@ -391,3 +391,113 @@ function drawGrid(cells, f, value, set) {
   }
   return g;
 }
+
+// --- the end of a game: who won, the ranking, the breakdown, the tie-break that decided --------------------
+// `result` as /api/state gives it at game over (TABLE.md): {ranking, winner, totals, breakdown, tiebreaks,
+// words, eliminated?}. The game's own words (`words`) say a total ("31 points", "12 Gold"), its parts and its
+// tie-breaks ("more Ducats").
+
+function listed(names) {
+  return names.length <= 1 ? (names[0] || "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+function ordinal(n) {
+  const tens = n % 100, unit = n % 10;
+  return n + (tens >= 11 && tens <= 13 ? "th" : unit === 1 ? "st" : unit === 2 ? "nd" : unit === 3 ? "rd" : "th");
+}
+
+function totalWords(result, n) {
+  const [one, many] = (result.words && result.words.total) || ["1 point", "{n} points"];
+  return n === 1 ? one : many.replace("{n}", String(n));
+}
+
+function winnerLine(result) {
+  const w = result.winner || [];
+  if (!w.length) return "No winner yet";
+  return w.length === 1 ? `${w[0]} wins` : `${listed(w)} share the win`;
+}
+
+function valueWords(v) { return Array.isArray(v) ? (v.length ? v.join(" then ") : "none") : String(v); }
+
+// One sentence per tie-break that decided, and one per place still shared after them all.
+// In the order of the places.
+function tiebreakLines(result) {
+  const lines = [];
+  let place = 1;
+  for (const group of result.ranking || []) {
+    if (group.length > 1) {
+      const total = totalWords(result, result.totals[group[0]]);
+      lines.push(`${listed(group)}: ${total} each, nothing separates them: they share ${ordinal(place)} place.`);
+    }
+    for (const t of (result.tiebreaks || []).filter(t => t.above[0] === group[0])) {
+      const total = totalWords(result, result.totals[t.above[0]]);
+      lines.push(`Tied on ${total}: ${listed(t.above)} ahead of ${listed(t.below)} with ${t.label} `
+        + `(${valueWords(t.values[t.above[0]])} to ${valueWords(t.values[t.below[0]])}).`);
+    }
+    place += group.length;
+  }
+  return lines;
+}
+
+function resultView(result) {
+  const box = el("div", undefined, {className: "result"});
+  box.append(el("p", winnerLine(result), {className: "winner"}));
+  for (const line of tiebreakLines(result)) box.append(el("p", line, {className: "tiebreak"}));
+  const table = el("table", undefined, {className: "ranking"});
+  const body = el("tbody");
+  let place = 1;
+  for (const group of result.ranking || []) {
+    for (const name of group) {
+      const tr = el("tr", undefined, {className: place === 1 ? "first" : ""});
+      tr.append(el("td", ordinal(place)), el("td", name), el("td", totalWords(result, result.totals[name])));
+      body.append(tr);
+    }
+    place += group.length;
+  }
+  for (const name of result.eliminated || []) {
+    const tr = el("tr", undefined, {className: "out"});
+    tr.append(el("td", "out"), el("td", name), el("td", totalWords(result, result.totals[name])));
+    body.append(tr);
+  }
+  table.append(body);
+  box.append(table);
+  const parts = (result.words && result.words.parts) || {};
+  const details = el("details", undefined, {className: "breakdown", open: true});
+  details.append(el("summary", "How each total adds up"));
+  for (const group of [...(result.ranking || []), result.eliminated || []]) {
+    for (const name of group) {
+      const line = Object.entries(result.breakdown[name] || {}).map(([k, v]) => `${parts[k] || k.replaceAll("_", " ")} ${v}`).join(" + ");
+      details.append(el("div", `${name}: ${line} = ${totalWords(result, result.totals[name])}`));
+    }
+  }
+  box.append(details);
+  return box;
+}
+
+// A field a pre-filled sheet leaves for the players ("players[1].coins_in_hand"), in words: "Bea's coins in hand".
+const FIELD_WORDS = {coins_in_hand: "coins in hand", roll_off: "roll-off", die_face: "die"};
+function fieldWords(path, players) {
+  const m = /^players\[(\d+)\]\.(\w+)(.*)$/.exec(path);
+  const words = key => FIELD_WORDS[key] || key.replaceAll("_", " ");
+  if (m) {
+    const one = players && players[Number(m[1])];
+    const who = one && one.name ? one.name : `player ${Number(m[1]) + 1}`;
+    const item = /^\[(\d+)\]/.exec(m[3]);  // one item of a list: "Ada's coins in hand, item 2"
+    return `${who}'s ${words(m[2])}${item ? `, item ${Number(item[1]) + 1}` : m[3]}`;
+  }
+  return path.split(".").map(words).join(": ");
+}
+
+// At game over without a result: what the companion does not know, and where to enter it.
+function missingView(missing, players, error) {
+  const box = el("div", undefined, {className: "result missing"});
+  box.append(el("p", "Game over: the score sheet needs you", {className: "winner"}));
+  if (error) box.append(el("p", error));
+  if (missing.length) {
+    box.append(el("p", `The companion does not know ${missing.length === 1 ? "this field" : `these ${missing.length} fields`}: `
+                       + listed(missing.map(m => fieldWords(m, players))) + "."));
+  }
+  const link = el("a", missing.length ? "Enter them on the Scores page" : "Check the sheet on the Scores page", {href: "/scores", className: "button primary"});
+  box.append(link);
+  return box;
+}

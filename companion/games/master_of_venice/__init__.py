@@ -364,10 +364,16 @@ def _hand_plays(state: PMap, seat: int) -> list[Option]:
 
 
 def _score_sheet(state: PMap) -> dict[str, Any]:
+    """The final sheet: every player's Gold and who is out. With the roll-off rule option, players still in
+    and tied on Gold need a roll-off the companion has not seen: their `roll_off` is null, to be entered."""
     table = state["data"]
+    gold = [state["counters"]["players"][s]["gold"] for s in range(len(state["players"]))]
+    standing = [s for s in range(len(gold)) if s not in table["eliminated"]]
+    tied = {s for s in standing if sum(gold[o] == gold[s] for o in standing) > 1}
+    roll_off = state["options"]["winner_tie"] == "roll_off"
     return {
-        "players": [{"name": p["name"], "gold": state["counters"]["players"][s]["gold"],
-                     "eliminated": s in table["eliminated"]} for s, p in enumerate(state["players"])],
+        "players": [{"name": p["name"], "gold": gold[s], "eliminated": s in table["eliminated"]}
+                    | ({"roll_off": None} if roll_off and s in tied else {}) for s, p in enumerate(state["players"])],
         "options": {"winner_tie": state["options"]["winner_tie"]},
     }
 

@@ -98,11 +98,6 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
         sections.append({"title": f"{p['name']}: {mine['points']} points ({mine['majority']} majorities, "
                                   f"{mine['materials']} materials), die {face(die(state, s))}, {coins}",
                          "lines": lines, "grid": grid(table, s)})  # the palazzo, drawn on the table page
-    unknown = [p["name"] for s, p in enumerate(state["players"]) if table["hands"][s] is None]
-    if state["flow"] is not None and state["flow"]["over"] and unknown:
-        sections.append({"title": "Score sheet", "lines": [
-            f"The companion does not know the coins in hand of {' and '.join(unknown)}: enter them on the "
-            "score page before scoring (most ducats break a tie)."]})
     return sections
 
 
@@ -113,13 +108,14 @@ def _private(state: PMap, seat: int) -> dict[str, Any]:
 
 
 def _score_sheet(state: PMap) -> dict[str, Any]:
-    """The final sheet (SCORE_SHEETS.md): what the companion knows. The coins of a hand it was not told are
-    written as none; the table page asks for them to be entered on the score page."""
+    """The final sheet (SCORE_SHEETS.md): what the companion knows. The coins of a hand it was not told (real
+    coins no phone entered) are null: the table says they are missing and the score page asks for them."""
     table = state["data"]
     return {
         "players": [{"name": p["name"], "palazzo": sheet_palazzo(table, s),
                      "reserve": [[suit(t).lower(), value(t)] for t in table["reserves"][s]],
-                     "coins_in_hand": list(table["hands"][s] or []), "die_face": die(state, s)}
+                     "coins_in_hand": None if table["hands"][s] is None else list(table["hands"][s]),
+                     "die_face": die(state, s)}
                     for s, p in enumerate(state["players"])],
         "options": {"structures_count": state["options"]["structures_count"]},
     }
