@@ -22,8 +22,9 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "winner_tie": {
         "enum": ["shared", "roll_off"],
         "default": "shared",
-        "description": "Players tied on gold share the place (default, SPEC 2.9.9) or are separated by "
-                       "their roll_off dice (highest first roll, then highest re-roll, ...).",
+        "enumNames": ["they share the place", "a roll-off separates them"],
+        "description": "Players tied on gold share the place (the default) or are separated by a roll-off "
+                       "(the highest first roll, then the highest re-roll, ...).",
     },
 }
 
