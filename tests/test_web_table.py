@@ -163,3 +163,14 @@ def test_a_game_number_too_large_for_the_journal_is_not_found_not_a_server_error
     spec = phone.get("/api/openapi.json")[1]
     assert spec["paths"]["/api/history/{game_id}"]["get"]["parameters"][0]["schema"] == {
         "type": "integer", "minimum": 0, "maximum": 2**63 - 1}
+
+
+def test_the_new_game_page_names_each_games_pieces_and_its_own_example(served, phone):
+    """A deck of coins or tiles is not 'real cards'; a deck the table enters shows its own game's cards as the
+    example (not another game's: 'Wool 3 x8' was offered for La Venise du Nord's Orders)."""
+    games = {g["id"]: g for g in phone.get("/api/games")[1]["games"]}
+    assert [(d["name"], d["pieces"]) for d in games["palazzo"]["decks"]] == [("tiles", "tiles"), ("coins", "coins")]
+    assert {d["name"]: d["examples"] for d in games["la_venise_du_nord"]["decks"]}["orders"] == ["Lace +1 x2", "Clothing +2"]
+    assert games["patrons_of_venice"]["decks"][0]["examples"] == ["Wool 3 x8", "Pirates! x4"]
+    page = phone.raw("GET", "/new")[1].decode()
+    assert "Real ${d.pieces}" in page and "Wool 3" not in page

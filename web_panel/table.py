@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from companion.core.words import plural
 from companion.runtime import Runtime
 from web_panel.api import API
 
@@ -65,7 +66,8 @@ def games():
             "id": g.id, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
             "first_player": g.first_player,
             "decks": [{"name": d.name, "label": d.label, "known": d.composition is not None, "mode": d.mode,
-                       "enter": d.check_composition is not None} for d in g.decks],
+                       "enter": d.check_composition is not None, "pieces": plural(d.piece),
+                       "examples": list(d.examples)} for d in g.decks],
             "rule_options": {name: dict(spec) for name, spec in g.rule_options.items()},
         })
     return jsonify(games=out)

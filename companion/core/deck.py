@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pyrsistent import PMap, pmap, pvector
 
 from companion.core.result import Needs, Refused
+from companion.core.words import counted, noun, plural
 
 DRAW_THEN_RESHUFFLE = "draw_then_reshuffle"  # take what is left, shuffle the discards, draw the rest
 SHUFFLE_INTO_REMAINING = "shuffle_into_remaining"  # shuffle the discards into what is left, then draw
@@ -73,6 +74,11 @@ class DeckSpec:
     # Cards taken out for some player counts, from a composition the table enters too (the rulebook
     # names what comes out even where it does not list the deck).
     removals: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    # What one of the deck's pieces is called, for the players ("1 card", "3 coins", "real tiles").
+    piece: str = "card"
+    # A few of its cards as the players would type them, for a deck the table enters by hand (the New game
+    # page shows them as an example: "Wool 3 x8").
+    examples: tuple[str, ...] = ()
 
     def composition_from(self, given: object) -> Composition | None | str:
         """The composition to play with: the rulebook's, or the one setup gives (or why it is refused)."""
@@ -129,14 +135,14 @@ def shuffle(spec: DeckSpec, deck: PMap, order: object = None):
     pool = list(deck["draw"]) + list(deck["discard"])
     if deck["mode"] == "mirror":
         new = deck.set("draw", pvector(sorted(pool))).set("discard", pvector())
-        return new, (f"{spec.label}: shuffle the draw and discard piles together ({len(pool)} cards).",), None
+        return new, (f"{spec.label}: shuffle the draw and discard piles together ({counted(len(pool), spec.piece)}).",), None
     if order is None:
         return Refused(f"the {spec.label} deck needs a shuffle order", needs=Needs("order", "order", cards=tuple(pool)))
     if not _is_permutation(order, pool):
-        return Refused(f"the shuffle order must hold exactly the {len(pool)} cards of the {spec.label} draw and discard piles")
+        return Refused(f"the shuffle order must hold exactly the {counted(len(pool), spec.piece)} of the {spec.label} draw and discard piles")
     new = deck.set("draw", pvector(order)).set("discard", pvector()).set("shuffled", True)
     before = f"{len(deck['draw'])} in the draw pile and {len(deck['discard'])} in the discard pile"
-    return new, (f"{spec.label}: shuffled ({len(pool)} cards).",), f"The {spec.label} deck goes back to {before}, in the old order."
+    return new, (f"{spec.label}: shuffled ({counted(len(pool), spec.piece)}).",), f"The {spec.label} deck goes back to {before}, in the old order."
 
 
 def draw(spec: DeckSpec, deck: PMap, n: int, order: object = None, cards: object = None, to: str = "out"):
@@ -146,7 +152,7 @@ def draw(spec: DeckSpec, deck: PMap, n: int, order: object = None, cards: object
     shuffle `order` the deck's policy needs. Mirror: `cards` names what was drawn.
     """
     if type(n) is not int or n < 1:
-        return Refused("draw at least one card")
+        return Refused(f"draw at least one {spec.piece}")
     if deck["mode"] == "mirror":
         return _draw_mirror(spec, deck, n, cards, to)
     if cards is not None:
@@ -156,9 +162,9 @@ def draw(spec: DeckSpec, deck: PMap, n: int, order: object = None, cards: object
         if order is None:
             return Refused(f"the {spec.label} deck needs its first shuffle", needs=Needs("order", "order", cards=tuple(deck["draw"])))
         if not _is_permutation(order, deck["draw"]):
-            return Refused(f"the shuffle order must hold exactly the {len(deck['draw'])} cards of the {spec.label} draw pile")
+            return Refused(f"the shuffle order must hold exactly the {counted(len(deck['draw']), spec.piece)} of the {spec.label} draw pile")
         deck = deck.set("draw", pvector(order)).set("shuffled", True)
-        log.append(f"{spec.label}: shuffled before the draw ({len(order)} cards).")
+        log.append(f"{spec.label}: shuffled before the draw ({counted(len(order), spec.piece)}).")
         order = None
     drawn: list[str] = []
     pile = list(deck["draw"])
@@ -166,12 +172,12 @@ def draw(spec: DeckSpec, deck: PMap, n: int, order: object = None, cards: object
     if len(pile) < n:
         if spec.when_short == NO_RESHUFFLE or not deck["discard"]:
             available = len(pile) + (0 if spec.when_short == NO_RESHUFFLE else len(deck["discard"]))
-            return Refused(f"the {spec.label} deck has only {available} card{'s' if available != 1 else ''} left to draw, not {n}")
+            return Refused(f"the {spec.label} deck has only {counted(available, spec.piece)} left to draw, not {n}")
         refill = list(deck["discard"]) if spec.when_short == DRAW_THEN_RESHUFFLE else pile + list(deck["discard"])
         if order is None:
             return Refused(f"the {spec.label} deck must be reshuffled to draw {n}", needs=Needs("order", "order", cards=tuple(refill)))
         if not _is_permutation(order, refill):
-            return Refused(f"the reshuffle order must hold exactly the {len(refill)} cards being reshuffled")
+            return Refused(f"the reshuffle order must hold exactly the {counted(len(refill), spec.piece)} being reshuffled")
         if pile:  # an empty pile already counted its pass when it emptied
             passes += 1
         if spec.when_short == DRAW_THEN_RESHUFFLE:
@@ -196,9 +202,9 @@ def draw(spec: DeckSpec, deck: PMap, n: int, order: object = None, cards: object
 
 def _draw_mirror(spec: DeckSpec, deck: PMap, n: int, cards: object, to: str):
     if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) and c for c in cards):
-        return Refused(f"the {spec.label} deck is physical: say which card{'s were' if n > 1 else ' was'} drawn")
+        return Refused(f"the {spec.label} deck is physical: say which {noun(n, spec.piece)} {'were' if n > 1 else 'was'} drawn")
     if len(cards) != n:
-        return Refused(f"{n} card{'s' if n > 1 else ''} drawn, but {len(cards)} named")
+        return Refused(f"{counted(n, spec.piece)} drawn, but {len(cards)} named")
     pile = list(deck["draw"])
     passes = deck["passes"]
     if deck["known"]:
@@ -221,13 +227,13 @@ def discard(spec: DeckSpec, deck: PMap, cards: object, order: object = None):
     companion never saw drawn may still be discarded: it was dealt by hand.
     """
     if not isinstance(cards, (list, tuple)) or not cards or not all(isinstance(c, str) for c in cards):
-        return Refused("name the cards to discard")
+        return Refused(f"name the {plural(spec.piece)} to discard")
     held = list(deck["out"])
     for c in cards:
         if c in held:
             held.remove(c)
         elif deck["known"]:
-            return Refused(f"{c} is not among the {spec.label} cards drawn and not yet discarded")
+            return Refused(f"{c} is not among the {spec.label} {plural(spec.piece)} drawn and not yet discarded")
     deck = deck.set("out", pvector(held)).set("discard", deck["discard"].extend(cards))
     log = (f"{spec.label}: discarded {_names(cards)}.",)
     if spec.reshuffle_when is None or not spec.reshuffle_when(deck):
@@ -248,7 +254,7 @@ def exhausted(spec: DeckSpec, deck: PMap):
     if deck["mode"] != "mirror":
         return Refused(f"the {spec.label} deck is virtual: the companion knows when it runs out")
     if deck["known"]:
-        return Refused(f"the companion tracks the {spec.label} cards: the pile runs out as they are named")
+        return Refused(f"the companion tracks the {spec.label} {plural(spec.piece)}: the pile runs out as they are named")
     passes = deck["passes"] + 1
     deck = deck.set("passes", passes).set("discard", pvector())
     return deck, (f"{spec.label}: the draw pile has run out (pass {passes}). Shuffle the discard pile: it is the new draw pile.",), None
@@ -268,7 +274,7 @@ def keep(spec: DeckSpec, deck: PMap, card: str | None, order: object = None, to:
         if order is None:
             return Refused(f"the {spec.label} cards not kept are shuffled", needs=Needs("order", "order", cards=tuple(looking)))
         if not _is_permutation(order, looking):
-            return Refused(f"the shuffle order must hold exactly the {len(looking)} cards not kept")
+            return Refused(f"the shuffle order must hold exactly the {counted(len(looking), spec.piece)} not kept")
         looking = list(order)
     elif order is not None:
         return Refused(f"the {spec.label} cards not kept need no shuffle")
@@ -295,7 +301,7 @@ def deal(spec: DeckSpec, deck: PMap, places: Sequence[str], allowed: Callable[[s
     if order is None:
         return Refused(f"the {spec.label} deck needs a shuffle to deal", needs=Needs("order", "order", cards=tuple(pool)))
     if not _is_permutation(order, pool):
-        return Refused(f"the shuffle order must hold exactly the {len(pool)} cards of the {spec.label} deck")
+        return Refused(f"the shuffle order must hold exactly the {counted(len(pool), spec.piece)} of the {spec.label} deck")
     pile, dealt, aside = list(order), [], []
     for place in places:
         while pile and not allowed(pile[0], place):
@@ -303,15 +309,15 @@ def deal(spec: DeckSpec, deck: PMap, places: Sequence[str], allowed: Callable[[s
         if not pile:
             return Refused(f"the {spec.label} deck runs out before the deal is done")
         dealt.append(pile.pop(0))
-    log = [f"{spec.label}: shuffled and dealt {len(dealt)} cards."]
+    log = [f"{spec.label}: shuffled and dealt {counted(len(dealt), spec.piece)}."]
     if aside:
         back = pile + aside
         if reorder is None:
-            return Refused(f"the {len(aside)} replaced cards must be shuffled back into the {spec.label} deck",
+            return Refused(f"the {counted(len(aside), 'replaced ' + spec.piece)} must be shuffled back into the {spec.label} deck",
                            needs=Needs("order", "reorder", cards=tuple(back)))
         if not _is_permutation(reorder, back):
-            return Refused(f"the reshuffle order must hold exactly the {len(back)} cards left in the {spec.label} deck")
+            return Refused(f"the reshuffle order must hold exactly the {counted(len(back), spec.piece)} left in the {spec.label} deck")
         pile = list(reorder)
-        log.append(f"{spec.label}: {len(aside)} replaced card{'s' if len(aside) > 1 else ''} ({_names(aside)}) shuffled back in.")
+        log.append(f"{spec.label}: {counted(len(aside), 'replaced ' + spec.piece)} ({_names(aside)}) shuffled back in.")
     deck = deck.update({"draw": pvector(pile), "discard": pvector(), "shuffled": True, "out": deck["out"].extend(dealt)})
-    return deck, dealt, tuple(log), f"Gather the dealt {spec.label} cards back into the deck."
+    return deck, dealt, tuple(log), f"Gather the dealt {spec.label} {plural(spec.piece)} back into the deck."

@@ -10,6 +10,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.core.words import counted
+
 _SPEC = re.compile(r"^([1-9][0-9]?)?d([1-9][0-9]{0,2})$")
 
 
@@ -35,7 +37,7 @@ def check_values(spec: RollSpec, values: object) -> str | None:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not all(type(v) is int for v in values):
         return f"a {spec} roll needs a list of {spec.count} whole numbers"
     if len(values) != spec.count:
-        return f"a {spec} roll has {spec.count} value{'s' if spec.count > 1 else ''}, not {len(values)}"
+        return f"a {spec} roll has {counted(spec.count, 'value')}, not {len(values)}"
     bad = [v for v in values if not 1 <= v <= spec.sides]
     if bad:
         return f"{bad[0]} is not a face of a d{spec.sides} (1 to {spec.sides})"

@@ -24,6 +24,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.words import counted
+
 ANNOTATIONS = frozenset({"title", "description", "enumNames", "examples", "grid", "default"})
 
 
@@ -81,7 +83,7 @@ def check(field: Mapping[str, Any], value: Any) -> str | None:
             return "a list"
         if len(value) > field["maxItems"] or len(value) < field.get("minItems", 0):
             lo = field.get("minItems", 0)
-            return f"{lo} to {field['maxItems']} items" if lo != field["maxItems"] else f"{lo} item{'s' if lo != 1 else ''}"
+            return f"{lo} to {field['maxItems']} items" if lo != field["maxItems"] else counted(lo, "item")
         seen = [json.dumps(v, sort_keys=True) for v in value]
         if field.get("uniqueItems") and len(set(seen)) != len(seen):
             return "each item once"

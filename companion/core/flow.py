@@ -25,6 +25,7 @@ from pyrsistent import PMap, pmap, pvector
 
 from companion.core.result import Accepted, Refused
 from companion.core.seats import clockwise_from, next_seat, others_from_left_of, rotated
+from companion.core.words import sentence
 
 # Who acts in a step.
 ACTOR = "actor"  # the turn's player, once
@@ -211,7 +212,8 @@ def _end_turn(flow: Flow, state: PMap, log: list[str]) -> PMap:
             if trig.kind == ONE_MORE_TURN_EACH and trig.when(state):
                 final = pvector(others_from_left_of(cur["player"], _n(state))
                                 + ((cur["player"],) if trig.ender_plays(state) else ()))
-                log.append(f"{trig.why(state) or 'The end is triggered'}: one more turn each, from {_name(state, final[0]) if final else 'nobody'}.")
+                log.append(f"{sentence(trig.why(state) or 'the end is triggered')}: one more turn each, from "
+                           f"{_name(state, final[0]) if final else 'nobody'}.")
                 break
     if final is not None:
         if not final:
@@ -252,5 +254,5 @@ def _start_round(flow: Flow, state: PMap, order: Sequence[int] | None, log: list
     for trig in flow.end:
         if trig.kind == START_OF_ROUND and not state["flow"]["last_round"] and trig.when(state):
             state = state.set("flow", state["flow"].set("last_round", True))
-            log.append(f"{trig.why(state) or 'The end is triggered'}: this is the last round.")
+            log.append(f"{sentence(trig.why(state) or 'the end is triggered')}: this is the last round.")
     return _start_turn(flow, state, order[0], log)

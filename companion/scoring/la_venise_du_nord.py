@@ -42,9 +42,10 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "chain_definition": {
         "enum": ["component", "paths"],
         "default": "component",
-        "description": "For players who give 'bridges': a chain is a connected group of the player's bridges "
-                       "(the default), or the bridges are split into paths (no tile visited twice in one path) "
-                       "in the way that scores most.",
+        "enumNames": ["a connected group of bridges", "paths, split to score most"],
+        "description": "A chain is a connected group of the player's bridges (the default), or the bridges are "
+                       "split into paths (no tile visited twice in one path) in the way that scores most. On a "
+                       "score sheet it matters only for players whose bridges are given one by one.",
     },
 }
 

@@ -30,6 +30,7 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "winner_tie": {
         "enum": ["shared", "roll_off"],
         "default": "shared",
+        "enumNames": ["they share the place", "a roll-off separates them"],
         "description": "Players tied on Gold share the place (the default), or a roll-off separates them: "
                        "the higher first roll, then the higher re-roll, and so on.",
     },

@@ -31,6 +31,7 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "statue_business_worth": {
         "enum": [2, 3],
         "default": 2,
+        "enumNames": ["2 in all", "3: 1 for the business + 2 for the statue"],
         "description": "Points for a business adjacent to a statue: 2 in total (the default) "
                        "or 3 (1 for the business + 2 for the statue).",
     },

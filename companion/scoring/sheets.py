@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import fastjsonschema
 
+from companion.core.words import counted
 from companion.errors import SheetError
 
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
@@ -195,10 +196,10 @@ def _message(error: fastjsonschema.JsonSchemaValueException) -> str:
             return f"players: this game is for {low} to {high} players, got {len(value)}"
         shape = definition.get("description", "")
         if low == high:
-            return f"{path}: must have exactly {low} items, got {len(value)}" + (f" ({shape})" if shape else "")
+            return f"{path}: must have exactly {counted(low, 'item')}, got {len(value)}" + (f" ({shape})" if shape else "")
         if rule == "minItems":
-            return f"{path}: must have at least {low} items, got {len(value)}"
-        return f"{path}: must have at most {high} items, got {len(value)}"
+            return f"{path}: must have at least {counted(low, 'item')}, got {len(value)}"
+        return f"{path}: must have at most {counted(high, 'item')}, got {len(value)}"
     if rule == "additionalItems" and isinstance(value, list):
         return f"{path}: too many items ({len(value)})"
     # Anything else: fastjsonschema's own words with the field named our way.

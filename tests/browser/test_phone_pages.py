@@ -257,7 +257,7 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(page, served):
     bid.locator("input[name=gold]").fill("0")
     bid.locator("input[name=intrigue]").fill("0")
     bid.get_by_role("button", name="Do it").click()
-    expect(page.locator("#mine")).to_contain_text("Your sealed bid: 0 Gold, 0 Intrigue (you have 1 votes before it)")
+    expect(page.locator("#mine")).to_contain_text("Your sealed bid: 0 Gold, 0 Intrigue (you have 1 vote before it)")
     assert runtime.view()["election"]["bid"] == [1]
 
     page.goto(f"{base}/")
@@ -487,7 +487,7 @@ def test_a_backup_downloaded_on_the_settings_page_and_restored_from_it(page, ser
     page.get_by_label("Backup file").set_input_files(str(saved))
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Restore this backup").click()
-    expect(page.locator("#restored")).to_contain_text("Restored 1 game(s), 1 inputs.")
+    expect(page.locator("#restored")).to_contain_text("Restored 1 game, 1 input.")
     assert runtime.view()["seq"] == 1 and runtime.view()["actor"] == 1  # Bea's turn again, as at the backup
     page.goto(f"{base}/")  # this phone is still paired
     expect(page).to_have_url(f"{base}/")

@@ -103,8 +103,10 @@ def test_mov_ex_07_the_general_who_cannot_pay_loses_the_game():
     t.give(2, cards=1)
     t.go(type="play", seat=2, card="The Turks")
     assert t.view["pending"]["kind"] == "war"
+    assert t.log[-1] == "The General (Ada) and the Admiral (Bea) must pay 2D6 less their armies (navies), or lose the game."
     assert t.do(type="advance").reason.startswith("Cy's The Turks waits for its dice")
     t.go(type="war_roll", dice=[5, 6])  # 11 - 1 Army = 10 > 8 Gold
+    assert "The General, Ada, rolls 5 + 6 less 1 army: owes 10." in t.log
     v = t.view
     assert v["players"][0]["eliminated"] and v["offices"] == {"Admiral": 1}
     assert not [c for c in v["in_play"] if c["owner"] == 0]
@@ -167,7 +169,8 @@ def test_mov_ex_10_the_pope_election_with_a_popularity_card():
     assert t.view["election"] == {"office": "pope", "voters": [0, 1], "bid": []}
     gold = t.gold()
     _elect(t, {0: (3, 0)})
-    assert "Ada: 5 votes (2 cards, 3 bribe)." in t.log and "Bea: 8 votes (1 cards, 7 popularity)." in t.log
+    assert "Ada: 5 votes (2 from Cardinals, 3 from the bribe)." in t.log
+    assert "Bea: 8 votes (1 from Cardinals, 7 from Popularity)." in t.log
     pope = t.view["pope"]
     assert pope["controller"] == 1 and t.state["data"]["pope"] == [c["id"] for c in t.view["in_play"] if c["owner"] == 1 and c["card"] == "Cardinal"][0]
     assert t.gold() == [gold[0] - 3, gold[1]]  # every bidder pays his bribe (SPEC 2.9.6)

@@ -82,7 +82,8 @@ def test_the_games_list_offers_the_rule_options_and_an_entered_deck(phone):
     games = {g["id"]: g for g in phone.get("/api/games")[1]["games"]}
     pv = games["patrons_of_venice"]
     assert pv["first_player"] == "second_youngest" and (pv["min_players"], pv["max_players"]) == (3, 5)
-    assert pv["decks"] == [{"name": "raw_goods", "label": "Raw Good", "known": False, "mode": "mirror", "enter": True}]
+    assert pv["decks"] == [{"name": "raw_goods", "label": "Raw Good", "known": False, "mode": "mirror", "enter": True,
+                            "pieces": "cards", "examples": ["Wool 3 x8", "Pirates! x4"]}]  # the New game page's example
     assert pv["rule_options"]["statue_business_worth"]["default"] == 2 and pv["rule_options"]["guilds"]["default"] is False
 
 

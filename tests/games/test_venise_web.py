@@ -33,7 +33,7 @@ def test_the_state_machine_through_the_api(phones):
         phone.input({"type": "end_turn"})
     assert _machine(phone) == (3, 1, 1, True)
     state = phone.get("/api/state")[1]
-    assert state["last_round"] and state["bonus"] == 0 and "every Market space is covered: this is the last round." in state["log"]
+    assert state["last_round"] and state["bonus"] == 0 and "Every Market space is covered: this is the last round." in state["log"]
     for _ in range(17):
         phone.input({"type": "advance"})
     assert _machine(phone) == (3, 0, 6, True)

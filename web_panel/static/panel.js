@@ -13,6 +13,9 @@ function el(tag, text, attrs) {
   return e;
 }
 
+// "1 vote", "3 votes": a count and its noun, which agree (the server's texts: companion/core/words.py).
+function counted(n, one, many) { return `${n} ${Math.abs(n) === 1 ? one : (many || one + "s")}`; }
+
 // A refusal stays beside what was pressed (`near`: the button or field the player used) until it is
 // dismissed or that control is used again; without one, it shows at the top of the page.
 function showError(message, near) {
@@ -70,7 +73,7 @@ function schemaForm(schema, value, label) {
   if (schema.const !== undefined) return {element: el("span"), read: () => undefined};
   if (schema.enum) {
     const select = el("select", undefined, {name: title});
-    if (!schema.default) select.append(el("option", "—", {value: ""}));
+    if (schema.default === undefined) select.append(el("option", "—", {value: ""}));  // a default of false or 0 is one
     schema.enum.forEach((v, i) => select.append(el("option", String((schema.enumNames || [])[i] ?? v), {value: String(v)})));
     select.value = value !== undefined ? String(value) : (schema.default !== undefined ? String(schema.default) : "");
     return wrap(select, title, schema, () => select.value === "" ? undefined : schema.enum.find(v => String(v) === select.value));

@@ -23,6 +23,7 @@ from pyrsistent import PMap, thaw
 from companion.core.game import GameDef
 from companion.core.options import Option
 from companion.core.result import Refused
+from companion.core.words import counted
 from companion.scoring import la_venise_du_nord as sheet
 
 from . import city, fixes, market, powers, turn
@@ -37,11 +38,13 @@ GAME_ID = sheet.GAME_ID
 
 RULE_OPTIONS: dict[str, dict[str, Any]] = {
     "activation_unplaced": {"title": "A die that stays in hand activates at", "enum": ["full", "one"], "default": "full",
+                            "enumNames": ["the die's full value", "1"],
                             "description": "The tile's power when the activation die could not be placed: the die's "
-                                           "full value (the rulebook's text, SPEC 4.10.1), or 1 (a player aid's reading)."},
+                                           "full value (the rulebook's text), or 1 (a player aid's reading)."},
     "secondary": {"title": "Secondary activations", "enum": ["if_used", "always"], "default": "if_used",
-                  "description": "The others activate the tile only when the active player used it (SPEC 4.3, phase "
-                                 "4), or whenever he arrived there."},
+                  "enumNames": ["only when the active player used the tile", "whenever he arrived there"],
+                  "description": "The others activate the tile only when the active player used it (in phase 4), "
+                                 "or whenever he arrived there."},
     "chain_definition": {**sheet.OPTIONS["chain_definition"], "title": "A chain of bridges"},
 }
 
@@ -140,11 +143,12 @@ def _power_options(state: PMap, table: Mapping[str, Any], seat: int, tile: str, 
     if kind_ == "cards":
         deck = state["decks"][CARD_TILES[tile]]
         if deck["mode"] == "mirror":
-            return [Option(f"Draw {value} {tile}: kept none (tap the card kept)", "None", {**base, "keep": None})]
+            return [Option(f"Draw {counted(value, f'{tile} card')}: kept none (tap the card kept)", "None",
+                           {**base, "keep": None})]
         n = min(value, len(deck["draw"]))
         if not n:
             return []
-        return [Option(f"Draw {n} {tile} card{'s' if n > 1 else ''}", "Draw", {"type": "look", "deck": CARD_TILES[tile], "n": n, "seat": seat})]
+        return [Option(f"Draw {counted(n, f'{tile} card')}", "Draw", {"type": "look", "deck": CARD_TILES[tile], "n": n, "seat": seat})]
     held = store(state, seat)
     if kind_ == "market":
         bonus = market.bonus(table["market"])
@@ -161,7 +165,7 @@ def _secondary_options(state: PMap, table: Mapping[str, Any], seat: int) -> list
     other, value = nxt
     who = state["players"][other]["name"]
     base = {"type": "activate", "seat": other}
-    options = [Option(f"{who}: {o.label.lower()}", o.short, o.action)
+    options = [Option(f"{who}: {o.label[:1].lower()}{o.label[1:]}", o.short, o.action)
                for o in _power_options(state, table, other, table["turn"]["tile"], value, base)]
     return options + [Option(f"{who} does not use it", "Pass", {**base, "pass": True})]
 
@@ -183,7 +187,8 @@ def _bridge_options(state: PMap, table: Mapping[str, Any], seat: int) -> list[Op
         if cost > sum(stock(state, seat).values()):
             continue
         for back in (here, there):
-            options.append(Option(f"Bridge to {there} ({cost} cubes), take back the {table['dice'][back]['value']} on {back}",
+            options.append(Option(f"Bridge to {there} ({counted(cost, 'cube')}), take back the "
+                                  f"{table['dice'][back]['value']} on {back}",
                                   "Bridge", {"type": "advance", "bridge": there, "take_back": back}))
     return options + [Option("Build no bridge", "None", {"type": "advance"})] if options else options
 
@@ -284,7 +289,7 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
             "Burghers: " + (", ".join(f"{t}: {' and '.join(w)}" for t, w in here.items() if w) or "not placed yet"),
             f"Dice: {dice}", f"The Boat lies next to {table['boat']}",
             "Bridges: " + (", ".join(f"{names[b['seat']]} {b['tiles'][0]}-{b['tiles'][1]}" for b in table["bridges"]) or "none")]},
-        {"title": f"Market: bonus {market.bonus(table['market'])}, {market.free(table['market'])} sales left", "lines": [
+        {"title": f"Market: bonus {market.bonus(table['market'])}, {counted(market.free(table['market']), 'sale')} left", "lines": [
             "Prices: " + ", ".join(f"{g} {p}" for g, p in prices(table).items()),
             "Ports: " + "; ".join(f"{p} took {', '.join(g) or 'nothing'}" for p, g in table["ports"].items())]},
     ]
@@ -299,7 +304,7 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
             lines.append("Orders: " + ", ".join(o["card"] for o in board["orders"]))
         lines += [f"Master Builder {i}: {b['card']}, " + ("activated" + (", used" if b["used"] else "") if b["activated"] else f"{b['paid']}/{b['cost']}")
                   for i, b in enumerate(board["builders"])]
-        sections.append({"title": f"{names[s]}: {mine['points']} points ({mine['vp_track']} on the track)", "lines": lines})
+        sections.append({"title": f"{names[s]}: {counted(mine['points'], 'point')} ({mine['vp_track']} on the track)", "lines": lines})
     return sections
 
 

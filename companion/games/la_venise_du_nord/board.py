@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.result import Refused
+from companion.core.words import counted, noun
 
 from .cards import RAW_OF, RAWS
 
@@ -63,7 +64,7 @@ def put_cubes(board: dict[str, Any], row: str, i: int, raw: str, n: int) -> str 
     fits = room(board, row, i, raw)
     if n > fits:
         what = card["card"]
-        return Refused(f"{what} takes {fits} more {raw} cube{'s' if fits != 1 else ''}, not {n}")
+        return Refused(f"{what} takes {fits} more {noun(fits, f'{raw} cube')}, not {n}")
     lines = []
     to_cost = min(n, card["cost"] - card["paid"]) if not card.get("built") and not card.get("activated") else 0
     card["paid"] += to_cost
@@ -72,13 +73,13 @@ def put_cubes(board: dict[str, Any], row: str, i: int, raw: str, n: int) -> str 
             card["activated"] = True
             lines.append(f"{card['card']} is activated")
         else:
-            lines.append(f"{card['card']}: {card['paid']} of {card['cost']} cubes")
+            lines.append(f"{card['card']}: {card['paid']} of {counted(card['cost'], 'cube')}")
         return "; ".join(lines)
     if to_cost and card["paid"] == card["cost"]:
         card["built"] = True
         lines.append(f"the {card['card']} workshop is built")
     elif to_cost:
-        lines.append(f"{card['card']}: {card['paid']} of {card['cost']} cubes to build it")
+        lines.append(f"{card['card']}: {card['paid']} of {counted(card['cost'], 'cube')} to build it")
     if n - to_cost:
         card["stored"] += n - to_cost
         lines.append(f"{card['card']} stores {card['stored']} of {card['capacity']} {raw}")

@@ -111,10 +111,13 @@ def _check_builders(counts: Mapping[str, int]) -> str | None:
 
 
 ORDERS = DeckSpec("orders", "Order", None, mode="mirror", when_short=NO_RESHUFFLE, shuffle_rest=True,
-                  check_card=_problem(order, "Lace +1"), check_composition=_check_orders, removals=ORDER_REMOVALS)
+                  check_card=_problem(order, "Lace +1"), check_composition=_check_orders, removals=ORDER_REMOVALS,
+                  examples=("Lace +1 x2", "Clothing +2"))
 WORKSHOPS = DeckSpec("workshops", "Workshop", None, mode="mirror", when_short=NO_RESHUFFLE, shuffle_rest=True,
-                     check_card=_problem(workshop, "Lace 2 cost 3"), check_composition=_check_workshops)
+                     check_card=_problem(workshop, "Lace 2 cost 3"), check_composition=_check_workshops,
+                     examples=("Lace 2 cost 3", "Jewelry 1 cost 2"))
 BUILDERS = DeckSpec("builders", "Master Builder", None, mode="mirror", when_short=NO_RESHUFFLE, shuffle_rest=True,
-                    check_card=_problem(builder, "Fill stock cost 3"), check_composition=_check_builders)
+                    check_card=_problem(builder, "Fill stock cost 3"), check_composition=_check_builders,
+                    examples=("Fill stock cost 3", "Order Lace +1 cost 2"))
 DECKS = (ORDERS, WORKSHOPS, BUILDERS)
 READ = {ORDERS.name: order, WORKSHOPS.name: workshop, BUILDERS.name: builder}

@@ -17,6 +17,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.result import Accepted, Refused, Result
+from companion.core.words import counted
 from companion.games.plain import data, name, put
 
 from . import city, market
@@ -111,7 +112,8 @@ def price(state: PMap, action: Mapping[str, Any]) -> Result:
             return Refused(f"{piece}: how many, 0 to 30")
         pieces[piece] = n
     return Accepted(put(state, table), (f"The {good} price is {market.price(pieces)} "
-                                        f"({pieces['cubes']} cubes, {pieces['ones']} +1 and {pieces['twos']} +2 cards).",))
+                                        f"({counted(pieces['cubes'], 'cube')}, {counted(pieces['ones'], '+1 card')} and "
+                                        f"{counted(pieces['twos'], '+2 card')}).",))
 
 
 def sales(state: PMap, action: Mapping[str, Any]) -> Result:
@@ -123,4 +125,4 @@ def sales(state: PMap, action: Mapping[str, Any]) -> Result:
         return Refused(f"sales: the Market spaces covered by sales, 0 to {len(open_)}")
     for i, space in enumerate(open_):  # highest first
         space["by"] = (space["by"] if space["by"] is not None else "table") if i < n else None
-    return Accepted(put(state, table), (f"{n} Market sale{'s' if n != 1 else ''} made; the bonus is {market.bonus(spaces)}.",))
+    return Accepted(put(state, table), (f"{counted(n, 'Market sale')} made; the bonus is {market.bonus(spaces)}.",))

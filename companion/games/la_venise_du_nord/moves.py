@@ -18,6 +18,7 @@ from pyrsistent import PMap
 
 from companion.core.dice import RollSpec, check_values
 from companion.core.result import Needs, Refused
+from companion.core.words import counted
 from companion.games.plain import name
 
 from . import city
@@ -70,7 +71,7 @@ def roll(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: in
         wanted = [city.tile_named(t) for t in given] if isinstance(given, list) else [None]
         if len(wanted) != need or None in wanted or len(set(wanted)) != len(wanted) or not set(wanted) <= set(on_tiles):
             where = ", ".join(f"{t} ({table['dice'][t]['value']})" for t in on_tiles)
-            return Refused(f"take_back: {who} has {DICE_PER_PLAYER - len(on_tiles)} dice in hand, so {need} "
+            return Refused(f"take_back: {who} has {counted(DICE_PER_PLAYER - len(on_tiles), 'die')} in hand, so {need} "
                            f"must come off the tiles first: name {'it' if need == 1 else 'them'} ({where})")
         for tile in wanted:
             del table["dice"][tile]
@@ -230,7 +231,7 @@ def bridge(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: 
     place = list(city.edge(here, there))
     standing = next((b for b in table["bridges"] if b["tiles"] == place), None)
     if standing is not None and standing["seat"] == seat:
-        return Refused(f"{who}'s own bridge already joins {here} and {there} (SPEC 4.10.12)")
+        return Refused(f"{who}'s own bridge already joins {here} and {there}")
     a, b = dice[here]["value"], dice[there]["value"]
     cost = a + b if standing is not None else abs(a - b)
     paid = _payment(stock(state, seat), cost, action.get("pay"))
@@ -239,7 +240,7 @@ def bridge(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: 
     back = city.tile_named(action.get("take_back")) if action.get("take_back") is not None else None
     if back not in (here, there):
         return Refused(f"take_back: which die comes back to {who}'s hand, the {a} on {here} or the {b} on {there}")
-    log = [f"{who} builds a bridge between {here} and {there} for {cost} cube{'s' if cost != 1 else ''}"
+    log = [f"{who} builds a bridge between {here} and {there} for {counted(cost, 'cube')}"
            + (f" ({', '.join(f'{n} {r}' for r, n in paid.items() if n)})" if cost else "") + "."]
     if standing is not None:
         table["bridges"].remove(standing)
@@ -254,7 +255,7 @@ def bridge(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: 
 def _payment(held: Mapping[str, int], cost: int, given: object) -> dict[str, int] | Refused:
     """The cubes paid from the stock: as given, or the most plentiful kinds first [A]."""
     if sum(held.values()) < cost:
-        return Refused(f"the bridge costs {cost} cubes; the stock holds {sum(held.values())}")
+        return Refused(f"the bridge costs {counted(cost, 'cube')}; the stock holds {sum(held.values())}")
     if given is None:
         paid = {raw: 0 for raw in RAWS}
         for _ in range(cost):
@@ -264,7 +265,7 @@ def _payment(held: Mapping[str, int], cost: int, given: object) -> dict[str, int
     if not isinstance(given, Mapping) or not set(given) <= set(RAWS) or not all(type(v) is int and v >= 0 for v in given.values()):
         return Refused('pay: cubes by kind from the stock, such as {"gold": 1, "wool": 2}')
     if sum(given.values()) != cost:
-        return Refused(f"pay: the bridge costs {cost} cubes, not {sum(given.values())}")
+        return Refused(f"pay: the bridge costs {counted(cost, 'cube')}, not {sum(given.values())}")
     short = next((r for r, n in given.items() if n > held[r]), None)
     if short:
         return Refused(f"pay: the stock holds {held[short]} {short}")

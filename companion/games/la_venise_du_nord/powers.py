@@ -22,6 +22,7 @@ from pyrsistent import PMap, pvector
 
 from companion.core.result import Accepted, Refused, Result
 from companion.core.seats import others_from_left_of
+from companion.core.words import a, counted, sentence
 from companion.games.plain import data, name, put, set_deck
 
 from . import market
@@ -151,12 +152,12 @@ def _gain(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int, 
             return where
         n = item.get("n")
         if type(n) is int and n > left:
-            return Refused(f"onto: {value} {raw} gained, and {n} more go onto a card")
+            return Refused(f"onto: {value} {raw} gained, and {n} more {'goes' if n == 1 else 'go'} onto a card")
         line = put_cubes(board, *where, raw, n)
         if isinstance(line, Refused):
             return line
         left -= n
-        log.append(f"{line[0].upper()}{line[1:]}.")
+        log.append(f"{sentence(line)}.")
     space = STOCK_SPACES - sum(stock(state, seat).values())
     kept = min(left, space)
     if kept:
@@ -179,10 +180,10 @@ def _cards(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int,
         return Refused(f"the {tile} deck is empty: the action is no longer available")
     card = action["keep"]
     if card is None:
-        return state, [f"{name(state, seat)} draws {value} {tile} cards and keeps none."]
+        return state, [f"{name(state, seat)} draws {counted(value, f'{tile} card')} and keeps none."]
     read = READ[deck_name](card)
     if read is None or read["card"] != card:
-        return Refused(f"keep: {card!r} is not a {tile} card as printed")
+        return Refused(f"keep: {card!r} is not {a(tile)} card as printed")
     if deck["known"]:
         if card not in deck["draw"]:
             return Refused(f"no {card} is left in the {tile} deck")
@@ -192,7 +193,8 @@ def _cards(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int,
     else:
         state = set_deck(state, deck_name, deck.set("out", deck["out"].append(card)))
     log = to_board(state, table, seat, deck_name, card)
-    return state, [f"{name(state, seat)} draws {value} {tile} cards and keeps {card}; the rest go under the deck, shuffled.", *log]
+    rest = {1: "", 2: "; the other goes under the deck"}.get(value, "; the rest go under the deck, shuffled")
+    return state, [f"{name(state, seat)} draws {counted(value, f'{tile} card')} and keeps {card}{rest}.", *log]
 
 
 def to_board(state: PMap, table: dict[str, Any], seat: int, deck_name: str, card: str) -> list[str]:
@@ -326,7 +328,7 @@ def produce(state: PMap, action: Mapping[str, Any]) -> Result:
     i = where[1]
     shop = board["workshops"][i]
     if not shop["built"]:
-        return Refused(f"the {shop['card']} workshop is not built ({shop['paid']} of {shop['cost']} cubes)")
+        return Refused(f"the {shop['card']} workshop is not built ({shop['paid']} of {counted(shop['cost'], 'cube')})")
     if shop["stored"] < shop["capacity"]:
         return Refused(f"the {shop['card']} workshop stores {shop['stored']} of {shop['capacity']}: it produces only when full")
     if i in table["turn"]["produced"]:
@@ -362,7 +364,7 @@ def use_builder(state: PMap, action: Mapping[str, Any]) -> Result:
         return where
     card = board["builders"][where[1]]
     if not card["activated"]:
-        return Refused(f"{card['card']} is not activated ({card['paid']} of {card['cost']} cubes)")
+        return Refused(f"{card['card']} is not activated ({card['paid']} of {counted(card['cost'], 'cube')})")
     if card["used"]:
         return Refused(f"{card['card']} has been used")
     who = name(state, seat)

@@ -20,6 +20,7 @@ from pyrsistent import PMap
 
 from companion.core import flow as flow_mod
 from companion.core.result import Accepted, Refused, Result
+from companion.core.words import counted
 from companion.games.plain import data, name, put
 
 from . import moves, powers
@@ -130,7 +131,7 @@ def _check_look(state: PMap, action: Mapping[str, Any]) -> str | None:
     if value is not None:
         wanted = min(value, left) if left is not None else value
         if action.get("n", 1) != wanted:
-            return f"{name(state, who[0])} draws {wanted} {tile} card{'s' if wanted != 1 else ''} (n: {wanted})"
+            return f"{name(state, who[0])} draws {counted(wanted, f'{tile} card')} (n: {wanted})"
     return None
 
 

@@ -20,6 +20,7 @@ from pyrsistent import PMap, thaw
 
 from companion.core.game import GameDef
 from companion.core.options import Option
+from companion.core.words import counted
 from companion.games.plain import name
 from companion.scoring import master_of_venice as sheet
 
@@ -34,22 +35,27 @@ GAME_ID = "master_of_venice"
 
 RULE_OPTIONS: dict[str, dict[str, Any]] = {
     "start_gold": {"title": "Starting Gold", "enum": [0, 3, 5, 10], "default": 0,
-                   "description": "The rulebook gives none (SPEC 2.9.1): turn 1's Revenue gives 3."},
+                   "description": "The rulebook gives none: the first turn's Revenue gives 3."},
     "start_cards": {"title": "Starting cards", "enum": [0, 1, 2, 3, 5], "default": 0,
                     "description": "Cards dealt to each player before the first draw; the rulebook gives none."},
     "rotate_first": {"title": "First player moves each turn", "enum": [False, True], "default": False,
+                     "enumNames": ["no: the same first player all game", "yes: one seat clockwise each turn"],
                      "description": "The first player (who is asked first in each phase) stays all game, "
-                                    "or moves one seat clockwise each turn (SPEC 2.9.2)."},
+                                    "or moves one seat clockwise each turn."},
     "start_offices": {"title": "Pope and Doge at the start", "enum": ["neutral", "vacant"], "default": "neutral",
-                      "description": "Neutral incumbents nobody controls, who die on a 6 (SPEC 2.9.3), or vacant "
-                                     "offices, elected in the first turn."},
+                      "enumNames": ["neutral, until they die", "vacant, elected in the first turn"],
+                      "description": "Neutral incumbents nobody controls, who die on a 6, or vacant offices, "
+                                     "elected in the first turn."},
     "trip_income": {"title": "Cog and Caravan income", "enum": ["dice", "fixed"], "default": "dice",
-                    "description": "A trade trip rolls 1D6 on the Revenue table (SPEC 2.9.4), or earns the card "
-                                   "list's fixed 2 Gold."},
+                    "enumNames": ["1D6 on the Revenue table", "a fixed 2 Gold"],
+                    "description": "A trade trip rolls 1D6 on the Revenue table, or earns the card list's fixed "
+                                   "2 Gold."},
     "bribes": {"title": "Who pays election bribes", "enum": ["all", "winner"], "default": "all",
-               "description": "Every bidder pays the Gold he bid (SPEC 2.9.6), or only the winner."},
+               "enumNames": ["every bidder", "only the winner"],
+               "description": "Every bidder pays the Gold he bid, or only the winner."},
     "patronage_votes": {"title": "Patronage votes", "enum": ["both", "none"], "default": "both",
-                        "description": "A Patronage card is worth 1 vote in both elections (SPEC 2.9.7), or none."},
+                        "enumNames": ["1 vote in both elections", "none"],
+                        "description": "A Patronage card is worth 1 vote in both elections, or none."},
     "winner_tie": {**sheet.OPTIONS["winner_tie"], "title": "Tied for the most Gold"},
 }
 
@@ -95,7 +101,7 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
             k = len(revenue.trips(table, seat))
             if k and table["trips"][seat] is None:
                 fixed = sum(revenue.fixed(table, seat).values())
-                options.append(Option(f"Roll {name(state, seat)}'s {k} trip{'s' if k > 1 else ''}: {fixed} + {k}d6",
+                options.append(Option(f"Roll {name(state, seat)}'s {counted(k, 'trip')}: {fixed} + {k}d6",
                                       "Trips", {"type": "trips", "seat": seat}, rolls=f"{k}d6"))
     if step in ("POPE", "DOGE"):
         office = step.lower()
@@ -299,8 +305,8 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
         income = mine["income"]
         sections.append({"title": head, "lines": [
             "In play: " + (", ".join(cards) or "nothing"),
-            f"Revenue: {income['fixed']} fixed ({income['base']} base, {income['cards']} cards, {income['offices']} offices, "
-            f"{income['routes']} from others' traders) + {income['trips']} trip{'s' if income['trips'] != 1 else ''}",
+            f"Revenue: {income['fixed']} fixed ({income['base']} base, {income['cards']} from cards, {income['offices']} "
+            f"from offices, {income['routes']} from others' traders) + {counted(income['trips'], 'trip')}",
         ]})
     sections.append({"title": "Deck", "lines": [
         f"Pass {hands.deck_pass(state)} of 2" + (": the game ends at the end of this turn" if hands.game_end_pending(state) else "")]})

@@ -18,6 +18,7 @@ from pyrsistent import PMap
 
 from companion.core import deck as deck_mod
 from companion.core.result import Refused
+from companion.core.words import counted
 from companion.games.plain import name, set_deck
 
 from .cards import DECK
@@ -75,7 +76,7 @@ def draw(state: PMap, table: dict[str, Any], seats: Sequence[int], order: object
         state = add_held(state, seat, 1)
     lost = len(seats) - len(got)
     if lost:
-        log.append(f"{lost} card{'s' if lost > 1 else ''} could not be drawn: the deck is used up.")
+        log.append(f"{counted(lost, 'card')} could not be drawn: the deck is used up.")
     return state
 
 

@@ -28,6 +28,7 @@ from pyrsistent import PMap
 from companion.core.dice import check_values, parse_spec
 from companion.core.flow import current_step
 from companion.core.result import Accepted, Needs, Refused, Result
+from companion.core.words import counted, sentence
 from companion.games.plain import data, name, put
 
 from . import elections, hands, revenue
@@ -212,7 +213,7 @@ def play(state: PMap, action: Mapping[str, Any]) -> Result:
         state = hands.draw(state, table, [seat] * spec.draws, action.get("order"), log)
         if isinstance(state, Refused):
             return state
-        log.append(f"{name(state, seat)} draws {spec.draws} cards.")
+        log.append(f"{name(state, seat)} draws {counted(spec.draws, 'card')}.")
         return Accepted(put(state, table), tuple(log), "Put the cards drawn back on top of the deck.")
     if spec.gains:
         k = sum(1 for c in owned(table, seat, spec.gains))
@@ -254,7 +255,7 @@ def _war(state: PMap, table: dict[str, Any], seat: int, card: str, log: list[str
         log.append("Nobody holds the Office of General or Admiral: nobody pays.")
         return Accepted(put(state, table), tuple(log))
     table["pending"] = {"kind": "war", "card": card, "by": seat, "payers": payers}
-    log.append(" and ".join(f"the {o} ({name(state, s)})" for o, s in payers).capitalize() + " must pay 2D6 less "
+    log.append(sentence(" and ".join(f"the {o} ({name(state, s)})" for o, s in payers)) + " must pay 2D6 less "
                "their armies (navies), or lose the game.")
     return Accepted(put(state, table), tuple(log))
 
@@ -270,8 +271,8 @@ def war_roll(state: PMap, action: Mapping[str, Any]) -> Result:
         return rolled
     forces = count_kind(table, seat, "A" if office == "General" else "N")
     owed = max(0, sum(rolled) - forces)
-    log = [f"The {office}, {name(state, seat)}, rolls {rolled[0]} + {rolled[1]} less {forces} "
-           f"{'armies' if office == 'General' else 'navies'}: owes {owed}."]
+    log = [f"The {office}, {name(state, seat)}, rolls {rolled[0]} + {rolled[1]} less "
+           f"{counted(forces, 'army' if office == 'General' else 'navy')}: owes {owed}."]
     pending["payers"].pop(0)
     if gold(state, seat) >= owed:
         state = add_gold(state, seat, -owed)
@@ -429,7 +430,7 @@ def trips(state: PMap, action: Mapping[str, Any]) -> Result:
     if not bonuses or table["trips"][seat] is not None:
         return Refused(f"{name(state, seat)} has no trade trip to roll" if not bonuses else
                        f"{name(state, seat)}'s trips are rolled already")
-    rolled = dice(action, f"{len(bonuses)}d6", f"{name(state, seat)}'s trips")
+    rolled = dice(action, f"{len(bonuses)}d6", f"{name(state, seat)}'s trip roll")
     if isinstance(rolled, Refused):
         return rolled
     table["trips"][seat] = rolled
@@ -458,8 +459,8 @@ def bid(state: PMap, action: Mapping[str, Any]) -> Result:
     cards = hands.hand_cards(state, table, seat)
     have = cards.count("Intrigue") if cards is not None else state["counters"]["players"][seat]["hand"]
     if intrigue > have:
-        return Refused(f"{name(state, seat)} has {have} Intrigue card{'s' if have != 1 else ''} to play"
-                       if cards is not None else f"{name(state, seat)} holds {have} cards")
+        return Refused(f"{name(state, seat)} has {counted(have, 'Intrigue card')} to play"
+                       if cards is not None else f"{name(state, seat)} holds {counted(have, 'card')}")
     cost = elections.bid_cost({"gold": offered, "intrigue": intrigue})
     if cost > gold(state, seat):
         return Refused(f"the bid costs {cost} Gold (Intrigue: 2 each) and {name(state, seat)} has {gold(state, seat)}")

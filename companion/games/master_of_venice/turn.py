@@ -18,6 +18,7 @@ from typing import Any
 from pyrsistent import PMap, pmap, pvector
 
 from companion.core.result import Accepted, Refused, Result
+from companion.core.words import counted, plural
 from companion.games.plain import data, name, put
 
 from . import elections, hands, revenue
@@ -39,13 +40,17 @@ def draw(state: PMap, action: Mapping[str, Any]) -> Result:
             state = add_gold(state, seat, state["options"]["start_gold"])
         log.append(f"Each player starts with {state['options']['start_gold']} Gold.")
     if not virtual(state):
-        log.append(f"Deal {extra} cards to each player, then each draws 1." if extra else "Each player draws 1 card.")
+        log.append(f"Deal {counted(extra, 'card')} to each player, then each draws 1." if extra else "Each player draws 1 card.")
     state = hands.draw(state, table, seats * (extra + 1), action.get("order"), log)
     if isinstance(state, Refused):
         return state
     if virtual(state):
         log.append("Each player's new card is on their own phone.")
     return Accepted(put(state, table), tuple(log), "Put the cards drawn back on top of the deck.")
+
+
+# Each source of Revenue in the log: "3 base, 2 from cards, 5 from offices, 1 from others' traders".
+_REVENUE = {"base": "base", "cards": "from cards", "offices": "from offices", "routes": "from others' traders"}
 
 
 def income(state: PMap, action: Mapping[str, Any]) -> Result:
@@ -70,9 +75,9 @@ def income(state: PMap, action: Mapping[str, Any]) -> Result:
         trips = revenue.trip_income(bonuses, table["trips"][seat] if by_dice else None)
         total = revenue.total(parts, trips)
         state = add_gold(state, seat, total)
-        shown = ", ".join(f"{v} {k}" for k, v in parts.items() if v)
+        shown = ", ".join(f"{v} {_REVENUE[k]}" for k, v in parts.items() if v)
         if bonuses:
-            shown += f", {sum(trips)} from {len(trips)} trip{'s' if len(trips) > 1 else ''}" + (
+            shown += f", {sum(trips)} from {counted(len(trips), 'trip')}" + (
                 f" ({', '.join(map(str, table['trips'][seat]))})" if by_dice else "")
         log.append(f"{name(state, seat)}: +{total} Gold ({shown}).")
     table["trips"] = [None] * len(state["players"])
@@ -130,7 +135,8 @@ def _death_roll(office: str):
         voters = elections.voters(table, office, standing(table, n))
         table["election"] = {"office": office, "voters": voters, "bids": [None] * n}
         if voters:
-            log.append(f"Election of the {title}: {', '.join(name(state, s) for s in voters)} vote. "
+            log.append(f"Election of the {title}: {', '.join(name(state, s) for s in voters)} "
+                       f"{'votes' if len(voters) == 1 else 'vote'}. "
                        "Bids are sealed, on each voter's own phone.")
         else:
             log.append(f"Election of the {title}: nobody controls a {elections.VOTER[office]}, so nobody can vote.")
@@ -175,9 +181,11 @@ def reveal(state: PMap, action: Mapping[str, Any]) -> Result:
         state = add_gold(state, seat, -(paid + elections.INTRIGUE_COST * bid["intrigue"]))
         parts = elections.votes(table, office, seat, bid, state["options"]["patronage_votes"])
         tally[seat] = sum(parts.values())
-        shown = ", ".join(f"{v} {k}" for k, v in parts.items() if v) or "no votes"
+        sources = {"cards": plural(elections.VOTER[office]), "bribe": "the bribe", "intrigue": "Intrigue",
+                   "popularity": "Popularity", "patronage": "Patronage"}
+        shown = ", ".join(f"{v} from {sources[k]}" for k, v in parts.items() if v) or "no votes"
         caught = " (caught: loses automatically)" if seat in table["caught"] else ""
-        log.append(f"{name(state, seat)}: {tally[seat]} votes ({shown}){caught}.")
+        log.append(f"{name(state, seat)}: {counted(tally[seat], 'vote')} ({shown}){caught}.")
     best = elections.leaders(tally, table["caught"])
     table["caught"] = []  # "the next election" is this one, of either kind (SPEC 2.9.11)
     table["election"] = None

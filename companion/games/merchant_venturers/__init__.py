@@ -36,13 +36,16 @@ GAME_ID = sheet.GAME_ID
 
 RULE_OPTIONS: dict[str, dict[str, Any]] = {
     "season_table": {"title": "Resource seasons", "enum": ["warm_cold", "leftmost"], "default": "warm_cold",
-                     "description": "The rulebook's season table lost its columns (SPEC 5.4): crops and spices in the "
-                                    "warm seasons, furs in the cold ones, gold in Summer (warm_cold), or every mark "
-                                    "read from Spring on (leftmost). A table of your own: setup's seasons."},
+                     "enumNames": ["warm and cold seasons", "every mark from Spring on"],
+                     "description": "The rulebook's season table lost its columns: crops and spices in the warm "
+                                    "seasons, furs in the cold ones, gold in Summer; or every mark read from Spring "
+                                    "on. A table of your own may be given at setup (seasons)."},
     "small_post": {"title": "A small trading post costs", "enum": [1, 2, 3], "default": 1,
-                   "description": "The rulebook gives no price (SPEC 5.10.5): 1 coin, so a large post costs 6 in all."},
+                   "enumNames": ["1 coin", "2 coins", "3 coins"],
+                   "description": "The rulebook gives no price: 1 coin, so a large post costs 6 in all."},
     "largest_post": {"title": "The largest trading post's +1", "enum": ["strict", "shared"], "default": "strict",
-                     "description": "Only a strictly largest post earns it (SPEC 5.10.9), or every post tied for largest."},
+                     "enumNames": ["only a strictly largest post", "every post tied for largest"],
+                     "description": "Only a strictly largest post earns it, or every post tied for largest."},
 }
 
 _WORD = {"SEASON": "Season", "RESOURCES": "Make", "BUY": "Buy", "ALLOCATION": "Ports", "BUY_GOODS": "Goods",

@@ -17,6 +17,7 @@ from pyrsistent import PMap
 from companion.core import deck as deck_mod
 from companion.core.deck import DeckSpec
 from companion.core.result import Accepted, Refused, Result
+from companion.core.words import counted
 from companion.games.plain import data, name, put, set_deck
 
 from .table import CARD_PRICE, START_CARDS, add_cards, pay, seat_of
@@ -32,7 +33,8 @@ def _two_each(cards: Mapping[str, int]) -> str | None:
 
 
 DECK = DeckSpec("actions", "Action cards", composition=None, mode="mirror", check_card=_card_name,
-                check_composition=_two_each, public_out=False, mirror_tracks_cards=False)
+                check_composition=_two_each, public_out=False, mirror_tracks_cards=False,
+                examples=("(the name on the card) x2",))
 
 
 def virtual(state: PMap) -> bool:
@@ -78,7 +80,7 @@ def buy(state: PMap, action: Mapping[str, Any]) -> Result:
             return drawn
         paid, log = drawn
     return Accepted(put(add_cards(paid, seat, 1), table),
-                    (f"{name(state, seat)} buys an action card for {CARD_PRICE} coins.", *log),
+                    (f"{name(state, seat)} buys an action card for {counted(CARD_PRICE, 'coin')}.", *log),
                     "The card bought goes back on top of the deck." if virtual(state) else None)
 
 

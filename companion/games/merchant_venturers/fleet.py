@@ -16,6 +16,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.result import Accepted, Refused, Result
+from companion.core.words import a, counted, noun
 from companion.games.plain import data, name, put
 from companion.scoring.merchant_venturers import FAST_UPGRADE as FAST
 from companion.scoring.merchant_venturers import LARGE_UPGRADE as LARGE
@@ -105,13 +106,13 @@ def buy_ship(state: PMap, action: Mapping[str, Any]) -> Result:
     fast, large = flags
     cost = SHIP + FAST * fast + LARGE * large
     kind = " ".join(w for w, on in (("fast", fast), ("large", large)) if on) or "small slow"
-    paid = pay(state, seat, cost, f"a {kind} ship")
+    paid = pay(state, seat, cost, a(f"{kind} ship"))
     if isinstance(paid, Refused):
         return paid
     table = data(state)
     new = max((s["id"] for s in table["ships"][seat]), default=0) + 1
     table["ships"][seat].append({"id": new, "fast": fast, "large": large, "at": where, "cargo": []})
-    return Accepted(put(paid, table), (f"{name(state, seat)} buys a {kind} ship (ship {new}) at {where} for {cost} coins.",))
+    return Accepted(put(paid, table), (f"{name(state, seat)} buys {a(kind)} ship (ship {new}) at {where} for {counted(cost, 'coin')}.",))
 
 
 def upgrade_ship(state: PMap, action: Mapping[str, Any]) -> Result:
@@ -136,7 +137,7 @@ def upgrade_ship(state: PMap, action: Mapping[str, Any]) -> Result:
     ship["fast"] |= fast
     ship["large"] |= large
     what = " and ".join(w for w, on in (("fast", fast), ("large", large)) if on)
-    return Accepted(put(paid, table), (f"{name(state, seat)} makes ship {ship['id']} {what} for {cost} coins.",))
+    return Accepted(put(paid, table), (f"{name(state, seat)} makes ship {ship['id']} {what} for {counted(cost, 'coin')}.",))
 
 
 def buy_post(state: PMap, action: Mapping[str, Any]) -> Result:
@@ -152,7 +153,7 @@ def buy_post(state: PMap, action: Mapping[str, Any]) -> Result:
     if isinstance(paid, Refused):
         return paid
     table["posts"][seat][where] = {"size": "small", "goods": []}
-    return Accepted(put(paid, table), (f"{name(state, seat)} builds a small trading post at {where} for {cost} coin{'s' if cost != 1 else ''}.",))
+    return Accepted(put(paid, table), (f"{name(state, seat)} builds a small trading post at {where} for {counted(cost, 'coin')}.",))
 
 
 def upgrade_post(state: PMap, action: Mapping[str, Any]) -> Result:
@@ -171,7 +172,7 @@ def upgrade_post(state: PMap, action: Mapping[str, Any]) -> Result:
     if isinstance(paid, Refused):
         return paid
     post["size"] = size
-    return Accepted(put(paid, table), (f"{name(state, seat)}'s trading post at {where} becomes {size} for {UPGRADE[size]} coins.",))
+    return Accepted(put(paid, table), (f"{name(state, seat)}'s trading post at {where} becomes {size} for {counted(UPGRADE[size], 'coin')}.",))
 
 
 def load(state: PMap, action: Mapping[str, Any]) -> Result:
@@ -188,7 +189,7 @@ def load(state: PMap, action: Mapping[str, Any]) -> Result:
     pools = [table["quay"][seat].get(at, [])] + ([table["posts"][seat][at]["goods"]] if at in table["posts"][seat] else [])
     room = cargo_space(ship) - len(ship["cargo"])
     if n > room:
-        return Refused(f"ship {ship['id']} has room for {room} more good{'s' if room != 1 else ''}")
+        return Refused(f"ship {ship['id']} has room for {room} more {noun(room, 'good')}")
     have = sum(p.count(g) for p in pools)
     if n > have:
         return Refused(f"{name(state, seat)} has {have} {g} at {at} to load, not {n}")
@@ -243,7 +244,7 @@ def _move(state: PMap, action: Mapping[str, Any], sailing: bool) -> Result:
             return Refused(f"ship {ship['id']} is at {to} already")
         table["sailed"] = {"turn": turn, "ships": sailed + [[seat, ship["id"]]]}
     ship["at"] = to
-    how = f"sails ({moves(ship)} moves, +1 with the wind)" if sailing else "is moved"
+    how = f"sails ({counted(moves(ship), 'move')}, +1 with the wind)" if sailing else "is moved"
     return Accepted(put(state, table), (f"{name(state, seat)}'s ship {ship['id']} {how} {'out to sea' if to == SEA else 'to ' + to}.",))
 
 

@@ -26,6 +26,7 @@ from pyrsistent import PMap
 
 from companion.core.counters import CounterSpec
 from companion.core.result import Refused
+from companion.core.words import counted
 from companion.scoring.merchant_venturers import ship_value
 
 from .board import GOODS, check, good
@@ -68,7 +69,7 @@ def coins(state: PMap, seat: int) -> int:
 def pay(state: PMap, seat: int, amount: int, what: str) -> PMap | Refused:
     have = coins(state, seat)
     if amount > have:
-        return Refused(f"{state['players'][seat]['name']} has {have} coin{'s' if have != 1 else ''}, and {what} costs {amount}")
+        return Refused(f"{state['players'][seat]['name']} has {counted(have, 'coin')}, and the price of {what} is {amount}")
     return add_coins(state, seat, -amount)
 
 
@@ -152,7 +153,7 @@ def check_settings(setup: Mapping[str, Any]) -> str | None:
             if not isinstance(when, list) or not all(isinstance(w, str) for w in when) or len(set(when)) != len(when) or not set(when) <= set(WIND):
                 return f"seasons.{g}: a list of seasons (Winter, Spring, Summer, Autumn)"
             if len(when) != count:
-                return f"seasons.{g}: the rulebook's table marks {count} season{'s' if count > 1 else ''} for it, not {len(when)}"
+                return f"seasons.{g}: the rulebook's table marks {counted(count, 'season')} for it, not {len(when)}"
     prices = setup.get("goods_prices")
     if prices is not None:
         if not isinstance(prices, Mapping) or {good(g) for g in prices} != set(GOODS) or len(prices) != len(GOODS):

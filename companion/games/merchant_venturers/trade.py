@@ -15,6 +15,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.result import Accepted, Refused, Result
+from companion.core.words import counted
 from companion.games.plain import data, name, put
 
 from .board import NEW, OLD, demand, port
@@ -115,7 +116,7 @@ def buy(state: PMap, action: Mapping[str, Any]) -> Result:
         return paid
     table["stock"][port_][g] -= n
     table["quay"][seat].setdefault(port_, []).extend([g] * n)
-    return Accepted(put(paid, table), (f"{name(state, seat)} buys {n} {g} at {port_} for {n * each} coins.",))
+    return Accepted(put(paid, table), (f"{name(state, seat)} buys {n} {g} at {port_} for {counted(n * each, 'coin')}.",))
 
 
 def sell(state: PMap, action: Mapping[str, Any]) -> Result:
@@ -137,4 +138,4 @@ def sell(state: PMap, action: Mapping[str, Any]) -> Result:
         table["sold"] = {"turn": state["flow"]["round"], "at": {}}
     at = table["sold"]["at"].setdefault(port_, {})
     at[g] = at.get(g, 0) + n
-    return Accepted(add_coins(put(state, table), seat, n * each), (f"{name(state, seat)} sells {n} {g} at {port_} for {n * each} coins ({each} each).",))
+    return Accepted(add_coins(put(state, table), seat, n * each), (f"{name(state, seat)} sells {n} {g} at {port_} for {counted(n * each, 'coin')} ({each} each).",))

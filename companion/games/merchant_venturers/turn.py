@@ -210,7 +210,7 @@ ACTIONS = {
 def check(state: PMap, action: Mapping[str, Any]) -> str | None:
     kind = action["type"]
     if kind in ("draw", "look", "keep", "shuffle", "discard"):
-        return "action cards are bought (buy_card, 2 coins) and played (play_card); the deck follows by itself"
+        return "action cards are bought (2 coins) and played with their own options; the deck follows by itself"
     if kind == "counter" and action.get("name") == "cards" and cards.virtual(state):
         return "the companion holds the virtual hands: their sizes change as cards are bought and played"
     return None

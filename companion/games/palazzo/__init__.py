@@ -19,6 +19,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.game import GameDef
+from companion.core.words import counted
 from companion.scoring import palazzo as sheet
 
 from .action import extra_action
@@ -86,7 +87,7 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
     sections = [
         {"title": "Constructor's yard",
          "lines": [", ".join(f"{t} ({cost(t)})" if t != "?" else "? (not named)" for t in yard_shown(state, table)) or "empty",
-                   f"{face_down(table)} tiles face down; {tiles_left(table)} structures left to buy"]},
+                   f"{counted(face_down(table), 'tile')} face down; {counted(tiles_left(table), 'structure')} left to buy"]},
         {"title": "Bank", "lines": [bank]},
     ]
     for s, p in enumerate(state["players"]):
@@ -94,9 +95,9 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
         lines = [", ".join(f"{x['tile']}{' (turret)' if x['turret'] else ''}" for x in mine["palazzo"]) or "nothing built yet"]
         if mine["reserve"]:
             lines.append("Reserve: " + ", ".join(mine["reserve"]))
-        coins = f"{mine['coins_in_hand']} coin{'s' if mine['coins_in_hand'] != 1 else ''}" if mine["coins_known"] else "coins secret"
-        sections.append({"title": f"{p['name']}: {mine['points']} points ({mine['majority']} majorities, "
-                                  f"{mine['materials']} materials), die {face(die(state, s))}, {coins}",
+        coins = counted(mine["coins_in_hand"], "coin") if mine["coins_known"] else "coins secret"
+        sections.append({"title": f"{p['name']}: {counted(mine['points'], 'point')} ({mine['majority']} from "
+                                  f"majorities, {mine['materials']} from materials), die {face(die(state, s))}, {coins}",
                          "lines": lines, "grid": grid(table, s)})  # the palazzo, drawn on the table page
     return sections
 

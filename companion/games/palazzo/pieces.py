@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from companion.core.deck import DRAW_THEN_RESHUFFLE, NO_RESHUFFLE, Composition, DeckSpec
+from companion.core.words import a
 
 SUITS = ("Moons", "Suns", "Arms", "Crowns")
 STRUCTURES = {"Moons": "observatory", "Suns": "solarium", "Arms": "fountain", "Crowns": "statue"}
@@ -31,7 +32,7 @@ def face(value: int) -> str:
 
 def a_coin(name: str) -> str:
     """"a 3", "an ace", "a null": a coin named in a sentence."""
-    return f"{'an' if name == 'ace' else 'a'} {name}"
+    return a(name)
 
 
 # A tile drawn on a phone: its suit's sign and its face ("☾3", "☀A", "♛0").
@@ -84,12 +85,12 @@ def coin_value(given: object) -> int | None:
 
 TILES = DeckSpec(
     "tiles", "Structure tiles", Composition({name: 1 for name in TILE_NAMES}),
-    mode="virtual", when_short=NO_RESHUFFLE,  # a bought structure never comes back
+    mode="virtual", when_short=NO_RESHUFFLE, piece="tile",  # a bought structure never comes back
 )
 
 # The coin pool: the draw pile is the face-down pool, the discard pile the spent coins; drawn coins are
 # in the bank or a hand. With real coins the companion only counts: the hands are drawn unseen.
 COINS = DeckSpec(
     "coins", "Coins", Composition({f: COPIES for f in FACES}),
-    mode="mirror", when_short=DRAW_THEN_RESHUFFLE, public_out=False, mirror_tracks_cards=False,
+    mode="mirror", when_short=DRAW_THEN_RESHUFFLE, public_out=False, mirror_tracks_cards=False, piece="coin",
 )

@@ -18,6 +18,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.options import Option
+from companion.core.words import counted
 from companion.core.steps import Edit
 
 from .building import RESERVE, build, places
@@ -120,9 +121,9 @@ def _payment(e: Edit, seat: int, price: int) -> tuple[list[int] | None, bool, in
             left.remove(v)
     paid = sum(values) + (face_now if used else 0)
     if paid < price:
-        e.refuse(f"{paid} ducats do not pay for a structure costing {price}")
+        e.refuse(f"{counted(paid, 'ducat')} do not pay for a structure costing {price}")
     if said is not None and said != (paid == price):
-        e.refuse(f"{paid} ducats for {price} is {'exact' if paid == price else 'not exact'}")
+        e.refuse(f"{counted(paid, 'ducat')} for {price} is {'exact' if paid == price else 'not exact'}")
     return values, used, paid, paid == price
 
 

@@ -23,6 +23,7 @@ from companion.core import engine
 from companion.core.game import GameDef
 from companion.core.options import Option
 from companion.core.result import Accepted, Refused, Result
+from companion.core.words import counted
 from companion.scoring import patrons_of_venice as sheet
 
 from . import city, goods, turn
@@ -35,14 +36,18 @@ GAME_ID = "patrons_of_venice"
 RULE_OPTIONS: dict[str, dict[str, Any]] = {
     "statue_business_worth": {**sheet.OPTIONS["statue_business_worth"], "title": "Points for a business by a statue"},
     "guilds": {"title": "Guilds variant", "enum": [False, True], "default": False,
+               "enumNames": ["no: each produces at his own businesses", "yes: at another player's too"],
                "description": "The Guilds variant: produce at another player's business; its owner gets the income."},
     "sell_manufactured": {"title": "Cloth and Canvas may be sold", "enum": [True, False], "default": True,
-                          "description": "Cloth and Canvas cards may be sold at their printed value (SPEC 1.10.10)."},
+                          "enumNames": ["yes, at their printed value", "no"],
+                          "description": "Cloth and Canvas cards may be sold at their printed value."},
     "gondola_counts": {"title": "Gondola income counts", "enum": ["all", "own"], "default": "all",
-                       "description": "A Gondola's base income counts every owner's non-Gondola tiles in its campo "
-                                      "(SPEC 1.10.12), or only its owner's."},
+                       "enumNames": ["every owner's tiles", "only its owner's tiles"],
+                       "description": "A Gondola's base income counts every owner's non-Gondola tiles in its campo, "
+                                      "or only its owner's."},
     "favours_limited": {"title": "Favours limited to the 18 cards", "enum": [False, True], "default": False,
-                        "description": "Stop giving Favours when the 18 cards run out (default: keep counting, SPEC 1.10.11)."},
+                        "enumNames": ["no: keep counting", "yes: none once the 18 cards are out"],
+                        "description": "Stop giving Favours when the 18 cards run out (the default: keep counting)."},
 }
 
 
@@ -240,7 +245,8 @@ def _sections(state: PMap, businesses: list[dict[str, Any]], per_player: list[di
           f"{' (statue)' if b['next_to_statue'] else ''}: produces {b['income']}" for b in businesses),
     ]})
     sections.append({"title": f"Points (the end at {city.end_threshold(len(state['players']))})", "lines": [
-        f"{p['name']}: {mine['points']} points, {ducats(state, i)} Ducats, {mine['cubes_left']} cubes left, "
+        f"{p['name']}: {counted(mine['points'], 'point')}, {counted(ducats(state, i), 'Ducat')}, "
+        f"{counted(mine['cubes_left'], 'cube')} left, "
         f"producing everywhere earns {mine['income']}" for i, (p, mine) in enumerate(zip(state["players"], per_player))
     ]})
     return sections

@@ -92,5 +92,5 @@ def _all_pirates_discarded(deck) -> bool:
 RAW_DECK = DeckSpec(
     "raw_goods", "Raw Good", None, mode="mirror", when_short=SHUFFLE_INTO_REMAINING,
     reshuffle_when=_all_pirates_discarded, check_card=check_raw_card, check_composition=check_deck,
-    public_out=False,
+    public_out=False, examples=("Wool 3 x8", "Pirates! x4"),
 )

@@ -18,6 +18,7 @@ from pyrsistent import PMap
 from companion.core import deck as deck_mod
 from companion.core.flow import current_step
 from companion.core.result import Accepted, Refused, Result
+from companion.core.words import a, counted
 from companion.games.plain import data, put
 
 from . import city, goods
@@ -136,7 +137,7 @@ def sail_draw(state: PMap, action: Mapping[str, Any]) -> Result:
         before = len(deck["out"])
         k = min(n, len(deck["draw"]) + len(deck["discard"]))
         if k < n:
-            log.append(f"Only {k} Raw Good card{'s are' if k != 1 else ' is'} left to draw.")
+            log.append(f"Only {counted(k, 'Raw Good card')} {'is' if k == 1 else 'are'} left to draw.")
         if k:
             state = _deck_op(state, Chance(action).run(lambda order: deck_mod.draw(spec, deck, k, order)), log)
             if isinstance(state, Refused):
@@ -435,14 +436,14 @@ def sponsor(state: PMap, action: Mapping[str, Any], seat: int):
         return Refused(f"{name(state, seat)} has no cube left")
     owns = any(b["owner"] == seat and b["type"] == kind for b in table["businesses"])
     if not owns and action.get("shown") is not True:
-        need = city.SHOW.get(kind, f"2 of the 3 goods a {city.PRODUCT[kind]} needs")
+        need = city.SHOW.get(kind, f"2 of the 3 goods {a(city.PRODUCT[kind])} needs")
         return Refused(f"{name(state, seat)} owns no {city.LABELS[kind]}: show {need} from your hand, then confirm it (shown)")
     state = pay(state, seat, None, cost)
     if isinstance(state, Refused):
         return state
     table["businesses"].append({"type": kind, "owner": seat, "campi": [" ".join(c.split()) for c in campi]})
     table["acted"].append(seat)
-    return put(state, table), (f"{name(state, seat)} sponsors a {city.LABELS[kind]} by {' and '.join(campi)} for {cost}.",), "advance"
+    return put(state, table), (f"{name(state, seat)} sponsors {a(city.LABELS[kind])} by {' and '.join(campi)} for {cost}.",), "advance"
 
 
 def produce(state: PMap, action: Mapping[str, Any], seat: int):
