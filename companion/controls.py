@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.ranking import competition_positions
+from companion.core.words import sentence
 from companion.screens import (
     AlertScreen,
     CountersScreen,
@@ -110,7 +111,7 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     options = walk(view)
     if role == "next":
         if view.get("over"):
-            return Reply(panel, prompt=AlertScreen("Game over", view.get("ended") or ""))
+            return Reply(panel, prompt=AlertScreen("Game over", sentence(view.get("ended") or "")))
         if long and (view.get("stage") or {}).get("who") == "passes" and not view.get("strict"):
             return Reply(panel, {"type": "advance", "passed": True})
         option = on_button(view, "NEXT")
@@ -319,7 +320,7 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     mark = (view.get("round_word") or "Round")[0]
     header = f"{title}  {mark}{view['round']}" if view.get("round") else title
     if view.get("over"):
-        return StepScreen(header, "Game over", view.get("ended") or "", "", ("Undo", "Score", "", ""), "END")
+        return StepScreen(header, "Game over", sentence(view.get("ended") or ""), "", ("Undo", "Score", "", ""), "END")
     step = view.get("stage") or {}
     options = walk(view)
     doing, short = "", ""

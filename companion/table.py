@@ -31,6 +31,7 @@ from typing import Any
 from PIL import Image
 
 from companion import controls
+from companion.core.words import sentence
 from companion.screens import AlertScreen, CardScreen, DiceScreen, Screen, StepScreen, render, scroll_cycle
 
 log = logging.getLogger(__name__)
@@ -263,7 +264,7 @@ class Table:
             if screen is not None:
                 self._show(screen, self.timing.result)
         if view.get("over") and not before.get("over") and view.get("game_id") == before.get("game_id"):
-            self._show(AlertScreen("Game over", view.get("ended") or ""), self.timing.result)
+            self._show(AlertScreen("Game over", sentence(view.get("ended") or "")), self.timing.result)
 
     # --- idle and drawing ----------------------------------------------------------------------------
 
@@ -359,6 +360,6 @@ def _result_screen(view: dict[str, Any], last: dict[str, Any]) -> Screen | None:
     if roll:  # a roll, or a step whose dice the companion rolled or the table threw (the Pope's die, a move's two)
         return DiceScreen(who, roll["spec"], tuple(roll["values"]), int(roll["spec"].split("d")[1]))
     deck = (view.get("decks") or {}).get(last.get("deck"))
-    if last["type"] == "draw" and deck and deck["out"]:
+    if last["type"] == "draw" and deck and isinstance(deck["out"], list) and deck["out"]:  # face up: shown
         return CardScreen(who, deck["label"], tuple(deck["out"][-int(last.get("n", 1)):]), deck["draw"])
     return None

@@ -115,7 +115,7 @@ def test_the_end_of_the_game_is_announced(rig):
     assert rig.table.wait_idle()
     from companion.screens import AlertScreen
 
-    assert rig.glass().tobytes() == render(AlertScreen("Game over", "the players ended it")).tobytes()
+    assert rig.glass().tobytes() == render(AlertScreen("Game over", "The players ended it")).tobytes()
     rig.press("next")  # over: NEXT says so instead of sending anything
     assert rig.runtime.view()["seq"] == 1
 
@@ -367,3 +367,11 @@ def test_a_result_stays_two_seconds_even_when_a_press_comes_first(rig):
     rig.clock.now += 1.6
     assert rig.table.wait_idle()
     assert rig.glass().tobytes() == expected(rig, controls.Panel(option=1)).tobytes()
+
+
+def test_a_face_down_draw_shows_no_card_screen_and_does_not_break_the_table():
+    from companion.table import _result_screen
+
+    view = {"players": [{"name": "Ada"}], "actor": 0,
+            "decks": {"coins": {"label": "Coins", "out": 3, "draw": None}}}  # real coins: only how many are out
+    assert _result_screen(view, {"type": "draw", "deck": "coins", "seat": 0, "seq": 4}) is None

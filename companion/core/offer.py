@@ -76,7 +76,7 @@ def _counters(game: GameDef, state: PMap) -> list[Option]:
         for seat, player in enumerate(state["players"]):
             now = state["counters"]["players"][seat][spec.name]
             options.append(Option(
-                f"Set {player['name']}'s {spec.label.lower()} right (now {now})", spec.label[:6],
+                f"Set {player['name']}'s {spec.label} right (now {now})", spec.label[:6],
                 {"type": "counter", "name": spec.name, "seat": seat},
                 fields={"delta": {"type": "integer", "minimum": spec.minimum - now, "maximum": spec.maximum - now,
                                   "title": "change by"}},

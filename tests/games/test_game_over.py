@@ -10,6 +10,7 @@ from test_palazzo_games import NAMES, _play
 from test_table import make_rig
 
 from companion import controls, scoring
+from companion.core.words import sentence
 from companion.screens import AlertScreen, ResultScreen, render
 from companion.table import Timing
 
@@ -34,7 +35,7 @@ def test_after_the_end_the_oled_shows_the_winner_and_the_places(rig):
     result = view["result"]
     assert view["over"] and result is not None
     # First the end is announced, then the winner stays on the screen.
-    assert rig.glass().tobytes() == render(AlertScreen("Game over", view["ended"])).tobytes()
+    assert rig.glass().tobytes() == render(AlertScreen("Game over", sentence(view["ended"]))).tobytes()
     rig.clock.now += Timing().result + 0.1
     assert rig.table.wait_idle()
     screen = controls.screen_for(view, controls.Panel())

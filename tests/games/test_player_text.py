@@ -184,7 +184,7 @@ WHOLE_GAMES = [  # (game, players, decks, seed): each game, both ways its decks 
     ("palazzo", 2, "virtual", 1), ("palazzo", 4, "mirror", 2),
     ("master_of_venice", 3, "virtual", 1), ("master_of_venice", 4, "mirror", 2),
     ("la_venise_du_nord", 3, "mirror", 2), ("la_venise_du_nord", 2, "virtual", 2),
-    ("patrons_of_venice", 4, "mirror", 2), ("patrons_of_venice", 5, "mirror", 2),
+    ("patrons_of_venice", 4, "mirror", 3), ("patrons_of_venice", 5, "mirror", 2),
     ("merchant_venturers", 2, "mirror", 1), ("merchant_venturers", 4, "mirror", 2),
 ]
 
