@@ -336,11 +336,27 @@ def _counters(image: Image.Image, s: CountersScreen) -> None:
     _hints(image, s.hints)
 
 
+def _title(image: Image.Image, title: str) -> None:
+    """An alert's title in the inverted bar, whole: large; large with the letters closer together; or
+    small when even that is too wide ("Nothing to do")."""
+    room = WIDTH - 4
+    if text_width(title, 2) <= room:
+        draw_text(image, ((WIDTH - 1 - text_width(title, 2)) // 2, 1), title, scale=2, fill=0)
+        return
+    tight = text_width(title, 2) - (len(title) - 1)  # half of each glyph's blank column (two pixels) dropped
+    if tight <= room:
+        x = (WIDTH - 1 - tight) // 2
+        for ch in title:
+            x = draw_text(image, (x, 1), ch, scale=2, fill=0) - 1
+        return
+    small = fit(title, room)
+    draw_text(image, ((WIDTH - 1 - text_width(small)) // 2, 5), small, fill=0)
+
+
 def _alert(image: Image.Image, s: AlertScreen) -> None:
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH - 2, 17), fill=1)
-    title = fit(s.title, WIDTH - 4, 2)
-    draw_text(image, ((WIDTH - 1 - text_width(title, 2)) // 2, 1), title, scale=2, fill=0)
+    _title(image, s.title)
     bottom = 54 if any(s.hints) else 64
     for i, line in enumerate(wrap(s.message, WIDTH - 2)[: (bottom - 19) // 8]):
         draw_text(image, (0, 19 + i * 8), line)

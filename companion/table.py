@@ -228,7 +228,7 @@ class Table:
         if outcome.accepted:
             self._on_view(self.runtime.view())  # now, not when its queued copy comes round
         elif not outcome.stale:
-            self._show(AlertScreen("Refused", outcome.reason), self.timing.alert)
+            self._show(AlertScreen("Refused", sentence(outcome.reason)), self.timing.alert)
 
     def _settle_transient(self, was_question: bool) -> None:
         """A press took the screen: a question goes at once, a result or a refusal once it has been up

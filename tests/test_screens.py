@@ -54,7 +54,9 @@ SCREENS = {
     "scores": ScoresScreen("Score  R4", ((1, "Ada", 12), (2, "Bea", 9), (2, "Cy", 9), (4, "Dieter-Hans Longname", 3))),
     "scores_eight": ScoresScreen("Score", tuple((i + 1, f"Player {i + 1}", 20 - i) for i in range(8))),
     "counters": CountersScreen("Ada", (("Score", 12), ("Ducats", 30), ("Points", 4)), 1),
-    "alert": AlertScreen("Refused", "the game is over (the players ended it); start a new game from the phone"),
+    "alert_game_over": AlertScreen("Game over", "Every player has had a last turn."),
+    "alert_long_title": AlertScreen("Nothing to do", "Nothing to choose here now."),
+    "alert": AlertScreen("Refused", "The game is over (the players ended it); start a new game from the phone"),
     "alert_question": AlertScreen("Undo?", "Ada rolled 2d6: 3, 6. Hold BACK to take it back.", ("Hold", "", "", "Keep")),
     "pairing": PairingScreen("123456", "http://192.168.100.123:8080/pair"),
     "splash": SplashScreen("Tabletop", "companion starting"),
@@ -154,3 +156,13 @@ def test_the_winner_is_sixteen_pixels_tall_and_every_place_of_six_shows():
     assert rows[-1] - rows[0] + 1 >= 14
     shown = render(ResultScreen(screen.header, screen.winner, screen.rows[:5]))
     assert shown.tobytes() != image.tobytes()  # the sixth place is drawn (not cut off below the fifth)
+
+
+def test_an_alert_title_is_never_cut():
+    from companion.screens import WIDTH
+
+    for title in ("Game over", "Hand over?", "Nothing to do", "On the phone", "Unknown card"):
+        bar = render(AlertScreen(title, "")).crop((0, 0, WIDTH - 1, 18))
+        dark = [x for x in range(WIDTH - 1) for y in range(18) if not bar.getpixel((x, y))]
+        assert dark and min(dark) > 0 and max(dark) < WIDTH - 2, title  # inside the bar, not run off its edge
+        assert render(AlertScreen(title, "")).tobytes() != render(AlertScreen(fit(title, 124, 2), "")).tobytes()

@@ -102,7 +102,7 @@ def test_a_refusal_is_shown_with_its_reason(tmp_path):
     try:
         rig.press("action")  # the first option: Roll 1d6
         assert rig.runtime.view()["last_roll"] is None
-        assert rig.glass().tobytes() == render(AlertScreen("Refused", "no dice now")).tobytes()
+        assert rig.glass().tobytes() == render(AlertScreen("Refused", "No dice now")).tobytes()
         rig.clock.now += Timing().alert + 0.1
         assert rig.table.wait_idle()
         assert rig.glass().tobytes() == expected(rig).tobytes()
