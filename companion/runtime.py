@@ -93,6 +93,7 @@ class Runtime:
         self._log: deque[str] = deque(maxlen=50)
         self._last: dict[str, Any] | None = None  # what the last accepted input was, for screens
         self._rolled: dict[str, Any] | None = None  # the dice the input being handled rolls
+        self._rolled_at: tuple[int, dict[str, Any]] | None = None  # (seq, its dice): the last input that rolled
         self.registration = Registration()
         self.last_tag: dict[str, Any] | None = None  # the reader's latest tag and what it did, for the panel
 
@@ -292,7 +293,9 @@ class Runtime:
         elif was_over and not self._is_over():
             self.journal.reopen(self._game_id)
         self._log.extend(step.log)
-        self._last = _public_last(seq, action) | ({"rolled": self._rolled} if self._rolled else {})
+        self._last = _public_last(seq, action)
+        if self._rolled:
+            self._rolled_at = (seq, self._rolled)
         self._publish()
         return Outcome(True, log=step.log, seq=seq, action=action)
 
@@ -406,6 +409,12 @@ class Runtime:
 
     def add_listener(self, listener: Callable[[dict[str, Any]], None]) -> None:
         self._listeners.append(listener)
+
+    def rolled(self, seq: int) -> dict[str, Any] | None:
+        """The dice input `seq` rolled ({spec, values}), for the screens, when it was this process's last roll:
+        a roll is shown as it happens, not again after a restart (so the view stays the one replayed)."""
+        rolled = self._rolled_at
+        return rolled[1] if rolled is not None and rolled[0] == seq else None
 
     def view(self) -> dict[str, Any]:
         """The latest public table state (safe to call from any thread)."""

@@ -260,7 +260,7 @@ class Table:
         last = view.get("last") or {}
         if last.get("seq") and last["seq"] != self._shown_seq:
             self._shown_seq = last["seq"]
-            screen = _result_screen(view, last)
+            screen = _result_screen(view, last, self.runtime.rolled(last["seq"]))
             if screen is not None:
                 self._show(screen, self.timing.result)
         if view.get("over") and not before.get("over") and view.get("game_id") == before.get("game_id"):
@@ -351,12 +351,12 @@ def _same_option(before: dict[str, Any], view: dict[str, Any], index: int) -> in
     return next((i for i, o in enumerate(new) if o["label"] == label), 0)
 
 
-def _result_screen(view: dict[str, Any], last: dict[str, Any]) -> Screen | None:
+def _result_screen(view: dict[str, Any], last: dict[str, Any], rolled: dict[str, Any] | None = None) -> Screen | None:
     """A roll or a face-up draw, large, whoever made it (buttons, phone, reader)."""
     players = view.get("players", [])
     seat = last.get("seat", view.get("actor"))
     who = players[seat]["name"] if isinstance(seat, int) and seat < len(players) else "Table"
-    roll = last.get("rolled") or (view.get("last_roll") if last["type"] == "roll" else None)
+    roll = rolled or (view.get("last_roll") if last["type"] == "roll" else None)
     if roll:  # a roll, or a step whose dice the companion rolled or the table threw (the Pope's die, a move's two)
         return DiceScreen(who, roll["spec"], tuple(roll["values"]), int(roll["spec"].split("d")[1]))
     deck = (view.get("decks") or {}).get(last.get("deck"))

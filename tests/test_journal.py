@@ -43,7 +43,6 @@ def test_a_restart_resumes_the_game_at_the_same_step_with_its_undo(tmp_path, mak
     again = make_runtime(path)
     after = again.view()
     assert after.pop("version") and before.pop("version")  # counts changes within one process
-    assert before["last"].pop("rolled")  # the dice of the last input show once, as they are rolled, not again
     assert after == before
     assert after["actor"] == 2 and after["players"][1]["score"] == 4
     assert again.submit({"type": "undo", "confirm": True}).accepted  # the roll

@@ -85,9 +85,9 @@ def test_dice_a_step_rolls_show_as_a_roll_on_the_table(make_runtime):
         assert runtime.submit({"type": "advance"}).accepted
     assert runtime.submit({"type": "advance"}).accepted  # the companion rolls the Pope's die
     view = runtime.view()
-    rolled = view["last"]["rolled"]
+    rolled = runtime.rolled(view["last"]["seq"])
     assert rolled["spec"] == "1d6" and len(rolled["values"]) == 1
-    screen = _result_screen(view, view["last"])
+    screen = _result_screen(view, view["last"], rolled)
     assert isinstance(screen, DiceScreen) and screen.values == tuple(rolled["values"])
 
 
@@ -101,5 +101,7 @@ def test_dice_thrown_at_the_table_for_an_offered_roll_show_too(make_runtime):
     (rolloff,) = [o for o in runtime.view()["options"] if o["rolls"]]  # the roll-off for the first player: 3d6
     assert runtime.submit(rolloff["action"] | {"values": [2, 5, 3], "source": "physical"}).accepted
     view = runtime.view()
-    assert view["last"]["rolled"] == {"spec": "3d6", "values": [2, 5, 3]}
-    assert _result_screen(view, view["last"]) == DiceScreen("Table", "3d6", (2, 5, 3), 6)
+    rolled = runtime.rolled(view["last"]["seq"])
+    assert rolled == {"spec": "3d6", "values": [2, 5, 3]}
+    assert _result_screen(view, view["last"], rolled) == DiceScreen("Table", "3d6", (2, 5, 3), 6)
+    assert "rolled" not in view["last"]  # the view is the one a restart replays: the roll is not in it

@@ -375,3 +375,19 @@ def test_a_face_down_draw_shows_no_card_screen_and_does_not_break_the_table():
     view = {"players": [{"name": "Ada"}], "actor": 0,
             "decks": {"coins": {"label": "Coins", "out": 3, "draw": None}}}  # real coins: only how many are out
     assert _result_screen(view, {"type": "draw", "deck": "coins", "seat": 0, "seq": 4}) is None
+
+
+def test_the_popes_die_rolled_by_next_shows_on_the_panel(rig):
+    from companion.screens import DiceScreen
+
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
+    assert rig.runtime.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    while rig.runtime.view()["step"] != "POPE":
+        assert rig.runtime.submit({"type": "advance"}).accepted
+    assert rig.table.wait_idle()
+    rig.clock.now += 10  # what earlier steps showed has gone
+    assert rig.table.wait_idle()
+    assert rig.runtime.submit({"type": "advance"}).accepted  # NEXT: the companion rolls the Pope's die
+    assert rig.table.wait_idle()
+    rolled = rig.runtime.rolled(rig.runtime.view()["last"]["seq"])
+    assert rig.table.last_frame.tobytes() == render(DiceScreen("Table", "1d6", tuple(rolled["values"]))).tobytes()
