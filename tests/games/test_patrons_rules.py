@@ -581,3 +581,97 @@ def test_a_choice_is_made_only_in_its_own_step(choice):
     refused = t.do(**choice)
     assert isinstance(refused, Refused) and "in the" in refused.reason
     assert t.ducats() == ([10, 10, 10], 110) and t.view["statues"] == []
+
+
+# --- a virtual hand is the rulebook's hand: what it holds is what is sold, shown and consumed ----------
+
+
+def _hand(t, seat, *cards):
+    """Put `cards` in `seat`'s virtual hand (as if dealt, bought or unloaded there)."""
+    from dataclasses import replace
+
+    state = t.session.state
+    deck = state["decks"]["raw_goods"]
+    if deck["mode"] == "virtual":  # a Raw Good card in a hand has been drawn: from the draw pile, then out
+        draw, out = list(deck["draw"]), list(deck["out"])
+        for card in cards:
+            if goods.good(card) in goods.RAW_GOODS and card not in out:
+                draw.remove(card)
+                out.append(card)
+        state = state.transform(["decks", "raw_goods", "draw"], lambda _: draw, ["decks", "raw_goods", "out"], lambda _: out)
+    t.session = replace(t.session, state=state.transform(["data", "hands", seat], lambda _: list(cards)))
+
+
+def test_a_virtual_hand_sells_only_what_it_holds_one_tap_per_card():
+    t = PV(3, virtual=True)
+    t.choose("TRADE")  # Ada leads the Sell step
+    _hand(t, 0, "Wool 2", "Silk 4")
+    assert [o["label"] for o in t.plays] == ["Sell Wool 2 (2)", "Sell Silk 4 (4)"]
+    for card in ("Silk 6", "Iron 4"):  # no such card in her hand (another player's, or none at all)
+        refused = t.do(type="sell", card=card)
+        assert isinstance(refused, Refused) and f"Ada holds no {card}" in refused.reason
+    t.go(type="sell", card="Silk 4")
+    assert t.state["data"]["hands"][0] == ["Wool 2"] and t.ducats()[0][0] == 14
+
+
+def test_a_virtual_hand_shows_the_goods_a_business_needs():
+    t = PV(3, virtual=True)
+    t.choose("SPONSOR")
+    _hand(t, 0, "Iron 3")
+    refused = t.do(type="sponsor", business="draper", campo="Campo A", cost=3, shown=True)  # "shown" says nothing here
+    assert isinstance(refused, Refused) and refused.reason == "Ada owns no Draper and cannot show a Wool card (in hand: Iron 3)"
+    _hand(t, 0, "Wool 2")
+    t.go(type="sponsor", business="draper", campo="Campo A", cost=3)  # the hand shows it: nothing to confirm
+    assert t.state["data"]["hands"][0] == ["Wool 2"]  # shown, not spent
+    t.go(type="advance")
+    _hand(t, 2, "Lumber 2")
+    refused = t.do(type="sponsor", business="tent", campo="Campo B", cost=4)
+    assert isinstance(refused, Refused) and "2 of Lumber, Silk, Canvas" in refused.reason
+    _hand(t, 2, "Lumber 2", "Canvas")
+    t.go(type="sponsor", business="tent", campo="Campo B", cost=4)
+
+
+def test_a_virtual_hand_is_consumed_by_production_and_takes_the_product():
+    t = PV(3, virtual=True)
+    t.go(type="advance")  # the deal
+    _hand(t, 0, "Hemp 2")
+    _hand(t, 1, "Lumber 2", "Silk 4")
+    sponsored(t, {0: {"business": "canvaser", "campo": "Campo A", "cost": 3, "shown": True},
+                  1: {"business": "tent", "campo": "Campo B", "cost": 4, "shown": True}})
+    t.choose("PRODUCE")  # Bea leads
+    _hand(t, 1, "Lumber 2", "Silk 4")  # no Canvas: no Tent
+    assert t.plays == []
+    refused = t.do(type="produce", business=1)
+    assert isinstance(refused, Refused) and "needs Lumber + Silk + Canvas in hand" in refused.reason
+    t.go(type="advance")
+    t.go(type="advance")  # Cy owns nothing
+    assert t.view["active"] == 0
+    _hand(t, 0, "Wool 2", "Hemp 2", "Hemp 2")
+    discards = t.view["decks"]["raw_goods"]["discard"]
+    t.go(type="produce", business=0)
+    assert t.state["data"]["hands"][0] == ["Wool 2", "Hemp 2", "Canvas"]  # one Hemp used, the Canvas taken
+    assert t.view["decks"]["raw_goods"]["discard"] == discards + 1  # the Hemp to the discard pile
+    assert any("Ada uses Hemp 2." == line for line in t.log)
+
+
+def test_a_tent_uses_a_canvas_which_goes_back_to_its_pile_not_to_the_discard():
+    t = PV(3, virtual=True)
+    t.go(type="advance")  # the deal
+    _hand(t, 0, "Lumber 2", "Canvas")
+    sponsored(t, {0: {"business": "tent", "campo": "Campo A", "cost": 4, "shown": True}})
+    t.choose("PRODUCE")
+    while t.view["active"] != 0:
+        t.go(type="advance")
+    _hand(t, 0, "Lumber 2", "Silk 4", "Canvas", "Wool 2")
+    discards = t.view["decks"]["raw_goods"]["discard"]
+    t.go(type="produce", business=0)
+    assert t.state["data"]["hands"][0] == ["Wool 2"]
+    assert t.view["decks"]["raw_goods"]["discard"] == discards + 2  # Lumber and Silk; the Canvas to its pile
+    assert t.view["players"][0]["favours"] == 1
+
+
+def test_with_real_cards_the_tables_word_stands():
+    t = PV(3)
+    t.choose("TRADE")
+    t.go(type="sell", card="Silk 6")  # the companion does not hold real hands
+    assert t.ducats()[0][0] == 16

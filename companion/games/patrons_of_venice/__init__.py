@@ -141,6 +141,10 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
         return tuple(Option(f"Place {c or 'the new card'}", "Place", {"type": "advance", "card": c})
                      for c in dict.fromkeys(table["new_shipments"]))
     if step == "TRADE_SELL":
+        if virtual:  # the companion holds the hand: each card in it, one tap
+            sellable = [c for c in dict.fromkeys(table["hands"][seat]) if goods.value(c) is not None
+                        and (goods.good(c) not in goods.MANUFACTURED or state["options"]["sell_manufactured"])]
+            return tuple(Option(f"Sell {c} ({goods.value(c)})", "Sell", {"type": "sell", "card": c}) for c in sellable)
         return (Option("Sell a card from your hand", "Sell", {"type": "sell"}, fields={"card": _CARD_FIELD}),)
     if step == "TRADE_BUY":
         options = [Option(f"Buy {c} ({goods.value(c)})", "Buy", {"type": "buy", "from": "market", "card": c})
@@ -174,6 +178,7 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
                    "Make", {"type": "produce", "business": i})
             for i, b in enumerate(table["businesses"])
             if i not in table["produced"] and (b["owner"] == seat or state["options"]["guilds"])
+            and turn.can_produce(state, seat, b["type"])  # a virtual hand holds what it consumes
         )
     return ()
 

@@ -22,6 +22,11 @@ PIRATE_CARDS = 4  # [R l.137]
 # the Market at setup, they are replaced [R l.93, l.145].
 STAPLES = ("Grain", "Wine", "Pepper")
 
+# What a business consumes to make one good [R l.75, l.172, l.185]: the rulebook's text gives these; the
+# recipes of the Wagon, Armour, Clothing and Gondola are printed only on the player board (SPEC 1.10.3), so
+# for those the table's word stands even with a virtual deck.
+RECIPES = {"draper": ("Wool",), "canvaser": ("Hemp",), "tent": ("Lumber", "Silk", "Canvas")}
+
 _CARD = re.compile(r"(?P<good>[A-Z][a-z]+) (?P<value>\d{1,2})\Z")
 
 
@@ -33,6 +38,26 @@ def good(card: str | None) -> str | None:
         return PIRATES
     m = _CARD.match(card)
     return m["good"] if m else None
+
+
+def good_in_hand(card: str | None) -> str | None:
+    """The good a hand card carries: a Raw Good's ("Wool 3" is Wool), or a Manufactured Good's ("Cloth",
+    or "Cloth 4" where the card shows a value)."""
+    if card in MANUFACTURED:
+        return card
+    return good(card)
+
+
+def inputs_in_hand(hand: list[str], needs: tuple[str, ...]) -> list[str] | None:
+    """The cards of `hand` that give each good of `needs` (the lowest value first), or None when one is missing."""
+    left, taken = sorted(hand, key=lambda c: (value(c) or 0, c)), []
+    for wanted in needs:
+        card = next((c for c in left if good_in_hand(c) == wanted), None)
+        if card is None:
+            return None
+        left.remove(card)
+        taken.append(card)
+    return taken
 
 
 def value(card: str | None) -> int | None:

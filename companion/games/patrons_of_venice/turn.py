@@ -365,6 +365,9 @@ def sell(state: PMap, action: Mapping[str, Any], seat: int):
         return Refused(f"card: {bad}")
     if goods.good(card) in goods.MANUFACTURED and not state["options"]["sell_manufactured"]:
         return Refused("Manufactured goods are not sold with this table's rule options")
+    if _virtual(state) and card not in table["hands"][seat]:
+        held = ", ".join(table["hands"][seat]) or "nothing"
+        return Refused(f"{name(state, seat)} holds no {card} (in hand: {held})")
     out = _sell_card(state, table, seat, card, from_hand=True)
     if isinstance(out, Refused):
         return out
@@ -435,7 +438,15 @@ def sponsor(state: PMap, action: Mapping[str, Any], seat: int):
     if cubes_left(table, seat) < 1:
         return Refused(f"{name(state, seat)} has no cube left")
     owns = any(b["owner"] == seat and b["type"] == kind for b in table["businesses"])
-    if not owns and action.get("shown") is not True:
+    needs = goods.RECIPES.get(kind)
+    if not owns and _virtual(state) and needs is not None:  # the companion holds the hand: it looks itself
+        held = [goods.good_in_hand(c) for c in table["hands"][seat]]
+        enough = 1 if kind in city.MANUFACTURING else 2  # a Wool or a Hemp; 2 of a Luxury's 3 goods [R l.172-174]
+        if sum(1 for g in dict.fromkeys(needs) if g in held) < enough:
+            need = city.SHOW.get(kind, f"2 of {', '.join(needs)}")
+            hand = ", ".join(table["hands"][seat]) or "nothing"
+            return Refused(f"{name(state, seat)} owns no {city.LABELS[kind]} and cannot show {need} (in hand: {hand})")
+    elif not owns and action.get("shown") is not True:
         need = city.SHOW.get(kind, f"2 of the 3 goods {a(city.PRODUCT[kind])} needs")
         return Refused(f"{name(state, seat)} owns no {city.LABELS[kind]}: show {need} from your hand, then confirm it (shown)")
     state = pay(state, seat, None, cost)
@@ -459,6 +470,9 @@ def produce(state: PMap, action: Mapping[str, Any], seat: int):
                        "(producing at another player's business is the Guilds variant)")
     if index in table["produced"]:
         return Refused(f"that {city.LABELS[business['type']]} has produced in this action already")
+    consumed = _inputs(state, table, seat, business["type"])
+    if isinstance(consumed, Refused):
+        return consumed
     earned = city.income(business, table["businesses"], table["statues"], state["options"]["gondola_counts"] == "own")
     state = pay(state, None, business["owner"], earned["total"])
     if isinstance(state, Refused):
@@ -467,6 +481,18 @@ def produce(state: PMap, action: Mapping[str, Any], seat: int):
     product = city.PRODUCT[business["type"]]
     log = [f"{name(state, seat)} produces {product} at the {city.LABELS[business['type']]} by "
            f"{' and '.join(business['campi'])}: {earned['total']} to {name(state, business['owner'])}."]
+    if consumed:
+        for card in consumed:
+            table["hands"][seat].remove(card)
+        raw = [c for c in consumed if goods.good(c) in goods.RAW_GOODS]
+        if raw:  # Raw Good cards to the discard pile; a Manufactured one back to its pile [R l.191]
+            state = _deck_op(state, deck_mod.discard(RAW_DECK, state["decks"][RAW], raw), log)
+            if isinstance(state, Refused):
+                return state
+        log.append(f"{name(state, seat)} uses {', '.join(consumed)}.")
+        if product in goods.MANUFACTURED:  # the Manufactured Good card into the hand
+            table["hands"][seat].append(product)
+            log.append(f"{name(state, seat)} takes a {product} card into hand.")
     if business["type"] in city.LUXURY:
         given = sum(p["favours"] for p in state["counters"]["players"])
         if state["options"]["favours_limited"] and given >= 18:
@@ -474,6 +500,24 @@ def produce(state: PMap, action: Mapping[str, Any], seat: int):
         state = state.set("counters", state["counters"].transform(["players", seat, "favours"], lambda f: f + 1))
         log.append(f"{name(state, seat)} receives a Favour card.")
     return put(state, table), tuple(log)
+
+
+def _inputs(state: PMap, table: dict[str, Any], seat: int, kind: str) -> list[str] | Refused:
+    """The cards a production uses from a virtual hand ([] where the companion does not hold the hand, or
+    does not know the recipe: the table's word stands)."""
+    needs = goods.RECIPES.get(kind)
+    if not _virtual(state) or needs is None:
+        return []
+    cards = goods.inputs_in_hand(list(table["hands"][seat]), needs)
+    if cards is None:
+        held = ", ".join(table["hands"][seat]) or "nothing"
+        return Refused(f"{name(state, seat)} needs {' + '.join(needs)} in hand to make {city.PRODUCT[kind]} "
+                       f"(in hand: {held})")
+    return cards
+
+
+def can_produce(state: PMap, seat: int, kind: str) -> bool:
+    return not isinstance(_inputs(state, state["data"], seat, kind), Refused)
 
 
 # Each choice with the steps it is made in, and where it belongs when made elsewhere.
