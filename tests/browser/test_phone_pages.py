@@ -198,6 +198,13 @@ def test_a_patrons_of_venice_game_from_the_phone(page, served):
     expect(page.locator("#sections")).to_contain_text("Cy's Tent by Campo San Polo: produces 5")
     expect(page.locator("#players")).to_contain_text("Cy1")  # a point, beside the Ducats
     assert runtime.view()["players"][2]["ducats"] == 6 and runtime.view()["counters"]["bank"] == 114
+    # Ada's statue: the campo named already is one tap, not typed again another way.
+    page.get_by_role("button", name="A statue (3) …").click()
+    _shot(page, "patrons-statue-campo")
+    page.locator(".picker").get_by_role("button", name="Campo San Polo").click()
+    page.locator(".picker").get_by_role("button", name="Do it").click()
+    expect(status).to_contain_text("Sponsor · Bea to act")
+    assert runtime.view()["statues"] == ["Campo San Polo"]
 
     page.get_by_role("link", name="Scores").click()
     expect(page.locator("#prefilled")).to_be_visible()

@@ -675,3 +675,17 @@ def test_with_real_cards_the_tables_word_stands():
     t.choose("TRADE")
     t.go(type="sell", card="Silk 6")  # the companion does not hold real hands
     assert t.ducats()[0][0] == 16
+
+
+def test_campi_are_chosen_from_those_already_named_and_spelt_as_first_named():
+    t = PV(3)
+    sponsored(t, {0: biz("draper", "Campo San Polo", "Campo dei Frari")})
+    t.choose("SPONSOR")  # Bea leads
+    (statue,) = [o for o in t.plays if o["action"] == {"type": "sponsor"} and "statue" in o["fields"]]
+    assert statue["fields"]["statue"]["examples"] == ["Campo San Polo", "Campo dei Frari"]
+    t.go(type="sponsor", statue="campo  san polo")  # typed again, another way: the same campo
+    assert t.view["statues"] == ["Campo San Polo"]
+    t.go(type="sponsor", **biz("draper", "CAMPO DEI FRARI"))
+    assert t.view["businesses"][-1]["campi"] == ["Campo dei Frari"]
+    (statue,) = [o for o in t.plays if "statue" in o["fields"]]
+    assert statue["fields"]["statue"]["examples"] == ["Campo dei Frari"]  # only the vacant ones

@@ -142,7 +142,20 @@ function schemaForm(schema, value, label) {
   }
   const input = el("input", undefined, {type: "text", name: title, autocomplete: "off"});
   input.value = value !== undefined ? value : (schema.default !== undefined ? schema.default : "");
-  return wrap(input, title, schema, () => input.value === "" ? undefined : input.value);
+  const wrapped = wrap(input, title, schema, () => input.value === "" ? undefined : input.value);
+  if ((schema.examples || []).length) wrapped.element.append(exampleChips(input, schema.examples, () => {}));
+  return wrapped;
+}
+
+// What the table has named already (a campo, a card): one tap each fills `input`; anything new is typed once.
+function exampleChips(input, examples, picked) {
+  const chips = el("div", undefined, {className: "chips"});
+  for (const example of examples) {
+    const c = el("button", example, {className: "chip" + (input.value === example ? " picked" : ""), type: "button"});
+    c.onclick = () => { input.value = example; picked(); chips.querySelectorAll(".chip").forEach(b => b.classList.toggle("picked", b === c)); };
+    chips.append(c);
+  }
+  return chips;
 }
 
 function wrap(control, title, schema, read) {
@@ -297,7 +310,9 @@ function optionsPanel(box, send) {
       }
     } else {
       const input = el("input", undefined, {type: "text", maxLength: f.maxLength || 40, value: chosen[k] || "", placeholder: (f.examples || []).join(", ")});
-      input.oninput = () => { chosen[k] = input.value.trim() || undefined; const d = box.querySelector("button.do"); if (d) d.disabled = !ready(open); };
+      const typed = () => { chosen[k] = input.value.trim() || undefined; const d = box.querySelector("button.do"); if (d) d.disabled = !ready(open); };
+      input.oninput = typed;
+      if ((f.examples || []).length) wrapBox.append(exampleChips(input, f.examples, typed));
       wrapBox.append(input);
     }
     if (f.description) wrapBox.append(el("div", f.description, {className: "hint"}));

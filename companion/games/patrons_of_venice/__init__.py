@@ -157,14 +157,22 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
         return tuple(options)
     if step == "SPONSOR" and seat not in table["acted"]:
         options = []
+        named = city.campi_named(table)
+
+        def campo(description: str, where: list[str]) -> dict[str, Any]:
+            # The board's campi are not in the rulebook: the ones named in this game are offered to tap, so a
+            # campo is not named twice two ways ("S. Polo", "San Polo"); a new one is typed once.
+            return {"type": "string", "title": "campo", "description": description, "examples": where or ["Campo San Polo"]}
+
         if len(table["statues"]) < city.STATUES:
             cost = city.statue_cost(len(table["statues"]))
+            vacant = [c for c in named if city.campo_key(c) not in {city.campo_key(v) for v in table["statues"]}]
             options.append(Option(f"A statue ({cost})", "Statue", {"type": "sponsor"},
-                                  fields={"statue": {"type": "string", "title": "campo", "description": "a vacant campo"}}))
+                                  fields={"statue": {**campo("a vacant campo", vacant), "maxLength": 40}}))
         options.append(Option("A business", "Busin", {"type": "sponsor"}, fields={
             "business": {"title": "business", "enum": list(city.TYPES)},
-            "campo": {"type": "string", "title": "campo", "description": "a campo the building touches"},
-            "second_campo": {"type": "string", "title": "second campo", "description": "if it touches two"},
+            "campo": campo("a campo the building touches", named),
+            "second_campo": {**campo("if it touches two", named), "title": "second campo"},
             "cost": {"type": "integer", "title": "cost", "minimum": 0, "maximum": 50, "description": "printed on the tile"},
             "shown": {"type": "boolean", "title": "shown", "description": "the goods it needs were shown (when you own none of this type)"},
         }))

@@ -34,6 +34,19 @@ def campo_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def campi_named(table: Mapping[str, Any]) -> list[str]:
+    """The campi named in this game so far (statues, then the businesses'), each once, as first spelt."""
+    seen: dict[str, str] = {}
+    for name in [*table["statues"], *(c for b in table["businesses"] for c in b["campi"])]:
+        seen.setdefault(campo_key(name), name)
+    return list(seen.values())
+
+
+def as_named(table: Mapping[str, Any], name: str) -> str:
+    """`name` as this game first spelt it ("campo  san polo" -> "Campo San Polo"), or tidied when new."""
+    return next((c for c in campi_named(table) if campo_key(c) == campo_key(name)), " ".join(name.split()))
+
+
 def statue_cost(statues_built: int) -> int:
     """3 Ducats for the first statue, then 3 + the statues already in Venice [R l.179]."""
     return 3 + statues_built

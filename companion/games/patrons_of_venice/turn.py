@@ -422,7 +422,8 @@ def sponsor(state: PMap, action: Mapping[str, Any], seat: int):
         state = pay(state, seat, None, cost)
         if isinstance(state, Refused):
             return state
-        table["statues"].append(" ".join(campo.split()))
+        campo = city.as_named(table, campo)
+        table["statues"].append(campo)
         table["acted"].append(seat)
         return put(state, table), (f"{name(state, seat)} sponsors a statue in {campo} for {cost}.",), "advance"
     kind, cost = action.get("business"), action.get("cost")
@@ -452,7 +453,8 @@ def sponsor(state: PMap, action: Mapping[str, Any], seat: int):
     state = pay(state, seat, None, cost)
     if isinstance(state, Refused):
         return state
-    table["businesses"].append({"type": kind, "owner": seat, "campi": [" ".join(c.split()) for c in campi]})
+    campi = [city.as_named(table, c) for c in campi]
+    table["businesses"].append({"type": kind, "owner": seat, "campi": campi})
     table["acted"].append(seat)
     return put(state, table), (f"{name(state, seat)} sponsors {a(city.LABELS[kind])} by {' and '.join(campi)} for {cost}.",), "advance"
 
