@@ -689,3 +689,27 @@ def test_campi_are_chosen_from_those_already_named_and_spelt_as_first_named():
     assert t.view["businesses"][-1]["campi"] == ["Campo dei Frari"]
     (statue,) = [o for o in t.plays if "statue" in o["fields"]]
     assert statue["fields"]["statue"]["examples"] == ["Campo dei Frari"]  # only the vacant ones
+
+
+def test_only_what_a_player_can_pay_for_is_offered():
+    t = PV(3)
+    t.choose("TRADE")
+    while t.view["step"] == "TRADE_SELL":
+        t.go(type="advance")  # nobody sells: the Buy step, Ada first
+    assert t.where()[1:] == ("TRADE_BUY", 0)
+    state = t.session.state
+    from dataclasses import replace
+
+    t.session = replace(t.session, state=state.transform(["data", "market"], lambda _: ["Wool 3", "Silk 6"],
+                                                          ["counters", "players", 0, "ducats"], lambda _: 4))
+    assert [o["label"] for o in t.plays if o["action"]["type"] == "buy"] == ["Buy Wool 3 (3)"]
+    t.go(type="advance")  # Ada passes
+    t.session = replace(t.session, state=t.session.state.transform(["counters", "players", 1, "ducats"], lambda _: 0))
+    assert [o for o in t.plays if o["action"]["type"] == "buy"] == []  # Bea has nothing to pay with
+
+
+def test_a_sponsors_cost_is_bounded_by_the_ducats_held():
+    t = PV(3)
+    t.choose("SPONSOR")
+    (business,) = [o for o in t.plays if "business" in o["fields"]]
+    assert business["fields"]["cost"]["maximum"] == 10

@@ -147,13 +147,14 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
             return tuple(Option(f"Sell {c} ({goods.value(c)})", "Sell", {"type": "sell", "card": c}) for c in sellable)
         return (Option("Sell a card from your hand", "Sell", {"type": "sell"}, fields={"card": _CARD_FIELD}),)
     if step == "TRADE_BUY":
+        purse = ducats(state, seat)  # only what the player can pay for is offered
         options = [Option(f"Buy {c} ({goods.value(c)})", "Buy", {"type": "buy", "from": "market", "card": c})
-                   for c in dict.fromkeys(table["market"]) if c is not None]
+                   for c in dict.fromkeys(table["market"]) if c is not None and goods.value(c) <= purse]
         if None in table["market"]:
             options.append(Option("Buy from the Market: name the card", "Buy", {"type": "buy", "from": "market"},
                                   fields={"card": _CARD_FIELD}))
         options += [Option(f"Buy {c or 'a card'} from the Wharf (1)", "Wharf", {"type": "buy", "from": "wharf", "card": c})
-                    for c in dict.fromkeys(table["wharf"])]
+                    for c in dict.fromkeys(table["wharf"]) if purse >= 1]
         return tuple(options)
     if step == "SPONSOR" and seat not in table["acted"]:
         options = []
@@ -164,7 +165,7 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
             # campo is not named twice two ways ("S. Polo", "San Polo"); a new one is typed once.
             return {"type": "string", "title": "campo", "description": description, "examples": where or ["Campo San Polo"]}
 
-        if len(table["statues"]) < city.STATUES:
+        if len(table["statues"]) < city.STATUES and city.statue_cost(len(table["statues"])) <= ducats(state, seat):
             cost = city.statue_cost(len(table["statues"]))
             vacant = [c for c in named if city.campo_key(c) not in {city.campo_key(v) for v in table["statues"]}]
             options.append(Option(f"A statue ({cost})", "Statue", {"type": "sponsor"},
@@ -173,7 +174,8 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
             "business": {"title": "business", "enum": list(city.TYPES)},
             "campo": campo("a campo the building touches", named),
             "second_campo": {**campo("if it touches two", named), "title": "second campo"},
-            "cost": {"type": "integer", "title": "cost", "minimum": 0, "maximum": 50, "description": "printed on the tile"},
+            "cost": {"type": "integer", "title": "cost", "minimum": 0, "maximum": min(50, ducats(state, seat)),
+                     "description": "printed on the tile"},
             "shown": {"type": "boolean", "title": "shown", "description": "the goods it needs were shown (when you own none of this type)"},
         }))
         return tuple(options)
