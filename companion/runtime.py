@@ -269,6 +269,9 @@ class Runtime:
         if self._session is None or self._game is None:
             return Outcome(False, "no game is open: start one first")
         self._rolled = None  # the dice this input rolls, for the screens
+        if event is not None and event.kind == "DICE":  # dice thrown on the reader: shown as any roll is
+            values = [int(v) for v in event.payload["values"].split(",")]
+            self._rolled = {"spec": f"{len(values)}d{int(event.payload['sides'])}", "values": values}
         admitted = self._admit(action, seat)
         if isinstance(admitted, Refused):
             return Outcome(False, admitted.reason, needs_confirm=admitted.needs_confirm)

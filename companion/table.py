@@ -161,7 +161,7 @@ class Table:
     def _handle(self, item: tuple) -> None:
         kind = item[0]
         if kind == "view":
-            self._on_view(item[1])
+            self._on_view(item[1], own=False)
         elif kind == "reader":
             self._reader_missing = item[1]
         elif kind == "alert":
@@ -226,7 +226,7 @@ class Table:
             return
         outcome = self.runtime.submit(reply.action, expect_version=view.get("version"))
         if outcome.accepted:
-            self._on_view(self.runtime.view())  # now, not when its queued copy comes round
+            self._on_view(self.runtime.view(), own=True)  # now, not when its queued copy comes round
         elif not outcome.stale:
             self._show(AlertScreen("Refused", sentence(outcome.reason)), self.timing.alert)
 
@@ -241,17 +241,19 @@ class Table:
         else:
             self._transient = (self._transient[0], min(until, self._transient[1]))
 
-    def _on_view(self, view: dict[str, Any]) -> None:
+    def _on_view(self, view: dict[str, Any], own: bool = False) -> None:
+        """Take in a newer view; `own`: this table's own press made it (else a phone, the reader, ...)."""
         if view.get("version", 0) <= self._view.get("version", 0):
             return  # already taken in (the copy queued by the listener after a press)
         before, self._view = self._view, view
         self._wake()
         # The question, and values half chosen on the buttons, were about a table that has changed.
         self._panel = replace(self._panel, confirm=None, chosen=(), pick=None)
-        if _who_acts(view) != _who_acts(before):  # another step or player: SELECT starts from the first option
+        moved_on = _who_acts(view) != _who_acts(before)
+        if (moved_on or not own) and self.on_change is not None:
+            self.on_change()  # the next presses wait for someone to have read the new screen
+        if moved_on:  # another step or player: SELECT starts from the first option
             self._panel = replace(self._panel, option=0)
-            if self.on_change is not None:
-                self.on_change()
         else:  # the same step, its list changed (a card tapped, a coin taken): SELECT stays on what it showed
             self._panel = replace(self._panel, option=_same_option(before, view, self._panel.option))
         if view.get("game_id") != before.get("game_id"):

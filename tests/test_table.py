@@ -215,6 +215,7 @@ def test_the_picture_shifts_by_a_pixel_now_and_then(rig):
 def test_a_change_from_the_phone_redraws_the_panel(rig):
     assert rig.runtime.submit({"type": "counter", "name": "score", "seat": 2, "delta": 3}).accepted
     assert rig.table.wait_idle()
+    rig.clock.now += 0.3  # the panel's new picture has been seen
     rig.press("select", 0.9)  # the scores page
     assert controls.scores_screen(rig.runtime.view()).rows[0] == (1, "Cy", 3)
     assert rig.glass().tobytes() == render(controls.scores_screen(rig.runtime.view())).tobytes()
@@ -391,3 +392,23 @@ def test_the_popes_die_rolled_by_next_shows_on_the_panel(rig):
     assert rig.table.wait_idle()
     rolled = rig.runtime.rolled(rig.runtime.view()["last"]["seq"])
     assert rig.table.last_frame.tobytes() == render(DiceScreen("Table", "1d6", tuple(rolled["values"]))).tobytes()
+
+
+def test_a_press_right_after_a_phone_changes_the_screen_within_a_step_is_dropped(rig):
+    assert rig.runtime.submit({"type": "roll", "spec": "1d6", "seat": 0}).accepted  # Ada's phone rolls: same step
+    assert rig.table.wait_idle()
+    rig.clock.now += 6.5  # the dice have been shown and gone; the step screen is back
+    assert rig.table.wait_idle()
+    seq = rig.runtime.view()["seq"]
+    assert rig.runtime.submit({"type": "counter", "name": "score", "seat": 0, "delta": 1}).accepted  # a phone again
+    assert rig.table.wait_idle()
+    rig.clock.now += 0.1
+    pin = rig.factory.pin(PINS["action"])
+    pin.drive_low()
+    rig.clock.now += 0.08
+    pin.drive_high()  # 180 ms after the phone: nobody has read the screen
+    assert rig.table.wait_idle()
+    assert rig.runtime.view()["seq"] == seq + 1  # only the phone's input
+    rig.clock.now += 0.4
+    rig.press("action")
+    assert rig.runtime.view()["seq"] == seq + 2

@@ -409,11 +409,15 @@ def apply_input(game: GameDef, session: Session, action: Mapping[str, Any]) -> S
     if isinstance(result, Refused):
         return result
     label = result.log[0] if result.log else str(kind)
-    done = Done(dict(action), session.state, label, result.reveal)
+    reveal = result.reveal
+    dice = action.get("dice")
+    if reveal is None and isinstance(dice, (list, tuple)) and dice:  # a step's own roll: undone, it is seen again
+        reveal = f"The roll of {', '.join(map(str, dice))} is taken back."
+    done = Done(dict(action), session.state, label, reveal)
     past = session.past.append(done)
     if len(past) > UNDO_LIMIT:
         past = past[len(past) - UNDO_LIMIT:]
-    return Step(Session(result.state, past, pvector()), result.log, result.reveal)
+    return Step(Session(result.state, past, pvector()), result.log, reveal)
 
 
 def _undo(session: Session, confirm: bool) -> Step | Refused:

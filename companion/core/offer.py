@@ -100,8 +100,10 @@ def _legacy(game: GameDef, state: PMap, corrections: tuple[Option, ...]) -> Offe
         if flow["actor"] == seat and done is not None:
             own.append(done)
         seats.append(tuple(own))
-    named = {o.action.get("seat") for o in table}
-    waiting = (flow["actor"],) if flow["actor"] is not None else tuple(s for s in range(len(seats)) if s in named)
+    # Who the table waits for: the seats the step's own options name (a secondary activation, a place to
+    # choose), else the turn's actor.
+    named = tuple(s for s in range(len(seats)) if s in {o.action.get("seat") for o in table})
+    waiting = named or ((flow["actor"],) if flow["actor"] is not None else ())
     return Offer(table + ((done,) if done else ()), tuple(seats), (), corrections, waiting)
 
 

@@ -647,3 +647,14 @@ def test_from_a_review_an_adjust_that_one_die_cannot_take_tries_the_other():
     t.ok(type="advance", dice=[6, 1])
     t.ok(type="advance", to="Flax", adjust=1)  # 6 + 1 is no die; 1 + 1 = 2 reaches Flax
     assert (t.view["turn"]["move"], t.view["turn"]["act"]) == (2, 6)
+
+
+def test_undoing_a_roll_asks_first():
+    t = VN(n=2, virtual=False)
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.go(type="advance", roll=True)  # the companion rolls the two dice
+    dice = t.view["turn"]["dice"]
+    asked = t.do(type="undo")
+    assert isinstance(asked, Refused) and asked.needs_confirm and f"The roll of {dice[0]}, {dice[1]}" in asked.reason
+    t.ok(type="undo", confirm=True)
+    assert t.view["phase"] == 1 and t.view["turn"]["dice"] in (None, [])

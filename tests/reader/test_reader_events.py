@@ -153,3 +153,17 @@ def test_a_card_tapped_twice_during_a_walk_does_not_shift_the_rest(make_runtime)
     rt.call(lambda: rt.registration.arm([Card("free_play", "cards", "K♣")]))
     assert rt.submit_event(tag(3, uid="AAAAAAAA")).ok
     assert rt.call(lambda: rt.cards.lookup("AAAAAAAA")).card == "K♣"
+
+
+def test_dice_thrown_on_the_reader_are_shown_as_a_roll_in_a_game_not_strict_yet(make_runtime):
+    from companion.screens import DiceScreen
+    from companion.table import _result_screen
+
+    rt = make_runtime()
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
+    assert rt.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    while rt.view()["step"] != "POPE":
+        assert rt.submit({"type": "advance"}).accepted
+    assert rt.submit_event(dice(7, (4,))).ok  # the Pope's die, thrown on the reader
+    view = rt.view()
+    assert _result_screen(view, view["last"], rt.rolled(view["last"]["seq"])) == DiceScreen("Table", "1d6", (4,), 6)
