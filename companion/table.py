@@ -55,8 +55,8 @@ class Timing:
     question: float = 10.0  # "press again to confirm"
     hand_over: float = 30.0  # "hand this seat to that phone?": someone walks to the box
     least: float = 2.0  # a result or a refusal stays this long even when a press comes first
-    scroll_pause: float = 1.0  # a long line shows its start this long before it moves
-    scroll_speed: float = 30.0  # pixels a second
+    scroll_pause: float = 0.5  # a long line shows its start this long before it moves
+    scroll_speed: float = 45.0  # pixels a second: the end of a 200-pixel line (its count, "4/11") in about 2 s
     scroll_frame: float = 0.15  # seconds between the frames of a scroll (a few pixels each: idle CPU stays low)
     scroll_passes: int = 2  # loops of the longest line before it rests
 
@@ -358,6 +358,10 @@ def _result_screen(view: dict[str, Any], last: dict[str, Any], rolled: dict[str,
     players = view.get("players", [])
     seat = last.get("seat", view.get("actor"))
     who = players[seat]["name"] if isinstance(seat, int) and seat < len(players) else "Table"
+    if last["type"] == "rolloff":  # one die per player: who threw what, and who goes first (or rolls again)
+        said = next((line for line in reversed(view.get("log") or []) if line.startswith("Roll-off: ")), None)
+        if said is not None:
+            return AlertScreen("Roll-off", said.removeprefix("Roll-off: "))
     roll = rolled or (view.get("last_roll") if last["type"] == "roll" else None)
     if roll:  # a roll, or a step whose dice the companion rolled or the table threw (the Pope's die, a move's two)
         return DiceScreen(who, roll["spec"], tuple(roll["values"]), int(roll["spec"].split("d")[1]))

@@ -412,3 +412,13 @@ def test_a_press_right_after_a_phone_changes_the_screen_within_a_step_is_dropped
     rig.clock.now += 0.4
     rig.press("action")
     assert rig.runtime.view()["seq"] == seq + 2
+
+
+def test_a_roll_off_shows_who_threw_what_and_who_goes_first():
+    from companion.screens import AlertScreen
+    from companion.table import _result_screen
+
+    view = {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "actor": None,
+            "log": ["Palazzo: 3 players.", "Roll-off: Ada 3, Bea 4, Cy 3. Bea goes first.", "Round 1."]}
+    screen = _result_screen(view, {"type": "rolloff", "seq": 1}, {"spec": "3d6", "values": [3, 4, 3]})
+    assert screen == AlertScreen("Roll-off", "Ada 3, Bea 4, Cy 3. Bea goes first.")  # not "3d6 total 10"

@@ -253,6 +253,11 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(page, served):
     picker.get_by_role("button", name="Do it").click()
     expect(page.locator("#sections")).to_contain_text("In play: Senator #1")
     assert runtime.view()["players"][1]["gold"] == 0
+    villa = page.locator("button.option", has_text="builds a Villa")
+    expect(villa.first).to_be_visible()  # offered though 10 Gold are not there (a game not strict yet)
+    villa.first.click()  # refused: the refusal sits beside it, not at the top of the list
+    expect(page.locator("button.option:has-text('builds a Villa') + .refused")).to_contain_text("Villa")
+    page.locator(".refused").get_by_role("button", name="dismiss").click()
     while runtime.view()["step"] != "DOGE":
         assert runtime.submit({"type": "advance", "die": 1}).accepted
     assert runtime.submit({"type": "advance", "die": 6}).accepted  # the Doge dies: Bea alone may vote

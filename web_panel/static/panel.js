@@ -323,10 +323,14 @@ function optionsPanel(box, send) {
     const play = options.filter(o => o.group !== "Corrections");
     const fixes = options.filter(o => o.group === "Corrections");
     const parts = [];
-    if (error && !(open && error.label === open.label)) parts.push(errorBox());
+    // A refusal sits under the option that was pressed (inside its picker when one is open); at the top
+    // only when that option is gone from the list.
+    const beside = error && options.some(o => o.label === error.label);
+    if (error && !beside) parts.push(errorBox());
     for (const o of play) {
       parts.push(optionButton(o));
       if (open && open.label === o.label) parts.push(picker(open));
+      else if (beside && error.label === o.label) parts.push(errorBox());
     }
     if (!play.length) parts.push(el("p", "Nothing to do here now.", {className: "hint"}));
     if (fixes.length) {
@@ -334,7 +338,11 @@ function optionsPanel(box, send) {
       d.open = fixesOpen || fixes.some(o => o.label === armed || (open && o.label === open.label));
       d.addEventListener("toggle", () => { fixesOpen = d.open; });
       d.append(el("summary", "Corrections"));
-      for (const o of fixes) { d.append(optionButton(o)); if (open && open.label === o.label) d.append(picker(open)); }
+      for (const o of fixes) {
+        d.append(optionButton(o));
+        if (open && open.label === o.label) d.append(picker(open));
+        else if (beside && error.label === o.label) d.append(errorBox());
+      }
       parts.push(d);
     }
     box.replaceChildren(...parts);
