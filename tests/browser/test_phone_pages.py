@@ -118,6 +118,18 @@ def test_pair_set_up_a_game_advance_and_undo(page, served):
     # The OLED as the table shows it.
     expect(page.locator("#oled")).to_have_attribute("src", re.compile("^blob:"))
 
+    # Starting another game while this one is under way asks first, naming what would end.
+    game_id = runtime.view()["game_id"]
+    page.get_by_role("link", name="New game").click()
+    page.get_by_label("player name").nth(0).fill("Dora")
+    page.get_by_label("player name").nth(1).fill("Eve")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#start")).to_have_text(re.compile("^Tap again: this ends the .* game under way"))
+    assert runtime.view()["game_id"] == game_id  # nothing thrown away by one tap
+    page.locator("#start").click()
+    expect(page).to_have_url(f"{base}/")
+    assert runtime.view()["game_id"] != game_id and runtime.view()["players"][0]["name"] == "Dora"
+
 
 def test_fill_a_score_sheet_and_read_the_result(page, served):
     pair(page, served)

@@ -563,3 +563,25 @@ def test_with_the_roll_off_rule_a_tie_on_gold_leaves_the_roll_off_to_be_entered(
     t = MOV(3, winner_tie="roll_off")
     _to_the_end(t, (12, 20, 13))  # no tie: nothing to roll off
     assert t.view["sheet_missing"] == [] and t.view["result"]["ranking"] == [["Bea"], ["Cy"], ["Ada"]]
+
+
+def test_next_asks_before_revealing_an_election_with_bids_missing():
+    from companion.core.offer import offer
+
+    def next_option(t):
+        (nxt,) = [o for o in offer(t.game, t.session).table() if o.button == "NEXT"]
+        return nxt
+
+    t = MOV(3)
+    t.to("EXPANSION")
+    for seat in (0, 1):
+        t.put(seat, "Senator")
+    t.to("DOGE")
+    t.go(type="advance", die=6)  # the Doge dies: Ada and Bea vote
+    nxt = next_option(t)
+    assert nxt.confirm and "Ada and Bea have not bid yet" in nxt.label
+    t.go(type="bid", seat=0, gold=0, intrigue=0, phone_seat=0)
+    nxt = next_option(t)
+    assert nxt.confirm and "Bea has not bid yet" in nxt.label
+    t.go(type="bid", seat=1, gold=0, intrigue=0, phone_seat=1)
+    assert not next_option(t).confirm  # every bid is in: NEXT reveals them

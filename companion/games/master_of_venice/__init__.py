@@ -76,6 +76,8 @@ def _actions():
     return {kind: (lambda game, state, action, f=f: f(state, action)) for kind, f in ACTIONS.items()}
 
 
+_OFFICE_HINTS = {"Council Head": "Council", "Construction": "Build"}  # whole words over a button
+
 # --- what the buttons and the phone offer ----------------------------------------------------------
 
 _TARGET = {"type": "integer", "title": "target", "minimum": 1, "description": "the number (#) of a card in play"}
@@ -111,7 +113,7 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
         waiting = unappointed(state)  # from the Doge, as NEXT gives them
         free = [o for o in OFFICES if o not in table["offices"]]
         if waiting and free:
-            options += [Option(f"{name(state, waiting[0])}: Office of {o}", o[:6], {"type": "appoint", "seat": waiting[0], "office": o})
+            options += [Option(f"{name(state, waiting[0])}: Office of {o}", _OFFICE_HINTS.get(o, o), {"type": "appoint", "seat": waiting[0], "office": o})
                         for o in free]
     if step == "EXPANSION":
         for seat in in_order(state):

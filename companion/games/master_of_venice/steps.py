@@ -33,6 +33,15 @@ def _election(office: str):
     return lambda state: (state["data"]["election"] or {}).get("office") == office
 
 
+def _bids_missing(state: PMap) -> str:
+    """NEXT reveals the bids: with some not in, it asks first (a voter's silence counts as no bid)."""
+    election = state["data"]["election"] or {}
+    missing = [state["players"][s]["name"] for s in election.get("voters", ()) if election["bids"][s] is None]
+    if not missing:
+        return ""
+    return f"{' and '.join(missing)} {'has' if len(missing) == 1 else 'have'} not bid yet: revealing now counts no bid."
+
+
 def _over(state: PMap) -> bool:
     return game_end_pending(state) or len(standing(state["data"], len(state["players"]))) < 2
 
@@ -53,9 +62,9 @@ FLOW = Flow(
         Step("EVENT", "Event Phase", TABLE),
         Step("WAR", "War Phase", TABLE),
         Step("POPE", "Pope Phase: roll 1D6", TABLE, done="Roll"),
-        Step("POPE_ELECTION", "Elect the Pope", TABLE, when=_election("pope"), done="Reveal"),
+        Step("POPE_ELECTION", "Elect the Pope", TABLE, when=_election("pope"), done="Reveal", asks=_bids_missing),
         Step("DOGE", "Doge Phase: roll 1D6", TABLE, done="Roll"),
-        Step("DOGE_ELECTION", "Elect the Doge", TABLE, when=_election("doge"), done="Reveal"),
+        Step("DOGE_ELECTION", "Elect the Doge", TABLE, when=_election("doge"), done="Reveal", asks=_bids_missing),
         Step("OFFICE_APPOINTMENT", "The Doge appoints", TABLE, when=lambda s: s["data"]["appointing"], done="Done"),
     ),
     turns=ONE_PER_ROUND,
