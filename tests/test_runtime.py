@@ -92,7 +92,7 @@ def test_dice_a_step_rolls_show_as_a_roll_on_the_table(make_runtime):
 
 
 def test_dice_thrown_at_the_table_for_an_offered_roll_show_too(make_runtime):
-    from companion.screens import DiceScreen
+    from companion.screens import AlertScreen
     from companion.table import _result_screen
 
     runtime = make_runtime()
@@ -103,5 +103,5 @@ def test_dice_thrown_at_the_table_for_an_offered_roll_show_too(make_runtime):
     view = runtime.view()
     rolled = runtime.rolled(view["last"]["seq"])
     assert rolled == {"spec": "3d6", "values": [2, 5, 3]}
-    assert _result_screen(view, view["last"], rolled) == DiceScreen("Table", "3d6", (2, 5, 3), 6)
+    assert _result_screen(view, view["last"], rolled) == AlertScreen("Roll-off", "Ada 2, Bea 5, Cy 3. Bea goes first.")
     assert "rolled" not in view["last"]  # the view is the one a restart replays: the roll is not in it
