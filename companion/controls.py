@@ -147,7 +147,7 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
 def _do(panel: Panel, option: dict[str, Any], confirm: str, chosen: tuple[tuple[str, Any], ...] = ()) -> Reply:
     """Do `option` with the values `chosen` for its fields, or ask first when it says so."""
     if option["confirm"]:
-        prompt = AlertScreen(f"{option['short']}?", f"{option['label']}: press {confirm.upper() if confirm == 'next' else 'ACTION'} again to do it.",
+        prompt = AlertScreen("Sure?", f"{option['label']}: press {confirm.upper() if confirm == 'next' else 'ACTION'} again to do it.",
                              ("No", "", "Yes", "No") if confirm != "next" else ("No", "", "No", "Yes"))
         return Reply(replace(panel, confirm=confirm, chosen=chosen, pick=None), prompt=prompt)
     return Reply(replace(panel, pick=None), dict(option["action"]) | dict(chosen))

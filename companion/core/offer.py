@@ -86,7 +86,8 @@ def _counters(game: GameDef, state: PMap) -> list[Option]:
 
 def _legacy(game: GameDef, state: PMap, corrections: tuple[Option, ...]) -> Offer:
     """A game not on steps yet: the table does everything (as before strict games), NEXT ends the step;
-    each seat's phone has its private options, the table's options that name it, and NEXT when it acts."""
+    each seat's phone has its private options, the table's options that name it, and when it acts, the
+    step's other options and NEXT."""
     flow = state["flow"]
     table = tuple(step_options(game, state))
     done = _legacy_next(game, state, table)
@@ -97,8 +98,10 @@ def _legacy(game: GameDef, state: PMap, corrections: tuple[Option, ...]) -> Offe
         private = game.private(state, seat).get("options", []) if game.private is not None else []
         own = [Option.from_public(o) for o in private]
         own += [o for o in table if o.action.get("seat") == seat]
-        if flow["actor"] == seat and done is not None:
-            own.append(done)
+        if flow["actor"] == seat:  # the turn's player does the step's own options from his phone too
+            own += [o for o in table if "seat" not in o.action and o.label not in {m.label for m in own}]
+            if done is not None:
+                own.append(done)
         seats.append(tuple(own))
     # Who the table waits for: the seats the step's own options name (a secondary activation, a place to
     # choose), else the turn's actor.

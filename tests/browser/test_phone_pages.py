@@ -575,6 +575,7 @@ def test_at_the_end_the_table_page_says_who_won_and_which_tie_break_decided(page
     page.get_by_role("link", name="Past games").click()
     row = page.locator("#games li button").first
     expect(row).to_contain_text("Cy and Dan share the win")
+    expect(row).to_contain_text("Merchant Venturers")  # the game's title, not its id
     row.click()
     expect(page.locator("#gresult .winner")).to_have_text("Cy and Dan share the win")
     expect(page.locator("#gresult .tiebreak").nth(1)).to_contain_text("Ada ahead of Bea")

@@ -90,3 +90,13 @@ def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
     assert {(p, False) for p in range(1, 7)} <= phases and (1, True) in phases
     scores = controls.screen_for(rt.view(), Panel(page="scores"))
     assert scores.title.startswith("Points") and scores.rows[0][1] == rt.view()["standings"][0][0]
+
+
+def test_the_acting_players_phone_has_the_steps_own_options(make_runtime):
+    rt = _new(make_runtime)
+    press(rt, Panel(), "action")  # Ada's Burgher's first place
+    mine = [o["label"] for o in rt.seat_view(0)["options"]]
+    assert "Roll two dice" in mine  # a roll, a move, a bridge: on her own phone, not only on the table
+    assert "Roll two dice" not in [o["label"] for o in rt.seat_view(1)["options"]]  # not on Bea's
+    option = next(o for o in rt.seat_view(0)["options"] if o["label"] == "Roll two dice")
+    assert rt.submit(option["action"], seat=0).accepted and rt.view()["phase"] == 2
