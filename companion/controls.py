@@ -315,7 +315,6 @@ def game_over_screen(view: dict[str, Any]) -> ResultScreen:
 
 
 def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
-    players = view.get("players", [])
     title = view.get("short_title") or view.get("title", "")
     mark = (view.get("round_word") or "Round")[0]
     header = f"{title}  {mark}{view['round']}" if view.get("round") else title

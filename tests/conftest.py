@@ -86,13 +86,17 @@ class Table:
 
     def chance(self, needs):
         """A roll or a shuffle from `self.rng` (a subclass may queue fixed ones first)."""
-        rng = getattr(self, "rng", None) or random.Random(1)
-        if needs.kind == "roll":
-            count, sides = (int(x) for x in needs.spec.split("d"))
-            return [rng.randint(1, sides) for _ in range(count)]
-        cards = list(needs.cards)
-        rng.shuffle(cards)
-        return cards
+        return chance_from(needs, getattr(self, "rng", None) or random.Random(1))
+
+
+def chance_from(needs, rng):
+    """The outcome a chance action lacks, as the runtime would supply it: dice, or a shuffled order."""
+    if needs.kind == "roll":
+        count, sides = (int(x) for x in needs.spec.split("d"))
+        return [rng.randint(1, sides) for _ in range(count)]
+    cards = list(needs.cards)
+    rng.shuffle(cards)
+    return cards
 
 
 def plays(view):

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from options_bot import value_for
+from conftest import chance_from
 
 from companion import scoring
 from companion.core import engine
@@ -110,21 +111,12 @@ def _filled(option, rng):
     return {**action, "confirm": True} if option["confirm"] else action
 
 
-def _chance(needs, rng):
-    if needs.kind == "roll":
-        count, sides = (int(x) for x in needs.spec.split("d"))
-        return [rng.randint(1, sides) for _ in range(count)]
-    cards = list(needs.cards)
-    rng.shuffle(cards)
-    return cards
-
-
 def _do(game, session, action, rng):
     for _ in range(8):
         step = engine.apply_input(game, session, action)
         if not (isinstance(step, Refused) and step.needs):
             return step
-        action[step.needs.key] = _chance(step.needs, rng)
+        action[step.needs.key] = chance_from(step.needs, rng)
     return step
 
 
