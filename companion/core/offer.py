@@ -86,27 +86,28 @@ def _counters(game: GameDef, state: PMap) -> list[Option]:
 
 def _legacy(game: GameDef, state: PMap, corrections: tuple[Option, ...]) -> Offer:
     """A game not on steps yet: the table does everything (as before strict games), NEXT ends the step;
-    each seat's phone has its private options, the table's options that name it, and when it acts, the
-    step's other options and NEXT."""
+    each seat's phone has its private options, the table's options that name it, when it is its turn the
+    step's other options, and NEXT when the table waits for it."""
     flow = state["flow"]
     table = tuple(step_options(game, state))
     done = _legacy_next(game, state, table)
     if done is not None and done.label in {o.label for o in table}:  # one of the step's own: on NEXT only
         table = tuple(o for o in table if o.label != done.label)
+    # Who the table waits for: the seats the step's own options name (a secondary activation, the player
+    # whose cube is on a shipment), else the turn's actor. NEXT is on their phones.
+    n = len(state["players"])
+    named = tuple(s for s in range(n) if s in {o.action.get("seat") for o in table})
+    waiting = named or ((flow["actor"],) if flow["actor"] is not None else ())
     seats = []
-    for seat in range(len(state["players"])):
+    for seat in range(n):
         private = game.private(state, seat).get("options", []) if game.private is not None else []
         own = [Option.from_public(o) for o in private]
         own += [o for o in table if o.action.get("seat") == seat]
         if flow["actor"] == seat:  # the turn's player does the step's own options from his phone too
             own += [o for o in table if "seat" not in o.action and o.label not in {m.label for m in own}]
-            if done is not None:
-                own.append(done)
+        if seat in waiting and done is not None:
+            own.append(done)
         seats.append(tuple(own))
-    # Who the table waits for: the seats the step's own options name (a secondary activation, a place to
-    # choose), else the turn's actor.
-    named = tuple(s for s in range(len(seats)) if s in {o.action.get("seat") for o in table})
-    waiting = named or ((flow["actor"],) if flow["actor"] is not None else ())
     return Offer(table + ((done,) if done else ()), tuple(seats), (), corrections, waiting)
 
 

@@ -713,3 +713,27 @@ def test_a_sponsors_cost_is_bounded_by_the_ducats_held():
     t.choose("SPONSOR")
     (business,) = [o for o in t.plays if "business" in o["fields"]]
     assert business["fields"]["cost"]["maximum"] == 10
+
+
+def test_the_unload_is_decided_by_the_player_whose_cube_is_on_the_shipment():
+    from companion.core.offer import offer
+
+    t = PV(3, virtual=True)
+    t.choose("RESERVE")  # Ada leads
+    t.go(type="reserve", owner=1, ship=2)  # Ada's cube on Bea's rightmost shipment
+    while t.view["step"] == "RESERVE":
+        t.go(type="advance")
+    t.choose("SAIL")  # Bea leads
+    while t.view["step"] != "SAIL_UNLOAD":
+        t.go(type="advance")
+    assert t.view["active"] == 1  # Bea's ship unloads first...
+    offered = offer(t.game, t.session)
+    assert offered.waiting_for == (0,)  # ...and Ada decides: the big line and her phone
+    ada = [o.label for o in offered.for_seat(0)]
+    assert any(label.startswith("Ada: take Bea's") for label in ada) and any(label.startswith("Ada: sell Bea's") for label in ada)
+    assert not [o for o in offered.for_seat(1) if o.group == "Play"]  # Bea's phone has nothing to decide here
+    refused = t.do(type="sell", seat=1, phone_seat=1)
+    assert isinstance(refused, Refused) and refused.reason == "it is Ada's move, not Bea's"
+    card = t.state["data"]["ships"][1][2]["card"]
+    t.go(type="take", seat=0, phone_seat=0)
+    assert card in t.state["data"]["hands"][0] and t.view["active"] == 2

@@ -134,9 +134,16 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
         right = table["ships"][seat][2]
         if right is None:
             return ()
-        if right["card"] is None:
-            return (Option("Sell it: name the card", "Sell", {"type": "sell"}, fields={"card": _CARD_FIELD}),)
-        return (Option(f"Sell {right['card']} for {goods.value(right['card'])}", "Sell", {"type": "sell"}),)
+        who = turn.receiver(state, seat)  # the player whose cube is on it decides, on his own phone
+        card = right["card"]
+        mine = "" if who == seat else f"{name(state, seat)}'s "
+        take = Option(f"{name(state, who)}: take {mine}{card or 'the shipment'} into hand", "Take",
+                      {"type": "take", "seat": who})
+        if card is None:
+            return (take, Option(f"{name(state, who)}: sell it (name the card)", "Sell", {"type": "sell", "seat": who},
+                                 fields={"card": _CARD_FIELD}))
+        return (take, Option(f"{name(state, who)}: sell {mine}{card} for {goods.value(card)}", "Sell",
+                             {"type": "sell", "seat": who}))
     if step == "SAIL_PLACE":
         return tuple(Option(f"Place {c or 'the new card'}", "Place", {"type": "advance", "card": c})
                      for c in dict.fromkeys(table["new_shipments"]))

@@ -78,13 +78,22 @@ def actor_in_step(state: PMap, action: Mapping[str, Any], steps: tuple[str, ...]
 
 
 def _seat_is_actor(state: PMap, action: Mapping[str, Any]) -> int | Refused:
+    """The seat whose turn it is in the step; at the Unload, the shipment's is decided by whoever receives it
+    (the player whose cube is on it, else the ship's owner), and the ship's owner's seat is returned."""
     who = actor(state)
     if who is None:
         return Refused("nobody acts in this step: press NEXT")
+    decides = receiver(state, who) if step_name(state) == "SAIL_UNLOAD" else who
     seat = action.get("seat")
-    if seat is not None and seat != who:
-        return Refused(f"it is {name(state, who)}'s move, not {name(state, seat)}'s")
+    if seat is not None and seat != decides:
+        return Refused(f"it is {name(state, decides)}'s move, not {name(state, seat)}'s")
     return who
+
+
+def receiver(state: PMap, owner: int) -> int:
+    """Who decides about `owner`'s rightmost shipment at the Unload: the player whose cube is on it, else the owner."""
+    right = state["data"]["ships"][owner][2]
+    return right["reserved_by"] if right is not None and right["reserved_by"] is not None else owner
 
 
 # --- the advance of each step ----------------------------------------------------------------------
@@ -255,6 +264,15 @@ def sail_unload(state: PMap, action: Mapping[str, Any]) -> Result:
         _shift_ships(table)
         log.append("The shipments move one ship to the right.")
     return Accepted(put(state, table), tuple(log))
+
+
+def take(state: PMap, action: Mapping[str, Any], seat: int):
+    """At the Unload: the receiver takes the shipment into his hand (what NEXT does by default)."""
+    table = data(state)
+    if table["ships"][seat][2] is None:
+        return Refused(f"{name(state, seat)} has no shipment to unload")
+    what, who = _unload(state, table, seat, sold=False)
+    return put(state, table), (f"{name(state, who)} takes {what} into hand.",), "advance"
 
 
 def sail_place(state: PMap, action: Mapping[str, Any]) -> Result:
@@ -526,6 +544,7 @@ def can_produce(state: PMap, seat: int, kind: str) -> bool:
 CHOICES = {
     "reserve": (reserve, ("RESERVE",), "shipments are reserved in the Reserve action"),
     "sell": (sell, ("SAIL_UNLOAD", "TRADE_SELL"), "cards are sold in the Trade's Sell step, or at the unload"),
+    "take": (take, ("SAIL_UNLOAD",), "a shipment is taken into a hand at the unload"),
     "buy": (buy, ("TRADE_BUY",), "cards are bought in the Trade's Buy step"),
     "sponsor": (sponsor, ("SPONSOR",), "businesses and statues are sponsored in the Sponsor action"),
     "produce": (produce, ("PRODUCE",), "goods are produced in the Produce action"),
