@@ -262,7 +262,8 @@ class Table:
         last = view.get("last") or {}
         if last.get("seq") and last["seq"] != self._shown_seq:
             self._shown_seq = last["seq"]
-            screen = _result_screen(view, last, self.runtime.rolled(last["seq"]))
+            where = ((before.get("stage") or {}).get("label") or "").split(":")[0]  # "Pope Phase", the roll's step
+            screen = _result_screen(view, last, self.runtime.rolled(last["seq"]), where)
             if screen is not None:
                 self._show(screen, self.timing.result)
         if view.get("over") and not before.get("over") and view.get("game_id") == before.get("game_id"):
@@ -353,11 +354,13 @@ def _same_option(before: dict[str, Any], view: dict[str, Any], index: int) -> in
     return next((i for i, o in enumerate(new) if o["label"] == label), 0)
 
 
-def _result_screen(view: dict[str, Any], last: dict[str, Any], rolled: dict[str, Any] | None = None) -> Screen | None:
-    """A roll or a face-up draw, large, whoever made it (buttons, phone, reader)."""
+def _result_screen(view: dict[str, Any], last: dict[str, Any], rolled: dict[str, Any] | None = None,
+                   where: str = "") -> Screen | None:
+    """A roll or a face-up draw, large, whoever made it (buttons, phone, reader); a roll no player made is
+    headed by the step it was made in (`where`: "Pope Phase")."""
     players = view.get("players", [])
     seat = last.get("seat", view.get("actor"))
-    who = players[seat]["name"] if isinstance(seat, int) and seat < len(players) else "Table"
+    who = players[seat]["name"] if isinstance(seat, int) and seat < len(players) else (where or "Table")
     if last["type"] == "rolloff":  # one die per player: who threw what, and who goes first (or rolls again)
         said = next((line for line in reversed(view.get("log") or []) if line.startswith("Roll-off: ")), None)
         if said is not None:

@@ -391,7 +391,7 @@ def test_the_popes_die_rolled_by_next_shows_on_the_panel(rig):
     assert rig.runtime.submit({"type": "advance"}).accepted  # NEXT: the companion rolls the Pope's die
     assert rig.table.wait_idle()
     rolled = rig.runtime.rolled(rig.runtime.view()["last"]["seq"])
-    assert rig.table.last_frame.tobytes() == render(DiceScreen("Table", "1d6", tuple(rolled["values"]))).tobytes()
+    assert rig.table.last_frame.tobytes() == render(DiceScreen("Pope Phase", "1d6", tuple(rolled["values"]))).tobytes()
 
 
 def test_a_press_right_after_a_phone_changes_the_screen_within_a_step_is_dropped(rig):

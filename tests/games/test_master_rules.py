@@ -170,7 +170,7 @@ def test_mov_ex_10_the_pope_election_with_a_popularity_card():
     gold = t.gold()
     _elect(t, {0: (3, 0)})
     assert "Ada: 5 votes (2 from Cardinals, 3 from the bribe)." in t.log
-    assert "Bea: 8 votes (1 from Cardinals, 7 from Popularity)." in t.log
+    assert "Bea: 8 votes (1 from a Cardinal, 7 from Popularity)." in t.log
     pope = t.view["pope"]
     assert pope["controller"] == 1 and t.state["data"]["pope"] == [c["id"] for c in t.view["in_play"] if c["owner"] == 1 and c["card"] == "Cardinal"][0]
     assert t.gold() == [gold[0] - 3, gold[1]]  # every bidder pays his bribe (SPEC 2.9.6)

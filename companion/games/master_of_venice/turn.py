@@ -18,7 +18,7 @@ from typing import Any
 from pyrsistent import PMap, pmap, pvector
 
 from companion.core.result import Accepted, Refused, Result
-from companion.core.words import counted, plural
+from companion.core.words import a, counted, plural
 from companion.games.plain import data, name, put
 
 from . import elections, hands, revenue
@@ -181,8 +181,9 @@ def reveal(state: PMap, action: Mapping[str, Any]) -> Result:
         state = add_gold(state, seat, -(paid + elections.INTRIGUE_COST * bid["intrigue"]))
         parts = elections.votes(table, office, seat, bid, state["options"]["patronage_votes"])
         tally[seat] = sum(parts.values())
-        sources = {"cards": plural(elections.VOTER[office]), "bribe": "the bribe", "intrigue": "Intrigue",
-                   "popularity": "Popularity", "patronage": "Patronage"}
+        voter = elections.VOTER[office]
+        sources = {"cards": a(voter) if parts.get("cards") == 1 else plural(voter), "bribe": "the bribe",
+                   "intrigue": "Intrigue", "popularity": "Popularity", "patronage": "Patronage"}
         shown = ", ".join(f"{v} from {sources[k]}" for k, v in parts.items() if v) or "no votes"
         caught = " (caught: loses automatically)" if seat in table["caught"] else ""
         log.append(f"{name(state, seat)}: {counted(tally[seat], 'vote')} ({shown}){caught}.")
