@@ -133,7 +133,15 @@ def next_broken(game, session):
     from companion.core.options import step_options
     from companion.screens import hint_fits
 
-    offered = offer(game, session).table()
+    full = offer(game, session)
+    offered = full.table()
+    for seat, own in enumerate(full.seats):  # a phone's NEXT is done when pressed there (its seat added)
+        for option in own:
+            if option.button == "NEXT" and not option.fields:
+                mine = dict(option.action) | {"confirm": True} | ({} if game.strict else {"seat": seat})
+                tried = engine.apply(game, session.state, mine)
+                if isinstance(tried, Refused) and tried.needs is None:
+                    return f"seat {seat}'s NEXT {option.label!r} is refused from its phone: {tried.reason}"
     wide = [o.short for o in offered if o.group == "Play" and o.short and not hint_fits(o.short)]
     if wide:
         return f"hints that do not fit over a button: {wide}"

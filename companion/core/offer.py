@@ -86,15 +86,15 @@ def _counters(game: GameDef, state: PMap) -> list[Option]:
 
 def _legacy(game: GameDef, state: PMap, corrections: tuple[Option, ...]) -> Offer:
     """A game not on steps yet: the table does everything (as before strict games), NEXT ends the step;
-    each seat's phone has its private options, the table's options that name it, when it is its turn the
-    step's other options, and NEXT when the table waits for it."""
+    each seat's phone has its private options, the table's options that name it, and when it is its turn
+    the step's other options and NEXT (unless the table waits for another player's choice)."""
     flow = state["flow"]
     table = tuple(step_options(game, state))
     done = _legacy_next(game, state, table)
     if done is not None and done.label in {o.label for o in table}:  # one of the step's own: on NEXT only
         table = tuple(o for o in table if o.label != done.label)
     # Who the table waits for: the seats the step's own options name (a secondary activation, the player
-    # whose cube is on a shipment), else the turn's actor. NEXT is on their phones.
+    # whose cube is on a shipment), else the turn's actor. NEXT is on the actor's phone while it waits for him.
     n = len(state["players"])
     named = tuple(s for s in range(n) if s in {o.action.get("seat") for o in table})
     waiting = named or ((flow["actor"],) if flow["actor"] is not None else ())
@@ -105,7 +105,7 @@ def _legacy(game: GameDef, state: PMap, corrections: tuple[Option, ...]) -> Offe
         own += [o for o in table if o.action.get("seat") == seat]
         if flow["actor"] == seat:  # the turn's player does the step's own options from his phone too
             own += [o for o in table if "seat" not in o.action and o.label not in {m.label for m in own}]
-        if seat in waiting and done is not None:
+        if seat == flow["actor"] and seat in waiting and done is not None:  # not while another decides
             own.append(done)
         seats.append(tuple(own))
     return Offer(table + ((done,) if done else ()), tuple(seats), (), corrections, waiting)

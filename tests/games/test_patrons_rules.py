@@ -737,3 +737,23 @@ def test_the_unload_is_decided_by_the_player_whose_cube_is_on_the_shipment():
     card = t.state["data"]["ships"][1][2]["card"]
     t.go(type="take", seat=0, phone_seat=0)
     assert card in t.state["data"]["hands"][0] and t.view["active"] == 2
+
+
+def test_next_on_a_phone_is_done_when_pressed():
+    """What a phone's NEXT sends is accepted: it is on the phone of the player whose turn it is, and not
+    while the table waits for another player's choice (the Unload of a reserved shipment)."""
+    from companion.core.offer import offer
+
+    t = PV(3, virtual=True)
+    t.choose("RESERVE")
+    for seat in range(3):
+        (nxt,) = [o for o in offer(t.game, t.session).for_seat(t.view["active"]) if o.button == "NEXT"]
+        t.go(**nxt.action, seat=t.view["active"], phone_seat=t.view["active"])  # each passes from his own phone
+    t.choose("SAIL")
+    while t.view["step"] != "SAIL_UNLOAD":
+        t.go(type="advance")
+    owner = t.view["active"]  # nobody reserved: each owner decides about his own shipment
+    (nxt,) = [(o, s) for s in range(3) for o in offer(t.game, t.session).for_seat(s) if o.button == "NEXT"]
+    assert nxt[1] == owner
+    t.go(**nxt[0].action, seat=owner, phone_seat=owner)
+    assert t.view["active"] != owner
