@@ -63,7 +63,9 @@ def test_a_finished_game_is_marked_and_reopened_by_undo(tmp_path, make_runtime):
     rt.submit({"type": "new_game", "game": "free_play", "setup": SETUP})
     rt.submit({"type": "finish"})
     assert rt.journal.latest_game().finished is not None
-    rt.submit({"type": "undo"})
+    asked = rt.submit({"type": "undo"})  # the winner has been shown: taking the end back asks first
+    assert not asked.accepted and asked.needs_confirm and rt.journal.latest_game().finished is not None
+    assert rt.submit({"type": "undo", "confirm": True}).accepted
     assert rt.journal.latest_game().finished is None
 
 

@@ -413,6 +413,9 @@ def apply_input(game: GameDef, session: Session, action: Mapping[str, Any]) -> S
     dice = action.get("dice")
     if reveal is None and isinstance(dice, (list, tuple)) and dice:  # a step's own roll: undone, it is seen again
         reveal = f"The roll of {', '.join(map(str, dice))} is taken back."
+    ended = result.state["flow"] is not None and result.state["flow"]["over"]
+    if reveal is None and ended and not (session.state["flow"] or {}).get("over"):  # the winner has been shown
+        reveal = "The end of the game is taken back: play goes on."
     done = Done(dict(action), session.state, label, reveal)
     past = session.past.append(done)
     if len(past) > UNDO_LIMIT:

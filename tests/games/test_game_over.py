@@ -128,7 +128,7 @@ def test_the_panel_replays_a_past_game_once_and_again_after_it_changed(phones):
     first = table.get("/api/history/1")[1]
     assert first["over"] and first["result"] is None and len(first["winner"]) == 2  # free play: the standings
     assert table.get("/api/history/1")[1] == first
-    table.input({"type": "undo"})  # the game is open again: not the replay kept for the finished one
+    table.input({"type": "undo", "confirm": True})  # the game is open again: not the replay kept for the finished one
     again = table.get("/api/history/1")[1]
     assert not again["over"] and again["winner"] == [] and again["inputs"] == first["inputs"] + 1
     assert table.get("/api/history/99")[0] == 404

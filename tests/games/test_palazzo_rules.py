@@ -421,7 +421,7 @@ def test_a_game_over_with_coins_the_companion_was_not_told_says_so():
     sheet = PALAZZO.score_sheet(t.state)["players"]
     assert [p["coins_in_hand"] for p in sheet] == [[2], None]
     assert t.view["result"] is None and t.view["sheet_missing"] == ["players[1].coins_in_hand"]
-    t.ok(type="undo")  # back before the end: Bea enters her coins on her phone, and the game ends again
+    t.ok(type="undo", confirm=True)  # back before the end: Bea enters her coins on her phone, and the game ends again
     t.ok(type="hand", seat=1, coins=[3, 1])
     while not t.view["over"]:
         t.ok(type="advance")
