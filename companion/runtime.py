@@ -29,6 +29,7 @@ from companion.cards import CardRegistry, Registration
 from companion.core.engine import Session, apply_input, new_game, start_session
 from companion.core.game import GameDef
 from companion.core.offer import Offer, offer
+from companion.core.options import Option
 from companion.core.physical import card_action, dice_action
 from companion.core.result import Needs, Refused
 from companion.core.strict import match
@@ -92,7 +93,6 @@ class Runtime:
         self._session: Session | None = None
         self._log: deque[str] = deque(maxlen=50)
         self._last: dict[str, Any] | None = None  # what the last accepted input was, for screens
-        self._rolled: dict[str, Any] | None = None  # the dice the input being handled rolls
         self._rolled_at: tuple[int, dict[str, Any]] | None = None  # (seq, its dice): the last input that rolled
         self.registration = Registration()
         self.last_tag: dict[str, Any] | None = None  # the reader's latest tag and what it did, for the panel
@@ -238,21 +238,20 @@ class Runtime:
             cached = self._offered = (self._session, self._claimed, offer(self._game, self._session))
         return cached[2]
 
-    def _admit(self, action: dict[str, Any], seat: int | None) -> dict[str, Any] | Refused:
-        """The input as the game takes it from where it came from. A strict game takes only an offered
-        option (the seat's own, or the table's); the journal notes the phone it came from. A game not
-        strict yet takes anything, a phone's input as its seat's."""
+    def _admit(self, action: dict[str, Any], seat: int | None) -> tuple[dict[str, Any], Option | None] | Refused:
+        """The input as the game takes it from where it came from, and the offered option it does (None in a
+        game not strict yet). A strict game takes only an offered option (the seat's own, or the table's); the
+        journal notes the phone it came from. A game not strict yet takes anything, a phone's input as its
+        seat's."""
         if seat is not None and not 0 <= seat < len(self._session.state["players"]):
             return Refused("this phone's seat is not in this game: claim a seat again (My seat)")
         if not self._game.strict:
-            return action if seat is None else {**action, "seat": seat, "phone_seat": seat}
+            return (action if seat is None else {**action, "seat": seat, "phone_seat": seat}), None
         offered = self._offer()
         matched = match(offered.table(self._claimed) if seat is None else offered.for_seat(seat), action)
         if isinstance(matched, Refused):
             return matched
-        if matched.rolls and matched.dice_key() in action:  # dice thrown at the table: shown as the table's rolls are
-            self._rolled = {"spec": matched.rolls, "values": list(action[matched.dice_key()])}
-        return action if seat is None else {**action, "phone_seat": seat}
+        return (action if seat is None else {**action, "phone_seat": seat}), matched
 
     def _guarded(self, handle: Callable[[], Outcome], action: Any) -> Outcome:
         try:
@@ -268,14 +267,11 @@ class Runtime:
             return self._new_game(action)
         if self._session is None or self._game is None:
             return Outcome(False, "no game is open: start one first")
-        self._rolled = None  # the dice this input rolls, for the screens
-        if event is not None and event.kind == "DICE":  # dice thrown on the reader: shown as any roll is
-            values = [int(v) for v in event.payload["values"].split(",")]
-            self._rolled = {"spec": f"{len(values)}d{int(event.payload['sides'])}", "values": values}
         admitted = self._admit(action, seat)
         if isinstance(admitted, Refused):
             return Outcome(False, admitted.reason, needs_confirm=admitted.needs_confirm)
-        action = admitted
+        action, option = admitted
+        rolled = _thrown(event, option, action)  # the dice this input rolls, for the screens
         step = None
         for _ in range(8):  # each try may lack one more chance outcome (a deal: a shuffle, then a reshuffle, ...)
             step = apply_input(self._game, self._session, action)
@@ -283,7 +279,7 @@ class Runtime:
                 break
             action = {**action, step.needs.key: self._chance(step.needs)}
             if step.needs.kind == "roll":
-                self._rolled = {"spec": step.needs.spec, "values": list(action[step.needs.key])}
+                rolled = {"spec": step.needs.spec, "values": list(action[step.needs.key])}
         if isinstance(step, Refused):
             return Outcome(False, step.reason, needs_confirm=step.needs_confirm)
         seq = self._seq + 1
@@ -297,8 +293,8 @@ class Runtime:
             self.journal.reopen(self._game_id)
         self._log.extend(step.log)
         self._last = _public_last(seq, action)
-        if self._rolled:
-            self._rolled_at = (seq, self._rolled)
+        if rolled:
+            self._rolled_at = (seq, rolled)
         self._publish()
         return Outcome(True, log=step.log, seq=seq, action=action)
 
@@ -500,6 +496,16 @@ def take_up(journal: Journal, games: Mapping[str, GameDef]) -> tuple | None:
     inputs = journal.inputs(record.id)
     session, lines = restore(game, record.setup, inputs, journal.snapshots(record.id, __version__), source=str(journal.path))
     return game, record.id, session, journal.last_seq(record.id), lines, _public_last(*inputs[-1]) if inputs else None
+
+
+def _thrown(event: ReaderEvent | None, option: Option | None, action: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Dice thrown at the table for this input ({spec, values}): on the reader, or for an offered roll."""
+    if event is not None and event.kind == "DICE":
+        values = [int(v) for v in event.payload["values"].split(",")]
+        return {"spec": f"{len(values)}d{int(event.payload['sides'])}", "values": values}
+    if option is not None and option.rolls and option.dice_key() in action:
+        return {"spec": option.rolls, "values": list(action[option.dice_key()])}
+    return None
 
 
 def _public_last(seq: int, action: Mapping[str, Any]) -> dict[str, Any]:

@@ -90,7 +90,8 @@ class Table:
         self._shift_at = now + idle.shift_every
         self._reader_missing = False  # a configured reader that is not talking: a badge on the step screen
         self._asking: Callable[[], None] | None = None  # what a long ACTION does while a question is shown
-        # Told when the step or who acts changes (the buttons' `changed`: presses in the next moment are dropped).
+        # Told when the step or who acts changes, or anything made elsewhere (a phone, the reader) changes the
+        # table: the buttons' `changed`, so presses in the next moment are dropped.
         self.on_change: Callable[[], None] | None = None
 
     # --- from any thread -------------------------------------------------------------------------
