@@ -136,6 +136,7 @@ def test_fill_a_score_sheet_and_read_the_result(page, served):
     page.get_by_role("link", name="Scores").click()
     page.get_by_label("Game").select_option("master_of_venice")
     sheet = page.locator("#sheet")
+    expect(sheet).to_have_attribute("data-game", "master_of_venice")
     expect(sheet.locator("input[name=name]")).to_have_count(2)
     sheet.locator("input[name=name]").nth(0).fill("Ada")
     sheet.locator("input[name=gold]").nth(0).fill("31")
@@ -153,6 +154,7 @@ def test_a_bad_sheet_gets_a_message_a_person_can_act_on(page, served):
     pair(page, served)
     page.goto(served[2] + "/scores")
     page.get_by_label("Game").select_option("master_of_venice")
+    expect(page.locator("#sheet")).to_have_attribute("data-game", "master_of_venice")  # its own sheet is drawn
     page.locator("#sheet input[name=name]").nth(0).fill("Ada")
     page.get_by_role("button", name="Score it").click()
     # Beside the button, the field named in words, with the player's name when there is one.
@@ -380,16 +382,20 @@ def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served
     taps(ada.get_by_role("button", name="Do it"))
     assert taps.count == 3
     expect(ada.locator("#board")).to_contain_text("♜")
+    expect(bea.locator("#who")).to_have_text("Bea: your turn.")  # a player looks before tapping
     taps = Taps(bea)
     taps(bea.get_by_role("button", name=re.compile("^Take the ")).first)
     # Ada: the reserve, one way (the turret comes back with it) ...
+    expect(ada.locator("#who")).to_have_text("Ada: your turn.")
     ada.get_by_role("button", name="Move a structure to the reserve …").click()
     ada.locator('.picker button.cell[data-at="0,0"]').click()
     ada.get_by_role("button", name="Do it").click()
     expect(ada.locator("#board")).to_contain_text("Reserve: " + bought["action"]["tile"])
     assert runtime.view()["players"][0]["turret"] is None
+    expect(bea.locator("#who")).to_have_text("Bea: your turn.")
     bea.get_by_role("button", name=re.compile("^Take the ")).first.click()
     # ... and back.
+    expect(ada.locator("#who")).to_have_text("Ada: your turn.")
     ada.get_by_role("button", name=f"Build {bought['action']['tile']} from the reserve …").click()
     ada.locator('.picker button.cell[data-at="0,0"]').click()
     ada.get_by_role("button", name="Do it").click()
