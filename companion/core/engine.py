@@ -182,6 +182,8 @@ def apply(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
     """Apply one action; see the module text for the generic actions."""
     if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
         return Refused("an action is an object with a type")
+    if game.upgrade is not None:
+        action = game.upgrade(state, action)
     kind = action["type"]
     seat = _seat(state, action)
     if isinstance(seat, Refused):
@@ -229,7 +231,8 @@ def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     if isinstance(done, Refused) or kind != "advance":
         return done
     extra = game.extra_action(done.state, action) if game.extra_action is not None else False
-    moved = flow_mod.advance(game.flow, done.state, seat, False, bool(extra))
+    passed = step.plain_is_pass and input_key(action) == "advance"  # a plain advance passes; a purchase does not
+    moved = flow_mod.advance(game.flow, done.state, seat, passed, bool(extra))
     if isinstance(moved, Refused):
         return moved
     return Accepted(moved.state, done.log + moved.log, done.reveal)

@@ -61,6 +61,9 @@ class Step:
     plain_is_pass: bool = False  # PASSES: an advance that says nothing passes (buying is its own action)
     # What NEXT would throw away here, in players' words ("Anna loses spices ..."), or "": NEXT asks first.
     asks: Callable[[PMap], str] | None = None
+    # EACH: a player with nothing to do in this step is passed over (a shipment the pirates took); when
+    # every player is, the step does not happen.
+    skip: Callable[[PMap, int], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -133,8 +136,8 @@ def advance(flow: Flow, state: PMap, seat: int | None = None, passed: bool = Fal
     if extra:
         log.append(f"{_name(state, cur['player'])} takes another action.")
         state = _start_turn(flow, state, cur["player"], log)
-    elif step.who == EACH and cur["sub"] + 1 < len(step_players(state)):
-        state = _set_actor(state, cur["sub"] + 1, 0, step, log)
+    elif step.who == EACH and _next_in(step, state, cur["sub"] + 1) is not None:
+        state = _set_actor(state, _next_in(step, state, cur["sub"] + 1), 0, step, log)
     elif step.who == PASSES:
         passes = cur["passes"] + 1 if passed else 0
         players = step_players(state)
@@ -165,6 +168,12 @@ def end_now(state: PMap, reason: str) -> PMap:
     return state.set("flow", state["flow"].set("over", True).set("actor", None).set("ended", reason))
 
 
+def _next_in(step: Step, state: PMap, sub: int) -> int | None:
+    """The first position from `sub` in an EACH step whose player has something to do, or None."""
+    players = step_players(state)
+    return next((i for i in range(sub, len(players)) if step.skip is None or not step.skip(state, players[i])), None)
+
+
 def _set_actor(state: PMap, sub: int, passes: int, step: Step, log: list[str], announce: bool = True) -> PMap:
     actor = step_players(state)[sub]
     if announce:
@@ -175,7 +184,7 @@ def _set_actor(state: PMap, sub: int, passes: int, step: Step, log: list[str], a
 def _enter_step(flow: Flow, state: PMap, index: int, log: list[str]) -> PMap:
     for i in range(index, len(flow.steps)):
         step = flow.steps[i]
-        if step.when is None or step.when(state):
+        if (step.when is None or step.when(state)) and (step.who != EACH or _next_in(step, state, 0) is not None):
             state = state.set("flow", state["flow"].set("step", i))
             if step.who == TABLE:
                 log.append(f"{step.label}.")
@@ -183,7 +192,8 @@ def _enter_step(flow: Flow, state: PMap, index: int, log: list[str]) -> PMap:
             # "Ada's turn." already names who acts in a one-step turn.
             quiet = step.who == ACTOR and flow.turns == EACH_PLAYER and sum(
                 1 for s in flow.steps if s.when is None or s.when(state)) == 1
-            return _set_actor(state, 0, 0, step, log, announce=not quiet)
+            first = _next_in(step, state, 0) if step.who == EACH else 0
+            return _set_actor(state, first, 0, step, log, announce=not quiet)
     return _end_turn(flow, state, log)
 
 

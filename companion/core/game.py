@@ -93,6 +93,9 @@ class GameDef:
     rolloff_face: Callable[[PMap, int], tuple[int, str]] | None = None
     steps: Mapping[str, StepRules] = field(default_factory=dict)
     strict: bool = False
+    # An input an earlier version journaled, in today's form (state, action) -> action: a journal written
+    # before the game moved onto steps replays to the same table.
+    upgrade: Callable[[PMap, Mapping[str, Any]], Mapping[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         if self.steps:

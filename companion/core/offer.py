@@ -52,8 +52,24 @@ def offer(game: GameDef, session: Session) -> Offer:
         return _legacy(game, state, corrections)
     rules = game.steps[current_step(game.flow, state).name]
     acting = rules.acting(state) if rules.acting is not None else ((flow["actor"],) if flow["actor"] is not None else ())
-    return Offer(tuple(rules.options(state, None)), tuple(tuple(rules.options(state, s)) for s in range(n)),
+
+    def said(options) -> tuple[Option, ...]:
+        return tuple(_ending(game, state, o) for o in options)
+
+    return Offer(said(rules.options(state, None)), tuple(said(rules.options(state, s)) for s in range(n)),
                  tuple(acting), tuple(_counters(game, state)) + corrections, tuple(acting))
+
+
+def _ending(game: GameDef, state: PMap, option: Option) -> Option:
+    """NEXT that ends the game (the last player's part of the last step of the turn that reached the end)
+    says so and asks first: the step cannot know, the flow's end triggers do."""
+    if option.button != "NEXT" or option.fields or option.confirm:
+        return option
+    tried = apply(game, state, option.action)
+    if isinstance(tried, Refused) or not tried.state["flow"]["over"]:
+        return option
+    ended = tried.state["flow"]["ended"]
+    return replace(option, label=f"{option.label}: the game ends" + (f" ({ended})" if ended else ""), confirm=True)
 
 
 def _undo_redo(session: Session) -> tuple[Option, ...]:

@@ -84,6 +84,23 @@ class Edit:
             self.refuse(out.reason)
         self._state = self._state.set("counters", out[0])
 
+    def gain(self, seat: int, name: str, amount: int) -> None:
+        """Add `amount` to a player's counter; refused when it would go above its bound."""
+        self.pay(seat, name, -amount)
+
+    def transfer(self, name: str, payer: int | None, payee: int | None, amount: int) -> None:
+        """Move `amount` of a per-player counter from one player to another, or between a player and the
+        table counter that balances it (None: the Bank); refused when the payer has too little."""
+        if amount == 0:
+            return
+        names = [p["name"] for p in self._state["players"]]
+        out = counters_mod.transfer(self.game.counters, self._state["counters"], name, payer, payee, amount, names)
+        if isinstance(out, Refused):
+            balance = counters_mod.spec_named(self.game.counters, name).balance
+            who = self.name(payer) if payer is not None else f"the {counters_mod.spec_named(self.game.counters, balance).label}"
+            self.refuse(f"{who} cannot pay {amount}: {out.reason}")
+        self._state = self._state.set("counters", out[0])
+
     def deck(self, name: str) -> PMap:
         return self._state["decks"][name]
 
