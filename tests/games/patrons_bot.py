@@ -1,22 +1,15 @@
-"""A table of players for The Patrons of Venice that plays from what the table offers.
-
-It reads the public view (and each player's own hand, as that player's phone
-would) and picks among the options the buttons and the phone offer, filling
-in the fields the phone asks for. Used by the whole-game tests.
-"""
+"""A table of players for The Patrons of Venice that plays only from what is offered: each seat's own phone
+(its options, private ones included) and the table's options (the buttons and the table page), with random
+valid values for every field (options_bot). Used by the whole-game tests."""
 
 from __future__ import annotations
 
-import random
-
-from companion.games.patrons_of_venice import city
-from conftest import plays
+from options_bot import filled
 
 DECK = {"Lumber 2": 8, "Wool 2": 8, "Iron 3": 8, "Hemp 2": 8, "Silk 4": 9, "Grain 1": 8, "Wine 2": 8,
         "Pepper 3": 8, "Pirates!": 4}  # 65 goods and 4 Pirates!: a table's own list (the rulebook has none)
-CYCLE = ("SPONSOR", "SAIL", "PRODUCE", "TRADE", "RESERVE", "SPONSOR", "PRODUCE")
-CAMPI = ("Campo dei Frari", "Campo San Polo", "Campo Santo Stefano")
-NAMED = ("Wool 2", "Hemp 2", "Silk 4", "Grain 1", "Iron 3")
+# How much likelier a player is to do something than to let it go (a table that never sponsors never ends).
+KEEN = {"sponsor": 3, "produce": 4, "buy": 2}
 
 
 def setup(n: int, virtual: bool, **extra):
@@ -27,57 +20,32 @@ def setup(n: int, virtual: bool, **extra):
     return out
 
 
-class Bot:
-    def __init__(self, submit, view, hand, seed: int):
-        self.submit, self.view, self.hand = submit, view, hand
-        self.rng = random.Random(seed)
-        self.turns = 0
-        self.inputs = 0
-        self.steps_seen: list[tuple[int, str, object]] = []
+def choices(rt, view, claimed):
+    """(option, the seat whose phone does it, or None for the table): what each phone and the table offer now."""
+    found = [(o, None) for o in view["options"]]
+    for seat in claimed:
+        found += [(o, seat) for o in rt.seat_view(seat)["options"]]
+    return found
 
-    def act(self, action):
-        self.inputs += 1
-        return self.submit(action)
 
-    def must(self, action):
-        out = self.act(action)
-        assert out.accepted, (action, out.reason)
-        return out
+def pick(found, rng):
+    """A random choice, each kind of thing about as likely as another (selling, buying, letting it go), the
+    ones that end a game likelier; undoing and correcting now and then."""
+    by_kind = {}
+    for option, seat in found:
+        kind = option["action"].get("action") or option["action"]["type"]
+        by_kind.setdefault(kind, []).append((option, seat))
+    if rng.random() > 0.03:
+        by_kind = {k: v for k, v in by_kind.items() if k not in ("undo", "redo", "counter")} or by_kind
+    kinds = sorted(by_kind)
+    kind = rng.choices(kinds, weights=[KEEN.get(k, 1) for k in kinds])[0]
+    return rng.choice(by_kind[kind])
 
-    def play_one(self):
-        v = self.view()
-        step, seat = v["step"], v["active"]
-        self.steps_seen.append((v["turn"], step, seat))
-        options = plays(v)
-        if step == "SETUP_DONE":
-            return self.must({"type": "advance"})
-        if step == "CHOOSE_ACTION":
-            self.turns += 1
-            return self.must({"type": "advance", "action": CYCLE[(v["turn"] - 1) % len(CYCLE)]})
-        if step == "SAIL_DRAW" and v["decks"]["raw_goods"]["mode"] == "mirror":
-            named = [self.rng.choice(NAMED) for _ in range(self.rng.randint(0, len(v["players"]) - 1))]
-            return self.must({"type": "advance", "cards": named, "pirates": self.rng.random() < 0.3})
-        if step in ("RESERVE", "SAIL_UNLOAD", "TRADE_BUY") and options and self.rng.random() < 0.6:
-            choice = self.rng.choice(options)
-            action = dict(choice["action"])
-            if "card" in choice["fields"]:
-                action["card"] = self.rng.choice(NAMED)
-            if self.act(action).accepted:  # may be refused for want of Ducats
-                return None
-        if step == "TRADE_SELL":
-            for card in self.hand(seat)[:2]:
-                self.must({"type": "sell", "card": card})
-        if step == "SPONSOR":
-            kind = self.rng.choice(city.TYPES)
-            campo = self.rng.choice(CAMPI)
-            if self.act({"type": "sponsor", "business": kind, "campo": campo, "cost": self.rng.randint(2, 4),
-                         "shown": True}).accepted:
-                return None
-            if v["statue_cost"] is not None:
-                free = [c for c in CAMPI if c not in v["statues"]]
-                if free and self.act({"type": "sponsor", "statue": free[0]}).accepted:
-                    return None
-        if step == "PRODUCE":
-            for option in options:
-                self.must(option["action"])
-        return self.must({"type": "advance"})
+
+def play_one(rt, rng, claimed=frozenset()):
+    """One offered option, filled in and done from where it is offered: it must be accepted. Its kind."""
+    option, seat = pick(choices(rt, rt.view(), claimed), rng)
+    action = filled(option, rng)
+    outcome = rt.submit(action, seat=seat)
+    assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
+    return action.get("action") or action["type"]

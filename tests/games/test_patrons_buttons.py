@@ -7,7 +7,7 @@ from companion.controls import Panel
 from companion.screens import AlertScreen, StepScreen, render
 
 from buttons import press
-from patrons_bot import Bot, setup
+from patrons_bot import play_one, setup
 
 
 def _new(make_runtime, n=3, virtual=False):
@@ -41,7 +41,7 @@ def test_details_only_a_phone_can_take_are_named_on_the_oled_and_not_done_there(
     rt.submit({"type": "advance"})
     rt.submit({"type": "advance", "action": "SPONSOR"})
     screen = controls.screen_for(rt.view(), Panel())
-    assert screen.doing == "► A statue (3) (phone)  1/2" and screen.hints[2] == ""
+    assert screen.doing == "► A statue for 3 (phone)  1/8" and screen.hints[2] == ""  # and 7 businesses
     reply = controls.press(rt.view(), Panel(), "action", False)
     assert reply.action is None and isinstance(reply.prompt, AlertScreen) and reply.prompt.title == "On the phone"
     press(rt, Panel(), "next")  # NEXT: no sponsorship
@@ -64,7 +64,7 @@ def test_next_passes_in_the_buy_step(make_runtime):
 
 def test_every_step_of_a_whole_game_has_its_screen(make_runtime):
     rt = _new(make_runtime, n=5, virtual=True)
-    bot = Bot(rt.submit, rt.view, lambda s: rt.private(s).get("hand", []), seed=5)
+    rng = random.Random(5)
     steps = set()
     while not rt.view()["over"]:
         view = rt.view()
@@ -74,7 +74,7 @@ def test_every_step_of_a_whole_game_has_its_screen(make_runtime):
         screen = controls.screen_for(view, Panel())
         assert isinstance(screen, StepScreen) and screen.step
         steps.add(view["step"])
-        bot.play_one()
+        play_one(rt, rng)
     assert steps >= {"SETUP_DONE", "CHOOSE_ACTION", "RESERVE", "SAIL_DRAW", "SAIL_UNLOAD", "SAIL_PLACE",
                      "TRADE_SELL", "TRADE_BUY", "SPONSOR", "PRODUCE"}
     scores = controls.screen_for(rt.view(), Panel(page="scores"))

@@ -1,55 +1,61 @@
-"""The Patrons of Venice, whole games through the runtime and its journal: 3, 4 and 5 players,
-real cards and a virtual deck, played from what the table offers until the end, then scored."""
+"""The Patrons of Venice, whole games through the runtime and its journal, played only through what is
+offered: each seat's own phone (its options, private ones included) and the table's options (the buttons
+and the table page), with random valid values for every field. 3, 4 and 5 players, real cards and a
+virtual deck, phones holding every seat, some or none, many seeds; then scored and replayed."""
 
 import random
 
 import pytest
-
 from companion import scoring
-from companion.history import result
 from companion.games import GAMES
+from companion.history import result
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
-from patrons_bot import Bot, setup
+from patrons_bot import play_one, setup
 
 ALL_DUCATS = 140
-
-
+ACTIONS = {"RESERVE", "SAIL", "TRADE", "SPONSOR", "PRODUCE"}
 def _money(view):
     return sum(p["ducats"] for p in view["players"]) + view["counters"]["bank"]
 
 
-def _play(rt, seed):
-    bot = Bot(rt.submit, rt.view, lambda seat: rt.private(seat).get("hand", []), seed)
-    for _ in range(3000):
-        if rt.view()["over"]:
-            break
-        bot.play_one()
+def _play(rt, rng, claimed):
+    kinds, steps = set(), []
+    for _ in range(8000):
         view = rt.view()
-        assert _money(view) == ALL_DUCATS  # every payment is between players and the Bank
-        assert all(p["cubes_left"] >= 0 for p in view["players"])
-    return bot
+        if view["over"]:
+            return kinds, steps
+        steps.append((view["turn"], view["step"], view["active"]))
+        for seat in claimed:  # a claimed seat's private options come only from its own phone
+            assert not [o for o in view["options"] if o["private"] and o in rt.seat_view(seat)["options"]]
+        kinds.add(play_one(rt, rng, claimed))
+        after = rt.view()
+        assert _money(after) == ALL_DUCATS  # every payment is between players and the Bank
+        assert all(p["cubes_left"] >= 0 for p in after["players"])
+    raise AssertionError("the game did not end")
 
 
+@pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("virtual", [False, True], ids=["real cards", "virtual deck"])
 @pytest.mark.parametrize("n", [3, 4, 5])
-def test_a_whole_game_to_the_final_scores(make_runtime, tmp_path, n, virtual):
-    rt = make_runtime(rng=random.Random(n))
-    start = rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": setup(n, virtual)})
-    assert start.accepted, start.reason
+def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, virtual, seed):
+    rng = random.Random(100 * n + seed)
+    rt = make_runtime(rng=random.Random(seed))
+    assert rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": setup(n, virtual)}).accepted
     view = rt.view()
     # The second-youngest leads: Cy (35) after Bea (9) with three players; Dan (12) with four or five.
     assert (view["step"], view["turn"], view["lead"], view["active"]) == ("SETUP_DONE", 0, 3 if n >= 4 else 2, None)
-    bot = _play(rt, seed=n)
+    claimed = frozenset(s for s in range(n) if rng.random() < [1.0, 0.5, 0.0][seed % 3])  # every seat, some, none
+    rt.set_claimed(claimed)
+    kinds, steps = _play(rt, rng, claimed)
     view = rt.view()
     assert view["over"] and view["step"] == "GAME_OVER"
+    assert {"SPONSOR", "sponsor"} <= kinds and len(kinds & ACTIONS) >= 3, kinds
     threshold = 10 if n == 5 else 12
-    assert view["threshold"] == threshold
-    assert max(p["points"] for p in view["players"]) >= threshold
-    # The game ends at the end of a turn: the last step seen is the last sub-step of the chosen action.
-    last_turn = [s for s in bot.steps_seen if s[0] == view["turn"]]
+    assert view["threshold"] == threshold and max(p["points"] for p in view["players"]) >= threshold
+    # The game ends at the end of a turn: the last step seen is the last step of the chosen action.
+    last_turn = [s for s in steps if s[0] == view["turn"]]
     assert last_turn[0][1] == "CHOOSE_ACTION" and last_turn[-1][1] in ("RESERVE", "SAIL_PLACE", "TRADE_BUY", "SPONSOR", "PRODUCE")
-    # Leads rotate clockwise from the second-youngest.
-    leads = {turn: seat for turn, step, seat in bot.steps_seen if step == "CHOOSE_ACTION"}
+    leads = {turn: seat for turn, step, seat in steps if step == "CHOOSE_ACTION"}  # leads rotate clockwise
     assert all(leads[t + 1] == (leads[t] + 1) % n for t in leads if t + 1 in leads)
 
     sheet = scoring.score("patrons_of_venice", rt.score_sheet())
@@ -57,12 +63,20 @@ def test_a_whole_game_to_the_final_scores(make_runtime, tmp_path, n, virtual):
     assert view["sheet_missing"] == [] and view["result"]["end_triggered"] is True  # the companion knows every field
     assert_result_is(view["result"], sheet)
     assert_the_oled_shows_the_winner(view)
-    by_name = {p["name"]: p for p in view["players"]}
-    assert {p["name"]: p["total"] for p in sheet["players"]} == {name: p["points"] for name, p in by_name.items()}
-    standings = rt.view()["standings"]
-    assert [sorted(group) for group in sheet["ranking"]] == [sorted(group) for group in standings]
+    assert {p["name"]: p["total"] for p in sheet["players"]} == {p["name"]: p["points"] for p in view["players"]}
     past = result(rt.journal, GAMES, view["game_id"])
     assert {p["name"] for p in past["players"] if p["winner"]} == set(sheet["winner"])
-
     # A restart replays the journal to the same table.
     assert_replays(rt, view, ("turn", "step", "players", "ships", "market", "wharf", "businesses", "statues", "counters"))
+
+
+def test_whole_games_from_the_options_do_everything_a_player_may(make_runtime):
+    """Between them, a few whole games choose every action and make every kind of choice the phones offer."""
+    done = set()
+    for seed, virtual in ((0, False), (1, True), (2, True), (3, False)):
+        rng = random.Random(seed)
+        rt = make_runtime(rng=random.Random(seed))
+        assert rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": setup(4, virtual)}).accepted
+        kinds, _ = _play(rt, rng, frozenset())
+        done |= kinds
+    assert ACTIONS | {"reserve", "sell", "buy", "sponsor", "produce", "draw"} <= done, done

@@ -7,6 +7,7 @@ import pytest
 
 from companion.core import engine
 from companion.core.result import Refused
+from companion.core.strict import match
 from companion.core.view import table_view
 from companion.core.deck import SHUFFLE_INTO_REMAINING
 from companion.games.patrons_of_venice import PATRONS, city, goods
@@ -54,14 +55,13 @@ def sponsored(t, plan):
     while t.view["step"] == "SPONSOR":
         act = plan.get(t.view["active"])
         if act:
-            t.go(type="sponsor", **act)
+            t.go(type="advance", action="sponsor", **act)
         else:
             t.go(type="advance")
 
 
 def biz(kind, *campi, cost=0):
-    return {"business": kind, "campo": campi[0], **({"second_campo": campi[1]} if len(campi) > 1 else {}),
-            "cost": cost, "shown": True}
+    return {"business": kind, "campi": list(campi), "cost": cost, "shown": True}
 
 
 # --- SPEC 1.9: the worked examples --------------------------------------------------------------
@@ -88,8 +88,8 @@ def test_ex02_statues_cost_three_plus_the_statues_already_built():
     assert t.ducats()[0] == [20 - 3 - 7, 20 - 4 - 8, 20 - 5 - 6]
     assert t.view["statue_cost"] is None  # all six stand (SPEC 1.10.14)
     t.choose("SPONSOR")
-    assert [o["label"] for o in t.plays] == ["A business"]
-    assert isinstance(t.do(type="sponsor", statue="Campo Nuovo"), Refused)
+    assert not [o for o in t.plays if "statue" in o["label"]] and "Sponsor nothing" in [o.label for o in t.offered]
+    assert isinstance(t.do(type="advance", action="sponsor", statue="Campo Nuovo"), Refused)
 
 
 def test_ex03_each_tile_makes_one_good_per_produce_action():
@@ -158,15 +158,16 @@ def test_ex09_a_pirate_wharf_card_costs_one_whatever_its_value():
     t.choose("SAIL")
     t.go(type="advance", pirates=True)  # every rightmost shipment is unreserved: all three to the Wharf
     t.go(type="advance", cards=["Wool 2", "Silk 4"])  # the replacement, and a card not named before
-    for _ in range(6):
+    assert t.where()[1:] == ("SAIL_PLACE", 0)  # the pirates took every shipment: nobody unloads
+    for _ in range(3):
         t.go(type="advance")
     assert t.view["wharf"] == [None, None, None]
     t.choose("TRADE")  # Bea leads
     for _ in range(3):
         t.go(type="advance")
-    t.go(type="buy", **{"from": "wharf", "card": "Silk 4"})  # named when bought: still 1 Ducat
+    t.go(type="advance", action="buy", **{"from": "wharf", "card": "Silk 4"})  # named when bought: still 1 Ducat
     assert t.ducats() == ([10, 9, 10], 111)
-    t.go(type="buy", **{"from": "wharf"})
+    t.go(type="advance", action="buy", **{"from": "wharf"})
     assert t.ducats()[0][2] == 9 and t.view["wharf"] == [None]
 
 
@@ -195,7 +196,7 @@ def test_ex12_pirates_take_unreserved_rightmost_shipments_and_are_replaced():
     t = PV(3)
     t.choose("RESERVE")
     t.go(type="advance")  # Ada reserves nothing
-    t.go(type="reserve", owner=0, ship=2)  # Bea reserves Ada's rightmost shipment
+    t.go(type="advance", action="reserve", owner=0, ship=2)  # Bea reserves Ada's rightmost shipment
     t.go(type="advance")
     t.choose("SAIL")  # Bea leads
     t.go(type="advance", cards=["Wool 2", "Pirates!"])
@@ -206,12 +207,10 @@ def test_ex12_pirates_take_unreserved_rightmost_shipments_and_are_replaced():
     t.go(type="advance", cards=["Hemp 2"])  # the replacement card
     assert t.view["new_shipments"] == ["Wool 2", None, "Hemp 2"] or sorted(map(str, t.view["new_shipments"])) == ["Hemp 2", "None", "Wool 2"]
     assert t.view["pirates_in_discard"] == 1
-    # Unload, from the lead: Bea and Cy have nothing; Ada's shipment goes to Bea, who sells it.
-    assert t.where()[1:] == ("SAIL_UNLOAD", 1)
-    t.go(type="advance")
-    t.go(type="advance")
-    assert t.where()[1:] == ("SAIL_UNLOAD", 0)
-    sold = t.go(type="sell", card="Iron 3")
+    # Unload, from the lead: Bea's and Cy's were stolen, so they are not asked; Ada's shipment goes to Bea,
+    # who sells it.
+    assert t.where()[1:] == ("SAIL_UNLOAD", 0) and t.view["acting"] == [1]
+    sold = t.go(type="advance", action="sell", card="Iron 3")
     assert t.ducats()[0][1] == 8 + 3 and "Bea sells Iron 3 for 3" in sold.log[0]
     assert t.view["market"][-1] == "Iron 3"
     assert t.where()[1:] == ("SAIL_PLACE", 1)
@@ -507,7 +506,7 @@ def test_a_sail_with_pirates_passes_through_the_pirates_step():
     t.go(type="advance", pirates=1)
     assert t.where() == (1, "SAIL_PIRATES", None)
     t.go(type="advance")
-    assert t.where() == (1, "SAIL_UNLOAD", 0)
+    assert t.where() == (1, "SAIL_PLACE", 0)  # every rightmost shipment was unreserved: the pirates took them all
 
 
 def test_sponsoring_is_a_business_or_a_statue_never_both_and_needs_the_goods_shown():
@@ -542,10 +541,25 @@ def test_ten_cubes_each_for_businesses_and_reservations():
 
 def test_the_bank_is_changed_only_through_the_players():
     t = PV(3)
-    refused = t.do(type="counter", name="bank", delta=5)
-    assert isinstance(refused, Refused) and "player" in refused.reason
-    broke = t.do(type="counter", name="ducats", seat=0, delta=200)
-    assert isinstance(broke, Refused) and "Bank" in broke.reason
+    # The corrections offered set a player's Ducats right (the Bank balances them), never the Bank itself.
+    refused = match(t.offered, {"type": "counter", "name": "bank", "delta": 5})
+    assert isinstance(refused, Refused) and "not one of the choices" in refused.reason
+    assert isinstance(t.do(type="roll", spec="1d6"), Refused)
+
+
+def test_when_the_banks_chips_run_out_the_companion_keeps_counting():
+    """A component limit (as the Favour cards are): a player is still paid what the rules give him, and the
+    Bank shows what it owes."""
+    from dataclasses import replace
+
+    t = PV(3)
+    sponsored(t, {0: biz("tent", "Campo A", cost=4)})
+    t.session = replace(t.session, state=t.session.state.transform(["counters", "table", "bank"], lambda _: 2))
+    t.choose("PRODUCE")  # Bea leads; Ada produces third
+    while t.view["active"] != 0:
+        t.go(type="advance")
+    t.go(type="produce", business=0)
+    assert t.ducats() == ([6 + 5, 10, 10], 2 - 5)
     assert isinstance(t.do(type="roll", spec="1d6"), Refused)
 
 
@@ -579,7 +593,7 @@ def test_a_choice_is_made_only_in_its_own_step(choice):
     t = PV(3)
     t.choose("PRODUCE")
     refused = t.do(**choice)
-    assert isinstance(refused, Refused) and "in the" in refused.reason
+    assert isinstance(refused, Refused) and "cannot be done now (Produce goods)" in refused.reason
     assert t.ducats() == ([10, 10, 10], 110) and t.view["statues"] == []
 
 
@@ -606,7 +620,7 @@ def test_a_virtual_hand_sells_only_what_it_holds_one_tap_per_card():
     t = PV(3, virtual=True)
     t.choose("TRADE")  # Ada leads the Sell step
     _hand(t, 0, "Wool 2", "Silk 4")
-    assert [o["label"] for o in t.plays] == ["Sell Wool 2 (2)", "Sell Silk 4 (4)"]
+    assert [o["label"] for o in t.plays] == ["Sell Wool 2 for 2", "Sell Silk 4 for 4"]
     for card in ("Silk 6", "Iron 4"):  # no such card in her hand (another player's, or none at all)
         refused = t.do(type="sell", card=card)
         assert isinstance(refused, Refused) and f"Ada holds no {card}" in refused.reason
@@ -618,17 +632,22 @@ def test_a_virtual_hand_shows_the_goods_a_business_needs():
     t = PV(3, virtual=True)
     t.choose("SPONSOR")
     _hand(t, 0, "Iron 3")
-    refused = t.do(type="sponsor", business="draper", campo="Campo A", cost=3, shown=True)  # "shown" says nothing here
+    offered = {o["action"].get("business"): o for o in t.plays}
+    assert "draper" not in offered and "canvaser" not in offered and "tent" not in offered  # the hand shows none
+    assert offered["armour"]["confirm"]  # a recipe the text does not give: the player says he showed it
+    refused = t.do(type="advance", action="sponsor", business="draper", campi=["Campo A"], cost=3, shown=True)
     assert isinstance(refused, Refused) and refused.reason == "Ada owns no Draper and cannot show a Wool card (in hand: Iron 3)"
     _hand(t, 0, "Wool 2")
-    t.go(type="sponsor", business="draper", campo="Campo A", cost=3)  # the hand shows it: nothing to confirm
+    draper = next(o for o in t.plays if o["action"].get("business") == "draper")
+    assert draper["label"] == "A Draper" and not draper["confirm"]  # the hand shows it: nothing to confirm
+    t.go(type="advance", action="sponsor", business="draper", campi=["Campo A"], cost=3)
     assert t.state["data"]["hands"][0] == ["Wool 2"]  # shown, not spent
     t.go(type="advance")
     _hand(t, 2, "Lumber 2")
-    refused = t.do(type="sponsor", business="tent", campo="Campo B", cost=4)
+    refused = t.do(type="advance", action="sponsor", business="tent", campi=["Campo B"], cost=4)
     assert isinstance(refused, Refused) and "2 of Lumber, Silk, Canvas" in refused.reason
     _hand(t, 2, "Lumber 2", "Canvas")
-    t.go(type="sponsor", business="tent", campo="Campo B", cost=4)
+    t.go(type="advance", action="sponsor", business="tent", campi=["Campo B"], cost=4)
 
 
 def test_a_virtual_hand_is_consumed_by_production_and_takes_the_product():
@@ -636,8 +655,7 @@ def test_a_virtual_hand_is_consumed_by_production_and_takes_the_product():
     t.go(type="advance")  # the deal
     _hand(t, 0, "Hemp 2")
     _hand(t, 1, "Lumber 2", "Silk 4")
-    sponsored(t, {0: {"business": "canvaser", "campo": "Campo A", "cost": 3, "shown": True},
-                  1: {"business": "tent", "campo": "Campo B", "cost": 4, "shown": True}})
+    sponsored(t, {0: biz("canvaser", "Campo A", cost=3), 1: biz("tent", "Campo B", cost=4)})
     t.choose("PRODUCE")  # Bea leads
     _hand(t, 1, "Lumber 2", "Silk 4")  # no Canvas: no Tent
     assert t.plays == []
@@ -658,7 +676,7 @@ def test_a_tent_uses_a_canvas_which_goes_back_to_its_pile_not_to_the_discard():
     t = PV(3, virtual=True)
     t.go(type="advance")  # the deal
     _hand(t, 0, "Lumber 2", "Canvas")
-    sponsored(t, {0: {"business": "tent", "campo": "Campo A", "cost": 4, "shown": True}})
+    sponsored(t, {0: biz("tent", "Campo A", cost=4)})
     t.choose("PRODUCE")
     while t.view["active"] != 0:
         t.go(type="advance")
@@ -681,11 +699,11 @@ def test_campi_are_chosen_from_those_already_named_and_spelt_as_first_named():
     t = PV(3)
     sponsored(t, {0: biz("draper", "Campo San Polo", "Campo dei Frari")})
     t.choose("SPONSOR")  # Bea leads
-    (statue,) = [o for o in t.plays if o["action"] == {"type": "sponsor"} and "statue" in o["fields"]]
+    (statue,) = [o for o in t.plays if "statue" in o["fields"]]
     assert statue["fields"]["statue"]["examples"] == ["Campo San Polo", "Campo dei Frari"]
-    t.go(type="sponsor", statue="campo  san polo")  # typed again, another way: the same campo
+    t.go(type="advance", action="sponsor", statue="campo  san polo")  # typed again, another way: the same campo
     assert t.view["statues"] == ["Campo San Polo"]
-    t.go(type="sponsor", **biz("draper", "CAMPO DEI FRARI"))
+    t.go(type="advance", action="sponsor", **biz("draper", "CAMPO DEI FRARI"))
     assert t.view["businesses"][-1]["campi"] == ["Campo dei Frari"]
     (statue,) = [o for o in t.plays if "statue" in o["fields"]]
     assert statue["fields"]["statue"]["examples"] == ["Campo dei Frari"]  # only the vacant ones
@@ -702,16 +720,16 @@ def test_only_what_a_player_can_pay_for_is_offered():
 
     t.session = replace(t.session, state=state.transform(["data", "market"], lambda _: ["Wool 3", "Silk 6"],
                                                           ["counters", "players", 0, "ducats"], lambda _: 4))
-    assert [o["label"] for o in t.plays if o["action"]["type"] == "buy"] == ["Buy Wool 3 (3)"]
+    assert [o["label"] for o in t.plays if o["action"].get("action") == "buy"] == ["Buy Wool 3 for 3"]
     t.go(type="advance")  # Ada passes
     t.session = replace(t.session, state=t.session.state.transform(["counters", "players", 1, "ducats"], lambda _: 0))
-    assert [o for o in t.plays if o["action"]["type"] == "buy"] == []  # Bea has nothing to pay with
+    assert [o for o in t.plays if o["action"].get("action") == "buy"] == []  # Bea has nothing to pay with
 
 
 def test_a_sponsors_cost_is_bounded_by_the_ducats_held():
     t = PV(3)
     t.choose("SPONSOR")
-    (business,) = [o for o in t.plays if "business" in o["fields"]]
+    business = next(o for o in t.plays if o["action"].get("business") == "draper")
     assert business["fields"]["cost"]["maximum"] == 10
 
 
@@ -720,7 +738,7 @@ def test_the_unload_is_decided_by_the_player_whose_cube_is_on_the_shipment():
 
     t = PV(3, virtual=True)
     t.choose("RESERVE")  # Ada leads
-    t.go(type="reserve", owner=1, ship=2)  # Ada's cube on Bea's rightmost shipment
+    t.go(type="advance", action="reserve", owner=1, ship=2)  # Ada's cube on Bea's rightmost shipment
     while t.view["step"] == "RESERVE":
         t.go(type="advance")
     t.choose("SAIL")  # Bea leads
@@ -730,13 +748,13 @@ def test_the_unload_is_decided_by_the_player_whose_cube_is_on_the_shipment():
     offered = offer(t.game, t.session)
     assert offered.waiting_for == (0,)  # ...and Ada decides: the big line and her phone
     ada = [o.label for o in offered.for_seat(0)]
-    assert any(label.startswith("Ada: take Bea's") for label in ada) and any(label.startswith("Ada: sell Bea's") for label in ada)
+    assert any(label.startswith("Take Bea's") for label in ada) and any(label.startswith("Sell Bea's") for label in ada)
     assert not [o for o in offered.for_seat(1) if o.group == "Play"]  # Bea's phone has nothing to decide here
-    refused = t.do(type="sell", seat=1, phone_seat=1)
-    assert isinstance(refused, Refused) and refused.reason == "it is Ada's move, not Bea's"
+    refused = match(offered.for_seat(1), {"type": "advance", "action": "sell"})
+    assert isinstance(refused, Refused) and refused.reason == "there is nothing to do here now"
     card = t.state["data"]["ships"][1][2]["card"]
-    t.go(type="take", seat=0, phone_seat=0)
-    assert card in t.state["data"]["hands"][0] and t.view["active"] == 2
+    t.go(type="advance", action="take")
+    assert card in t.state["data"]["hands"][0] and t.where()[1:] != ("SAIL_UNLOAD", 1)
 
 
 def test_next_on_a_phone_is_done_when_pressed():
@@ -744,7 +762,7 @@ def test_next_on_a_phone_is_done_when_pressed():
     while the table waits for another player's choice (the Unload of a reserved shipment)."""
     from companion.core.offer import offer
 
-    t = PV(3, virtual=True)
+    t = PV(3)
     t.choose("RESERVE")
     for seat in range(3):
         (nxt,) = [o for o in offer(t.game, t.session).for_seat(t.view["active"]) if o.button == "NEXT"]
@@ -757,3 +775,33 @@ def test_next_on_a_phone_is_done_when_pressed():
     assert nxt[1] == owner
     t.go(**nxt[0].action, seat=owner, phone_seat=owner)
     assert t.view["active"] != owner
+
+
+def test_a_journal_written_before_the_game_moved_onto_steps_replays():
+    """Inputs as an earlier version journaled them (a choice of its own type, a phone's seat on the Unload, a
+    pass that said so, one campo and a second) give the same table today."""
+    t = PV(3)
+    t.go(type="advance")
+    t.go(type="advance", action="reserve")  # lower case, as the buttons once sent it
+    t.go(type="reserve", owner=1, ship=2, seat=0)  # Ada's cube on Bea's rightmost shipment
+    t.go(type="advance")
+    t.go(type="advance")
+    t.go(type="advance", action="sail")  # Bea leads
+    t.go(type="advance")  # no Pirates!
+    assert t.where()[1:] == ("SAIL_UNLOAD", 1) and t.view["acting"] == [0]
+    t.go(type="sell", card="Wool 3", seat=0, phone_seat=0)  # Ada, on her phone, sells Bea's shipment
+    t.go(type="take", seat=2, phone_seat=2)
+    t.go(type="advance")
+    assert t.ducats()[0] == [10 - 2 + 3, 10 + 2, 10]
+    while t.view["step"] == "SAIL_PLACE":
+        t.go(type="advance")
+    t.go(type="advance", action="sponsor")  # Cy leads
+    t.go(type="sponsor", business="draper", campo="Campo A", second_campo="Campo B", cost=2, shown=True)
+    assert t.view["businesses"][-1]["campi"] == ["Campo A", "Campo B"]
+    while t.view["step"] == "SPONSOR":
+        t.go(type="advance")
+    t.go(type="advance", action="TRADE")  # Ada leads
+    while t.view["step"] == "TRADE_SELL":
+        t.go(type="advance")
+    t.go(type="advance", passed=True)
+    assert t.where()[1:] == ("TRADE_BUY", 1) and "Ada passes." in t.log

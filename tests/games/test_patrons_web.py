@@ -31,27 +31,24 @@ def test_the_phase_sequence_through_the_api(phone):
         ({"type": "advance"}, (1, 3, "CHOOSE_ACTION", 3)),
         ({"type": "advance", "action": "SAIL"}, (1, 3, "SAIL_DRAW", None)),
         ({"type": "advance", "pirates": True}, (1, 3, "SAIL_PIRATES", None)),
-        ({"type": "advance"}, (1, 3, "SAIL_UNLOAD", 3)),
-        ({"type": "advance"}, (1, 3, "SAIL_UNLOAD", 0)),
-        ({"type": "advance"}, (1, 3, "SAIL_UNLOAD", 1)),
-        ({"type": "advance"}, (1, 3, "SAIL_UNLOAD", 2)),
+        # Every rightmost shipment was unreserved: the pirates took them all, and nobody is asked to unload.
         ({"type": "advance"}, (1, 3, "SAIL_PLACE", 3)),
-        ({"type": "advance"}, (1, 3, "SAIL_PLACE", 0)),
-        ({"type": "advance"}, (1, 3, "SAIL_PLACE", 1)),
-        ({"type": "advance"}, (1, 3, "SAIL_PLACE", 2)),
-        ({"type": "advance"}, (2, 0, "CHOOSE_ACTION", 0)),
+        ({"type": "advance", "card": None}, (1, 3, "SAIL_PLACE", 0)),
+        ({"type": "advance", "card": None}, (1, 3, "SAIL_PLACE", 1)),
+        ({"type": "advance", "card": None}, (1, 3, "SAIL_PLACE", 2)),
+        ({"type": "advance", "card": None}, (2, 0, "CHOOSE_ACTION", 0)),
         ({"type": "advance", "action": "TRADE"}, (2, 0, "TRADE_SELL", 0)),
         ({"type": "advance"}, (2, 0, "TRADE_SELL", 1)),
         ({"type": "advance"}, (2, 0, "TRADE_SELL", 2)),
         ({"type": "advance"}, (2, 0, "TRADE_SELL", 3)),
         ({"type": "advance"}, (2, 0, "TRADE_BUY", 0)),
-        ({"type": "advance", "passed": True}, (2, 0, "TRADE_BUY", 1)),
-        ({"type": "buy", "from": "wharf"}, (2, 0, "TRADE_BUY", 2)),  # Bea buys: the passes start again
-        ({"type": "advance", "passed": True}, (2, 0, "TRADE_BUY", 3)),
-        ({"type": "advance", "passed": True}, (2, 0, "TRADE_BUY", 0)),
-        ({"type": "advance", "passed": True}, (2, 0, "TRADE_BUY", 1)),
-        ({"type": "advance", "passed": True}, (3, 1, "CHOOSE_ACTION", 1)),
-        ({"type": "advance", "action": "produce"}, (3, 1, "PRODUCE", 1)),
+        ({"type": "advance"}, (2, 0, "TRADE_BUY", 1)),  # Ada passes
+        ({"type": "advance", "action": "buy", "from": "wharf", "card": None}, (2, 0, "TRADE_BUY", 2)),  # Bea buys: the passes start again
+        ({"type": "advance"}, (2, 0, "TRADE_BUY", 3)),
+        ({"type": "advance"}, (2, 0, "TRADE_BUY", 0)),
+        ({"type": "advance"}, (2, 0, "TRADE_BUY", 1)),
+        ({"type": "advance"}, (3, 1, "CHOOSE_ACTION", 1)),
+        ({"type": "advance", "action": "PRODUCE"}, (3, 1, "PRODUCE", 1)),
     ]
     for action, expected in script:
         status, body = phone.post("/api/input", action)
@@ -61,15 +58,15 @@ def test_the_phase_sequence_through_the_api(phone):
     assert state["action"] == "PRODUCE" and state["threshold"] == 12
     assert [p["ducats"] for p in state["players"]] == [10, 9, 10, 10] and state["counters"]["bank"] == 101
     assert state["standings"] == [["Ada", "Cy", "Dan"], ["Bea"]]  # no points yet: the Ducats break the tie
-    status, body = phone.post("/api/input", {"type": "advance", "action": "SAIL"})
-    assert status == 200 and _at(phone) == (3, 1, "PRODUCE", 2)  # a plain advance here: nothing to produce
+    status, body = phone.post("/api/input", {"type": "advance", "action": "SAIL"})  # not a choice here: refused
+    assert status == 409 and body["error"].startswith("Done producing") and _at(phone) == (3, 1, "PRODUCE", 1)
 
 
 def test_refusals_name_what_is_wrong(phone):
     phone.post("/api/input", {"type": "new_game", "game": "patrons_of_venice", "setup": setup(3, False)})
     phone.post("/api/input", {"type": "advance"})
     status, body = phone.post("/api/input", {"type": "advance"})
-    assert status == 409 and "RESERVE, SAIL, TRADE, SPONSOR or PRODUCE" in body["error"]
+    assert status == 409 and body["error"].startswith("that is not one of the choices now (Reserve goods; Sail ships;")
     status, body = phone.post("/api/input", {"type": "new_game", "game": "patrons_of_venice",
                                              "setup": setup(3, False, options={"guilds": "yes"})})
     assert status == 409 and body["error"].startswith("options.guilds: one of False, True")

@@ -1,17 +1,34 @@
-"""The Patrons of Venice: the companion state machine of SPEC.md 1.7, as the core's flow.
+"""The Patrons of Venice: the companion state machine of SPEC.md 1.7, as the core's flow, and its steps.
 
-One turn serves the whole table: its lead chooses the action (CHOOSE_ACTION)
-and every player performs it in order from the lead; the lead passes
-clockwise. The end is checked when the turn ends, and only then.
+One turn serves the whole table: its lead chooses the action (CHOOSE_ACTION) and every player performs it
+in order from the lead; the lead passes clockwise. The end is checked when the turn ends, and only then.
+Each step's options and handlers are in its own module (deal, choose, reserve, sail, unload,
+trade, sponsor, produce).
+
+  advance                                  ends the step for its actor: the default (no reservation, take
+                                           the shipment, place the first new card, pass, no sponsorship)
+  advance {action: RESERVE|SAIL|...}       the lead's choice
+  advance {action: reserve, owner, ship}   a reservation
+  advance {action: take | sell, card?}     the Unload, by the player whose cube is on the shipment
+  advance {card}                           the New Shipment placed
+  sell {card}                              a card sold in the Trade (as many as the player likes)
+  advance {action: buy, from, card?}       one item bought
+  advance {action: sponsor, statue}        a statue, or
+  advance {action: sponsor, business, campi, cost, shown?}
+  produce {business}                       one good (as many as the tiles allow)
+  draw {deck, cards}                       a real card named (or tapped) as it is drawn in a Sail
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pyrsistent import PMap
 
-from companion.core.flow import EACH, END_OF_TURN, ONE_PER_ROUND, PASSES, ROTATING, TABLE, EndTrigger, Flow, Step
+from companion.core.flow import EACH, END_OF_TURN, ONE_PER_ROUND, PASSES, ROTATING, TABLE, EndTrigger, Flow, Step, current_step
 
-from . import city
+from . import choose, city, deal, produce, reserve, sail, sponsor, trade, unload
 from .table import points
 
 
@@ -37,7 +54,7 @@ FLOW = Flow(
         Step("SAIL_DRAW", "Draw new shipments", TABLE, when=_doing("SAIL"), done="Drawn"),
         Step("SAIL_PIRATES", "Pirates! Replace them", TABLE,
              when=lambda s: s["data"]["action"] == "SAIL" and s["data"]["pirates"] > 0, done="Drawn"),
-        Step("SAIL_UNLOAD", "Unload: take or sell", EACH, when=_doing("SAIL"), done="Take"),
+        Step("SAIL_UNLOAD", "Unload: take or sell", EACH, when=_doing("SAIL"), done="Take", skip=unload.skip),
         Step("SAIL_PLACE", "Place a new shipment", EACH, when=_doing("SAIL"), done="Place"),
         Step("TRADE_SELL", "Sell to the Market", EACH, when=_doing("TRADE"), done="Done"),
         Step("TRADE_BUY", "Buy one, or pass", PASSES, when=_doing("TRADE"), done="Pass", plain_is_pass=True),
@@ -49,3 +66,35 @@ FLOW = Flow(
     end=(EndTrigger(END_OF_TURN, when=lambda s: bool(_leaders(s)), reason=_why),),
     round_word="Turn",
 )
+
+STEPS = {"SETUP_DONE": deal.RULES, "CHOOSE_ACTION": choose.RULES, "RESERVE": reserve.RULES,
+         "SAIL_DRAW": sail.DRAW, "SAIL_PIRATES": sail.PIRATES, "SAIL_UNLOAD": unload.UNLOAD, "SAIL_PLACE": unload.PLACE,
+         "TRADE_SELL": trade.SELL, "TRADE_BUY": trade.BUY, "SPONSOR": sponsor.RULES, "PRODUCE": produce.RULES}
+
+
+def step_name(state: PMap) -> str:
+    return current_step(FLOW, state).name
+
+
+# The choices that ended a player's part of a step were inputs of their own before the game moved onto steps.
+_ENDED = ("reserve", "take", "buy", "sponsor")
+
+
+def upgrade(state: PMap, action: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An input of an earlier version (a journal written before the game moved onto steps) in today's form."""
+    kind, flow = action.get("type"), state["flow"]
+    if flow is None or flow["over"]:
+        return action
+    step = step_name(state)
+    old = dict(action)
+    if kind in _ENDED or (kind == "sell" and step == "SAIL_UNLOAD"):
+        if step == "SAIL_UNLOAD":  # the receiver's phone named itself; today the offer knows who decides
+            old.pop("seat", None)
+        old = {**old, "type": "advance", "action": kind}
+    if kind == "advance" and step == "CHOOSE_ACTION" and isinstance(old.get("action"), str):
+        old["action"] = old["action"].upper()
+    if step == "TRADE_BUY":
+        old.pop("passed", None)  # a plain advance passes, a purchase does not
+    if old.get("action") == "sponsor" and "campo" in old:
+        old["campi"] = [c for c in (old.pop("campo"), old.pop("second_campo", None)) if c not in (None, "")]
+    return old

@@ -8,9 +8,9 @@
   hands           per seat, the cards the companion knows are in that hand (secret)
   new_shipments   this Sail's New Shipment cards
   pirates         Pirates! among them; raided: the seats whose shipment the pirates took
+  unloading       the seats whose rightmost shipment is still to be unloaded in this Sail (the pirates' are not)
   statues         the campi with a statue, in the order they were built
   businesses      {"type", "owner", "campi"} in the order they were sponsored
-  acted           seats that have reserved or sponsored in this action (once each)
   produced        indexes of the businesses that produced in this Produce action
 """
 
@@ -21,10 +21,8 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core import counters as counters_mod
 from companion.core.counters import CounterSpec
-from companion.core.flow import step_players
-from companion.core.result import Refused
+from companion.core.steps import Edit
 
 from . import city
 
@@ -34,7 +32,10 @@ ALL_DUCATS = 140  # 40 white x 1 + 20 red x 5 [D]
 COUNTERS = (
     CounterSpec("ducats", "Ducats", START_DUCATS, balance="bank"),
     CounterSpec("favours", "Favours"),
-    CounterSpec("bank", "Bank", lambda n: ALL_DUCATS - START_DUCATS * n, per_player=False),
+    # The Bank's chips may run out in a long game: the companion keeps counting (below 0, what the Bank owes),
+    # as it keeps counting Favours once their 18 cards are out (SPEC 1.10.11: a component shortage must not
+    # cost a player what the rules give him).
+    CounterSpec("bank", "Bank", lambda n: ALL_DUCATS - START_DUCATS * n, minimum=None, per_player=False),
 )
 
 
@@ -48,8 +49,8 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "ships": [[unnamed, unnamed, unnamed] for _ in range(n)],
         "market": [] if virtual else [None, None],
         "wharf": [], "hands": [[] for _ in range(n)],
-        "new_shipments": [], "pirates": 0, "raided": [],
-        "statues": [], "businesses": [], "acted": [], "produced": [],
+        "new_shipments": [], "pirates": 0, "raided": [], "unloading": [],
+        "statues": [], "businesses": [], "produced": [],
     }
 
 
@@ -57,15 +58,14 @@ def name(state: PMap, seat: int | None) -> str:
     return "the Bank" if seat is None else state["players"][seat]["name"]
 
 
-def pay(state: PMap, payer: int | None, payee: int | None, amount: int) -> PMap | Refused:
-    """Move Ducats between players, or a player and the Bank (None)."""
-    if amount == 0:
-        return state
-    names = [p["name"] for p in state["players"]]
-    out = counters_mod.transfer(COUNTERS, state["counters"], "ducats", payer, payee, amount, names)
-    if isinstance(out, Refused):
-        return Refused(f"{name(state, payer)} cannot pay {amount}: {out.reason}")
-    return state.set("counters", out[0])
+def pay(e: Edit, payer: int | None, payee: int | None, amount: int) -> None:
+    """Move Ducats between players, or a player and the Bank (None); refused when the payer has too little."""
+    e.transfer("ducats", payer, payee, amount)
+
+
+def virtual(state: PMap) -> bool:
+    """The companion holds the Raw Good deck (and so every hand): the table entered its cards."""
+    return state["decks"]["raw_goods"]["mode"] == "virtual"
 
 
 def ducats(state: PMap, seat: int) -> int:
@@ -87,12 +87,3 @@ def points(state: PMap, seat: int) -> int:
     table = state["data"]
     return city.points(seat, table["businesses"], table["statues"], favours(state, seat),
                        state["options"]["statue_business_worth"])
-
-
-def actor(state: PMap) -> int | None:
-    return state["flow"]["actor"]
-
-
-def last_of_step(state: PMap) -> bool:
-    """The current actor is the last of this step's players."""
-    return state["flow"]["sub"] + 1 >= len(step_players(state))

@@ -1,0 +1,91 @@
+"""PRODUCE: each player in order produces as many goods as he can, each at a different business tile of
+his own (another player's too, with the Guilds variant; its owner gets the income) [R l.185-223].
+
+Where the companion holds the hand, a good is offered only when the hand holds its inputs: the Raw Good
+cards go to the discard pile, a Canvas back to its pile, and a Cloth or Canvas made comes into the hand. The
+rulebook's text gives the recipes of Cloth, Canvas and the Tent only (the others are printed on the player
+board): for those, and with real cards, the table's word stands."""
+
+from __future__ import annotations
+
+from pyrsistent import PMap
+
+from companion.core.options import Option
+from companion.core.steps import Edit, StepRules
+
+from . import city, goods
+from .goods import RAW_DECK
+from .table import name, pay, virtual
+
+
+def inputs(state: PMap, hand: list[str], kind: str) -> list[str] | None:
+    """The cards a production uses from a hand the companion holds ([] where it does not hold the hand or
+    does not know the recipe), or None when the hand lacks one."""
+    needs = goods.RECIPES.get(kind)
+    if not virtual(state) or needs is None:
+        return []
+    return goods.inputs_in_hand(list(hand), needs)
+
+
+def _may(state: PMap, seat: int, index: int) -> bool:
+    table = state["data"]
+    business = table["businesses"][index]
+    return (index not in table["produced"] and (business["owner"] == seat or state["options"]["guilds"])
+            and inputs(state, table["hands"][seat], business["type"]) is not None)
+
+
+def options(state: PMap, seat: int | None) -> list[Option]:
+    if seat is None or seat != state["flow"]["actor"]:
+        return []
+    table, own_only = state["data"], state["options"]["gondola_counts"] == "own"
+    found = [Option(f"{city.PRODUCT[b['type']]} at {'' if b['owner'] == seat else name(state, b['owner']) + ' '}"
+                    f"{city.LABELS[b['type']]} ({' / '.join(b['campi'])}): "
+                    f"+{city.income(b, table['businesses'], table['statues'], own_only)['total']}",
+                    "Make", {"type": "produce", "business": i})
+             for i, b in enumerate(table["businesses"]) if _may(state, seat, i)]
+    return [*found, Option("Done producing", "Done", {"type": "advance"}, button="NEXT")]
+
+
+def produce(e: Edit) -> None:
+    seat, table = e.state["flow"]["actor"], e.data
+    index = e.action.get("business")
+    if type(index) is not int or not 0 <= index < len(table["businesses"]):
+        e.refuse("business: the number of a business tile in Venice")
+    business = table["businesses"][index]
+    label = city.LABELS[business["type"]]
+    if business["owner"] != seat and not e.state["options"]["guilds"]:
+        e.refuse(f"that {label} is {name(e.state, business['owner'])}'s "
+                 "(producing at another player's business is the Guilds variant)")
+    if index in table["produced"]:
+        e.refuse(f"that {label} has produced in this action already")
+    used = inputs(e.state, table["hands"][seat], business["type"])
+    if used is None:
+        needs = " + ".join(goods.RECIPES[business["type"]])
+        e.refuse(f"{name(e.state, seat)} needs {needs} in hand to make {city.PRODUCT[business['type']]} "
+                 f"(in hand: {', '.join(table['hands'][seat]) or 'nothing'})")
+    earned = city.income(business, table["businesses"], table["statues"], e.state["options"]["gondola_counts"] == "own")
+    pay(e, None, business["owner"], earned["total"])
+    table["produced"].append(index)
+    product = city.PRODUCT[business["type"]]
+    e.say(f"{name(e.state, seat)} produces {product} at the {label} by {' and '.join(business['campi'])}: "
+          f"{earned['total']} to {name(e.state, business['owner'])}.")
+    if used:
+        for card in used:
+            table["hands"][seat].remove(card)
+        raw = [c for c in used if goods.good(c) in goods.RAW_GOODS]
+        if raw:  # Raw Good cards to the discard pile; a Manufactured one back to its pile [R l.191]
+            e.discard(RAW_DECK, raw)  # no Pirates!: never the reshuffle
+        e.say(f"{name(e.state, seat)} uses {', '.join(used)}.")
+        if product in goods.MANUFACTURED:  # the Manufactured Good card into the hand
+            table["hands"][seat].append(product)
+            e.say(f"{name(e.state, seat)} takes a {product} card into hand.")
+    if business["type"] in city.LUXURY:
+        given = sum(p["favours"] for p in e.state["counters"]["players"])
+        if e.state["options"]["favours_limited"] and given >= 18:
+            e.refuse("the 18 Favour cards are all given out (the table plays with the pile as a limit)")
+        e.gain(seat, "favours", 1)
+        e.say(f"{name(e.state, seat)} receives a Favour card.")
+
+
+
+RULES = StepRules(options=options, handlers={"produce": produce, "advance": lambda e: None})

@@ -1,0 +1,113 @@
+"""TRADE_SELL and TRADE_BUY, the Trade at the Market [R l.149-160]: each player in order from the lead sells
+any number of cards at their printed values; then in rounds from the lead each buys one item or passes (a
+Market card at its printed price, any Pirate Wharf card for 1) until every player passes in a row.
+
+With the table's own deck the companion holds every hand: a card is sold from it with one tap. With real
+cards the player names the card."""
+
+from __future__ import annotations
+
+from pyrsistent import PMap
+
+from companion.core import deck as deck_mod
+from companion.core.options import Option
+from companion.core.steps import Edit, StepRules
+
+from . import goods
+from .cards import RAW, card_field
+from .goods import RAW_DECK
+from .table import ducats, name, pay, virtual
+
+
+def sell_card(e: Edit, seat: int, card: str) -> None:
+    """Sold at the printed value from the Bank: the card goes to the Market, or (Grain, Wine, Pepper) to the
+    discard pile [R l.145, l.153]."""
+    price = goods.value(card)
+    pay(e, None, seat, price)
+    if goods.sold_to_market(card):
+        e.data["market"].append(card)
+        where = "to the Market"
+    else:
+        out = deck_mod.discard(RAW_DECK, e.deck(RAW), [card])  # never a Pirates!: no reshuffle
+        if not isinstance(out, tuple):
+            e.refuse(out.reason)
+        e.set_deck(RAW, out[0])
+        where = "to the discard pile"
+    e.say(f"{name(e.state, seat)} sells {card} for {price} ({card} {where}).")
+
+
+def _sellable(state: PMap, card: str) -> bool:
+    return goods.value(card) is not None and (goods.good(card) not in goods.MANUFACTURED or state["options"]["sell_manufactured"])
+
+
+def sell(e: Edit) -> None:
+    seat, card = e.state["flow"]["actor"], e.action.get("card")
+    bad = goods.check_hand_card(card) if isinstance(card, str) else "name the card to sell, such as “Wool 3”"
+    if bad:
+        e.refuse(f"card: {bad}")
+    if goods.good(card) in goods.MANUFACTURED and not e.state["options"]["sell_manufactured"]:
+        e.refuse("Manufactured goods are not sold with this table's rule options")
+    hand = e.data["hands"][seat]
+    if virtual(e.state) and card not in hand:
+        e.refuse(f"{name(e.state, seat)} holds no {card} (in hand: {', '.join(hand) or 'nothing'})")
+    if card in hand:
+        hand.remove(card)
+    sell_card(e, seat, card)
+
+
+def sell_options(state: PMap, seat: int | None) -> list[Option]:
+    if seat is None or seat != state["flow"]["actor"]:
+        return []
+    done = Option("Done selling", "Done", {"type": "advance"}, button="NEXT")
+    if not virtual(state):
+        return [Option("Sell a card from your hand", "Sell", {"type": "sell"}, fields={"card": card_field(state)}), done]
+    held = [c for c in dict.fromkeys(state["data"]["hands"][seat]) if _sellable(state, c)]
+    return [*(Option(f"Sell {c} for {goods.value(c)}", "Sell", {"type": "sell", "card": c}) for c in held), done]
+
+
+
+def buy(e: Edit) -> None:
+    seat, table = e.state["flow"]["actor"], e.data
+    source, card = e.action.get("from"), e.action.get("card")
+    if source not in ("market", "wharf"):
+        e.refuse("from: market or wharf")
+    pile = table[source]
+    if card is not None and (not isinstance(card, str) or goods.check_hand_card(card)):
+        e.refuse("card: the card bought, such as “Wool 3”")
+    if card in pile:
+        pile.remove(card)
+    elif None in pile and (card is not None or source == "wharf"):
+        pile.remove(None)  # a card the players had not named
+    elif card is None and source == "wharf" and pile:
+        card = pile.pop(0)
+    else:
+        there = ", ".join(c or "?" for c in pile) or "nothing"
+        e.refuse(f"card: one of the cards at the {'Market' if source == 'market' else 'Pirate Wharf'} ({there})")
+    price = 1 if source == "wharf" else goods.value(card)
+    if price is None:
+        e.refuse("card: name the Market card, such as “Wool 3”, so its price is known")
+    pay(e, seat, None, price)
+    if card is not None:
+        table["hands"][seat].append(card)
+    where = "the Pirate Wharf" if source == "wharf" else "the Market"
+    e.say(f"{name(e.state, seat)} buys {card or 'a card'} from {where} for {price}.")
+
+
+def buy_options(state: PMap, seat: int | None) -> list[Option]:
+    if seat is None or seat != state["flow"]["actor"]:
+        return []
+    table, purse = state["data"], ducats(state, seat)  # only what the player can pay for is offered
+    found = [Option(f"Buy {c} for {goods.value(c)}", "Buy", {"type": "advance", "action": "buy", "from": "market", "card": c})
+             for c in dict.fromkeys(table["market"]) if c is not None and goods.value(c) <= purse]
+    if None in table["market"] and purse >= 1:
+        found.append(Option("Buy a Market card (name it)", "Buy", {"type": "advance", "action": "buy", "from": "market"},
+                            fields={"card": card_field(state, most=purse)}))
+    if purse >= 1:
+        found += [Option(f"Buy {c or 'a card'} from the Wharf for 1", "Wharf",
+                         {"type": "advance", "action": "buy", "from": "wharf", "card": c}) for c in dict.fromkeys(table["wharf"])]
+    return [*found, Option("Pass: buy nothing now", "Pass", {"type": "advance"}, button="NEXT")]
+
+
+
+SELL = StepRules(options=sell_options, handlers={"sell": sell, "advance": lambda e: None})
+BUY = StepRules(options=buy_options, handlers={"buy": buy, "advance": lambda e: None})

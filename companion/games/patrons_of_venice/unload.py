@@ -1,0 +1,123 @@
+"""SAIL_UNLOAD and SAIL_PLACE [R l.138-147]. Each rightmost shipment the pirates left goes to the player whose
+cube is on it, or else to the ship's owner, who takes it into his hand for free or sells it at once for its
+printed price; a shipment the pirates took asks nobody. Then every player shifts his two remaining
+shipments one ship to the right, and from the lead each puts a New Shipment card on his empty leftmost ship.
+
+The flow walks the ships' owners from the lead; the one who decides (the receiver) does it on his own phone."""
+
+from __future__ import annotations
+
+from pyrsistent import PMap
+
+from companion.core.options import Option
+from companion.core.steps import Edit, StepRules
+
+from . import goods
+from .cards import card_field
+from .table import name
+from .trade import sell_card
+
+
+def receiver(state: PMap, owner: int) -> int:
+    """Who decides about `owner`'s rightmost shipment: the player whose cube is on it, else the owner."""
+    right = state["data"]["ships"][owner][2]
+    return right["reserved_by"] if right is not None and right["reserved_by"] is not None else owner
+
+
+def to_unload(e: Edit) -> None:
+    """After the draw and the raid: the ships whose rightmost shipment is unloaded; with none, the shift."""
+    e.data["unloading"] = [s for s, ships in enumerate(e.data["ships"]) if ships[2] is not None]
+    if not e.data["unloading"]:
+        _shift(e)
+
+
+def skip(state: PMap, owner: int) -> bool:
+    """An owner with nothing to unload (the pirates took it, or the ship was empty) is not asked."""
+    return owner not in state["data"]["unloading"]
+
+
+def _shift(e: Edit) -> None:
+    for ships in e.data["ships"]:
+        ships[2], ships[1], ships[0] = ships[1], ships[0], None
+    e.say("The shipments move one ship to the right.")
+
+
+def _unloaded(e: Edit) -> tuple[int, dict, str]:
+    """Empty the actor's rightmost ship: (its owner, the shipment, how the log names it)."""
+    owner = e.state["flow"]["actor"]
+    right = e.data["ships"][owner][2]
+    e.data["ships"][owner][2] = None
+    e.data["unloading"].remove(owner)
+    who = receiver(e.state, owner)
+    reserved = f" (reserved by {name(e.state, who)})" if who != owner else ""
+    return who, right, f"{name(e.state, owner)}'s {right['card'] or 'shipment'}{reserved}"
+
+
+def take(e: Edit) -> None:
+    who, right, what = _unloaded(e)
+    if right["card"] is not None:
+        e.data["hands"][who].append(right["card"])
+    e.say(f"{name(e.state, who)} takes {what} into hand.")
+    if not e.data["unloading"]:
+        _shift(e)
+
+
+def sell(e: Edit) -> None:
+    card = e.data["ships"][e.state["flow"]["actor"]][2]["card"] or e.action.get("card")
+    if not isinstance(card, str) or goods.check_raw_card(card) or card == goods.PIRATES:
+        e.refuse("card: name the shipment's card, such as “Wool 3”, to sell it at its price")
+    who, _, _ = _unloaded(e)
+    sell_card(e, who, card)
+    if not e.data["unloading"]:
+        _shift(e)
+
+
+def unload_options(state: PMap, seat: int | None) -> list[Option]:
+    owner = state["flow"]["actor"]
+    if seat is None or seat != receiver(state, owner):
+        return []
+    card = state["data"]["ships"][owner][2]["card"]
+    mine = "" if seat == owner else f"{name(state, owner)}'s "
+    take_it = Option(f"Take {mine}{card or 'the shipment'} into hand", "Take", {"type": "advance"}, button="NEXT")
+    if card is None:
+        return [take_it, Option("Sell it (name the card)", "Sell", {"type": "advance", "action": "sell"},
+                                fields={"card": card_field(state)})]
+    return [take_it, Option(f"Sell {mine}{card} for {goods.value(card)}", "Sell", {"type": "advance", "action": "sell"})]
+
+
+def unload_acting(state: PMap) -> tuple[int, ...]:
+    return (receiver(state, state["flow"]["actor"]),)
+
+
+def unload_status(state: PMap) -> str:
+    owner = state["flow"]["actor"]
+    return f"Unload {name(state, owner)}'s {state['data']['ships'][owner][2]['card'] or 'shipment'}"
+
+
+def place(e: Edit) -> None:
+    seat, new = e.state["flow"]["actor"], e.data["new_shipments"]
+    if not new:  # the deck ran out of goods: this ship stays empty
+        e.say(f"No New Shipment card is left for {name(e.state, seat)}'s leftmost ship.")
+        return
+    card = e.action.get("card", new[0])
+    if card not in new:
+        e.refuse(f"card: one of the New Shipment cards ({', '.join(c or '?' for c in new)})")
+    new.remove(card)
+    e.data["ships"][seat][0] = {"card": card, "reserved_by": None}
+    e.say(f"{name(e.state, seat)} places {card or 'a new shipment'} on the leftmost ship.")
+
+
+def place_options(state: PMap, seat: int | None) -> list[Option]:
+    if seat is None or seat != state["flow"]["actor"]:
+        return []
+    new = list(dict.fromkeys(state["data"]["new_shipments"]))
+    if not new:
+        return [Option("No card is left: the leftmost ship stays empty", "Done", {"type": "advance"}, button="NEXT")]
+    return [Option(f"Place {c or 'the new card'} on the leftmost ship", "Place", {"type": "advance", "card": c},
+                   button="NEXT" if len(new) == 1 else "") for c in new]
+
+
+
+UNLOAD = StepRules(options=unload_options, handlers={"advance": take, "take": take, "sell": sell},
+                   status=unload_status, acting=unload_acting)
+PLACE = StepRules(options=place_options, handlers={"advance": place})
