@@ -79,3 +79,20 @@ def test_every_step_of_a_whole_game_has_its_screen(make_runtime):
                      "TRADE_SELL", "TRADE_BUY", "SPONSOR", "PRODUCE"}
     scores = controls.screen_for(rt.view(), Panel(page="scores"))
     assert scores.title.startswith("Points") and scores.rows[0][1] == rt.view()["standings"][0][0]
+
+
+def test_during_an_unload_the_oled_names_the_player_who_decides_and_lists_only_his_choices(make_runtime):
+    rt = _new(make_runtime)
+    for action in ({"type": "advance"}, {"type": "advance", "action": "RESERVE"},  # Cy leads
+                   {"type": "advance", "action": "reserve", "owner": 0, "ship": 2},  # his cube on Ada's rightmost
+                   {"type": "advance"}, {"type": "advance"}, {"type": "advance", "action": "SAIL"},  # Ada leads
+                   {"type": "advance"}):  # the table: no Pirates! was drawn
+        assert rt.submit(action).accepted, action
+    view = rt.view()
+    assert (view["step"], view["active"], view["acting"]) == ("SAIL_UNLOAD", 0, [2])  # Ada's ship, Cy's cube
+    screen = controls.screen_for(view, Panel())
+    assert (screen.who, screen.step, screen.hints[3]) == ("Cy", "Unload Ada's shipment", "Take")
+    assert [o["label"] for o in view["options"] if o["group"] == "Play"] == [
+        "Take Ada's shipment into hand", "Sell it (name the card)"]
+    press(rt, Panel(), "next")  # Cy takes it: then Bea's own shipment, hers to decide
+    assert rt.view()["acting"] == [1] and controls.screen_for(rt.view(), Panel()).who == "Bea"

@@ -286,6 +286,29 @@ function optionsPanel(box, send) {
         chips.append(c);
       }
       wrapBox.append(chips);
+    } else if (f.type === "array" && f.items && f.items.type === "string") {
+      // Names the table has used (a campo, a card): one tap each; a new one typed once and added.
+      const list = chosen[k] || [];
+      const one = f.maxItems === 1, full = !one && list.length >= f.maxItems;  // one: a tap replaces it
+      const chips = el("div", undefined, {className: "chips"});
+      for (const v of f.items.examples || []) {
+        const on = list.includes(v);
+        const c = el("button", v, {className: "chip" + (on ? " on" : "")});
+        c.disabled = !on && full;
+        c.onclick = () => set(on ? list.filter(x => x !== v) : one ? [v] : [...list, v]);
+        chips.append(c);
+      }
+      const row = el("div", undefined, {className: "row"});
+      const input = el("input", undefined, {type: "text", maxLength: f.items.maxLength || 40, placeholder: "another name"});
+      const add = el("button", "Add");
+      add.disabled = full;
+      input.disabled = full;
+      add.onclick = () => { const v = input.value.trim(); if (v && !list.includes(v)) set(one ? [v] : [...list, v]); };
+      row.append(input, add);
+      const typed = list.filter(v => !(f.items.examples || []).includes(v));
+      const mine = el("div", undefined, {className: "chips"});
+      typed.forEach(v => { const c = el("button", `${v} ×`, {className: "chip picked", "aria-label": "take out"}); c.onclick = () => set(list.filter(x => x !== v)); mine.append(c); });
+      wrapBox.append(chips, row, mine, el("div", `${list.length ? "Chosen: " + list.join(", ") + "." : "Nothing chosen yet."}${one || f.minItems === f.maxItems ? "" : " Up to " + f.maxItems + "."}`, {className: "hint"}));
     } else if (f.type === "array") {
       const items = f.items || {}, list = chosen[k] || [];
       const one = f.maxItems === 1;
@@ -367,7 +390,7 @@ function pickable(f) {
   if (f.enum) return true;
   if (f.type === "integer") return Number.isInteger(f.minimum) && Number.isInteger(f.maximum);
   if (f.type === "boolean") return true;
-  if (f.type === "array") return Number.isInteger(f.maxItems) && !!(f.items && f.items.enum);
+  if (f.type === "array") return Number.isInteger(f.maxItems) && !!(f.items && (f.items.enum || f.items.type === "string"));
   if (f.type === "string") return Number.isInteger(f.maxLength);
   return false;
 }

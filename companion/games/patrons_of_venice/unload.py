@@ -49,8 +49,14 @@ def _unloaded(e: Edit) -> tuple[int, dict, str]:
     e.data["ships"][owner][2] = None
     e.data["unloading"].remove(owner)
     who = receiver(e.state, owner)
-    reserved = f" (reserved by {name(e.state, who)})" if who != owner else ""
-    return who, right, f"{name(e.state, owner)}'s {right['card'] or 'shipment'}{reserved}"
+    return who, right, _shipment(e.state, owner, who, right["card"])
+
+
+def _shipment(state: PMap, owner: int, who: int, card: str | None) -> str:
+    """The shipment as its receiver reads it: "Wool 3", "the shipment", "Bea's Wool 3", "Bea's shipment"."""
+    if who == owner:
+        return card or "the shipment"
+    return f"{name(state, owner)}'s {card or 'shipment'}"
 
 
 def take(e: Edit) -> None:
@@ -77,12 +83,12 @@ def unload_options(state: PMap, seat: int | None) -> list[Option]:
     if seat is None or seat != receiver(state, owner):
         return []
     card = state["data"]["ships"][owner][2]["card"]
-    mine = "" if seat == owner else f"{name(state, owner)}'s "
-    take_it = Option(f"Take {mine}{card or 'the shipment'} into hand", "Take", {"type": "advance"}, button="NEXT")
+    what = _shipment(state, owner, seat, card)
+    take_it = Option(f"Take {what} into hand", "Take", {"type": "advance"}, button="NEXT")
     if card is None:
         return [take_it, Option("Sell it (name the card)", "Sell", {"type": "advance", "action": "sell"},
                                 fields={"card": card_field(state)})]
-    return [take_it, Option(f"Sell {mine}{card} for {goods.value(card)}", "Sell", {"type": "advance", "action": "sell"})]
+    return [take_it, Option(f"Sell {what} for {goods.value(card)}", "Sell", {"type": "advance", "action": "sell"})]
 
 
 def unload_acting(state: PMap) -> tuple[int, ...]:
