@@ -237,9 +237,10 @@ def test_caught_negates_a_crime_costs_the_criminal_1d6_and_the_next_election():
     t.give(0, cards=1)
     t.go(type="play", seat=1, card="Assassination", target=[c["id"] for c in t.view["in_play"] if c["owner"] == 0][0])
     assert t.view["pending"]["kind"] == "crime"
-    gold = t.gold()[1]
+    gold = t.gold()
     t.go(type="negate", seat=0, card="Caught", dice=[4])
-    assert t.gold()[1] == gold - 4 and t.view["players"][1]["caught"]
+    assert t.gold()[1] == gold[1] - 4 and t.view["players"][1]["caught"]
+    assert t.gold()[0] == gold[0] - 1  # Caught itself costs 1 Gold ("Caught 1 R 1")
     assert len(t.view["in_play"]) == 2  # the crime did nothing
     t.to("POPE")
     t.go(type="advance", die=6)
@@ -247,6 +248,19 @@ def test_caught_negates_a_crime_costs_the_criminal_1d6_and_the_next_election():
     _elect(t, {1: (5, 0)})
     assert t.view["pope"]["controller"] == 0 and "(caught: loses automatically)" in t.log[-3]
     assert not t.view["players"][1]["caught"] and cardinal
+
+
+def test_caught_costs_one_gold_and_is_offered_only_to_a_player_who_has_it():
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.put(0, "Cardinal")
+    t.to("EVENT")
+    t.give(1, gold=10, cards=1)
+    t.go(type="counter", name="gold", seat=0, delta=-t.gold()[0])  # Ada has no Gold
+    t.go(type="play", seat=1, card="Assassination", target=[c["id"] for c in t.view["in_play"] if c["owner"] == 0][0])
+    assert not [o for o in t.plays if o["action"]["type"] == "negate"]
+    refused = t.do(type="negate", seat=0, card="Caught", dice=[4])
+    assert isinstance(refused, Refused) and "Caught costs 1" in refused.reason
 
 
 def test_a_crime_let_happen_discards_its_target():
@@ -585,3 +599,20 @@ def test_next_asks_before_revealing_an_election_with_bids_missing():
     assert nxt.confirm and "Bea has not bid yet" in nxt.label
     t.go(type="bid", seat=1, gold=0, intrigue=0, phone_seat=1)
     assert not next_option(t).confirm  # every bid is in: NEXT reveals them
+
+
+def test_the_table_offers_no_play_that_would_be_refused():
+    """A Villa only to a player with the Gold it costs; a tapped card only in its own phase, to a player who
+    may play it and pay for it (else the tap can only be forgotten)."""
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.go(type="counter", name="gold", seat=0, delta=-t.gold()[0])  # Ada has nothing
+    t.give(1, gold=10)
+    labels = [o["label"] for o in t.view["options"]]
+    assert not [label for label in labels if label.startswith("Ada builds")] and "Bea builds a Villa (10)" in labels
+    t.go(type="tap", card="Senator")
+    assert [o["label"] for o in t.plays if "Senator" in o["label"]] == ["Bea plays Senator", "Forget the tapped Senator"]
+    t.go(type="tap", card=None)
+    t.to("WAR")
+    t.go(type="tap", card="Cardinal")
+    assert [o["label"] for o in t.plays if "Cardinal" in o["label"]] == ["Forget the tapped Cardinal"]

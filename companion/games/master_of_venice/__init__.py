@@ -27,7 +27,7 @@ from companion.scoring import master_of_venice as sheet
 from . import elections, hands, revenue, turn
 from .cards import (ATTACKERS, CARDINAL, CARDS, DECK, DEFENDERS, OFFICES, ROUTE_TAKES, ROUTES, SENATOR, TRADERS,
                     VILLA_COST, VILLA_COST_CONSTRUCTION, step_of)
-from .play import ACTIONS, step_name
+from .play import ACTIONS, may_play, step_name
 from .steps import FLOW
 from .table import COUNTERS, controller, count_kind, describe, in_order, initial, unappointed, virtual
 
@@ -117,8 +117,8 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
                         for o in free]
     if step == "EXPANSION":
         for seat in in_order(state):
-            if not table["villas"][seat]:
-                cost = VILLA_COST_CONSTRUCTION if table["offices"].get("Construction") == seat else VILLA_COST
+            cost = VILLA_COST_CONSTRUCTION if table["offices"].get("Construction") == seat else VILLA_COST
+            if not table["villas"][seat] and state["counters"]["players"][seat]["gold"] >= cost:  # only what he can pay
                 options.append(Option(f"{name(state, seat)} builds a Villa ({cost})", "Villa", {"type": "villa", "seat": seat}))
     if not virtual(state):
         options += _entered(state, step)
@@ -164,6 +164,8 @@ def _tapped(state: PMap, card: str) -> list[Option]:
     spec = CARDS[card]
     options = []
     for seat in in_order(state):
+        if may_play(state, seat, card) is not None or state["counters"]["players"][seat]["gold"] < spec.cost:
+            continue  # not this card's phase, no Villa or office it needs, or not the Gold it costs
         base = {"type": "play", "seat": seat, "card": card}
         if spec.target == ("villa",):
             targets = [({"target": s}, f"{name(state, s)}'s Villa") for s in in_order(state) if table["villas"][s]]
@@ -193,7 +195,9 @@ def _answers(state: PMap, public: bool, seat: int | None = None) -> tuple[Option
     options = [Option(f"Let {name(state, p['by'])}'s {p['card']} happen", "Allow", {"type": "resolve"})] if public else []
     if p["kind"] == "crime":
         who = [s for s in in_order(state) if s != p["by"]] if seat is None else [seat]
-        for s in who:
+        for s in who:  # Caught costs 1 Gold: offered to those who can pay it
+            if state["counters"]["players"][s]["gold"] < CARDS["Caught"].cost:
+                continue
             if not virtual(state) or (not public and "Caught" in table["hands"][s]):
                 options.append(Option(f"{name(state, s)} plays Caught", "Caught",
                                        {"type": "negate", "seat": s, "card": "Caught"}, rolls="1d6"))

@@ -150,7 +150,7 @@ def _check_route(state: PMap, card: str, route: object) -> dict[str, Any] | None
     return found
 
 
-def _may_play(state: PMap, seat: int, card: str) -> Refused | None:
+def may_play(state: PMap, seat: int, card: str) -> Refused | None:
     """Whether `card` may be played by `seat` now (its phase, the Villa, the office it needs)."""
     spec = CARDS[card]
     table = state["data"]
@@ -178,7 +178,7 @@ def play(state: PMap, action: Mapping[str, Any]) -> Result:
     if not isinstance(card, str) or card not in CARDS:
         return Refused("card: a card's name as the card list spells it, such as Senator, Cogs or The Turks")
     # A Refused is falsy (it reads as "not accepted"), so the checks are compared with None, not or-ed.
-    for refused in (_free(state), _may_play(state, seat, card), _own_phone(state, action, seat, card)):
+    for refused in (_free(state), may_play(state, seat, card), _own_phone(state, action, seat, card)):
         if refused is not None:
             return refused
     spec = CARDS[card]
@@ -340,6 +340,9 @@ def negate(state: PMap, action: Mapping[str, Any]) -> Result:
     log = [f"{name(state, seat)} negates {_pending_label(state)} with {used}."]
     table["pending"] = None
     if pending["kind"] == "crime":
+        state = pay(state, seat, CARDS["Caught"].cost, "Caught")  # "Caught 1 R 1": it costs 1 Gold [R l.171]
+        if isinstance(state, Refused):
+            return state
         criminal = pending["by"]
         lost = min(rolled[0], gold(state, criminal))
         state = add_gold(state, criminal, -lost)
