@@ -616,3 +616,27 @@ def test_the_table_offers_no_play_that_would_be_refused():
     t.to("WAR")
     t.go(type="tap", card="Cardinal")
     assert [o["label"] for o in t.plays if "Cardinal" in o["label"]] == ["Forget the tapped Cardinal"]
+
+
+def test_caught_loses_the_next_election_the_criminal_can_vote_in_not_one_without_him():
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.put(0, "Cardinal")
+    t.put(0, "Senator")
+    t.put(1, "Senator")  # Bea has no Cardinal: no vote for the Pope
+    t.to("EVENT")
+    t.give(1, gold=10, cards=1)
+    t.give(0, cards=1)
+    t.go(type="play", seat=1, card="Slander", target=[c["id"] for c in t.view["in_play"] if c["card"] == "Cardinal"][0])
+    t.go(type="negate", seat=0, card="Caught", dice=[1])
+    t.to("POPE")
+    t.go(type="advance", die=6)
+    assert t.view["election"]["voters"] == [0]
+    _elect(t, {0: (0, 0)})
+    assert t.view["players"][1]["caught"]  # that election was not hers to lose
+    t.to("DOGE")
+    t.go(type="advance", die=6)
+    assert t.view["election"]["voters"] == [0, 1]
+    _elect(t, {1: (5, 0)})
+    assert any("Bea" in line and "(caught: loses automatically)" in line for line in t.log[-4:])
+    assert not t.view["players"][1]["caught"]

@@ -188,7 +188,9 @@ def reveal(state: PMap, action: Mapping[str, Any]) -> Result:
         caught = " (caught: loses automatically)" if seat in table["caught"] else ""
         log.append(f"{name(state, seat)}: {counted(tally[seat], 'vote')} ({shown}){caught}.")
     best = elections.leaders(tally, table["caught"])
-    table["caught"] = []  # "the next election" is this one, of either kind (SPEC 2.9.11)
+    # "The next election" is this one, of either kind (SPEC 2.9.11), for those who could vote in it: a criminal
+    # with no vote here loses the next one he can vote in.
+    table["caught"] = [s for s in table["caught"] if s not in voters]
     table["election"] = None
     if office == "doge":
         table["offices"] = {}  # the appointments last until the next Doge election [R l.142]
