@@ -303,6 +303,13 @@ class Runtime:
         return bool(flow and flow["over"])
 
     def _chance(self, needs: Needs) -> Any:
+        if needs.kind != "roll" and self._session.future:
+            # A shuffle of the same cards as the one just undone keeps its order: undoing a deal or a draw puts
+            # those cards back on the deck, so doing it again deals the same ones (no free mulligan). Dice taken
+            # back are thrown again.
+            undone = self._session.future[-1].action.get(needs.key)
+            if isinstance(undone, list) and sorted(map(str, undone)) == sorted(map(str, needs.cards)):
+                return list(undone)
         if needs.kind == "roll":
             count, sides = (int(x) for x in needs.spec.split("d"))
             return [self.rng.randint(1, sides) for _ in range(count)]

@@ -105,3 +105,23 @@ def test_dice_thrown_at_the_table_for_an_offered_roll_show_too(make_runtime):
     assert rolled == {"spec": "3d6", "values": [2, 5, 3]}
     assert _result_screen(view, view["last"], rolled) == AlertScreen("Roll-off", "Ada 2, Bea 5, Cy 3. Bea goes first.")
     assert "rolled" not in view["last"]  # the view is the one a restart replays: the roll is not in it
+
+
+def test_undoing_the_first_deal_puts_the_same_cards_back_and_deals_them_again(make_runtime):
+    """No free mulligan: the undone deal's cards go back on the deck in its order, so the deal done again
+    gives every hand what it had; a later shuffle (another pool) is new."""
+    import random
+
+    runtime = make_runtime(rng=random.Random(3))
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"deck": "virtual"}}
+    assert runtime.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    assert runtime.submit({"type": "advance"}).accepted  # the deal
+    hands = [runtime.private(s)["hand"] for s in range(2)]
+    assert runtime.submit({"type": "undo", "confirm": True}).accepted
+    assert runtime.private(0)["hand"] == []
+    assert runtime.submit({"type": "advance"}).accepted
+    assert [runtime.private(s)["hand"] for s in range(2)] == hands
+    runtime.rng = random.Random(99)  # whatever the table's luck: the same cards come back
+    assert runtime.submit({"type": "undo", "confirm": True}).accepted
+    assert runtime.submit({"type": "advance"}).accepted
+    assert [runtime.private(s)["hand"] for s in range(2)] == hands
