@@ -640,3 +640,17 @@ def test_caught_loses_the_next_election_the_criminal_can_vote_in_not_one_without
     _elect(t, {1: (5, 0)})
     assert any("Bea" in line and "(caught: loses automatically)" in line for line in t.log[-4:])
     assert not t.view["players"][1]["caught"]
+
+
+def test_a_vacant_pope_is_elected_without_a_roll_and_the_screens_say_so():
+    from companion.controls import Panel, step_screen
+
+    t = MOV(2, start_offices="vacant")
+    t.to("POPE")
+    screen = step_screen(t.view, Panel())
+    assert screen.step == "No roll: the Pope is elected"
+    (nxt,) = [o for o in t.offered if o.button == "NEXT"]
+    assert nxt.label == "Elect the Pope: the Pope's office is vacant" and not nxt.rolls
+    assert not [o for o in t.plays if "1D6" in o["label"]]
+    t.go(**nxt.action)
+    assert t.view["step"] in ("POPE_ELECTION", "DOGE") and not any("rolls" in line for line in t.log[-3:])

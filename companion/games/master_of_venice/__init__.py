@@ -107,8 +107,12 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
                                       "Trips", {"type": "trips", "seat": seat}, rolls=f"{k}d6"))
     if step in ("POPE", "DOGE"):
         office = step.lower()
+        title = step.capitalize()
         if table["dies"] != office and table[office] is not None:
-            options.append(Option(f"Roll 1D6: on a 6 the {step.capitalize()} dies", "Roll", {"type": "advance"}, rolls="1d6"))
+            options.append(Option(f"Roll 1D6: on a 6 the {title} dies", "Roll", {"type": "advance"}, rolls="1d6"))
+        else:  # no roll: the election comes at once (NEXT does it)
+            why = f"The {title} Dies was played" if table["dies"] == office else f"the {title}'s office is vacant"
+            options.append(Option(f"Elect the {title}: {why}", "Elect", {"type": "advance"}))
     if step == "OFFICE_APPOINTMENT":
         waiting = unappointed(state)  # from the Doge, as NEXT gives them
         free = [o for o in OFFICES if o not in table["offices"]]
@@ -285,6 +289,8 @@ def _status(state: PMap, per_player: list[dict[str, Any]], by_dice: bool) -> str
     if table["election"] is not None:
         e = table["election"]
         return f"Bids {sum(1 for s in e['voters'] if e['bids'][s] is not None)}/{len(e['voters'])} on the phones"
+    if step in ("POPE", "DOGE") and (table["dies"] == step.lower() or table[step.lower()] is None):
+        return f"No roll: the {step.capitalize()} is elected"
     if step == "DRAW":
         return f"Deck pass {hands.deck_pass(state)}" + (" · the end is near" if hands.game_end_pending(state) else "")
     return ""
