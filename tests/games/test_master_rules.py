@@ -654,3 +654,21 @@ def test_a_vacant_pope_is_elected_without_a_roll_and_the_screens_say_so():
     assert not [o for o in t.plays if "1D6" in o["label"]]
     t.go(**nxt.action)
     assert t.view["step"] in ("POPE_ELECTION", "DOGE") and not any("rolls" in line for line in t.log[-3:])
+
+
+def test_a_cog_in_play_is_attached_to_a_trade_route_played_later():
+    t = MOV(2)
+    t.to("EXPANSION")
+    cogs = t.put(0, "Cogs")  # played with no trade route: allowed
+    caravan = t.put(0, "Caravan")
+    route = t.put(1, "Aegean Sea")  # Bea's route, which takes Cogs only
+    (attach,) = [o for o in t.plays if o["action"]["type"] == "attach"]
+    assert attach["action"] == {"type": "attach", "seat": 0, "trader": cogs} and attach["fields"]["route"]["enum"] == [route]
+    refused = t.do(type="attach", seat=0, trader=caravan, route=route)
+    assert isinstance(refused, Refused) and "takes Cogs only" in refused.reason
+    t.go(type="attach", seat=0, trader=cogs, route=route)
+    assert t.log[-1] == f"Ada attaches Ada's Cogs #{cogs} to Bea's Aegean Sea #{route}."
+    assert not [o for o in t.plays if o["action"]["type"] == "attach"]  # one route at most
+    assert isinstance(t.do(type="attach", seat=0, trader=cogs, route=route), Refused)
+    assert revenue.trips(t.state["data"], 0) == [2, 0]  # the Cogs' trip gets the Aegean Sea's +2, the Caravan none
+    assert revenue.fixed(t.state["data"], 1)["routes"] == 1  # and Bea, whose route it is, 1 Gold a turn

@@ -27,7 +27,7 @@ from companion.scoring import master_of_venice as sheet
 from . import elections, hands, revenue, turn
 from .cards import (ATTACKERS, CARDINAL, CARDS, DECK, DEFENDERS, OFFICES, ROUTE_TAKES, ROUTES, SENATOR, TRADERS,
                     VILLA_COST, VILLA_COST_CONSTRUCTION, step_of)
-from .play import ACTIONS, may_play, step_name
+from .play import ACTIONS, may_play, routes_for, step_name
 from .steps import FLOW
 from .table import COUNTERS, controller, count_kind, describe, in_order, initial, unappointed, virtual
 
@@ -121,6 +121,14 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
                         for o in free]
     if step == "EXPANSION":
         for seat in in_order(state):
+            for trader in table["in_play"]:  # a Cog or Caravan played on its own, onto a route played since
+                routes = routes_for(state, trader["card"]) if trader["owner"] == seat and trader["card"] in TRADERS \
+                    and trader["on"] is None else []
+                if routes:
+                    options.append(Option(f"{name(state, seat)} attaches {trader['card']} #{trader['id']} to a Trade Route",
+                                          "Attach", {"type": "attach", "seat": seat, "trader": trader["id"]},
+                                          fields={"route": {"title": "route", "enum": [r["id"] for r in routes],
+                                                            "enumNames": [describe(state, r) for r in routes]}}))
             cost = VILLA_COST_CONSTRUCTION if table["offices"].get("Construction") == seat else VILLA_COST
             if not table["villas"][seat] and state["counters"]["players"][seat]["gold"] >= cost:  # only what he can pay
                 options.append(Option(f"{name(state, seat)} builds a Villa ({cost})", "Villa", {"type": "villa", "seat": seat}))

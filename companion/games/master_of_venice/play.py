@@ -1,6 +1,7 @@
 """Master of Venice: the players' own actions (SPEC.md 2.3-2.5).
 
   play     {seat, card, target?, route?}  a card from hand: into play, an event, a crime, a war
+  attach   {seat, trader, route}          a Cog or Caravan in play attached to a Trade Route later
   villa    {seat}                         build the Villa (10, or 7 with the Office of Construction)
   attack   {seat, card, target, from?}    War Phase: discard an army or navy (from hand, or the id of
                                           one in play) to take control of a target card
@@ -501,6 +502,39 @@ def tap(state: PMap, action: Mapping[str, Any]) -> Result:
     return Accepted(put(state, table), (line,))
 
 
-ACTIONS = {"play": play, "villa": villa, "attack": attack, "negate": negate, "resolve": resolve, "war_roll": war_roll,
+def attach(state: PMap, action: Mapping[str, Any]) -> Result:
+    """Expansion Phase: a Cog or Caravan already in play, attached to no route, goes onto a Trade Route (any
+    player's) [R l.84-90]: "Caravans and Cogs can be played with no trade route attached", and attached ones
+    get the bonus; a trader is attached to one route at most."""
+    seat = _seat(state, action)
+    if isinstance(seat, Refused):
+        return seat
+    refused = _free(state)
+    if refused is not None:
+        return refused
+    if step_name(state) != "EXPANSION":
+        return Refused("a Cog or Caravan is attached to a Trade Route in the Expansion Phase")
+    table = data(state)
+    trader = card_by_id(table, action.get("trader"))
+    if trader is None or trader["owner"] != seat or trader["card"] not in TRADERS:
+        return Refused(f"trader: the number (#) of one of {name(state, seat)}'s Cogs or Caravans in play")
+    if trader["on"] is not None:
+        return Refused(f"{describe(state, trader)} is attached to a Trade Route already")
+    route = _check_route(state, trader["card"], action.get("route"))
+    if isinstance(route, Refused):
+        return route
+    if route is None:
+        return Refused("route: the number (#) of a Trade Route in play")
+    line = f"{name(state, seat)} attaches {describe(state, trader)} to {describe(state, route)}."
+    trader["on"] = route["id"]
+    return Accepted(put(state, table), (line,))
+
+
+def routes_for(state: PMap, trader: str) -> list[dict[str, Any]]:
+    """The Trade Routes in play a `trader` (Cogs or Caravan) may go onto now: it takes that kind, and has room."""
+    return [c for c in state["data"]["in_play"] if c["card"] in ROUTES and not isinstance(_check_route(state, trader, c["id"]), Refused)]
+
+
+ACTIONS = {"attach": attach, "play": play, "villa": villa, "attack": attack, "negate": negate, "resolve": resolve, "war_roll": war_roll,
            "trips": trips, "bid": bid, "appoint": appoint, "tap": tap}
 
