@@ -34,3 +34,34 @@ def filled(option, rng):
     if option["confirm"]:
         action["confirm"] = True
     return action
+
+
+def choices(rt, view, claimed):
+    """(option, the seat whose phone does it, or None for the table): what each phone and the table offer now."""
+    found = [(o, None) for o in view["options"]]
+    for seat in claimed:
+        found += [(o, seat) for o in rt.seat_view(seat)["options"]]
+    return found
+
+
+def pick(found, rng, keen=None):
+    """A random choice, each kind of thing about as likely as another (`keen`: how much likelier a kind is,
+    such as the ones that end a game); undoing and correcting now and then."""
+    by_kind = {}
+    for option, seat in found:
+        kind = option["action"].get("action") or option["action"]["type"]
+        by_kind.setdefault(kind, []).append((option, seat))
+    if rng.random() > 0.03:
+        by_kind = {k: v for k, v in by_kind.items() if k not in ("undo", "redo", "counter")} or by_kind
+    kinds = sorted(by_kind)
+    kind = rng.choices(kinds, weights=[(keen or {}).get(k, 1) for k in kinds])[0]
+    return rng.choice(by_kind[kind])
+
+
+def play_one(rt, rng, claimed=frozenset(), keen=None):
+    """One offered option, filled in and done from where it is offered: it must be accepted. Its kind."""
+    option, seat = pick(choices(rt, rt.view(), claimed), rng, keen)
+    action = filled(option, rng)
+    outcome = rt.submit(action, seat=seat)
+    assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
+    return action.get("action") or action["type"]

@@ -210,8 +210,9 @@ def apply(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
     return own(game, state, action)
 
 
-# The generic inputs a game on steps leaves to the core: a roll-off, and a counter set right by hand.
-_STEPPED_GENERIC = ("rolloff", "counter")
+# The generic inputs a game on steps leaves to the core: a roll-off, a counter set right by hand, a real
+# draw pile that ran out (a strict game takes each only where it offers it).
+_STEPPED_GENERIC = ("rolloff", "counter", "deck_exhausted")
 
 
 def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | None) -> Result:

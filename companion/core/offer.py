@@ -16,7 +16,7 @@ from companion.core.engine import Session, apply
 from companion.core.flow import current_step
 from companion.core.game import GameDef
 from companion.core.options import CORRECTIONS, Option, step_options
-from companion.core.result import Refused
+from companion.core.result import Accepted, Refused
 
 
 @dataclass(frozen=True)
@@ -62,14 +62,37 @@ def offer(game: GameDef, session: Session) -> Offer:
 
 def _ending(game: GameDef, state: PMap, option: Option) -> Option:
     """NEXT that ends the game (the last player's part of the last step of the turn that reached the end)
-    says so and asks first: the step cannot know, the flow's end triggers do."""
-    if option.button != "NEXT" or option.fields or option.confirm:
+    says so and asks first: the step cannot know, the flow's end triggers do. A NEXT the step leaves
+    unlabelled (a table's phase closed) says what follows ("Income: on to Diplomacy Phase"), and asks first
+    when the step's `asks` says it throws something away."""
+    if option.button != "NEXT" or option.fields or option.rolls or (option.confirm and option.label):
+        return option  # a roll's outcome is the dice's: whether it ends the game is not known before
+    tried = _tried(game, state, option.action)
+    if isinstance(tried, Refused):
+        return option if option.label else replace(option, label=current_step(game.flow, state).label)
+    if tried.state["flow"]["over"]:
+        ended = tried.state["flow"]["ended"]
+        said = option.label or current_step(game.flow, state).done
+        return replace(option, label=f"{said}: the game ends" + (f" ({ended})" if ended else ""), confirm=True)
+    if option.label:
         return option
-    tried = apply(game, state, option.action)
-    if isinstance(tried, Refused) or not tried.state["flow"]["over"]:
-        return option
-    ended = tried.state["flow"]["ended"]
-    return replace(option, label=f"{option.label}: the game ends" + (f" ({ended})" if ended else ""), confirm=True)
+    step = current_step(game.flow, state)
+    lost = step.asks(state) if step.asks is not None else ""
+    label = f"{step.done}: {_what_follows(game, state, tried.state)}"
+    return replace(option, label=f"{label}. {lost}" if lost else label, confirm=bool(lost))
+
+
+def _tried(game: GameDef, state: PMap, action) -> Accepted | Refused:
+    """`action` tried on the state, any chance outcome it lacks filled with a stand-in (what follows does not
+    depend on the dice or the shuffle)."""
+    for _ in range(8):
+        tried = apply(game, state, action)
+        if not (isinstance(tried, Refused) and tried.needs is not None and tried.needs.key not in action):
+            return tried
+        needs = tried.needs
+        stand_in = [1] * int(needs.spec.split("d")[0]) if needs.kind == "roll" else list(needs.cards)
+        action = {**action, needs.key: stand_in}
+    return tried
 
 
 def _undo_redo(session: Session) -> tuple[Option, ...]:

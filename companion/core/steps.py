@@ -137,6 +137,21 @@ class Edit:
 Handler = Callable[[Edit], None]
 
 
+def pure(fn: Callable[[PMap, Mapping[str, Any]], Result]) -> Handler:
+    """A handler written as a pure function of the state and the input (state, action) -> Accepted | Refused:
+    a game moved onto steps keeps the functions it had."""
+
+    def handler(e: Edit) -> None:
+        out = fn(e._state.set("data", freeze(e.data)), e.action)
+        if isinstance(out, Refused):
+            raise Refusal(out)
+        e._state, e.data = out.state, thaw(out.state["data"])
+        e.say(*out.log)
+        e.reveal(out.reveal)
+
+    return handler
+
+
 @dataclass(frozen=True)
 class StepRules:
     """One step: `options(state, seat)` what that seat may do now (seat None: the companion's own, which

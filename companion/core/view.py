@@ -82,7 +82,9 @@ def table_view(game: GameDef, session: Session, offered: Offer | None = None,
         view.update(own)
     if game.steps and flow is not None and not flow["over"]:
         rules = game.steps[current_step(game.flow, state).name]
-        view["status"] = rules.status(state) if rules.status is not None else ""
+        if rules.status is not None:  # else the game's public view may give its own line
+            view["status"] = rules.status(state)
+    view.setdefault("status", "")
     keys = score_keys(game)
     view["score_keys"] = [list(k) for k in keys]
     groups = rank(players, [RankKey(name, lambda p, name=name: p.get(name) or 0) for name, _ in keys])

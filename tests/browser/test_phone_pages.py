@@ -312,43 +312,76 @@ def _start_rolled_off_game(page, served, game, decks=None):
     expect(page).to_have_url(f"{base}/")
 
 
-def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(page, served):
+def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(browser, page, served):
+    """The table page runs the phases; Ada and Bea, each on a phone of their own, play a real card they show
+    (one picker), bid in the Doge's election in secret from their own phones, and Bea, the new Doge, appoints
+    the offices from hers. Taps are counted."""
     runtime, app, base = served
     _start_rolled_off_game(page, served, "master_of_venice")
     status = page.locator("#status")
     expect(status).to_contain_text("Draw Phase")
+    phones = {seat: _phone(browser, served, seat, name) for seat, name in ((0, "Ada"), (1, "Bea"))}
+    ada, bea = phones[0][1], phones[1][1]
     for phase in ("Revenue Phase", "Diplomacy Phase", "Expansion Phase"):
         page.locator("#next").click()
         expect(status).to_contain_text(phase)
-    page.get_by_role("button", name="Bea plays a card …").click()
-    picker = page.locator(".picker")
-    picker.get_by_role("button", name="Senator", exact=True).click()
-    picker.get_by_role("button", name="Do it").click()
-    expect(page.locator("#sections")).to_contain_text("In play: Senator #1")
-    assert runtime.view()["players"][1]["gold"] == 0
+    expect(status).to_contain_text("everyone to act")
+    # Each shows a Senator from the hand and puts it into play from the phone: the card from a list, Do it.
+    for name, phone in (("Ada", ada), ("Bea", bea)):
+        taps = Taps(phone)
+        taps(phone.get_by_role("button", name=f"{name} plays a card …"))
+        taps(phone.locator(".picker").get_by_role("button", name="Senator", exact=True))
+        _shot(phone, f"master-1-{name.lower()}-plays")
+        taps(phone.locator(".picker").get_by_role("button", name="Do it"))
+        assert taps.count == 3
+        expect(page.locator("#sections")).to_contain_text(f"{name}: 0 Gold")
     expect(page.locator("button.option", has_text="builds a Villa")).to_have_count(0)  # nobody has its 10 Gold
     while runtime.view()["step"] != "DOGE":
-        assert runtime.submit({"type": "advance", "die": 1}).accepted
-    assert runtime.submit({"type": "advance", "die": 6}).accepted  # the Doge dies: Bea alone may vote
+        (nxt,) = [o for o in runtime.view()["options"] if o["button"] == "NEXT"]
+        die = {"dice": [1], "source": "physical"} if nxt["rolls"] else {}
+        assert runtime.submit({**nxt["action"], **die}).accepted
+    # The Doge's die is thrown at the table and entered on the table page: a 6, the Doge dies.
+    taps = Taps(page)
+    taps(page.get_by_role("button", name="Thrown at the table …"))
+    taps(page.locator(".picker").get_by_role("button", name="6", exact=True))
+    _shot(page, "master-2-doge-die")
+    taps(page.locator(".picker").get_by_role("button", name="Do it"))
+    assert taps.count == 3
     expect(status).to_contain_text("Elect the Doge")
+    assert "Doge Phase: 6. The Doge dies." in runtime.view()["log"]
+    expect(page.locator("#options")).not_to_contain_text("sealed bid")  # the bids are on the phones only
 
-    _claim_seat(page, 1)
-    page.get_by_role("button", name="Sealed bid for the Doge …").click()
-    bid = page.locator("#form")
-    bid.locator("input[name=gold]").fill("0")
-    bid.locator("input[name=intrigue]").fill("0")
-    bid.get_by_role("button", name="Do it").click()
-    expect(page.locator("#mine")).to_contain_text("Your sealed bid: 0 Gold, 0 Intrigue (you have 1 vote before it)")
-    assert runtime.view()["election"]["bid"] == [1]
-
-    page.goto(f"{base}/")
-    page.locator("#next").click()
+    # The sealed bids: each on the own phone, two taps for no Gold; the table sees only who has bid.
+    for name, phone in (("Ada", ada), ("Bea", bea)):
+        taps = Taps(phone)
+        taps(phone.get_by_role("button", name=f"{name}'s sealed bid for the Doge …"))
+        _shot(phone, f"master-2-{name.lower()}-bids")
+        taps(phone.locator(".picker").get_by_role("button", name="Do it"))
+        assert taps.count == 2
+    expect(bea.locator("#mine")).to_contain_text("Your sealed bid: 0 Gold, 0 Intrigue (you have 1 vote before it)")
+    expect(page.locator("#next")).not_to_contain_text("not bid yet")
+    page.locator("#next").click()  # the bids are revealed: a vote each, a tie, and its roll-off at once
+    expect(status).to_contain_text("Roll-off for the Doge election")
+    for _ in range(6):  # a tie in the roll-off is rolled again
+        page.locator("#next").click()
+        page.wait_for_timeout(300)
+        if runtime.view()["rolloff"] is None:
+            break
     expect(status).to_contain_text("The Doge appoints")
-    page.get_by_role("button", name="Bea: Office of General").click()
+    doge = runtime.view()["doge"]["controller"]
+    name, phone = ("Ada", ada) if doge == 0 else ("Bea", bea)
+    # The Doge appoints the offices from the own phone.
+    expect(phone.locator("#who")).to_have_text(f"{name}: your turn.")
+    phone.get_by_role("button", name=f"{name}: Office of General").click()
+    expect(phone.locator("#options")).to_contain_text(f"{'Bea' if doge == 0 else 'Ada'}: Office of Admiral")
     page.locator("#next").click()
     expect(status).to_contain_text("Draw Phase")
-    expect(page.locator("#sections")).to_contain_text("Doge: Bea (#1)")
-    assert runtime.view()["offices"] == {"General": 1, "Council Head": 0}
+    expect(page.locator("#sections")).to_contain_text(f"Doge: {name} (#{doge + 1})")
+    _shot(page, "master-3-table")
+    for context, phone, errors in phones.values():
+        assert errors == [], errors
+        context.close()
+    assert runtime.view()["offices"] == {"General": doge, "Council Head": 1 - doge}  # NEXT gave the rest
 
 
 def _phone(browser, served, seat, name, width=390):

@@ -216,8 +216,11 @@ def test_a_sealed_bid_comes_only_from_the_players_own_phone_and_stays_secret():
     t.to("POPE")
     t.go(type="advance", die=6)
     t.give(0, gold=4)
-    refused = t.do(type="bid", seat=0, gold=4, intrigue=0)
-    assert "own phone" in refused.reason
+    from companion.core.offer import offer
+
+    mine = next(o for o in offer(MASTER, t.session).for_seat(0) if o.action == {"type": "bid", "seat": 0, "intrigue": 0})
+    assert mine.private and mine.fields["gold"]["maximum"] == t.gold()[0]  # her phone's alone while it holds her seat
+    assert not [o for o in offer(MASTER, t.session).table(frozenset({0})) if o.action["type"] == "bid"]
     assert "cannot vote" in t.do(type="bid", seat=1, gold=0, phone_seat=1).reason
     assert "costs 9 Gold" in t.do(type="bid", seat=0, gold=9, phone_seat=0).reason
     t.go(type="bid", seat=0, gold=4, intrigue=0, phone_seat=0)
@@ -407,7 +410,7 @@ def test_real_cards_the_deck_runs_out_twice_and_the_game_ends_with_the_turn():
     t.to("EVENT")
     t.go(type="deck_exhausted")
     assert t.view["game_end_pending"]
-    assert "run out twice" in t.do(type="deck_exhausted").reason
+    assert not [o for o in t.offered if o.action["type"] == "deck_exhausted"]  # it has run out twice: no more
     t.to("DOGE")
     t.go(type="advance", die=3)
     assert t.view["over"] and t.view["ended"] == "the players have gone through the deck twice"
@@ -419,7 +422,7 @@ def test_virtual_deck_two_passes_then_draws_are_lost():
     t.to("REVENUE")
     assert [p["hand"] for p in t.view["players"]] == [6, 6, 6, 6]
     assert t.do(type="deck_exhausted").reason.startswith("the Master of Venice deck is virtual")
-    assert t.do(type="draw").reason.startswith("the companion draws")
+    assert t.do(type="draw").reason == "that cannot be done now (Revenue Phase)"  # the companion draws
     passes_seen = []
     for turn in range(2, 80):
         if t.view["game_end_pending"]:
@@ -454,12 +457,16 @@ def test_a_virtual_hand_is_played_only_from_its_phone():
     hand = MASTER.private(t.state, 0)["hand"]
     card = next(c for c in hand if CARDS[c].kind in ("C", "S", "G", "V", "A", "N", "T"))
     t.give(0, gold=CARDS[card].cost)
-    assert "own phone" in t.do(type="play", seat=0, card=card).reason
-    assert "hand" in t.do(type="counter", name="hand", seat=0, delta=1).reason
+    assert not [o for o in t.offered if o.action.get("name") == "hand"]  # the companion holds the hands: no fixing
     t.go(type="play", seat=0, card=card, phone_seat=0)
     assert card in [c["card"] for c in t.view["in_play"]]
-    plays = MASTER.private(t.state, 0)["options"]
-    assert all(o["action"]["seat"] == 0 for o in plays)
+    from companion.core.offer import offer
+
+    mine = offer(MASTER, t.session).for_seat(0)
+    assert mine and all(o.action["seat"] == 0 for o in mine)
+    assert all(o.private for o in mine if o.action["type"] == "play")  # the hand's cards: its phone's only
+    claimed = offer(MASTER, t.session).table(frozenset({0}))
+    assert not [o for o in claimed if o.action.get("seat") == 0 and o.action["type"] == "play"]
 
 
 def test_setup_options_and_player_counts():
@@ -526,9 +533,10 @@ def test_the_readers_dice_and_taps_become_the_phase_inputs():
     assert tap == {"type": "tap", "card": "Senator"}
     t.go(**tap)
     labels = [o["label"] for o in t.view["options"]]
-    assert labels[:3] == ["Ada plays Senator", "Bea plays Senator", "Forget the tapped Senator"]
+    assert [label for label in labels if "Senator" in label and "Undo" not in label] == [
+        "Ada plays Senator for 3", "Bea plays Senator for 3", "Forget the tapped Senator"]
     t.give(1, gold=3, cards=1)
-    t.go(**t.view["options"][1]["action"])
+    t.go(**next(o for o in t.view["options"] if o["label"] == "Bea plays Senator for 3")["action"])
     assert t.view["tapped"] is None and t.view["in_play"][0]["owner"] == 1
     assert card_action(MASTER, t.state, "deck", "Joker") == "Joker is not a Master of Venice card"
     t.to("REVENUE", turn=2)
@@ -611,7 +619,7 @@ def test_the_table_offers_no_play_that_would_be_refused():
     labels = [o["label"] for o in t.view["options"]]
     assert not [label for label in labels if label.startswith("Ada builds")] and "Bea builds a Villa (10)" in labels
     t.go(type="tap", card="Senator")
-    assert [o["label"] for o in t.plays if "Senator" in o["label"]] == ["Bea plays Senator", "Forget the tapped Senator"]
+    assert [o["label"] for o in t.plays if "Senator" in o["label"]] == ["Bea plays Senator for 3", "Forget the tapped Senator"]
     t.go(type="tap", card=None)
     t.to("WAR")
     t.go(type="tap", card="Cardinal")

@@ -21,16 +21,18 @@ def test_the_phase_sequence_through_the_api(phones):
         ({"type": "advance"}, (1, "EVENT", 1, False)),
         ({"type": "advance"}, (1, "WAR", 1, False)),
         ({"type": "advance"}, (1, "POPE", 1, False)),
-        ({"type": "advance", "die": 3}, (1, "DOGE", 1, False)),
-        ({"type": "advance", "die": 5}, (2, "DRAW", 1, False)),
-        ({"type": "deck_exhausted"}, (2, "DRAW", 2, False)),
+        ({"type": "advance", "dice": [3], "source": "physical"}, (1, "DOGE", 1, False)),
+        ({"type": "advance", "dice": [5], "source": "physical"}, (2, "DRAW", 1, False)),
+        ({"type": "deck_exhausted", "deck": "deck", "confirm": True}, (2, "DRAW", 2, False)),
         ({"type": "advance"}, (2, "REVENUE", 2, False)),
-        *[({"type": "advance"}, (2, step, 2, False)) for step in ("DIPLOMACY", "EXPANSION", "EVENT", "WAR", "POPE")],
-        ({"type": "advance", "die": 6}, (2, "POPE_ELECTION", 2, False)),
-        ({"type": "advance"}, (2, "DOGE", 2, False)),
-        ({"type": "deck_exhausted"}, (2, "DOGE", 2, True)),
-        ({"type": "advance", "die": 6}, (2, "DOGE_ELECTION", 2, True)),
-        ({"type": "advance"}, (2, "GAME_OVER", 2, True)),  # nobody could vote: no appointments, and the end
+        *[({"type": "advance"}, (2, step, 2, False)) for step in ("DIPLOMACY", "EXPANSION", "EVENT")],
+        # The pile runs out again as an event draws: the end comes with this turn.
+        ({"type": "deck_exhausted", "deck": "deck", "confirm": True}, (2, "EVENT", 2, True)),
+        *[({"type": "advance"}, (2, step, 2, True)) for step in ("WAR", "POPE")],
+        ({"type": "advance", "dice": [6], "source": "physical"}, (2, "POPE_ELECTION", 2, True)),
+        ({"type": "advance", "confirm": True}, (2, "DOGE", 2, True)),
+        ({"type": "advance", "dice": [6], "source": "physical"}, (2, "DOGE_ELECTION", 2, True)),
+        ({"type": "advance", "confirm": True}, (2, "GAME_OVER", 2, True)),  # nobody could vote: no appointments, and the end
     ]
     for action, expected in script:
         if action is not None:
@@ -51,27 +53,30 @@ def test_sealed_bids_from_each_phone(phones):
     assert bea.post("/api/seat", {"seat": 1})[0] == 200
     for _ in range(3):
         ada.post("/api/input", {"type": "advance"})
-    for seat in (0, 1):  # each puts a Senator into play from the real cards in hand
-        assert ada.post("/api/input", {"type": "play", "seat": seat, "card": "Senator"})[0] == 200
-    ada.post("/api/input", {"type": "counter", "name": "gold", "seat": 1, "delta": 5})
-    while _at(ada)[1] != "DOGE":
-        ada.post("/api/input", {"type": "advance", "die": 1})
-    assert ada.post("/api/input", {"type": "advance", "die": 6})[0] == 200
+    # Bea puts a Senator into play from the real cards in her hand (the table page enters it for her).
+    assert ada.post("/api/input", {"type": "play", "seat": 1, "card": "Senator"})[0] == 200
+    while _at(ada)[1] != "DOGE":  # NEXT on the table page, the Pope's die thrown at the table
+        nxt = next(o for o in ada.get("/api/state")[1]["options"] if o["button"] == "NEXT")
+        die = {"dice": [1], "source": "physical"} if nxt["rolls"] else {}
+        assert ada.post("/api/input", {**nxt["action"], **die})[0] == 200
+    assert ada.post("/api/input", {"type": "advance", "dice": [6], "source": "physical"})[0] == 200
     assert _at(ada)[1] == "DOGE_ELECTION"
-    # Bea's bid from the table's phone is refused; a forged phone_seat too.
-    status, body = ada.post("/api/input", {"type": "bid", "seat": 1, "gold": 2})
-    assert status == 409 and "own phone" in body["error"]
+    # Bea's bid from the table's phone is refused (her phone holds her seat: her bid is hers alone); a forged
+    # phone_seat too; and her own phone cannot bid for another seat.
+    status, body = ada.post("/api/input", {"type": "bid", "seat": 1, "intrigue": 0, "gold": 2})
+    assert status == 409 and "not one of the choices" in body["error"]
     status, body = ada.post("/api/input", {"type": "bid", "seat": 1, "gold": 2, "phone_seat": 1})
     assert status == 403
     options = bea.get("/api/seat")[1]["options"]
-    assert [o["label"] for o in options] == ["Sealed bid for the Doge"]
-    status, body = bea.post("/api/seat/input", {**options[0]["action"], "seat": 0, "gold": 2, "intrigue": 0})
-    assert status == 200, body  # the seat is the phone's own, whatever the body says
+    assert options[0]["label"] == "Bea's sealed bid for the Doge" and options[0]["private"]
+    assert bea.post("/api/seat/input", {**options[0]["action"], "seat": 0, "gold": 0})[0] == 409
+    status, body = bea.post("/api/seat/input", {**options[0]["action"], "gold": 0})
+    assert status == 200, body
     state = ada.get("/api/state")[1]
-    assert state["election"]["bid"] == [1] and "2" not in state["log"][-1]
+    assert state["election"]["bid"] == [1] and state["log"][-1] == "Bea makes a sealed bid."
     assert state["last"] == {"type": "bid", "seat": 1, "seq": state["last"]["seq"]}
-    assert ada.get("/api/seat")[1]["private"]["bid"] is None
-    assert bea.get("/api/seat")[1]["private"]["bid"] == {"gold": 2, "intrigue": 0}
+    assert "bid" not in ada.get("/api/seat")[1]["private"]  # Ada has no Senator: no vote
+    assert bea.get("/api/seat")[1]["private"]["bid"] == {"gold": 0, "intrigue": 0}
     ada.post("/api/input", {"type": "advance"})
     state = ada.get("/api/state")[1]
     assert state["doge"]["controller"] == 1 and state["step"] == "OFFICE_APPOINTMENT"

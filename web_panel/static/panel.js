@@ -198,6 +198,7 @@ function optionsPanel(box, send) {
     armed = null;
     const action = {...o.action, ...values};
     if (o.confirm) action.confirm = true;
+    if (o.realDice) action.source = "physical";
     const r = await send(action);
     if (r.ok) { open = null; chosen = {}; error = null; }
     else if (r.status === 409 && r.body.needs_confirm && !action.confirm) { armed = o.label; error = {label: o.label, text: r.body.error}; }
@@ -230,6 +231,18 @@ function optionsPanel(box, send) {
     b.dataset.label = o.label;
     b.onclick = () => hasFields ? openOption(o) : go(o, {});
     return b;
+  }
+
+  // An option that rolls dice: the companion rolls when it is pressed; dice thrown at the table are entered
+  // here instead (as the reader would read them).
+  function realDice(o) {
+    if (!o.rolls || Object.keys(o.fields || {}).length) return null;
+    const [count, sides] = o.rolls.split("d").map(Number);
+    const key = ["roll", "rolloff"].includes(o.action.type) ? "values" : "dice";
+    const faces = Array.from({length: sides}, (_, i) => i + 1);
+    return {...o, label: `${o.label}: dice thrown at the table`, button: "", confirm: false, realDice: true,
+            fields: {[key]: {title: count === 1 ? "the die thrown" : "the dice thrown", type: "array",
+                             items: {enum: faces}, minItems: count, maxItems: count}}};
   }
 
   function picker(o) {
@@ -352,8 +365,14 @@ function optionsPanel(box, send) {
     if (error && !beside) parts.push(errorBox());
     for (const o of play) {
       parts.push(optionButton(o));
-      if (open && open.label === o.label) parts.push(picker(open));
-      else if (beside && error.label === o.label) parts.push(errorBox());
+      const real = realDice(o);
+      if (real) {
+        const b = el("button", "Thrown at the table …", {className: "chip real-dice" + (open && open.label === real.label ? " on" : "")});
+        b.onclick = () => openOption(real);
+        parts.push(b);
+      }
+      if (open && (open.label === o.label || (real && open.label === real.label))) parts.push(picker(open));
+      else if (beside && (error.label === o.label || (real && error.label === real.label))) parts.push(errorBox());
     }
     if (!play.length) parts.push(el("p", "Nothing to do here now.", {className: "hint"}));
     if (fixes.length) {
@@ -377,7 +396,8 @@ function optionsPanel(box, send) {
       if (k === key) return;
       key = k; options = next;
       if (open) {
-        const still = next.find(o => o.label === open.label && same(o.fields, open.fields) && same(o.action, open.action));
+        const still = next.map(o => open.realDice ? realDice(o) : o)
+          .find(o => o && o.label === open.label && same(o.fields, open.fields) && same(o.action, open.action));
         if (still) open = still; else { open = null; chosen = {}; }
       }
       render();

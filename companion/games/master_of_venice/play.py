@@ -14,9 +14,10 @@
   appoint  {seat, office}                 the Doge's controller gives a player an office
   tap      {card | null}                  a card tapped on the reader, waiting to be told whose it is
 
-With a virtual deck the hands are secret: a card comes out of a hand only by
-an action made on that player's own phone (it carries "phone_seat"); with real
-cards, the players show the card they play, so any phone or a tap may enter it.
+With a virtual deck the hands are secret: the options that play from a hand, and
+the sealed bids, are private (offers.py), so while a phone holds the seat only that
+phone makes them; with real cards, the players show the card they play, so any
+phone or a tap may enter it.
 """
 
 from __future__ import annotations
@@ -60,13 +61,6 @@ def _seat(state: PMap, action: Mapping[str, Any], key: str = "seat") -> int | Re
     if seat in state["data"]["eliminated"]:
         return Refused(f"{name(state, seat)} has lost the game")
     return seat
-
-
-def _own_phone(state: PMap, action: Mapping[str, Any], seat: int, what: str) -> Refused | None:
-    """With a virtual deck, a hand is played from its own player's phone only."""
-    if virtual(state) and action.get("phone_seat") != seat:
-        return Refused(f"{what} comes from {name(state, seat)}'s hand: play it on {name(state, seat)}'s own phone (My seat)")
-    return None
 
 
 def _free(state: PMap) -> Refused | None:
@@ -120,7 +114,7 @@ def eliminate(state: PMap, table: dict[str, Any], seat: int, log: list[str]) -> 
 # --- playing a card ----------------------------------------------------------------------------------
 
 
-def _check_target(state: PMap, card: str, target: object) -> dict[str, Any] | int | Refused:
+def check_target(state: PMap, card: str, target: object) -> dict[str, Any] | int | Refused:
     table = state["data"]
     wants = CARDS[card].target
     if wants == ("villa",):
@@ -179,11 +173,11 @@ def play(state: PMap, action: Mapping[str, Any]) -> Result:
     if not isinstance(card, str) or card not in CARDS:
         return Refused("card: a card's name as the card list spells it, such as Senator, Cogs or The Turks")
     # A Refused is falsy (it reads as "not accepted"), so the checks are compared with None, not or-ed.
-    for refused in (_free(state), may_play(state, seat, card), _own_phone(state, action, seat, card)):
+    for refused in (_free(state), may_play(state, seat, card)):
         if refused is not None:
             return refused
     spec = CARDS[card]
-    target = _check_target(state, card, action.get("target")) if spec.target else None
+    target = check_target(state, card, action.get("target")) if spec.target else None
     route = _check_route(state, card, action.get("route")) if card in TRADERS else None
     for bad in (target, route):
         if isinstance(bad, Refused):
@@ -298,9 +292,6 @@ def _from(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: i
     if source == "hand":
         if card not in allowed:
             return Refused(f"card: {' or '.join(allowed)}, to {what}")
-        refused = _own_phone(state, action, seat, card)
-        if refused is not None:
-            return refused
         out = hands.take(state, table, seat, card)
         if isinstance(out, Refused):
             return out
@@ -445,7 +436,8 @@ def trips(state: PMap, action: Mapping[str, Any]) -> Result:
 
 
 def bid(state: PMap, action: Mapping[str, Any]) -> Result:
-    """A sealed bid: only its player's phone makes it, and the log does not say what it is."""
+    """A sealed bid: the log does not say what it is (the option is private: a claimed seat's phone alone
+    offers it)."""
     seat = _seat(state, action)
     if isinstance(seat, Refused):
         return seat
@@ -453,8 +445,6 @@ def bid(state: PMap, action: Mapping[str, Any]) -> Result:
     election = table["election"]
     if election is None or step_name(state) not in ("POPE_ELECTION", "DOGE_ELECTION"):
         return Refused("bids are made while an election is under way")
-    if action.get("phone_seat") != seat:
-        return Refused(f"a bid is sealed: {name(state, seat)} makes it on their own phone (My seat)")
     if seat not in election["voters"]:
         return Refused(f"{name(state, seat)} controls no {elections.VOTER[election['office']]} and cannot vote")
     offered, intrigue = action.get("gold", 0), action.get("intrigue", 0)

@@ -72,3 +72,4 @@ FLOW = Flow(
     end=(EndTrigger(END_OF_TURN, when=_over, reason=_why),),
     round_word="Turn",
 )
+

@@ -243,6 +243,11 @@ def end_of_turn(state: PMap, table: dict[str, Any], log: list[str]) -> PMap | Re
 def _done(state: PMap | Refused, table: dict[str, Any], log: list[str], reveal: str | None = None) -> Result:
     return state if isinstance(state, Refused) else Accepted(put(state, table), tuple(log), reveal)
 
+def nothing(state: PMap, action: Mapping[str, Any]) -> Result:
+    """A phase whose NEXT only closes it (the Diplomacy Phase: the players talk)."""
+    return Accepted(state)
+
+
 STEPS = {
     "DRAW": draw, "REVENUE": income, "EXPANSION": _closing, "EVENT": _closing, "WAR": _closing,
     "POPE": _death_roll("pope"), "DOGE": _death_roll("doge"),
