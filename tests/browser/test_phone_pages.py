@@ -518,6 +518,23 @@ def test_every_page_fits_a_small_phone_and_its_nav_shows_every_page(browser, ser
     context.close()
 
 
+def test_the_whole_sheet_of_an_open_game_scores_as_it_was_filled_in(page, served):
+    """La Venise du Nord's sheet from the table, changed as a whole on the Scores page: a player with no
+    bridges gives an empty list, not none at all (the sheet was refused: "give either bridge_chains or
+    bridges")."""
+    runtime, app, base = served
+    pair(page, served)
+    assert runtime.submit({"type": "new_game", "game": "la_venise_du_nord",
+                           "setup": {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}}).accepted
+    assert runtime.score_sheet()["players"][0]["bridges"] == []
+    page.goto(served[2] + "/scores")
+    expect(page.locator("#game")).to_have_value("la_venise_du_nord")
+    page.get_by_role("button", name="Change the whole sheet").click()
+    page.get_by_role("button", name="Score it").click()
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#refused")).to_be_hidden()
+
+
 def test_a_la_venise_du_nord_turn_on_the_buttons_page_and_a_sale_from_a_players_own_phone(page, served):
     runtime, app, base = served
     _start_rolled_off_game(page, served, "la_venise_du_nord")

@@ -94,7 +94,8 @@ function schemaForm(schema, value, label) {
       for (const [key, part] of Object.entries(parts)) {
         const v = part.read();
         if (v !== undefined) out[key] = v;
-        else if (required.has(key) && schema.properties[key].type === "array") out[key] = [];  // a required list may be empty
+        // A required list may be empty, and so may one the sheet gave (a player with no bridges: [] is not absent).
+        else if ((required.has(key) || Array.isArray(value && value[key])) && schema.properties[key].type === "array") out[key] = [];
       }
       return out;
     }};
