@@ -539,10 +539,14 @@ def test_a_la_venise_du_nord_turn_on_the_buttons_page_and_a_sale_from_a_players_
     runtime, app, base = served
     _start_rolled_off_game(page, served, "la_venise_du_nord")
     status = page.locator("#status")
+    # Every Burgher is placed first, the first player's first.
+    expect(status).to_contain_text("Place your Burgher · Ada to act")
+    page.get_by_role("button", name="Ada's Burgher starts on Gold").click()
+    expect(status).to_contain_text("Place your Burgher · Bea to act")
+    page.get_by_role("button", name="Bea's Burgher starts on Wool").click()
     expect(status).to_contain_text("Phase 1: roll two dice · Ada to act")
     expect(status).to_contain_text("P1 roll, 5 in hand")
-    page.get_by_role("button", name="Ada's Burgher starts on Gold").click()
-    expect(page.locator("#sections")).to_contain_text("Burghers: Gold: Ada")
+    expect(page.locator("#sections")).to_contain_text("Burghers: Wool: Bea, Gold: Ada")
     assert runtime.submit({"type": "counter", "name": "jewelry", "seat": 0, "value": 3}).accepted
     assert runtime.submit({"type": "price", "good": "jewelry", "cubes": 4}).accepted
     assert runtime.submit({"type": "advance", "dice": [1, 3]}).accepted  # the players' own dice, entered

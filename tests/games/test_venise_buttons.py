@@ -15,9 +15,12 @@ from companion.screens import StepScreen
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": VIRTUAL, "compositions": COMPOSITIONS}
 
 
-def _new(make_runtime, setup=SETUP, seed=4):
+def _new(make_runtime, setup=SETUP, seed=4, placed=True):
+    """A game whose Burghers are placed (on Wool: each player's first option), unless `placed` is False."""
     rt = make_runtime(rng=random.Random(seed))
     assert rt.submit({"type": "new_game", "game": "la_venise_du_nord", "setup": setup}).accepted
+    while placed and rt.view()["step"] == "PLACE":
+        assert rt.submit({"type": "advance", "tile": "Wool"}).accepted
     return rt
 
 
@@ -26,12 +29,19 @@ def _screen(rt):
 
 
 def test_a_turn_on_the_buttons(make_runtime):
-    rt = _new(make_runtime)
-    screen = _screen(rt)
-    assert (screen.header, screen.who, screen.step) == ("Venise du Nord  R1", "Ada", "P1 roll, 5 in hand")
+    rt = _new(make_runtime, placed=False)
+    screen = _screen(rt)  # every Burgher is placed first, the first player's first
+    assert (screen.header, screen.who, screen.step) == ("Venise du Nord  R1", "Ada", "Place your Burgher")
     assert screen.doing.startswith("► Ada's Burgher starts on Wool")
     press(rt, Panel(), "action")  # the Burgher's first place
     assert rt.view()["players"][0]["burgher"] == "Wool"
+    screen = _screen(rt)
+    assert screen.who == "Bea" and screen.doing.startswith("► Bea's Burgher starts on Wool")
+    panel = press(rt, Panel(), "select").panel  # Bea chooses another tile
+    press(rt, press(rt, panel, "select").panel, "action")
+    assert rt.view()["players"][1]["burgher"] in ("Flax", "Gold")
+    screen = _screen(rt)
+    assert (screen.who, screen.step) == ("Ada", "P1 roll, 5 in hand")
     assert _screen(rt).doing == "► Roll two dice  1/2"
     press(rt, Panel(), "action")  # the companion rolls
     view = rt.view()
@@ -94,7 +104,6 @@ def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
 
 def test_the_acting_players_phone_has_the_steps_own_options(make_runtime):
     rt = _new(make_runtime)
-    press(rt, Panel(), "action")  # Ada's Burgher's first place
     mine = [o["label"] for o in rt.seat_view(0)["options"]]
     assert "Roll two dice" in mine  # a roll, a move, a bridge: on her own phone, not only on the table
     assert "Roll two dice" not in [o["label"] for o in rt.seat_view(1)["options"]]  # not on Bea's

@@ -67,7 +67,7 @@ def _play(rt, rng):
 @pytest.mark.parametrize("decks", ["entered", "real"])
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_a_whole_game_to_the_final_scores(make_runtime, n, decks):
-    rng = random.Random(20 + n)
+    rng = random.Random(30 + n)
     rt = make_runtime(rng=random.Random(n))
     setup = {"players": [{"name": name} for name in NAMES[:n]]}
     if decks == "entered":

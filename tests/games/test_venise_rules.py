@@ -72,7 +72,13 @@ def test_the_first_player_is_chosen_at_random_by_a_roll_off():
     t = VN(n=3, first=None)
     assert t.view["rolloff"] is not None and t.view["options"][0]["action"] == {"type": "rolloff"}
     t.ok(type="rolloff", values=[2, 6, 3])
-    assert t.machine() == (1, 1, 1, False)
+    # Bea goes first: every Burgher is placed, hers first, before her first roll.
+    assert t.machine() == (1, 1, 0, False) and t.view["step"] == "PLACE" and t.view["actor"] == 1
+    for seat, tile in ((1, "Wool"), (2, "Gold"), (0, "Market")):
+        assert t.view["actor"] == seat
+        t.ok(type="advance", tile=tile)
+    assert t.machine() == (1, 1, 1, False) and [p["burgher"] for p in t.view["players"]] == ["Market", "Wool", "Gold"]
+    assert "Ada's Burgher starts on Market." in t.log
 
 
 def test_setup_checks_the_layout_and_the_market_spaces():

@@ -15,6 +15,9 @@ def _machine(phone):
 def test_the_state_machine_through_the_api(phones):
     phone, _ = phones
     phone.input({"type": "new_game", "game": "la_venise_du_nord", "setup": SETUP})
+    assert _machine(phone) == (1, 1, 0, False)  # the Burghers are placed first, from the first player's
+    for tile in ("Wool", "Flax", "Gold"):
+        phone.input({"type": "advance", "tile": tile})
     assert _machine(phone) == (1, 1, 1, False)
     for p in range(2, 7):
         phone.input({"type": "advance"})
@@ -54,7 +57,8 @@ def test_a_turn_with_the_companions_help_and_a_players_own_phone(phones):
     table, ada = phones
     table.input({"type": "new_game", "game": "la_venise_du_nord", "setup": {**SETUP, "first": 0}})
     assert ada.post("/api/seat", {"seat": 0})[0] == 200
-    table.input({"type": "burgher", "seat": 0, "tile": "Gold"})
+    for tile in ("Gold", "Wool", "Wool")[:len(SETUP["players"])]:  # each Burgher, Ada's first
+        table.input({"type": "advance", "tile": tile})
     table.input({"type": "counter", "name": "jewelry", "seat": 0, "value": 3})
     table.input({"type": "price", "good": "jewelry", "cubes": 4})
     status, body = table.post("/api/input", {"type": "advance", "dice": [1, 7]})

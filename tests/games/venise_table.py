@@ -30,9 +30,11 @@ def setup(n=2, first=0, virtual=True, **extra):
 
 
 class VN(Table):
-    def __init__(self, n=2, first=0, virtual=True, rng=None, **extra):
+    def __init__(self, n=2, first=0, virtual=True, rng=None, start="Order", **extra):
         super().__init__(LA_VENISE, setup(n, first, virtual, **extra))
         self.rng = rng or random.Random(1)
+        while start and self.state["flow"] is not None and self.view["step"] == "PLACE":  # every Burgher, from the first
+            self.ok(type="advance", tile=start)
 
     @property
     def data(self):

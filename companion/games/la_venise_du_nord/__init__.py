@@ -78,11 +78,10 @@ def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
         return ()
     table = state["data"]
     seat = flow["player"]
-    name = state["players"][seat]["name"]
     options: list[Option] = []
-    if table["burghers"][seat] is None and step_name(state) in ("ROLL", "MOVE"):
-        options += [Option(f"{name}'s Burgher starts on {t}", "Start", {"type": "burgher", "seat": seat, "tile": t})
-                    for t in TILES]
+    if step_name(state) == "PLACE":  # every player, from the first: where his Burgher starts
+        placing = state["players"][flow["actor"]]["name"]
+        return tuple(Option(f"{placing}'s Burgher starts on {t}", "Start", {"type": "advance", "tile": t}) for t in TILES)
     options += _PHASE_OPTIONS[step_name(state)](state, table, seat)
     if step_name(state) != "PRODUCE":
         options.append(Option("End the turn now", "EndTrn", {"type": "end_turn"}, confirm=True))
@@ -263,6 +262,8 @@ def _status(state: PMap) -> str:
     lead = "LAST " if final_round(state) else ""
     dice = f"dice {turn_['dice'][0]},{turn_['dice'][1]}" if turn_["dice"] else ""
     name_ = step_name(state)
+    if name_ == "PLACE":
+        return ""  # the step's own words: "Place your Burgher"
     if name_ == "ROLL":
         return f"{lead}P1 roll, {DICE_PER_PLAYER - len(own_dice(table, seat))} in hand"
     # The numbers first: a long tile name is cut at the screen's edge.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
-from companion.core.flow import START_OF_ROUND, EndTrigger, Flow, Step
+from companion.core.flow import EACH, START_OF_ROUND, EndTrigger, Flow, Step
 
 from .table import end_reached, end_reason
 
@@ -28,16 +28,20 @@ PHASES = (
     Step("PRODUCE", "Phase 6: produce goods", done="End"),
 )
 
-FLOW = Flow(steps=PHASES, end=(EndTrigger(START_OF_ROUND, when=end_reached, reason=end_reason),))
+# "Puts their Burgher meeple on a tile of their choice, starting with the 1st player" [R]: every player, in
+# the first player's first turn, before the first roll.
+PLACE = Step("PLACE", "Place your Burgher", EACH, when=lambda s: None in s["data"]["burghers"], done="Place")
+
+FLOW = Flow(steps=(PLACE, *PHASES), end=(EndTrigger(START_OF_ROUND, when=end_reached, reason=end_reason),))
 
 
 def phase(state: PMap) -> int:
-    """1 to 6."""
-    return state["flow"]["step"] + 1
+    """1 to 6 (0 while the Burghers are placed)."""
+    return state["flow"]["step"]
 
 
 def step_name(state: PMap) -> str:
-    return PHASES[state["flow"]["step"]].name
+    return FLOW.steps[state["flow"]["step"]].name
 
 
 def final_round(state: PMap) -> bool:

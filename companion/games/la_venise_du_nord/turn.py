@@ -25,9 +25,18 @@ from companion.games.plain import data, name, put
 
 from . import moves, powers
 from .cards import RAWS
-from .city import CARD_TILES
+from .city import CARD_TILES, TILES
 from .steps import FLOW, step_name
 from .table import STOCK_SPACES, add, fresh_turn, kind
+
+
+def _place_burgher(state: PMap, action: Mapping[str, Any]) -> Result:
+    seat, tile = state["flow"]["actor"], action.get("tile")
+    if tile not in TILES:
+        return Refused(f"tile: where {name(state, seat)}'s Burgher starts, one of {', '.join(TILES)}")
+    table = data(state)
+    table["burghers"][seat] = tile
+    return Accepted(put(state, table), (f"{name(state, seat)}'s Burgher starts on {tile}.",))
 
 
 def on_advance(state: PMap, action: Mapping[str, Any]) -> Result:
@@ -40,6 +49,8 @@ def on_advance(state: PMap, action: Mapping[str, Any]) -> Result:
     looker = state["data"]["turn"]["looker"]
     if looker is not None:
         return Refused(f"{name(state, looker)} is looking at cards drawn: keep one or none first")
+    if phase == "PLACE":
+        return _place_burgher(state, action)
     if phase == "ACTIVATE":
         return _activate(state, action)
     table = data(state)
