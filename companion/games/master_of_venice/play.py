@@ -70,6 +70,17 @@ def _free(state: PMap) -> Refused | None:
     return None
 
 
+def _free_seat_in(state: PMap, action: Mapping[str, Any], step: str, where: str) -> int | Refused:
+    """The seat of a play made in `step` (else `where` says when it is made), with nothing waiting for an answer."""
+    seat = _seat(state, action)
+    if isinstance(seat, Refused):
+        return seat
+    refused = _free(state)
+    if refused is not None:
+        return refused
+    return seat if step_name(state) == step else Refused(where)
+
+
 def _pending_label(state: PMap) -> str:
     p = state["data"]["pending"]
     return f"{name(state, p['by'])}'s {p['card']}"
@@ -368,14 +379,9 @@ def resolve(state: PMap, action: Mapping[str, Any]) -> Result:
 def attack(state: PMap, action: Mapping[str, Any]) -> Result:
     """War Phase: discard a Mercenary or Condottieri to seize a Caravan or Trade Route, a War Galley or
     Privateer to seize a Cog or Trade Route [R l.107-112]; the target's owner may negate it."""
-    seat = _seat(state, action)
+    seat = _free_seat_in(state, action, "WAR", "cards are seized in the War Phase")
     if isinstance(seat, Refused):
         return seat
-    refused = _free(state)
-    if refused is not None:
-        return refused
-    if step_name(state) != "WAR":
-        return Refused("cards are seized in the War Phase")
     card = action.get("card")
     if card not in ATTACKERS:
         return Refused(f"card: {', '.join(ATTACKERS)} (Guards defend only)")
@@ -496,14 +502,9 @@ def attach(state: PMap, action: Mapping[str, Any]) -> Result:
     """Expansion Phase: a Cog or Caravan already in play, attached to no route, goes onto a Trade Route (any
     player's) [R l.84-90]: "Caravans and Cogs can be played with no trade route attached", and attached ones
     get the bonus; a trader is attached to one route at most."""
-    seat = _seat(state, action)
+    seat = _free_seat_in(state, action, "EXPANSION", "a Cog or Caravan is attached to a Trade Route in the Expansion Phase")
     if isinstance(seat, Refused):
         return seat
-    refused = _free(state)
-    if refused is not None:
-        return refused
-    if step_name(state) != "EXPANSION":
-        return Refused("a Cog or Caravan is attached to a Trade Route in the Expansion Phase")
     table = data(state)
     trader = card_by_id(table, action.get("trader"))
     if trader is None or trader["owner"] != seat or trader["card"] not in TRADERS:
