@@ -23,7 +23,7 @@ from companion.games.plain import data, name, put
 
 from . import elections, hands, revenue
 from .cards import CARDS, OFFICES, POPULARITY
-from .play import dice, leave_play, step_name
+from .play import dice, leave_play
 from .table import add_gold, controller, in_order, owned, standing, unappointed, virtual
 
 OFFICE_NAME = {"pope": "Pope", "doge": "Doge"}
@@ -248,13 +248,9 @@ def nothing(state: PMap, action: Mapping[str, Any]) -> Result:
     return Accepted(state)
 
 
+# What NEXT does in each phase (phases.py makes them the steps' advance; the Diplomacy Phase's only closes it).
 STEPS = {
     "DRAW": draw, "REVENUE": income, "EXPANSION": _closing, "EVENT": _closing, "WAR": _closing,
     "POPE": _death_roll("pope"), "DOGE": _death_roll("doge"),
     "POPE_ELECTION": reveal, "DOGE_ELECTION": reveal, "OFFICE_APPOINTMENT": appoint_rest,
 }
-
-
-def on_advance(state: PMap, action: Mapping[str, Any]) -> Result:
-    handler = STEPS.get(step_name(state))
-    return handler(state, action) if handler else Accepted(state)
