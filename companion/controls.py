@@ -96,9 +96,26 @@ def turn(view: dict[str, Any], panel: Panel, steps: int) -> Reply:
 
 def walk(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The options SELECT walks: the table's plays; when there are none, what NEXT does (a roll-off, a
-    step the companion does), so ACTION always does what the screen shows."""
+    step the companion does), so ACTION always does what the screen shows. A roll of one die can also be
+    done with the die thrown at the table, its face picked with SELECT (as the reader would read it)."""
     play = [o for o in view.get("options") or [] if o.get("group", "Play") == "Play"]
-    return [o for o in play if not o.get("button")] or [o for o in play if o.get("button") == "NEXT"]
+    walked = [o for o in play if not o.get("button")] or [o for o in play if o.get("button") == "NEXT"]
+    return walked + [_thrown(o) for o in play if _one_die(o)]
+
+
+def _one_die(option: dict[str, Any]) -> bool:
+    spec = option.get("rolls") or ""
+    return spec.startswith("1d") and not option.get("fields")
+
+
+def _thrown(option: dict[str, Any]) -> dict[str, Any]:
+    """`option` done with a die thrown at the table: its face is the one field."""
+    key = "values" if option["action"].get("type") in ("roll", "rolloff") else "dice"
+    faces = list(range(1, int(option["rolls"].split("d")[1]) + 1))
+    return {**option, "label": f"{option['label']}: a die thrown", "short": "Die", "button": "", "confirm": False,
+            "action": {**option["action"], "source": "physical"},
+            "fields": {key: {"title": "the die thrown", "type": "array", "items": {"enum": faces},
+                             "minItems": 1, "maxItems": 1}}}
 
 
 def on_button(view: dict[str, Any], button: str) -> dict[str, Any] | None:
