@@ -136,8 +136,8 @@ def advance(flow: Flow, state: PMap, seat: int | None = None, passed: bool = Fal
     if extra:
         log.append(f"{_name(state, cur['player'])} takes another action.")
         state = _start_turn(flow, state, cur["player"], log)
-    elif step.who == EACH and _next_in(step, state, cur["sub"] + 1) is not None:
-        state = _set_actor(state, _next_in(step, state, cur["sub"] + 1), 0, step, log)
+    elif step.who == EACH and (following := _next_in(step, state, cur["sub"] + 1)) is not None:
+        state = _set_actor(state, following, 0, step, log)
     elif step.who == PASSES:
         passes = cur["passes"] + 1 if passed else 0
         players = step_players(state)

@@ -54,13 +54,13 @@ def offer(game: GameDef, session: Session) -> Offer:
     acting = rules.acting(state) if rules.acting is not None else ((flow["actor"],) if flow["actor"] is not None else ())
 
     def said(options) -> tuple[Option, ...]:
-        return tuple(_ending(game, state, o) for o in options)
+        return tuple(_said_next(game, state, o) for o in options)
 
     return Offer(said(rules.options(state, None)), tuple(said(rules.options(state, s)) for s in range(n)),
                  tuple(acting), tuple(_counters(game, state)) + corrections, tuple(acting))
 
 
-def _ending(game: GameDef, state: PMap, option: Option) -> Option:
+def _said_next(game: GameDef, state: PMap, option: Option) -> Option:
     """NEXT that ends the game (the last player's part of the last step of the turn that reached the end)
     says so and asks first: the step cannot know, the flow's end triggers do. A NEXT the step leaves
     unlabelled (a table's phase closed) says what follows ("Income: on to Diplomacy Phase"), and asks first

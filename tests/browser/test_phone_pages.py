@@ -21,7 +21,13 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 # As root in a container: no sandbox; and no calls home from a machine with a closed network.
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+        "--disable-component-update", "--disable-sync",
+        # Each phone's page is on its own screen at the table: none is a background tab whose timers slow down.
+        "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+        "--disable-backgrounding-occluded-windows"]
+# A phone learns of another's move by its next poll (every second; a poll that hangs is given up after 5 s
+# and asked again): a wait for it allows that, on a loaded machine.
+expect.set_options(timeout=10_000)
 
 
 @pytest.fixture(scope="module")
@@ -755,3 +761,24 @@ def test_at_the_end_without_a_result_the_pages_ask_only_for_what_the_companion_d
     _shot(page, "end-6-scores-scored")
     page.get_by_role("link", name="Past games").click()
     expect(page.locator("#games li button").first).to_contain_text("no winner: the score sheet was not complete")
+
+
+def test_a_poll_that_never_answers_is_given_up_and_asked_again(page, served):
+    """A request the Wi-Fi dropped must not stop a phone's updates for good: the page gives it up and polls
+    again (before, one hung poll left the phone on an old table)."""
+    runtime, app, base = served
+    pair(page, served)
+    hung = []
+
+    def first_hangs(route):
+        if not hung:
+            hung.append(route)  # never answered
+            return
+        route.continue_()
+
+    page.route("**/api/state", first_hangs)
+    page.goto(base + "/")
+    assert runtime.submit({"type": "new_game", "game": "palazzo", "setup": {
+        "players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}}).accepted
+    expect(page.locator("#status")).to_contain_text("Set out the yard and bank", timeout=15_000)
+    assert hung  # the first poll did hang

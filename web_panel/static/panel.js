@@ -55,11 +55,16 @@ async function api(method, path, body, quiet) {
 function poll(path, every, onData) {
   let etag = "";
   async function once() {
+    // A request that never answers (a connection the Wi-Fi dropped) is given up and asked again: without
+    // this one stuck request would stop the page's updates for good.
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), Math.max(5000, 4 * every));
     try {
-      const r = await fetch(path, {headers: etag ? {"If-None-Match": etag} : {}, cache: "no-store"});
+      const r = await fetch(path, {headers: etag ? {"If-None-Match": etag} : {}, cache: "no-store", signal: stop.signal});
       if (r.status === 401) { location.href = "/pair?next=" + encodeURIComponent(location.pathname); return; }
       if (r.status === 200) { etag = r.headers.get("ETag") || ""; onData(await r.json()); }
-    } catch (e) { showError("The companion does not answer."); }
+    } catch (e) { if (e.name !== "AbortError") showError("The companion does not answer."); }
+    finally { clearTimeout(timer); }
     setTimeout(once, every);
   }
   once();
