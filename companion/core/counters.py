@@ -24,6 +24,9 @@ class CounterSpec:
     # A table counter that takes the opposite change, so a total is kept: a
     # player's money changed by hand comes from (or goes to) the bank.
     balance: str | None = None
+    # Whether the table may set it right by hand now (None: always); a count the companion keeps itself
+    # (a virtual hand's size) is not corrected.
+    corrected: Callable[[PMap], bool] | None = None
 
     def first(self, players: int) -> int:
         return self.start(players) if callable(self.start) else self.start

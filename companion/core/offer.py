@@ -19,6 +19,9 @@ from companion.core.options import CORRECTIONS, Option, step_options
 from companion.core.result import Accepted, Refused
 
 
+CORRECTION_STEP = 50  # the most a counter with no upper bound is raised by one correction
+
+
 @dataclass(frozen=True)
 class Offer:
     companion: tuple[Option, ...]  # the companion's own steps: no seat does them, the table does
@@ -110,14 +113,16 @@ def _counters(game: GameDef, state: PMap) -> list[Option]:
     """A bounded per-player counter set right by hand, for each seat (the knob and the counters page)."""
     options = []
     for spec in game.counters:
-        if not spec.per_player or spec.minimum is None or spec.maximum is None:
+        if not spec.per_player or spec.minimum is None or (spec.corrected is not None and not spec.corrected(state)):
             continue
         for seat, player in enumerate(state["players"]):
             now = state["counters"]["players"][seat][spec.name]
+            # A counter with no upper bound (Gold, Ducats) is set right by up to CORRECTION_STEP at a time.
+            top = spec.maximum if spec.maximum is not None else now + CORRECTION_STEP
             options.append(Option(
                 f"Set {player['name']}'s {spec.label} right (now {now})", spec.label[:6],
                 {"type": "counter", "name": spec.name, "seat": seat},
-                fields={"delta": {"type": "integer", "minimum": spec.minimum - now, "maximum": spec.maximum - now,
+                fields={"delta": {"type": "integer", "minimum": spec.minimum - now, "maximum": top - now,
                                   "title": "change by"}},
                 group=CORRECTIONS))
     return options

@@ -9,7 +9,7 @@ import options_bot
 DECK = {"Lumber 2": 8, "Wool 2": 8, "Iron 3": 8, "Hemp 2": 8, "Silk 4": 9, "Grain 1": 8, "Wine 2": 8,
         "Pepper 3": 8, "Pirates!": 4}  # 65 goods and 4 Pirates!: a table's own list (the rulebook has none)
 # How much likelier a player is to do something than to let it go (a table that never sponsors never ends).
-KEEN = {"sponsor": 3, "produce": 4, "buy": 2}
+KEEN = {"sponsor": 3, "produce": 4, "buy": 2, "counter": 0}  # a Favour set right by hand would end a game at once
 
 
 def setup(n: int, virtual: bool, **extra):

@@ -680,3 +680,12 @@ def test_a_cog_in_play_is_attached_to_a_trade_route_played_later():
     assert isinstance(t.do(type="attach", seat=0, trader=cogs, route=route), Refused)
     assert revenue.trips(t.state["data"], 0) == [2, 0]  # the Cogs' trip gets the Aegean Sea's +2, the Caravan none
     assert revenue.fixed(t.state["data"], 1)["routes"] == 1  # and Bea, whose route it is, 1 Gold a turn
+
+
+def test_gold_and_a_real_hand_are_set_right_in_the_corrections_and_a_virtual_hand_is_not():
+    real, virtual = MOV(2), MOV(2, virtual=True)
+    names = {o.action.get("name") for o in real.offered if o.action["type"] == "counter"}
+    assert names == {"gold", "hand"}
+    assert {o.action.get("name") for o in virtual.offered if o.action["type"] == "counter"} == {"gold"}
+    gold = next(o for o in real.offered if o.action.get("name") == "gold" and o.action["seat"] == 0)
+    assert gold.label == "Set Ada's Gold right (now 0)" and gold.fields["delta"]["maximum"] == 50

@@ -805,3 +805,11 @@ def test_a_journal_written_before_the_game_moved_onto_steps_replays():
         t.go(type="advance")
     t.go(type="advance", passed=True)
     assert t.where()[1:] == ("TRADE_BUY", 1) and "Ada passes." in t.log
+
+
+def test_ducats_are_set_right_in_the_corrections_and_the_bank_balances_them():
+    t = PV(3)
+    fix = next(o for o in t.offered if o.action == {"type": "counter", "name": "ducats", "seat": 0})
+    assert fix.label == "Set Ada's Ducats right (now 10)" and (fix.fields["delta"]["minimum"], fix.fields["delta"]["maximum"]) == (-10, 50)
+    t.go(**fix.action, delta=5)
+    assert t.ducats() == ([15, 10, 10], 105)

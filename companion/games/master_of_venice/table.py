@@ -32,7 +32,9 @@ from companion.games.plain import name
 
 from .cards import CARDS, DECK
 
-COUNTERS = (CounterSpec("gold", "Gold"), CounterSpec("hand", "Cards in hand"))
+# The cards in a virtual hand are the companion's own count: set right by hand only with real cards.
+COUNTERS = (CounterSpec("gold", "Gold"),
+            CounterSpec("hand", "Cards in hand", corrected=lambda state: state["decks"][DECK.name]["mode"] != "virtual"))
 
 
 def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
