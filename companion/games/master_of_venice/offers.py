@@ -9,6 +9,7 @@ a player with its 1 Gold.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pyrsistent import PMap
@@ -168,9 +169,9 @@ def _hand(state: PMap, seat: int) -> list[Option]:
     if virtual(state):
         for card in dict.fromkeys(table["hands"][seat]):
             base = {"type": "play", "seat": seat, "card": card}
-            found += [_private(o) for o in _plays_of(state, seat, card, base, f"{name(state, seat)} plays")]
+            found += [replace(o, private=True) for o in _plays_of(state, seat, card, base, f"{name(state, seat)} plays")]
             if step == "WAR" and card in ATTACKERS:
-                found += [_private(o) for o in _seizes(state, seat, card, {"type": "attack", "seat": seat, "card": card}, "")]
+                found += [replace(o, private=True) for o in _seizes(state, seat, card, {"type": "attack", "seat": seat, "card": card}, "")]
     elif _holds(state, seat):  # real cards: as many as the companion counted
         plain, other = [], []
         for card in (c for c in CARDS if step_of(c) == step):
@@ -192,11 +193,6 @@ def _hand(state: PMap, seat: int) -> list[Option]:
                 found += _seizes(state, seat, mine["card"], {"type": "attack", "seat": seat, "card": mine["card"],
                                                              "from": mine["id"]}, f"#{mine['id']} in play")
     return found
-
-
-def _private(option: Option) -> Option:
-    """A card from the hand the companion holds: only its player's phone does it."""
-    return Option(option.label, option.short, option.action, fields=option.fields, private=True)
 
 
 def _plays_of(state: PMap, seat: int, card: str, base: dict[str, Any], who: str) -> list[Option]:

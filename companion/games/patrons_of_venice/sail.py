@@ -69,10 +69,8 @@ def draw(e: Edit) -> None:
 
 
 def _named(e: Edit, cards: list[str]) -> None:
-    out = deck_mod.draw(RAW_DECK, e.deck(RAW), len(cards), cards=cards)
-    if not isinstance(out, tuple):
-        e.refuse(out.reason)
-    e.set_deck(RAW, out[0])
+    """Real cards named as drawn: nothing to put back on undo but the names."""
+    e.draw(RAW_DECK, len(cards), "order", cards=cards, put_back="")
 
 
 def _goods(new: list) -> int:

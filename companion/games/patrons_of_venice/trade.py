@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
-from companion.core import deck as deck_mod
 from companion.core.options import Option
 from companion.core.steps import Edit, StepRules
 
 from . import goods
-from .cards import RAW, card_field
+from .cards import card_field
 from .goods import RAW_DECK
 from .table import ducats, name, pay, virtual
 
@@ -28,10 +27,7 @@ def sell_card(e: Edit, seat: int, card: str) -> None:
         e.data["market"].append(card)
         where = "to the Market"
     else:
-        out = deck_mod.discard(RAW_DECK, e.deck(RAW), [card])  # never a Pirates!: no reshuffle
-        if not isinstance(out, tuple):
-            e.refuse(out.reason)
-        e.set_deck(RAW, out[0])
+        e.discard(RAW_DECK, [card])  # never a Pirates!: no reshuffle
         where = "to the discard pile"
     e.say(f"{name(e.state, seat)} sells {card} for {price} ({card} {where}).")
 
