@@ -249,6 +249,9 @@ class Runtime:
             return (action if seat is None else {**action, "seat": seat, "phone_seat": seat}), None
         offered = self._offer()
         matched = match(offered.table(self._claimed) if seat is None else offered.for_seat(seat), action)
+        flow = self._session.state["flow"]
+        if isinstance(matched, Refused) and flow is not None and flow["over"]:
+            return Refused(f"the game is over ({flow['ended']})" if flow["ended"] else "the game is over")
         if isinstance(matched, Refused):
             return matched
         return (action if seat is None else {**action, "phone_seat": seat}), matched
@@ -391,7 +394,7 @@ class Runtime:
             return self._not_applied(event, card.card, "no game is open: the card was not used")
         if card.game != self._game.id:
             return self._not_applied(event, card.card, f"this card belongs to another game ({card.game})")
-        action = card_action(self._game, self._session.state, card.deck, card.card)
+        action = card_action(self._game, self._session.state, card.deck, card.card, uid)
         if isinstance(action, str):
             return self._not_applied(event, card.card, action)
         return self._apply_event(event, action)

@@ -213,7 +213,11 @@ def _hints(image: Image.Image, hints: tuple[str, str, str, str]) -> None:
 
 def _header(image: Image.Image, left: str, right: str = "") -> None:
     right_w = text_width(right) + 2 if right else 0
-    draw_text(image, (0, 0), fit(left, WIDTH - 1 - right_w))
+    room = WIDTH - 1 - right_w
+    if text_width(left) > room and "  " in left:  # "Title  R7": the title is cut, never the round
+        title, tail = left.rsplit("  ", 1)
+        left = fit(title, room - text_width("  " + tail)) + "  " + tail
+    draw_text(image, (0, 0), fit(left, room))
     if right:  # inverted, so "LAST" and "END" catch the eye
         x = WIDTH - 1 - right_w
         ImageDraw.Draw(image).rectangle((x, 0, WIDTH - 2, 8), fill=1)

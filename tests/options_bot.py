@@ -21,7 +21,9 @@ def value_for(field, rng):
             if len(items) == size:
                 break
             item = value_for(field["items"], rng)
-            if field.get("uniqueItems") and item in items or items.count(item) >= field.get("maxEach", size):
+            each = field.get("maxEach", size)
+            most = each[field["items"]["enum"].index(item)] if isinstance(each, list) else each
+            if field.get("uniqueItems") and item in items or items.count(item) >= most:
                 continue
             items.append(item)
         return items

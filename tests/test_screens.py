@@ -166,3 +166,12 @@ def test_an_alert_title_is_never_cut():
         dark = [x for x in range(WIDTH - 1) for y in range(18) if not bar.getpixel((x, y))]
         assert dark and min(dark) > 0 and max(dark) < WIDTH - 2, title  # inside the bar, not run off its edge
         assert render(AlertScreen(title, "")).tobytes() != render(AlertScreen(fit(title, 124, 2), "")).tobytes()
+
+
+def test_a_long_title_beside_the_last_badge_is_cut_and_the_round_kept():
+    """In La Venise du Nord's last round, "Venise du Nord  R7" and "LAST" do not fit: the title is cut, the
+    round still shows."""
+    long = render(StepScreen("Venise du Nord  R7", "Ada", "Gold at 4", "", ("", "", "", ""), "LAST"))
+    cut = render(StepScreen(fit("Venise du Nord", 66) + "  R7", "Ada", "Gold at 4", "", ("", "", "", ""), "LAST"))
+    assert long.tobytes() == cut.tobytes()
+    assert render(StepScreen("Free play  R9", "Bea", "Turn", "", ("", "", "", ""), "LAST")).tobytes() != long.tobytes()

@@ -69,6 +69,7 @@ def games():
                        "enter": d.check_composition is not None, "pieces": plural(d.piece),
                        "examples": list(d.examples)} for d in g.decks],
             "rule_options": {name: dict(spec) for name, spec in g.rule_options.items()},
+            "setup_fields": {name: dict(spec) for name, spec in g.setup_fields.items()},
         })
     return jsonify(games=out)
 

@@ -27,9 +27,18 @@ class CounterSpec:
     # Whether the table may set it right by hand now (None: always); a count the companion keeps itself
     # (a virtual hand's size) is not corrected.
     corrected: Callable[[PMap], bool] | None = None
+    # Other per-player counters that share `maximum` with this one: their sum stays within it (a raw-material
+    # stock's 6 spaces hold wool, flax and gold together).
+    pool: tuple[str, ...] = ()
 
     def first(self, players: int) -> int:
         return self.start(players) if callable(self.start) else self.start
+
+    def top(self, mine: PMap) -> int | None:
+        """The most this counter may hold, given the player's other counters (`mine`)."""
+        if self.maximum is None:
+            return None
+        return self.maximum - sum(mine[other] for other in self.pool)
 
 
 def build(specs: Sequence[CounterSpec], players: int) -> PMap:
@@ -60,8 +69,10 @@ def change(spec: CounterSpec, counters: PMap, seat: int | None, delta: int | Non
     owner = f"{who}'s " if who else ""
     if spec.minimum is not None and new < spec.minimum:
         return Refused(f"{owner}{spec.label} cannot go below {spec.minimum} (now {old})")
-    if spec.maximum is not None and new > spec.maximum:
-        return Refused(f"{owner}{spec.label} cannot go above {spec.maximum} (now {old})")
+    top = spec.top(counters["players"][seat]) if spec.per_player else spec.maximum
+    if top is not None and new > top:
+        shared = f" ({spec.maximum} in all with {' and '.join(spec.pool)})" if spec.pool else ""
+        return Refused(f"{owner}{spec.label} cannot go above {top}{shared} (now {old})")
     return counters.transform(list(path), new), (f"{owner}{spec.label}: {old} -> {new}.",)
 
 

@@ -74,6 +74,9 @@ class DeckSpec:
     # Cards taken out for some player counts, from a composition the table enters too (the rulebook
     # names what comes out even where it does not list the deck).
     removals: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    # A real card kept never comes back into play (it stays on its owner's board): a tapped card's action
+    # carries its tag ("tag": the UID), so the game keeps one card per tag (a second tap of it is refused).
+    tag_once: bool = False
     # What one of the deck's pieces is called, for the players ("1 card", "3 coins", "real tiles").
     piece: str = "card"
     # A few of its cards as the players would type them, for a deck the table enters by hand (the New game

@@ -8,7 +8,8 @@ TABLE.md: every field is required and bounded. A field is one of
   {"type": "array", "items": <field>, "maxItems": n, "minItems"?, "uniqueItems"?, "maxEach"?}
   {"type": "string", "maxLength": n, "examples": [...]}   only what the companion cannot know
 
-("maxEach": how often one value may appear, such as 4 coins of each value: ours, not JSON Schema's),
+("maxEach": how often one value may appear, such as 4 coins of each value, or one such number per value of
+an enum's items, such as the cubes of each kind in a stock: ours, not JSON Schema's),
 with annotations a screen may use ("title", "description", "enumNames": a label per enum value, and a
 game's own drawing hints such as "grid"). `conforms` says why a field breaks the contract (a test runs
 it over every option a whole game offers); `check` says why a value does not fit a field.
@@ -55,6 +56,9 @@ def conforms(field: Mapping[str, Any]) -> str | None:
             return "an array has items and a maxItems"
         if not keys <= {"type", "items", "maxItems", "minItems", "uniqueItems", "maxEach"}:
             return f"unexpected {sorted(keys)}"
+        each = field.get("maxEach", 0)
+        if isinstance(each, list) and (len(each) != len(field["items"].get("enum", ())) or not all(type(n) is int for n in each)):
+            return "maxEach gives one number per value of the items' enum"
         return conforms(field["items"])
     if kind == "string":
         if not isinstance(field.get("maxLength"), int) or not field.get("examples"):
@@ -87,8 +91,14 @@ def check(field: Mapping[str, Any], value: Any) -> str | None:
         seen = [json.dumps(v, sort_keys=True) for v in value]
         if field.get("uniqueItems") and len(set(seen)) != len(seen):
             return "each item once"
-        if "maxEach" in field and any(seen.count(v) > field["maxEach"] for v in set(seen)):
-            return f"at most {field['maxEach']} of each"
+        each = field.get("maxEach")
+        if isinstance(each, list):
+            names = field["items"].get("enumNames") or field["items"]["enum"]
+            for one, most, shown in zip(field["items"]["enum"], each, names):
+                if seen.count(json.dumps(one, sort_keys=True)) > most:
+                    return f"at most {most} of {shown}"
+        elif each is not None and any(seen.count(v) > each for v in set(seen)):
+            return f"at most {each} of each"
         for item in value:
             bad = check(field["items"], item)
             if bad:

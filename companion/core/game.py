@@ -87,6 +87,9 @@ class GameDef:
     # Rule switches the players choose at setup: name -> {"enum", "default",
     # "description"}; the chosen values are in state["options"].
     rule_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # The game's own setup keys the New game page asks for (a board's layout, a tile's printed values): name
+    # -> a JSON Schema with defaults, checked by `check_setup`.
+    setup_fields: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     on_rolloff: Callable[[PMap, PMap, int], Result] | None = None
     tapped: Callable[[PMap, str, str], Mapping[str, Any] | str] | None = None
     extra_action: Callable[[PMap, Mapping[str, Any]], bool] | None = None

@@ -118,7 +118,8 @@ def _counters(game: GameDef, state: PMap) -> list[Option]:
         for seat, player in enumerate(state["players"]):
             now = state["counters"]["players"][seat][spec.name]
             # A counter with no upper bound (Gold, Ducats) is set right by up to CORRECTION_STEP at a time.
-            top = spec.maximum if spec.maximum is not None else now + CORRECTION_STEP
+            top = spec.top(state["counters"]["players"][seat])
+            top = top if top is not None else now + CORRECTION_STEP
             options.append(Option(
                 f"Set {player['name']}'s {spec.label} right (now {now})", spec.label[:6],
                 {"type": "counter", "name": spec.name, "seat": seat},

@@ -38,11 +38,14 @@ class Option:
     # does it while the seat is claimed.
     private: bool = False
     button: str = ""  # "NEXT" or "BACK": the button that does this option (its label is `short`)
+    # A deck whose real card tapped on the reader does this option; the input then carries the card's
+    # "tag" where the deck keeps one card per tag (DeckSpec.tag_once).
+    taps: str = ""
 
     def public(self) -> dict[str, Any]:
         return {"label": self.label, "short": self.short, "action": dict(self.action), "confirm": self.confirm,
                 "fields": {k: dict(v) for k, v in self.fields.items()}, "rolls": self.rolls, "group": self.group,
-                "private": self.private, "button": self.button}
+                "private": self.private, "button": self.button, "taps": self.taps}
 
     @classmethod
     def from_public(cls, given: Mapping[str, Any]) -> "Option":

@@ -43,7 +43,7 @@ def dice_action(state: PMap, offered: Sequence[Option], sides: int, values: tupl
     return f"this step rolls {' or '.join(spec for spec, _, _ in takers)}, not {rolled}"
 
 
-def card_action(game: GameDef, state: PMap, deck: str, card: str) -> dict[str, Any] | str:
+def card_action(game: GameDef, state: PMap, deck: str, card: str, tag: str | None = None) -> dict[str, Any] | str:
     """A tapped card of a physical (mirror) deck: it was drawn, unless the game says what it means."""
     spec = game.deck(deck)
     if spec is None:
@@ -55,6 +55,7 @@ def card_action(game: GameDef, state: PMap, deck: str, card: str) -> dict[str, A
     if state["decks"][deck]["mode"] != "mirror":
         return f"the {spec.label} deck is virtual in this game: the companion draws it"
     if game.tapped is not None:
-        return game.tapped(state, deck, card)
+        action = game.tapped(state, deck, card)
+        return {**action, "tag": tag} if spec.tag_once and tag is not None and not isinstance(action, str) else action
     actor = state["flow"]["actor"] if state["flow"] is not None else None
     return {"type": "draw", "deck": deck, "cards": [card]} | ({"seat": actor} if actor is not None else {})

@@ -3,8 +3,8 @@
 It matches when every key of the option's `action` has the same value in the input, and the input's
 other keys are exactly the option's `fields`, each valid (companion.core.fields), plus `"confirm": true`,
 the one key always allowed. An option that takes dice (`rolls`) also takes their values and their
-source (a real die read by the reader or entered by hand); a chance outcome the input lacks is the
-runtime's to add after the match. An option marked `confirm` is refused without it, saying so
+source (a real die read by the reader or entered by hand), and one a tapped card does (`taps`) the card's
+tag; a chance outcome the input lacks is the runtime's to add after the match. An option marked `confirm` is refused without it, saying so
 (`needs_confirm`), which is how a phone asks first and a long press says yes.
 """
 
@@ -41,7 +41,8 @@ def match(offered: Sequence[Option], given: Mapping[str, Any]) -> Option | Refus
 
 def _keys(option: Option) -> set[str]:
     """The keys an input of this option may have."""
-    return set(option.action) | set(option.fields) | {"confirm"} | ({option.dice_key(), "source"} if option.rolls else set())
+    return (set(option.action) | set(option.fields) | {"confirm"} | ({option.dice_key(), "source"} if option.rolls else set())
+            | ({"tag"} if option.taps else set()))
 
 
 def _fields(option: Option, given: Mapping[str, Any]) -> str | None:

@@ -63,3 +63,23 @@ def test_counters_per_player_and_for_the_table_with_bounds():
     assert isinstance(t.do(type="counter", name="gold", delta=1), Refused)  # whose?
     assert isinstance(t.do(type="counter", name="gold", seat=0, delta=1.5), Refused)
     assert isinstance(t.do(type="counter", name="silver", seat=0, delta=1), Refused)
+
+
+def test_counters_that_share_their_maximum_stay_within_it_together():
+    """A stock of 6 spaces holds wool and gold together: each is bounded by what the other leaves, and the
+    correction offered says so."""
+    from companion.core import engine
+    from companion.core.offer import offer
+
+    specs = (CounterSpec("wool", "Wool", start=2, maximum=6, pool=("gold",)),
+             CounterSpec("gold", "Gold", start=3, maximum=6, pool=("wool",)))
+    from companion.core.steps import StepRules
+
+    game = GameDef(id="t", title="T", min_players=2, max_players=2, flow=Flow(steps=(Step("A", "A"),)), counters=specs,
+                   steps={"A": StepRules()})
+    t = Table(game, {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0})
+    t.ok(type="counter", name="wool", seat=0, delta=1)
+    assert t.do(type="counter", name="gold", seat=0, value=4).reason == "Ada's Gold cannot go above 3 (6 in all with wool) (now 3)"
+    wool = next(o for o in offer(game, t.session).corrections if o.action == {"type": "counter", "name": "wool", "seat": 0})
+    assert wool.fields["delta"]["maximum"] == 0  # 3 wool and 3 gold: no room left
+    assert isinstance(engine.apply(game, t.state, {"type": "counter", "name": "wool", "seat": 1, "delta": 1}), engine.Accepted)

@@ -32,6 +32,11 @@ def test_a_value_fits_a_field_by_json_not_by_pythons_equality():
     assert check({"type": "array", "items": {"enum": ["a", "b"]}, "maxItems": 2, "uniqueItems": True}, ["a", "a"]) == "each item once"
     assert check({"type": "array", "items": {"enum": ["a"]}, "minItems": 1, "maxItems": 1}, []) == "1 item"
     assert check({"type": "string", "maxLength": 5, "examples": ["x"]}, "  ") == "a name"
+    # How often each value may come, value by value: the cubes of each kind in a stock of 2 wool and 1 gold.
+    stock = {"type": "array", "items": {"enum": ["wool", "gold"]}, "maxItems": 3, "maxEach": [2, 1]}
+    assert conforms(stock) is None and check(stock, ["wool", "gold", "wool"]) is None
+    assert check(stock, ["gold", "gold"]) == "at most 1 of gold"
+    assert conforms({**stock, "maxEach": [2]}) == "maxEach gives one number per value of the items' enum"
 
 
 def test_a_field_the_contract_does_not_allow_is_named():
@@ -47,6 +52,14 @@ def test_a_field_the_contract_does_not_allow_is_named():
 BUY = Option("Buy Suns 3 (8)", "Buy", {"type": "advance", "action": "purchase", "tile": "Suns 3"}, fields={"to": CELL})
 END = Option("No final action", "None", {"type": "advance"}, confirm=True, button="NEXT")
 ROLL = Option("Roll off (3d6)", "Roll", {"type": "rolloff"}, rolls="3d6")
+
+
+def test_a_tapped_cards_tag_comes_only_with_an_option_a_tap_does():
+    keep = Option("Keep a card: name it or tap it", "Keep", {"type": "advance"}, fields={"keep": {
+        "type": "string", "maxLength": 40, "examples": ["Lace +1"]}}, taps="orders")
+    assert match([keep], {"type": "advance", "keep": "Lace +1", "tag": "04A1B2C3"}) is keep
+    assert match([BUY], {"type": "advance", "action": "purchase", "tile": "Suns 3", "to": [1, 0], "tag": "04A1B2C3"}).reason == (
+        "Buy Suns 3 (8): tag is not part of this")
 
 
 def test_an_input_matches_an_offered_option_or_is_refused_with_a_reason():

@@ -335,7 +335,7 @@ function optionsPanel(box, send) {
       (items.enum || []).forEach((v, i) => {
         const n = list.filter(x => same(x, v)).length;
         const c = el("button", String((items.enumNames || [])[i] ?? shown(v)) + (n > 1 ? ` ×${n}` : ""), {className: "chip" + (n ? " on" : "")});
-        c.disabled = !one && (list.length >= f.maxItems || (f.uniqueItems && n > 0) || (f.maxEach !== undefined && n >= f.maxEach));
+        c.disabled = !one && (list.length >= f.maxItems || (f.uniqueItems && n > 0) || (f.maxEach !== undefined && n >= (Array.isArray(f.maxEach) ? f.maxEach[i] : f.maxEach)));
         c.onclick = () => set(one ? [v] : [...list, v]);
         chips.append(c);
       });
