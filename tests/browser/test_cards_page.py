@@ -71,7 +71,7 @@ FIVE = [
     ("patrons_of_venice", "The Patrons of Venice", "raw_goods", "Raw Good", None, "Wool 3", "04A1B2C3"),
     ("master_of_venice", "Master of Venice", "deck", "Master of Venice", "Cogs", None, "04A1B2C3D4E501"),
     ("palazzo", "Piecepack palazzo game for the Duke of Venice", "coins", "Coins", "ace", None, "04A1B2C3D4E502"),
-    ("la_venise_du_nord", "La Venise du Nord", "workshops", "Workshop", None, "Lace 2 cost 3", "04A1B2C3D4E503"),
+    ("la_venise_du_nord", "La Venise du Nord", "workshops", "Workshop", None, "Lace 2 cost 1 flax 2 gold", "04A1B2C3D4E503"),
     ("merchant_venturers", "Merchant Venturers", "actions", "Action cards", None, "Harbour Master", "04A1B2C3D4E504"),
 ]
 
@@ -140,13 +140,13 @@ def test_a_wrong_name_is_refused_with_how_to_name_the_card_and_the_refusal_stays
     # Another game: its first deck (the decks come in the order of their names), the name field empty again.
     page.get_by_label("Game").select_option("la_venise_du_nord")
     expect(page.get_by_label("Deck")).to_have_value("builders")
-    expect(hint).to_contain_text("such as “Fill stock cost 3”")
+    expect(hint).to_contain_text("such as “Fill stock cost 3 wool”")
     name = page.get_by_label("Card, as printed on it")
     expect(name).to_have_value("")
     expect(refusal).to_be_hidden()  # the refusal was of another game's card
     name.fill("Lace +1")
     page.get_by_label("Deck").select_option("workshops")  # another deck: its own hint, the name empty again
-    expect(hint).to_contain_text("such as “Lace 2 cost 3”")
+    expect(hint).to_contain_text("such as “Lace 2 cost 1 flax 2 gold”")
     expect(name).to_have_value("")
     assert registered(runtime) == {}
 

@@ -543,37 +543,121 @@ def test_the_whole_sheet_of_an_open_game_scores_as_it_was_filled_in(page, served
     expect(page.locator("#refused")).to_be_hidden()
 
 
-def test_a_la_venise_du_nord_turn_on_the_buttons_page_and_a_sale_from_a_players_own_phone(page, served):
+def _venise_turn(runtime, phone, name, dice, move, *power, bridge=("Build no bridge",)):
+    """A La Venise du Nord turn on the player's own phone, by taps: the dice thrown at the table entered, the
+    move, the tile's power (an option, then its picker's chips), a bridge (or none), and the turn ended.
+    The taps it took."""
+    taps = Taps(phone)
+    expect(phone.locator("#who")).to_have_text(f"{name}: your turn.")
+    _picked(taps, phone, "Thrown at the table …", *map(str, dice))
+    taps(phone.get_by_role("button", name=move))
+    for step in (power, bridge):
+        option, *chips = step
+        if option.endswith(" …"):  # an option with a picker
+            _picked(taps, phone, option, *chips)
+        else:
+            taps(phone.get_by_role("button", name=option))
+    end = phone.get_by_role("button", name=re.compile("^End: "))
+    expect(end).to_be_visible()
+    taps(end)
+    return taps.count
+
+
+def _typed(taps, phone, option, text):
+    """An option whose field is typed (a real card's name, as printed): its button, the name, Do it."""
+    taps(phone.get_by_role("button", name=option + " …"))
+    phone.locator(".picker input").fill(text)
+    taps(phone.locator(".picker").get_by_role("button", name="Do it"))
+
+
+def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, served):
+    """The New game page takes the Market's printed spaces; Ada and Bea play from their own phones with real
+    cards and dice thrown at the table: every Burgher placed, a Workshop card named, gold gained straight onto
+    it (built and filled), a bridge paid with the cubes Ada chooses, an Order kept while Bea's Burgher takes
+    her secondary activation, the workshop's goods made, one sold at the Market and one exported at a Port,
+    by taps alone. Taps are counted."""
     runtime, app, base = served
-    _start_rolled_off_game(page, served, "la_venise_du_nord")
-    status = page.locator("#status")
-    # Every Burgher is placed first, the first player's first.
-    expect(status).to_contain_text("Place your Burgher · Ada to act")
-    page.get_by_role("button", name="Ada's Burgher starts on Gold").click()
-    expect(status).to_contain_text("Place your Burgher · Bea to act")
-    page.get_by_role("button", name="Bea's Burgher starts on Wool").click()
-    expect(status).to_contain_text("Phase 1: roll two dice · Ada to act")
-    expect(status).to_contain_text("P1 roll, 5 in hand")
-    expect(page.locator("#sections")).to_contain_text("Burghers: Wool: Bea, Gold: Ada")
-    assert runtime.submit({"type": "counter", "name": "jewelry", "seat": 0, "value": 3}).accepted
-    assert runtime.submit({"type": "price", "good": "jewelry", "cubes": 4}).accepted
-    assert runtime.submit({"type": "advance", "dice": [1, 3]}).accepted  # the players' own dice, entered
-    page.get_by_role("button", name="Move 1 to Market (activate 3)").click()
-    expect(status).to_contain_text("P3 act 3 Market")
-    # Ada sells on her own phone: the good, how many, and which piece of the price comes off.
-    _claim_seat(page, 0)
-    page.get_by_role("button", name="Sell at the Market …").click()
-    picker = page.locator(".picker")
-    picker.get_by_role("button", name="jewelry", exact=True).click()
-    for _ in range(2):  # n: from 1 to 3
-        picker.get_by_role("button", name="+", exact=True).click()
-    picker.get_by_role("button", name="cube", exact=True).click()
-    picker.get_by_role("button", name="Do it").click()
-    expect(picker).to_be_hidden()
-    page.goto(f"{base}/")
-    expect(page.locator("#sections")).to_contain_text("Market: bonus 3")  # the 4 space is covered now
-    ada = runtime.view()["players"][0]
-    assert (ada["vp"], ada["jewelry"], runtime.view()["prices"]["jewelry"]) == (24, 0, 3)
+    pair(page, served)
+    page.goto(f"{base}/new")
+    page.get_by_label("Game").select_option("la_venise_du_nord")
+    expect(page.locator("#tablebox")).to_contain_text("Where the tiles lie")
+    expect(page.locator("#tablebox select[name='Market']")).to_have_value("0,0")  # the companion's layout
+    spaces = page.locator("#tablebox input[type=number]")
+    expect(spaces).to_have_count(7)
+    spaces.nth(6).fill("2")  # this table's tile: 4 3 3 2 2 1 2
+    for i, name in enumerate(("Ada", "Bea")):
+        page.get_by_label("player name").nth(i).fill(name)
+    page.locator("#first").select_option("0")
+    _shot(page, "venise-0-new-game")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(f"{base}/")
+    assert [s["value"] for s in runtime.view()["market"]] == [4, 3, 3, 2, 2, 2, 1]
+    phones = {seat: _phone(browser, served, seat, name) for seat, name in ((0, "Ada"), (1, "Bea"))}
+    ada, bea = phones[0][1], phones[1][1]
+
+    # Every Burgher is placed first, Ada's first: one tap each.
+    expect(ada.locator("#who")).to_have_text("Ada: your turn.")
+    _shot(ada, "venise-1-ada-places")
+    ada.get_by_role("button", name="Start on Market").click()
+    bea.get_by_role("button", name="Start on Order").click()
+    expect(page.locator("#sections")).to_contain_text("Burghers: Order: Bea, Market: Ada")
+
+    # Ada: 1 to the Workshop tile, 3 cards drawn, the one kept named as printed.
+    taps = Taps(ada)
+    _picked(taps, ada, "Thrown at the table …", "1", "3")
+    taps(ada.get_by_role("button", name="Workshop: move 1, act 3"))
+    _typed(taps, ada, "Draw 3 Workshop cards, keep one: name it or tap it", "Jewelry 2 cost 2 gold")
+    _shot(ada, "venise-2-ada-bridge-or-not")
+    taps(ada.get_by_role("button", name="Build no bridge"))
+    taps(ada.get_by_role("button", name="End: Bea's turn"))
+    assert taps.count == 9, taps.count  # the dice 4, the move 1, the card 2 (and its name typed), 2 to end
+    expect(ada.locator("#board")).to_contain_text("Workshop: Jewelry 2 (needs 2 gold)")
+    assert _venise_turn(runtime, bea, "Bea", (1, 2), "Market: move 1, act 2", "Do not use Market") == 8
+
+    # Ada: 1 to Gold with a 4: all four gold straight onto the workshop (2 build it, 2 fill it), one tap;
+    # then a bridge Gold-Workshop for 1 cube, paid with the flax she chooses.
+    taps = _venise_turn(runtime, ada, "Ada", (1, 4), "Gold: move 1, act 4", "Take 4 gold: 4 onto Jewelry 2 (needs 2 gold)",
+                        bridge=("Bridge to Workshop: 1 cube, the 4 on Gold comes back …", "1 flax"))
+    assert taps == 10, taps
+    expect(ada.locator("#board")).to_contain_text("Workshop: Jewelry 2 (stores 2 of 2)")
+    assert runtime.view()["bridges"] == [{"seat": 0, "tiles": ["Gold", "Workshop"]}]
+    assert (runtime.view()["players"][0]["flax"], runtime.view()["players"][0]["gold"]) == (0, 1)
+    assert _venise_turn(runtime, bea, "Bea", (1, 2), "Order: move 1, act 2", "Draw 2 Order cards, keep none") == 8
+
+    # Ada: 2 to the Order tile (over her own bridge); she keeps a Jewelry +2; Bea's Burgher there gives
+    # her a secondary activation, on her phone; then Ada makes her two jewelry.
+    taps = Taps(ada)
+    _picked(taps, ada, "Thrown at the table …", "2", "2")
+    taps(ada.get_by_role("button", name="Order: move 2, act 2"))
+    _typed(taps, ada, "Draw 2 Order cards, keep one: name it or tap it", "Jewelry +2")
+    expect(bea.locator("#who")).to_have_text("Bea: your turn.")
+    expect(ada.locator("#who")).not_to_have_text("Ada: your turn.")
+    _shot(bea, "venise-3-bea-secondary")
+    bea.get_by_role("button", name="Draw 1 Order card, keep none").click()
+    taps(ada.get_by_role("button", name="Build no bridge"))
+    _shot(ada, "venise-4-ada-produces")
+    taps(ada.get_by_role("button", name="Make 2 jewelry with Jewelry +2"))
+    taps(ada.get_by_role("button", name="End: Bea's turn"))
+    assert taps.count == 10, taps.count
+    expect(ada.locator("#mine")).to_contain_text("Jewelry: 2")
+    assert runtime.view()["prices"]["jewelry"] == 2
+    _venise_turn(runtime, bea, "Bea", (1, 2), "Market: move 1, act 2", "Do not use Market")
+
+    # Ada sells one jewelry at the Market (how many: 1 of up to 2): price 2 + bonus 4; the +2 card comes off,
+    # the only piece setting that price.
+    taps = _venise_turn(runtime, ada, "Ada", (1, 2), "Market: move 1, act 2", "Sell jewelry: 6 VP each, up to 2 …")
+    assert taps == 9, taps
+    assert runtime.view()["players"][0]["vp"] == 6 and runtime.view()["prices"]["jewelry"] == 0
+    _venise_turn(runtime, bea, "Bea", (1, 2), "Order: move 1, act 2", "Draw 2 Order cards, keep none")
+    # Ada exports the other at Port 2, two steps away: 5 VP, and the jewelry price goes up.
+    _venise_turn(runtime, ada, "Ada", (2, 5), "Port 2: move 2, act 5", "Export 1 jewelry: 5 VP …", "up to 1")
+    view = runtime.view()
+    assert view["players"][0]["vp"] == 11 and view["ports"]["Port 2"] == ["jewelry"] and view["prices"]["jewelry"] == 1
+    _shot(ada, "venise-5-ada-board")
+    _shot(page, "venise-6-table")
+    for context, phone, errors in phones.values():
+        assert errors == [], errors
+        context.close()
 
 
 def test_a_merchant_venturers_board_dealt_copied_and_a_start_placed_from_a_players_own_phone(page, served):

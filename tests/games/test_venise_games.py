@@ -1,87 +1,57 @@
-"""La Venise du Nord, whole games through the runtime and its journal: 2, 3 and 4 players, the decks entered
-(virtual) or real, played from the table's buttons and the players' phones until the end, then scored."""
+"""La Venise du Nord, whole games through the runtime and its journal, played only through what is offered:
+each seat's own phone and the table's options (the buttons and the table page), with random valid values
+for every field. 2, 3 and 4 players, the decks entered (virtual) or real, phones holding every seat, some or
+none, many seeds; then scored and replayed."""
 
 import random
 
 import pytest
-from venise_table import COMPOSITIONS, NAMES, VIRTUAL, bot_input
+from venise_table import COMPOSITIONS, NAMES, VIRTUAL, play_one
 
 from companion import scoring
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 
 
-def _fill(option, view, seat, rng):
-    """What a player enters into a phone option's form."""
-    me = view["players"][seat]
-    values = {}
-    for key, spec in option["fields"].items():
-        if key == "keep":
-            deck = {"Workshop": "workshops", "Order": "orders", "Master Builder": "builders"}[view["turn"]["tile"]]
-            values[key] = rng.choice(sorted(COMPOSITIONS[deck]))
-        elif key == "good":
-            held = [g for g in spec["enum"] if me[g]]
-            values[key] = rng.choice(held or spec["enum"])
-        elif key == "onto":
-            shops = [{"workshop": i, "n": 1} for i, w in enumerate(me["workshops"]) if not w["built"]]
-            values[key] = shops[:1]
-        elif "enum" in spec:
-            values[key] = rng.choice(spec["enum"])
-        elif spec.get("type") == "integer":
-            values[key] = 1
-        elif spec.get("type") == "object":
-            values[key] = {}
-    return values
-
-
-def _play(rt, rng):
-    finals, kinds, first, trigger = [], set(), None, None
-    for _ in range(6000):
+def _play(rt, rng, claimed):
+    finals, kinds, trigger, log = [], set(), None, []
+    for _ in range(8000):
         view = rt.view()
         if view["over"]:
-            return finals, kinds, trigger
-        if first is None and view["rolloff"] is None:
-            first = view["lead"]
+            return finals, kinds, trigger, " ".join(log)
         seat = view["active"]
         if view["final_round"] and view["phase"] == 1 and (not finals or finals[-1] != seat):
             finals.append(seat)
             trigger = trigger or view  # the table as the last round began
-        phone = [o for o in rt.private(seat)["options"]] if seat is not None else []
-        if phone and rng.random() < 0.3:
-            option = rng.choice(phone)
-            action = {**option["action"], **_fill(option, view, seat, rng), "phone_seat": seat}
-            outcome = rt.submit(action)  # a form filled at random may be refused; nothing changes then
-            if outcome.accepted:
-                kinds.add(f"phone {action['type']}")
-            continue
-        action = bot_input(view, rng)
-        outcome = rt.submit(action)
-        assert outcome.accepted, (action, outcome.reason)
-        kinds.add(action.get("type"))
-        after = rt.view()
-        for p in after["players"]:  # what the table holds stays within the game's pieces
+        option, lines = play_one(rt, rng, claimed)
+        kinds.add(option["action"]["type"])
+        log += lines
+        for p in rt.view()["players"]:  # what the table holds stays within the game's pieces
             assert p["dice_in_hand"] + len(p["dice_on_tiles"]) == 5 and p["bridges"] <= 5
             assert p["wool"] + p["flax"] + p["gold"] <= 6
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.parametrize("seed", range(2))
 @pytest.mark.parametrize("decks", ["entered", "real"])
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_a_whole_game_to_the_final_scores(make_runtime, n, decks):
-    rng = random.Random(30 + n)
-    rt = make_runtime(rng=random.Random(n))
+def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, decks, seed):
+    rng = random.Random(30 + 10 * n + seed)
+    rt = make_runtime(rng=random.Random(n + seed))
     setup = {"players": [{"name": name} for name in NAMES[:n]]}
     if decks == "entered":
         setup |= {"deck_modes": VIRTUAL, "compositions": COMPOSITIONS}
     assert rt.submit({"type": "new_game", "game": "la_venise_du_nord", "setup": setup}).accepted
     assert rt.view()["rolloff"]["purpose"] == "first player"
-    finals, kinds, trigger = _play(rt, rng)
+    claimed = frozenset(s for s in range(n) if rng.random() < [1.0, 0.5][seed % 2])
+    rt.set_claimed(claimed)
+    finals, kinds, trigger, _ = _play(rt, rng, claimed)
     view = rt.view()
     assert view["over"] and view["phase"] == "SCORING" and view["ended"] == "the last round is played"
     # The last round: every player once, the first player first (he keeps the First Player card).
     assert finals == [(view["lead"] + k) % n for k in range(n)]
     # It was triggered by every Market space covered or a player's 5 bridges, at the start of the round.
     assert trigger["market_free"] == 0 or 5 in [p["bridges"] for p in trigger["players"]]
-    assert {"advance", "place"} <= kinds and ("look" in kinds if decks == "entered" else "phone activate" in kinds), kinds
+    assert "advance" in kinds and ("look" in kinds) == (decks == "entered")  # the companion draws its own decks
     sheet = rt.score_sheet()
     result = scoring.score("la_venise_du_nord", sheet)
     totals = {p["name"]: p["total"] for p in result["players"]}
@@ -92,3 +62,25 @@ def test_a_whole_game_to_the_final_scores(make_runtime, n, decks):
     assert_the_oled_shows_the_winner(view)
     assert_replays(rt, view, ("players", "step", "round", "active", "phase", "dice_on_tiles", "bridges", "market",
                               "prices", "decks"))
+
+
+def test_whole_games_from_the_options_do_everything_a_player_may(make_runtime, tmp_path):
+    """Between them, a few whole games build, fill and produce a workshop, sell at the Market and a Port,
+    gain cubes straight onto cards, throw stock cubes out for new ones, build bridges over another's, use
+    Master Builders and secondary activations: all from the options alone."""
+    seen = set()
+    for seed, decks in ((0, "entered"), (1, "real"), (2, "entered"), (3, "real")):
+        rng = random.Random(seed)
+        rt = make_runtime(tmp_path / f"{seed}.sqlite3", rng=random.Random(seed))
+        setup = {"players": [{"name": name} for name in NAMES[:3]]}
+        if decks == "entered":
+            setup |= {"deck_modes": VIRTUAL, "compositions": COMPOSITIONS}
+        assert rt.submit({"type": "new_game", "game": "la_venise_du_nord", "setup": setup}).accepted
+        rt.set_claimed(frozenset({0, 1}))
+        log = _play(rt, rng, frozenset({0, 1}))[3]
+        for what in ("workshop is built", "produces", "sells", "exports", "onto", "throws out", "builds a bridge",
+                     "goes back to its owner", "is activated", "uses", "does not use", "keeps"):
+            if what in log:
+                seen.add(what)
+    assert seen == {"workshop is built", "produces", "sells", "exports", "onto", "throws out", "builds a bridge",
+                    "goes back to its owner", "is activated", "uses", "does not use", "keeps"}

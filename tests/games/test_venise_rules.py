@@ -40,7 +40,7 @@ def keep_cards(t, tile, *cards):
         t.ok(type="boat", tile=start)
         t.ok(type="advance", dice=[3, 2])
         t.ok(type="advance", die=3, path=["boat", tile])
-        t.ok(type="activate", keep=card)
+        t.ok(type="advance", keep=card)
         while True:
             t.ok(type="end_turn")
             if t.view["active"] == seat:
@@ -49,6 +49,12 @@ def keep_cards(t, tile, *cards):
             if d["seat"] == seat:
                 t.ok(type="die", tile=tl, seat=None)
     return seat
+
+
+def activate_builder(t, k):
+    """The active player's Master Builder `k` (costing 1 gold) activated from his stock."""
+    t.ok(type="counter", name="gold", seat=t.view["active"], value=1)
+    t.ok(type="place", raw="gold", n=1, onto=f"builder {k}")
 
 
 # --- setup ---------------------------------------------------------------------------------------------
@@ -101,12 +107,14 @@ def test_setup_checks_the_layout_and_the_market_spaces():
 def test_advance_walks_the_six_phases_then_the_next_player_and_the_round():
     t = VN(n=3, first=1)
     seen = [t.machine()]
-    for _ in range(18):
+    for _ in range(15):
         t.ok(type="advance")
         seen.append(t.machine())
-    assert seen[:7] == [(1, 1, p, False) for p in range(1, 7)] + [(1, 2, 1, False)]
-    assert seen[12] == (1, 0, 1, False)  # clockwise from the first player, who never changes
-    assert seen[18] == (2, 1, 1, False)
+    # Phase 4 is the others' on the tile: nobody's here (the Burghers all start on the Order tile, and no tile
+    # was arrived at).
+    assert seen[:6] == [(1, 1, p, False) for p in (1, 2, 3, 5, 6)] + [(1, 2, 1, False)]
+    assert seen[10] == (1, 0, 1, False)  # clockwise from the first player, who never changes
+    assert seen[15] == (2, 1, 1, False)
     assert t.view["step"] == "ROLL"
 
 
@@ -146,11 +154,11 @@ def test_every_market_space_covered_ends_the_game():
     t.ok(type="end_turn")
     assert t.machine() == (2, 0, 1, False)
     t.ok(type="market", sales=5)
-    for _ in range(12):
+    for _ in range(10):
         t.ok(type="advance")
     assert t.machine() == (3, 0, 1, True)
     assert t.view["bonus"] == 0
-    for _ in range(11):
+    for _ in range(9):
         t.ok(type="advance")
     assert t.machine() == (3, 1, 6, True)
     t.ok(type="advance")
@@ -250,7 +258,7 @@ def test_ex05_the_first_market_sale():
     assert v["players"][0]["vp"] == 24 and v["players"][0]["jewelry"] == 0  # 3 x (4 + 4)
     assert v["prices"]["jewelry"] == 3 and v["price_pieces"]["jewelry"] == {"cubes": 1, "ones": 0, "twos": 1}
     assert v["market"][0] == {"value": 4, "by": 0} and v["bonus"] == 3
-    assert v["phase"] == 4
+    assert v["phase"] == 5  # no secondary activation at the Market
 
 
 def test_ex05_a_sale_may_lower_the_price_by_a_plus_2_card_and_never_below_0():
@@ -280,9 +288,8 @@ def test_ex06_and_ex08_the_rulebooks_gold_and_bridge_example():
     t.ok(type="advance", use=True)
     assert t.counter(0, "gold") == 1 + 4
     assert t.view["secondary_next"] == {"seat": 1, "value": 1}  # Burgher only: his die was removed
-    t.ok(type="activate", seat=1)
+    t.ok(type="advance", use=True)  # Bea's, from her own phone
     assert t.counter(1, "gold") == 2
-    t.ok(type="advance")
     assert t.view["phase"] == 5
     t.ok(type="advance", bridge="Port 1", take_back="Gold", pay={"gold": 1})
     v = t.view
@@ -331,26 +338,26 @@ def test_ex09_equal_dice_build_free_and_an_opponents_bridge_costs_the_sum():
 
 def test_ex10_a_workshop_built_filled_and_producing_with_the_plus_2_order():
     t = VN(n=2, virtual=False)
-    keep_cards(t, "Workshop", "Jewelry 2 cost 3")
+    keep_cards(t, "Workshop", "Jewelry 2 cost 1 wool 1 flax 1 gold")
     keep_cards(t, "Order", "Jewelry +1")
     keep_cards(t, "Order", "Jewelry +2")
     t.ok(type="counter", name="gold", seat=0, value=3)
-    t.ok(type="place", raw="wool", n=1, onto={"workshop": 0})
-    t.ok(type="place", raw="flax", n=1, onto={"workshop": 0})
-    t.ok(type="place", raw="gold", n=3, onto={"workshop": 0})  # 1 completes it, 2 fill its storage
+    t.ok(type="place", raw="wool", n=1, onto="workshop 0")
+    t.ok(type="place", raw="flax", n=1, onto="workshop 0")
+    t.ok(type="place", raw="gold", n=3, onto="workshop 0")  # 1 completes it, 2 fill its storage
     shop = t.view["players"][0]["workshops"][0]
     assert (shop["built"], shop["stored"], t.counter(0, "gold")) == (True, 2, 0)
-    assert "goods are produced in phase 6" in t.refused(type="produce", workshop=0)
+    assert "that cannot be done now (Phase 1" in t.refused(type="produce", workshop=0)  # goods are made in phase 6
     t.to_phase(6)
-    assert [o["label"] for o in t.plays] == ["Produce 2 jewelry with Jewelry +1",
-                                                       "Produce 2 jewelry with Jewelry +2"]
+    assert [o["label"] for o in t.plays if o["short"] == "Make"] == ["Make 2 jewelry with Jewelry +1",
+                                                                     "Make 2 jewelry with Jewelry +2"]
     t.ok(type="produce", workshop=0, order=1)
     v = t.view
     assert v["players"][0]["jewelry"] == 2 and v["prices"]["jewelry"] == 2
     assert [o["card"] for o in v["players"][0]["orders"]] == ["Jewelry +1"]
     assert "stores 0 of 2" in t.refused(type="produce", workshop=0)
     t.ok(type="counter", name="gold", seat=0, value=2)
-    t.ok(type="place", raw="gold", n=2, onto={"workshop": 0})
+    t.ok(type="place", raw="gold", n=2, onto="workshop 0")
     assert "has produced this turn already" in t.refused(type="produce", workshop=0)  # once per turn
 
 
@@ -381,11 +388,15 @@ def test_ex12_chains_of_bridges_and_both_readings_of_a_chain():
 
 def test_ex13_master_builder_points_are_capped_at_25():
     t = VN(n=2, virtual=False)
-    keep_cards(t, "Master Builder", "Fill stock cost 0", "Bridge bonus cost 0", "Movement +-1 cost 0",
-               "Activation +-1 cost 0", "Order Lace +1 cost 0")
-    p = t.view["players"][0]
-    assert p["master_builders"] == 16  # 4 count; the order-like card does not
-    keep_cards(t, "Master Builder", "Price shift Lace cost 0", "Fill stock cost 0")
+    cards = ("Fill stock cost 1 gold", "Bridge bonus cost 1 gold", "Movement +-1 cost 1 gold", "Activation +-1 cost 1 gold",
+             "Order Lace +1 cost 1 gold", "Price shift Lace cost 1 gold", "Fill stock cost 1 gold")
+    keep_cards(t, "Master Builder", *cards)
+    assert t.view["players"][0]["master_builders"] == 0  # kept, not activated
+    for k in range(5):
+        activate_builder(t, k)
+    assert t.view["players"][0]["master_builders"] == 16  # 4 count; the order-like card does not
+    for k in (5, 6):
+        activate_builder(t, k)
     assert t.view["players"][0]["master_builders"] == 25
 
 
@@ -406,17 +417,15 @@ def test_ex14_secondary_activation_values():
     arrive(t, "Market", (1, 5), 1, "Wool")  # the 5 stays in hand: Cy's 2 is lower
     t.ok(type="advance", use=True)
     assert t.view["secondary_next"] == {"seat": 1, "value": 1}  # Bea: Burgher only
-    assert t.refused(type="activate", seat=2).startswith("Bea comes first")
-    t.ok(type="activate", seat=1)
+    assert t.view["actor"] == 1 and t.refused(type="advance", seat=2, use=True).startswith("it is Bea's move")
+    t.ok(type="advance", use=True)
     assert t.view["secondary_next"] == {"seat": 2, "value": 1}  # Cy: die only
-    t.ok(type="activate", seat=2, **{"pass": True})
+    t.ok(type="advance", use=False)
     assert t.view["secondary_next"] == {"seat": 3, "value": 1}
     t.ok(type="die", tile="Wool", seat=3, value=2)
     assert t.view["secondary_next"] == {"seat": 3, "value": 2}  # Dan: both
-    t.ok(type="activate", seat=3)
+    t.ok(type="advance", use=True)
     assert (t.counter(1, "wool"), t.counter(2, "wool"), t.counter(3, "wool")) == (2, 1, 3)
-    assert t.view["secondary_next"] is None
-    t.ok(type="advance")
     assert t.view["phase"] == 5
 
 
@@ -443,7 +452,7 @@ def test_ex15_a_port_sale():
     t.ok(type="counter", name="lace", seat=0, value=2)
     t.ok(type="price", good="lace", twos=1)
     arrive(t, "Gold", (1, 5), 1, "Port 1")
-    t.ok(type="advance", good="lace", shift=-1, lower="two")  # a +2 card swapped for a cube
+    t.ok(type="advance", good="lace", price="two")  # a +2 card swapped for a cube
     v = t.view
     assert v["players"][0]["vp"] == 5 and v["players"][0]["lace"] == 1
     assert v["ports"]["Port 1"] == ["lace"] and v["price_pieces"]["lace"] == {"cubes": 1, "ones": 0, "twos": 0}
@@ -491,7 +500,7 @@ def test_virtual_decks_draw_as_many_as_the_die_keep_one_and_the_rest_go_under_sh
     looking = list(t.state["decks"]["orders"]["looking"])
     assert len(looking) == 3 and t.view["turn"]["looker"] == 0
     assert "keep one or none first" in t.refused(type="advance")
-    t.go(type="keep", deck="orders", card=looking[1])
+    t.go(type="advance", keep=looking[1])
     deck = t.state["decks"]["orders"]
     assert sorted(deck["draw"][-2:]) == sorted([looking[0], looking[2]]) and len(deck["draw"]) == 17
     assert t.view["players"][0]["orders"][0]["card"] == looking[1]
@@ -500,20 +509,27 @@ def test_virtual_decks_draw_as_many_as_the_die_keep_one_and_the_rest_go_under_sh
 
 def test_fewer_cards_than_the_die_draws_them_all_and_an_empty_deck_gives_nothing():
     """SPEC 4.10.8. The deck is cut short by hand: in play it shrinks only by the cards kept."""
-    t = VN(n=2)
+
+    def cut(t, left):
+        deck = t.state["decks"]["orders"]
+        t.session = engine.start_session(t.state.set("decks", t.state["decks"].set("orders", deck.set("draw", deck["draw"][:left]))))
+
+    t = VN(n=2, start="Market")
     arrive(t, "Market", (1, 6), 1, "Order")
     t.go(type="look", deck="orders", n=6)
-    t.go(type="keep", deck="orders", card=None)  # the first shuffle is done
-    deck = t.state["decks"]["orders"]
-    short = t.state.set("decks", t.state["decks"].set("orders", deck.set("draw", deck["draw"][:2])))
-    t.session = engine.start_session(short.transform(["data", "turn", "secondary"], lambda s: s,
-                                                     ["data", "turn", "used"], None))
+    t.go(type="advance", keep=None)  # the first shuffle is done
+    t.ok(type="end_turn")
+    arrive(t, "Market", (1, 6), 1, "Order")
+    cut(t, 2)
     assert "draws 2 Order cards (n: 2)" in t.refused(type="look", deck="orders", n=6)
+    assert [o["label"] for o in t.plays if o["short"] == "Draw"] == ["Draw 2 Order cards"]
     t.ok(type="look", deck="orders", n=2)
-    t.go(type="keep", deck="orders", card=t.state["decks"]["orders"]["looking"][0])
-    empty = t.state.set("decks", t.state["decks"].set("orders", t.state["decks"]["orders"].set("draw", deck["draw"][:0])))
-    t.session = engine.start_session(empty.transform(["data", "turn", "used"], None))
+    t.go(type="advance", keep=t.state["decks"]["orders"]["looking"][0])
+    t.ok(type="end_turn")
+    arrive(t, "Market", (1, 6), 1, "Order")
+    cut(t, 0)
     assert "the Order deck is empty: the action is no longer available" in t.refused(type="look", deck="orders", n=1)
+    assert [o["label"] for o in t.plays] == ["Do not use Order"]
 
 
 def test_own_bridge_twice_and_the_sixth_bridge_are_refused():
@@ -539,11 +555,13 @@ def test_the_activation_die_that_stays_in_hand_may_activate_at_1():
 
 def test_cubes_gained_go_onto_cards_then_the_stock_and_the_rest_are_lost():
     t = VN(n=2, virtual=False)
-    keep_cards(t, "Workshop", "Lace 2 cost 3")
+    keep_cards(t, "Workshop", "Lace 2 cost 3 flax")
     arrive(t, "Market", (1, 6), 1, "Flax")
-    t.ok(type="advance", onto=[{"workshop": 0, "n": 3}], drop={"wool": 1})
+    assert "takes no flax" not in t.refused(type="advance", use=True, onto=["workshop 0"] * 6, drop=[])
+    assert "takes 5 more flax, not 6" in t.refused(type="advance", use=True, onto=["workshop 0"] * 6, drop=[])
+    t.ok(type="advance", use=True, onto=["workshop 0"] * 3, drop=["wool"])  # a wool thrown out for a flax
     shop = t.view["players"][0]["workshops"][0]
-    assert shop["built"] and shop["stored"] == 0 and shop["paid"] == 3
+    assert shop["built"] and shop["stored"] == 0 and shop["paid"] == {"flax": 3}
     assert (t.counter(0, "wool"), t.counter(0, "flax"), t.counter(0, "gold")) == (0, 4, 1)  # 3 more fit of 3
     assert not any("lost" in line for line in t.log[-4:])
     t2 = VN(n=2, virtual=False)
@@ -554,8 +572,11 @@ def test_cubes_gained_go_onto_cards_then_the_stock_and_the_rest_are_lost():
 
 def test_master_builder_effects():
     t = VN(n=2, virtual=False)
-    keep_cards(t, "Master Builder", "Movement +-1 cost 0", "Price shift Lace cost 1", "Fill stock cost 0")
-    t.ok(type="place", raw="flax", n=1, onto={"builder": 1})
+    keep_cards(t, "Master Builder", "Movement +-1 cost 1 wool", "Price shift Lace cost 1 flax", "Fill stock cost 1 gold")
+    assert "Price shift Lace cost 1 flax takes no wool: it needs 1 flax" in t.refused(type="place", raw="wool", n=1, onto="builder 1")
+    for k, raw in enumerate(("wool", "flax", "gold")):
+        t.ok(type="place", raw=raw, n=1, onto=f"builder {k}")
+    t.ok(type="counter", name="flax", seat=0, value=1)
     t.ok(type="price", good="jewelry", ones=1)
     t.ok(type="builder", card=1, down="jewelry")
     assert t.view["prices"] == {"clothing": 0, "lace": 1, "jewelry": 0}
@@ -563,6 +584,8 @@ def test_master_builder_effects():
     assert "2 kinds at most" in t.refused(type="builder", card=2, fill={"wool": 2, "flax": 2, "gold": 2})
     t.ok(type="builder", card=2, fill={"wool": 4, "gold": 2})  # the whole stock, as the appendix says
     assert (t.counter(0, "wool"), t.counter(0, "flax"), t.counter(0, "gold")) == (4, 0, 2)
+    t.ok(type="end_turn")
+    t.ok(type="end_turn")
     t.ok(type="burgher", seat=0, tile="Market")
     t.ok(type="advance", dice=[3, 6])
     t.ok(type="advance", die=3, adjust=-1, to="Flax")  # 3 - 1 = 2
@@ -576,9 +599,9 @@ def test_master_builder_effects():
     {"type": "burgher", "seat": 5, "tile": "Gold"}, {"type": "burgher", "seat": 0, "tile": "Atlantis"},
     {"type": "die", "tile": "Gold", "seat": 0, "value": 0}, {"type": "bridge", "tiles": ["Port 1", "Port 2"], "seat": 0},
     {"type": "price", "good": "wine"}, {"type": "market", "sales": 9}, {"type": "builder", "card": 0},
-    {"type": "counter", "name": "wool", "seat": 0, "value": 6}, {"type": "look", "deck": "orders", "n": 3},
+    {"type": "counter", "name": "wool", "seat": 0, "value": 7}, {"type": "look", "deck": "orders", "n": 3},
     {"type": "draw", "deck": "orders"}, {"type": "roll", "spec": "2d6", "values": [1, 2]},
-    {"type": "advance", "extra": True}, {"type": "end_turn", "seat": 1},
+    {"type": "advance", "dice": [1, 2, 3], "roll": True}, {"type": "keep", "deck": "orders", "card": None},
 ])
 def test_bad_input_is_refused_and_changes_nothing(action):
     t = VN(n=2)
@@ -624,10 +647,11 @@ def test_from_a_review_odd_values_are_refused_and_never_raise():
 
 def test_from_a_review_production_picks_an_order_like_master_builder_and_checks_the_index():
     t = VN(n=2, virtual=False)
-    keep_cards(t, "Workshop", "Lace 1 cost 1")
-    keep_cards(t, "Master Builder", "Order Lace +1 cost 0")
-    t.ok(type="place", raw="wool", n=1, onto={"workshop": 0})
-    t.ok(type="place", raw="flax", n=1, onto={"workshop": 0})
+    keep_cards(t, "Workshop", "Lace 1 cost 1 wool")
+    keep_cards(t, "Master Builder", "Order Lace +1 cost 1 gold")
+    t.ok(type="place", raw="gold", n=1, onto="builder 0")
+    t.ok(type="place", raw="wool", n=1, onto="workshop 0")
+    t.ok(type="place", raw="flax", n=1, onto="workshop 0")
     t.to_phase(6)
     assert t.refused(type="produce", workshop=0, order=0.0) == "order: one of none"
     assert t.refused(type="produce", workshop=0, builder=0.0) == "builder: one of 0"
@@ -648,7 +672,8 @@ def test_from_a_review_a_sixth_die_never_goes_on_a_tile():
 
 def test_from_a_review_an_adjust_that_one_die_cannot_take_tries_the_other():
     t = VN(n=2, virtual=False)
-    keep_cards(t, "Master Builder", "Movement +-1 cost 0")
+    keep_cards(t, "Master Builder", "Movement +-1 cost 1 gold")
+    t.ok(type="place", raw="gold", n=1, onto="builder 0")
     t.ok(type="burgher", seat=0, tile="Market")
     t.ok(type="advance", dice=[6, 1])
     t.ok(type="advance", to="Flax", adjust=1)  # 6 + 1 is no die; 1 + 1 = 2 reaches Flax
@@ -661,6 +686,118 @@ def test_undoing_a_roll_asks_first():
     t.go(type="advance", roll=True)  # the companion rolls the two dice
     dice = t.view["turn"]["dice"]
     asked = t.do(type="undo")
-    assert isinstance(asked, Refused) and asked.needs_confirm and f"The roll of {dice[0]}, {dice[1]}" in asked.reason
+    assert isinstance(asked, Refused) and asked.needs_confirm and f"The roll of {dice[0]} and {dice[1]}" in asked.reason
     t.ok(type="undo", confirm=True)
     assert t.view["phase"] == 1 and t.view["turn"]["dice"] in (None, [])
+
+
+# --- what the phones offer (the player's board, and each choice the rulebook gives) ------------------------
+
+
+def _offered(t, seat):
+    from companion.core.offer import offer
+
+    return [o.public() for o in offer(t.game, t.session).for_seat(seat)]
+
+
+def _labels(t, seat, short=None):
+    return [o["label"] for o in _offered(t, seat) if short is None or o["short"] == short]
+
+
+def test_costs_have_colours_and_only_those_cubes_pay_them():
+    """"The bottom squares show the workshop's construction cost ... Example: 2 gold and 1 flax"."""
+    t = VN(n=2, virtual=False)
+    keep_cards(t, "Workshop", "Lace 2 cost 1 flax 2 gold")
+    t.ok(type="counter", name="flax", seat=0, value=3)
+    # 3 flax do not build it: one pays its flax; the other two wait for the workshop's storage.
+    assert t.refused(type="place", raw="flax", n=3, onto="workshop 0") == "Lace 2 cost 1 flax 2 gold takes 1 more flax, not 3"
+    assert _labels(t, 0, "Cubes") == ["Flax from the stock onto Lace 2 (needs 1 flax 2 gold)",
+                                      "Gold from the stock onto Lace 2 (needs 1 flax 2 gold)"]
+    t.ok(type="place", raw="flax", n=1, onto="workshop 0")
+    assert "takes no flax: it needs 2 gold" in t.refused(type="place", raw="flax", n=1, onto="workshop 0")
+    t.ok(type="counter", name="gold", seat=0, value=2)
+    t.ok(type="place", raw="gold", n=2, onto="workshop 0")
+    shop = t.view["players"][0]["workshops"][0]
+    assert shop["built"] and shop["paid"] == {"flax": 1, "gold": 2}
+    assert "the Lace 2 cost 1 flax 2 gold workshop is built" in t.log[-1]
+    # Built: its storage takes its own raw material only (flax for lace), up to its capacity.
+    assert _labels(t, 0, "Cubes") == ["Flax from the stock onto Lace 2 (stores 0 of 2)"]
+    # A deck entered without the colours of its costs is refused, saying how a card is named.
+    entered = {"players": [{"name": "A"}, {"name": "B"}], "deck_modes": {"workshops": "virtual"},
+               "compositions": {"workshops": {"Lace 2 cost 3": 15}}}
+    assert "name it as printed, such as “Lace 2 cost 1 flax 2 gold”" in engine.new_game(LA_VENISE, entered).reason
+
+
+def test_cubes_gained_are_placed_from_the_phone_and_stock_cubes_make_room_for_them():
+    t = VN(n=2, virtual=False)
+    keep_cards(t, "Workshop", "Jewelry 1 cost 2 gold")
+    t.ok(type="counter", name="wool", seat=0, value=4)  # 4 wool, 1 flax, 1 gold: the stock is full
+    arrive(t, "Market", (1, 4), 1, "Gold")
+    offered = {o["label"]: o for o in _offered(t, 0)}
+    assert list(offered)[:3] == ["Take 4 gold into the stock (4 lost: no room)",
+                                 "Take 4 gold: 3 onto Jewelry 1 (needs 2 gold), 1 into the stock (1 lost)",
+                                 "Take 4 gold: choose where each goes"]
+    where = offered["Take 4 gold: choose where each goes"]["fields"]
+    assert where["onto"]["maxEach"] == [3] and where["drop"]["items"]["enum"] == ["wool", "flax", "gold"]
+    assert where["drop"]["maxEach"] == [4, 1, 1]
+    # Two onto the workshop (it is built), two wool thrown out for the other two gold.
+    t.ok(type="advance", use=True, onto=["workshop 0", "workshop 0"], drop=["wool", "wool"])
+    assert (t.counter(0, "wool"), t.counter(0, "gold")) == (2, 3)
+    assert t.view["players"][0]["workshops"][0]["built"] and "Ada throws out 2 wool from the stock." in t.log
+
+
+def test_the_bridge_is_paid_with_the_cubes_the_player_chooses():
+    t = VN(n=2)
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.ok(type="die", tile="Market", seat=0, value=6)
+    t.ok(type="die", tile="Gold", seat=0, value=4)
+    t.to_phase(5)
+    bridges = [o for o in _offered(t, 0) if o["short"] == "Bridge"]
+    assert [o["label"] for o in bridges] == ["Bridge to Gold: 2 cubes, the 6 on Market comes back",
+                                             "Bridge to Gold: 2 cubes, the 4 on Gold comes back"]
+    assert bridges[0]["fields"]["pay"]["enumNames"] == ["1 flax, 1 gold", "1 wool, 1 gold", "1 wool, 1 flax"]
+    t.ok(**bridges[0]["action"], pay={"wool": 1, "gold": 1})
+    assert (t.counter(0, "wool"), t.counter(0, "flax"), t.counter(0, "gold")) == (0, 1, 0)
+
+
+def test_the_markets_lowering_and_the_ports_shift_are_the_sellers_choices():
+    t = VN(n=2, layout=layout(BESIDE_GOLD))
+    t.ok(type="price", good="lace", cubes=1, ones=1, twos=1)
+    t.ok(type="counter", name="lace", seat=0, value=3)
+    arrive(t, "Gold", (1, 3), 1, "Market")
+    (sell,) = [o for o in _offered(t, 0) if o["short"] == "Sell"]
+    assert sell["label"] == "Sell lace: 8 VP each, up to 3"  # price 4, bonus 4
+    assert sell["fields"]["lower"]["enumNames"] == ["a cube off", "a +1 card off", "a +2 card off"]
+    t.ok(**sell["action"], n=2, lower="two")
+    assert t.view["prices"]["lace"] == 2 and t.view["players"][0]["vp"] == 16
+    t.ok(type="end_turn")
+    t.ok(type="end_turn")
+    arrive(t, "Gold", (1, 5), 1, "Port 1")
+    (export,) = [o for o in _offered(t, 0) if o["short"] == "Export"]
+    assert export["fields"]["price"]["enumNames"] == ["stays at 2", "up to 3", "down to 1 (a cube off)", "down to 1 (a +1 card off)"]
+    t.ok(**export["action"], price="one")
+    assert t.view["price_pieces"]["lace"] == {"cubes": 1, "ones": 0, "twos": 0} and t.view["players"][0]["vp"] == 21
+
+
+def test_a_move_by_boat_is_offered_beside_the_walk_for_each_tile_the_boat_may_be_left_at():
+    t = VN(n=2, layout=layout(ROW))
+    t.ok(type="boat", tile="Order")
+    t.ok(type="burgher", seat=0, tile="Order")
+    t.ok(type="advance", dice=[3, 1])
+    moves = _labels(t, 0, "Move")
+    assert moves[:2] == ["Flax: move 3, act 1", "Flax by Boat, left at Flax: move 3, act 1"]  # Gold, Wool, Flax on foot
+    assert "Market by Boat, left at Market: move 3, act 1" in moves and len(moves) == len(set(moves))
+    option = next(o for o in _offered(t, 0) if o["label"] == moves[1])
+    t.ok(**option["action"])
+    assert t.view["boat"] == "Flax" and t.view["players"][0]["burgher"] == "Flax"
+
+
+def test_the_card_kept_is_named_on_the_phone_or_none_and_a_known_deck_lists_its_cards():
+    t = VN(n=2, virtual=False, start="Market")
+    arrive(t, "Market", (1, 3), 1, "Workshop")
+    keep, none = [o for o in _offered(t, 0) if o["short"] in ("Keep", "None")]
+    assert keep["label"] == "Draw 3 Workshop cards, keep one: name it or tap it" and keep["taps"] == "workshops"
+    assert keep["fields"]["keep"]["type"] == "string" and none["action"] == {"type": "advance", "keep": None}
+    assert "is not a Workshop card as printed" in t.refused(type="advance", keep="Lace 9")
+    t.ok(type="advance", keep="lace 2 cost 2 gold 1 flax")  # any order, any case: written as the companion writes it
+    assert t.view["players"][0]["workshops"][0]["card"] == "Lace 2 cost 1 flax 2 gold"

@@ -1,6 +1,6 @@
 """La Venise du Nord from a phone: the panel's API on a real waitress server, SPEC.md 4.3's state machine under
-its names (round, active, phase, final_round), a turn played with the companion's help, a player's own phone,
-and the score sheet."""
+its names (round, active, phase, final_round) driven by what is offered, a player's own phone doing her part,
+what a strict game refuses (a double tap, fields of another phase), and the score sheet."""
 
 from conftest import assert_result_is
 
@@ -12,35 +12,68 @@ def _machine(phone):
     return s["round"], s["active"], s["phase"], s["final_round"]
 
 
+def _option(phone, start, path="/api/state"):
+    """The offered option whose label starts so (the table's, or with path /api/seat a phone's own)."""
+    options = phone.get(path)[1]["options"]
+    found = next((o for o in options if o["label"].startswith(start)), None)
+    assert found is not None, (start, [o["label"] for o in options])
+    return found
+
+
+def _do(phone, start, path="/api/state", **values):
+    option = _option(phone, start, path)
+    action = {**option["action"], **values} | ({"confirm": True} if option["confirm"] else {})
+    phone.input(action, "/api/input" if path == "/api/state" else "/api/seat/input")
+    return option
+
+
+def _a_quiet_turn(phone, dice=(1, 2)):
+    """Roll (dice thrown at the table), the first move offered, the power not used, no bridge, no goods."""
+    _do(phone, "Roll two dice", dice=list(dice), source="physical")
+    _do(phone, _option(phone, "").get("label"))  # the first move offered
+    _do(phone, "Do not use")
+    _do(phone, "Build no bridge")
+    _do(phone, "End")  # NEXT: whose turn follows
+
+
 def test_the_state_machine_through_the_api(phones):
     phone, _ = phones
     phone.input({"type": "new_game", "game": "la_venise_du_nord", "setup": SETUP})
     assert _machine(phone) == (1, 1, 0, False)  # the Burghers are placed first, from the first player's
     for tile in ("Wool", "Flax", "Gold"):
-        phone.input({"type": "advance", "tile": tile})
+        _do(phone, f"Start on {tile}")
     assert _machine(phone) == (1, 1, 1, False)
-    for p in range(2, 7):
-        phone.input({"type": "advance"})
-        assert _machine(phone) == (1, 1, p, False)
-    phone.input({"type": "advance"})
+    _do(phone, "Roll two dice", dice=[1, 2], source="physical")
+    assert _machine(phone) == (1, 1, 2, False)
+    _do(phone, _option(phone, "").get("label"))
+    assert _machine(phone) == (1, 1, 3, False)
+    _do(phone, "Do not use")
+    assert _machine(phone) == (1, 1, 5, False)  # no secondary activation: the power was not used
+    _do(phone, "Build no bridge")
+    assert _machine(phone) == (1, 1, 6, False)
+    end = _do(phone, "End")
+    assert end["label"] == "End: Cy's turn"
     assert _machine(phone) == (1, 2, 1, False)
-    phone.input({"type": "advance"})
-    phone.input({"type": "end_turn"})  # the shortcut from phase 2
+    _do(phone, "End Cy's turn now")  # a correction: the turn ended at once
     assert _machine(phone) == (1, 0, 1, False)
-    phone.input({"type": "end_turn"})
+    _do(phone, "End Ada's turn now")
     assert _machine(phone) == (2, 1, 1, False)  # back to the first player: round 2
-    # Every Market space covered (6 sales with 3 players): the round after is the last.
-    phone.input({"type": "market", "sales": 6})
-    assert _machine(phone) == (2, 1, 1, False)
+    # Every Market space covered (6 sales with 3 players), set right by hand: the round after is the last.
+    _do(phone, "The Market's sales are otherwise", sales=6)
     for _ in range(3):
-        phone.input({"type": "end_turn"})
+        _a_quiet_turn(phone)
     assert _machine(phone) == (3, 1, 1, True)
     state = phone.get("/api/state")[1]
     assert state["last_round"] and state["bonus"] == 0 and "Every Market space is covered: this is the last round." in state["log"]
-    for _ in range(17):
-        phone.input({"type": "advance"})
-    assert _machine(phone) == (3, 0, 6, True)
-    phone.input({"type": "advance"})
+    _a_quiet_turn(phone)
+    _a_quiet_turn(phone)
+    _do(phone, "Roll two dice", dice=[1, 2], source="physical")
+    _do(phone, _option(phone, "").get("label"))
+    _do(phone, "Do not use")
+    _do(phone, "Build no bridge")
+    end = _option(phone, "End")
+    assert end["label"] == "End: the game ends (the last round is played)" and end["confirm"]
+    _do(phone, "End")
     state = phone.get("/api/state")[1]
     assert state["over"] and state["phase"] == "SCORING" and state["step"] == "GAME_OVER"
     status, body = phone.post("/api/input", {"type": "advance"})
@@ -53,29 +86,33 @@ def test_the_state_machine_through_the_api(phones):
     assert {p["name"]: p["total"] for p in scored["players"]} == {p["name"]: p["points"] for p in state["players"]}
 
 
-def test_a_turn_with_the_companions_help_and_a_players_own_phone(phones):
+def test_a_sale_from_a_players_own_phone_and_what_a_strict_table_refuses(phones):
     table, ada = phones
     table.input({"type": "new_game", "game": "la_venise_du_nord", "setup": {**SETUP, "first": 0}})
     assert ada.post("/api/seat", {"seat": 0})[0] == 200
-    for tile in ("Gold", "Wool", "Wool")[:len(SETUP["players"])]:  # each Burgher, Ada's first
-        table.input({"type": "advance", "tile": tile})
-    table.input({"type": "counter", "name": "jewelry", "seat": 0, "value": 3})
-    table.input({"type": "price", "good": "jewelry", "cubes": 4})
-    status, body = table.post("/api/input", {"type": "advance", "dice": [1, 7]})
-    assert status == 409 and body["error"] == "dice: 7 is not a face of a d6 (1 to 6)"
-    table.input({"type": "advance", "dice": [1, 3]})
-    moves = [o["label"] for o in table.get("/api/state")[1]["options"]]
-    assert "Move 1 to Market (activate 3)" in moves
-    table.input({"type": "advance", "die": 1, "to": "Market"})
-    # Ada sells on her own phone; the table cannot forge her phone's seat.
-    sell = next(o for o in ada.get("/api/seat")[1]["options"] if o["label"] == "Sell at the Market")
-    assert set(sell["fields"]) == {"good", "n", "lower"}
-    assert table.post("/api/input", {**sell["action"], "good": "jewelry", "n": 3, "phone_seat": 0})[0] == 403
-    ada.input({**sell["action"], "good": "jewelry", "n": 3, "lower": "cube"}, "/api/seat/input")
+    _do(ada, "Start on Gold", "/api/seat")  # her own Burgher, from her own phone
+    for tile in ("Wool", "Wool"):
+        _do(table, f"Start on {tile}")
+    _do(table, "Set Ada's Jewelry right", delta=3)
+    _do(table, "The jewelry price is set otherwise", cubes=4, ones=0, twos=0)
+    # Fields of another phase are refused, never taken as a plain advance.
+    for wrong in ({"type": "advance", "die": 1, "to": "Market"}, {"type": "advance"}, {"type": "advance", "dice": [1, 7], "roll": True}):
+        status, body = table.post("/api/input", wrong)
+        assert status == 409, (wrong, body)
+    _do(ada, "Roll two dice", "/api/seat", dice=[1, 3], source="physical")
+    move = _option(ada, "Market: move 1, act 3", "/api/seat")
+    assert move["action"] == {"type": "advance", "die": 1, "to": "Market"}
+    ada.input(move["action"], "/api/seat/input")
+    status, body = ada.post("/api/seat/input", move["action"])  # a double tap: the move is not made twice
+    assert status == 409 and "not one of the choices now" in body["error"]
+    # Ada sells on her own phone: how many, and which piece of the price comes off, are hers to say.
+    sell = _option(ada, "Sell jewelry: 8 VP each, up to 3", "/api/seat")
+    assert set(sell["fields"]) == {"n"} and sell["action"]["lower"] == "cube"  # only cubes set that price
+    assert table.post("/api/input", {**sell["action"], "n": 3, "phone_seat": 0})[0] == 403  # the table cannot forge her phone
+    ada.input({**sell["action"], "n": 3}, "/api/seat/input")
     state = table.get("/api/state")[1]
     assert state["players"][0]["vp"] == 3 * (4 + 4) and state["prices"]["jewelry"] == 3
-    assert state["turn"]["used"] is True and state["phase"] == 3
-    status, body = table.post("/api/input", {"type": "activate", "good": "jewelry"})
-    assert status == 409 and body["error"] == "Ada has used the tile's power already"
-    table.input({"type": "advance"})
-    assert _machine(table) == (1, 0, 4, False)
+    assert state["turn"]["used"] is True and state["phase"] == 5  # no secondary activation at the Market
+    status, body = table.post("/api/input", {"type": "advance", "dice": [2, 2]})
+    assert status == 409
+    assert [o["label"] for o in ada.get("/api/seat")[1]["options"] if o["group"] == "Play"] == ["Build no bridge"]

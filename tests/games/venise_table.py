@@ -1,21 +1,23 @@
 """A La Venise du Nord table in the pure core for the rule tests, the decks the tests enter, and a bot that
-plays from the table's options (the buttons' list) and moves cubes onto its cards as a player would."""
+plays only what the table and the phones offer."""
 
 import random
 
-from companion.core.result import Refused
 from companion.games.la_venise_du_nord import LA_VENISE
-from conftest import Table, next_input, plays
+from conftest import Table
 
 NAMES = ("Ada", "Bea", "Cy", "Dan")
 
-# The rulebook lists no deck card by card: these are the test's own, within what SPEC 4.4 knows.
+# The rulebook lists no deck card by card: these are the test's own, within what SPEC 4.4 knows (costs by colour,
+# "Example: 2 gold and 1 flax").
 ORDERS = {f"{g} +1": 6 for g in ("Clothing", "Lace", "Jewelry")} | {f"{g} +2": 2 for g in ("Clothing", "Lace", "Jewelry")}
-WORKSHOPS = {"Clothing 1 cost 1": 1, "Clothing 2 cost 3": 2, "Clothing 3 cost 5": 2, "Lace 1 cost 1": 1,
-             "Lace 2 cost 3": 2, "Lace 3 cost 5": 2, "Jewelry 1 cost 2": 1, "Jewelry 2 cost 3": 2, "Jewelry 3 cost 6": 2}
-BUILDERS = {"Bridge bonus cost 3": 2, "Movement +-1 cost 2": 2, "Activation +-1 cost 2": 2, "Price shift Clothing cost 2": 1,
-            "Price shift Lace cost 2": 1, "Price shift Jewelry cost 2": 1, "Fill stock cost 3": 4,
-            "Order Clothing +1 cost 1": 1, "Order Lace +1 cost 1": 1, "Order Jewelry +2 cost 2": 1}
+WORKSHOPS = {"Clothing 1 cost 1 wool": 1, "Clothing 2 cost 2 wool 1 flax": 2, "Clothing 3 cost 3 wool 1 flax 1 gold": 2,
+             "Lace 1 cost 1 flax": 1, "Lace 2 cost 1 flax 2 gold": 2, "Lace 3 cost 1 wool 3 flax 1 gold": 2,
+             "Jewelry 1 cost 2 gold": 1, "Jewelry 2 cost 1 wool 2 gold": 2, "Jewelry 3 cost 1 wool 1 flax 4 gold": 2}
+BUILDERS = {"Bridge bonus cost 1 wool 1 flax 1 gold": 2, "Movement +-1 cost 2 wool": 2, "Activation +-1 cost 2 flax": 2,
+            "Price shift Clothing cost 1 wool 1 gold": 1, "Price shift Lace cost 2 gold": 1,
+            "Price shift Jewelry cost 1 flax 1 gold": 1, "Fill stock cost 3 gold": 4, "Order Clothing +1 cost 1 wool": 1,
+            "Order Lace +1 cost 1 flax": 1, "Order Jewelry +2 cost 2 gold": 1}
 COMPOSITIONS = {"orders": ORDERS, "workshops": WORKSHOPS, "builders": BUILDERS}
 VIRTUAL = {"orders": "virtual", "workshops": "virtual", "builders": "virtual"}
 
@@ -53,65 +55,49 @@ class VN(Table):
             self.ok(type="advance")
 
 
-# --- the bot -----------------------------------------------------------------------------------------
+# --- the bot ---------------------------------------------------------------------------------------
 
-PREFERRED = ("Make", "Sell", "Export", "Keep", "Bridge", "Take", "Draw", "Start", "Roll", "Move", "Shift", "Fill")
-
-
-def placements(view, seat):
-    """`place` inputs that move the active player's stock onto his cards (building, storing, activating)."""
-    me = view["players"][seat]
-    out = []
-    for i, w in enumerate(me["workshops"]):
-        raw = {"clothing": "wool", "lace": "flax", "jewelry": "gold"}[w["good"]]
-        if not w["built"]:
-            for r in ("wool", "flax", "gold"):
-                if me[r]:
-                    out.append({"type": "place", "raw": r, "n": 1, "onto": {"workshop": i}})
-        elif w["stored"] < w["capacity"] and me[raw]:
-            out.append({"type": "place", "raw": raw, "n": 1, "onto": {"workshop": i}})
-    for k, b in enumerate(me["builders"]):
-        if not b["activated"]:
-            for r in ("wool", "flax", "gold"):
-                if me[r]:
-                    out.append({"type": "place", "raw": r, "n": 1, "onto": {"builder": k}})
-    return out
+# A player keen on what moves the game on (by the option's hint): keeping cards, building, making and selling
+# goods; seldom passing the power by, ending a turn early, undoing or setting the table right.
+KEEN = {"Make": 50, "Sell": 20, "Export": 10, "Cubes": 15, "Onto": 15, "Where": 4, "Keep": 10, "Bridge": 3, "Shift": 10,
+        "Fill": 10, "Skip": 0.3, "None": 0.5, "EndTrn": 0.05, "Undo": 0.1, "Redo": 0.1}
+OFF = 0.004  # a correction by hand, now and then
 
 
-def bot_input(view, rng):
-    """One input from the buttons' options (or NEXT, or a cube moved onto a card), as a player would choose."""
-    if view["rolloff"]:
-        return {"type": "rolloff"}
-    seat = view["active"]
-    if view["phase"] in (3, 5, 6) and rng.random() < 0.6:
-        moves = placements(view, seat)
-        if moves:
-            return rng.choice(moves)
-    options = [o for o in plays(view) if o["action"].get("type") != "end_turn" and not o["fields"]]
-    for short in PREFERRED:
-        wanted = [o for o in options if o["short"] == short]
-        if wanted and (short != "Move" or rng.random() < 0.95):
-            return dict(rng.choice(wanted)["action"])
-    skip = [o for o in options if o["short"] in ("Pass", "Skip", "None")]
-    if skip:
-        return dict(rng.choice(skip)["action"])
-    if view["phase"] == 1 and rng.random() < 0.05:
-        return {"type": "end_turn"}
-    return next_input(view)
+def pick(found, rng):
+    """(option, seat) among what is offered, the keen ones likelier (see KEEN)."""
+    weights = [KEEN.get(o["short"], 1) if o["group"] == "Play" or o["short"] in KEEN else OFF for o, _ in found]
+    return rng.choices(found, weights=weights)[0]
 
 
-def play(table, limit=4000):
-    """Play `table` (a VN) to the end with the bot; return the inputs made."""
-    made = []
+def play_one(rt, rng, claimed):
+    """One offered option, filled in and done where it is offered (it must be accepted): the option and
+    the log it made."""
+    from options_bot import choices, filled
+
+    option, seat = pick(choices(rt, rt.view(), claimed), rng)
+    action = filled(option, rng)
+    outcome = rt.submit(action, seat=seat)
+    assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
+    return option, outcome.log
+
+
+def play(table, limit=6000, rng=None):
+    """Play `table` (a VN, the pure core) to the end with only what the table and each phone offer, random
+    values for the fields; return the hints of the options done."""
+    from options_bot import filled
+
+    from companion.core.offer import offer
+
+    rng = rng or table.rng
+    done = set()
     for _ in range(limit):
-        view = table.view
-        if view["over"]:
-            return made
-        action = bot_input(view, table.rng)
-        step = table.do(**action)
-        if isinstance(step, Refused) and step.needs:
-            table.go(**action)
-        elif isinstance(step, Refused):
-            raise AssertionError(f"{action}: {step.reason}")
-        made.append(action)
+        if table.view["over"]:
+            return done
+        made = offer(table.game, table.session)
+        found = [(o.public(), None) for o in made.table()] + [(o.public(), s) for s in range(len(made.seats))
+                                                              for o in made.for_seat(s)]
+        option, _seat = pick(found, rng)
+        table.go(**filled(option, rng))
+        done.add(option["short"])
     raise AssertionError("the game did not end")

@@ -104,7 +104,7 @@ def test_a_deck_the_rulebook_does_not_list_registers_a_card_named_as_printed(rig
     ("/api/cards/register", {"game": "free_play", "deck": "tarot"}, "no deck"),
     ("/api/cards/register", {"game": "free_play", "deck": "cards", "card": "Z♠"}, "no card"),
     ("/api/cards/register", {"game": "patrons_of_venice", "deck": "raw_goods", "card": "Wool"}, "such as “Wool 3”"),
-    ("/api/cards/register", {"game": "la_venise_du_nord", "deck": "workshops", "card": "Lace +1"}, "“Lace 2 cost 3”"),
+    ("/api/cards/register", {"game": "la_venise_du_nord", "deck": "workshops", "card": "Lace +1"}, "“Lace 2 cost 1 flax 2 gold”"),
     ("/api/cards/register", {"game": "merchant_venturers", "deck": "actions"}, "register them one at a time"),
     ("/api/cards/forget", {"uid": "not hex"}, "hex digits"),
     ("/api/cards/import", {"cards": "all of them"}, "body must contain ['version']"),

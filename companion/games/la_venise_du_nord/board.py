@@ -2,11 +2,13 @@
 
 Cubes only ever move down: from the raw-material stock (or straight from a
 gain) onto a card; never back up nor from card to card [R l.230-253]. On a
-Workshop not yet built they pay its cost (any colour: the companion does not
-know the printed colours); once the cost is complete the workshop is built and
-further cubes of its own raw material fill its storage, up to its capacity. On
-a Master Builder they pay its activation cost; it is activated when complete.
+Workshop not yet built they pay its cost, colour by colour as printed ("2 gold
+and 1 flax": those cubes, no others); once the cost is complete the workshop is
+built and further cubes of its own raw material fill its storage, up to its
+capacity. On a Master Builder they pay its activation cost; it is activated
+when complete.
 
+A card on the board is named by its key, "workshop 0" or "builder 1" (its place in its row).
 Functions change the plain `board` in place and return a line for the log, or a
 `Refused` (the caller then throws the copy away).
 """
@@ -17,69 +19,97 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.result import Refused
-from companion.core.words import counted, noun
 
-from .cards import RAW_OF, RAWS
+from .cards import RAW_OF, RAWS, cost_words
+
+ROWS = {"workshop": "workshops", "builder": "builders"}
 
 
 def new_card(deck: str, read: Mapping[str, Any]) -> dict[str, Any]:
     """A card kept, as it sits on the board."""
     if deck == "workshops":
-        return {**read, "paid": 0, "built": False, "stored": 0}
+        return {**read, "paid": {}, "built": False, "stored": 0}
     if deck == "builders":
-        return {**read, "paid": 0, "activated": read["cost"] == 0, "used": False}
+        return {**read, "paid": {}, "activated": False, "used": False}
     return dict(read)
 
 
-def target(board: Mapping[str, Any], where: object) -> tuple[str, int] | Refused:
-    """("workshops" | "builders", index) from {"workshop": i} or {"builder": i}."""
-    if not isinstance(where, Mapping):
-        return Refused("onto: {workshop: its number on your board} or {builder: its number}")
-    for key, row in (("workshop", "workshops"), ("builder", "builders")):
-        if key in where:
-            i = where[key]
-            if type(i) is not int or not 0 <= i < len(board[row]):
-                return Refused(f"{key}: a number from 0 to {len(board[row]) - 1}" if board[row] else f"you have no {key} card")
-            return row, i
-    return Refused("onto: {workshop: its number on your board} or {builder: its number}")
+def keys(board: Mapping[str, Any]) -> list[str]:
+    """Every Workshop and Master Builder card on the board, by key."""
+    return [f"{key} {i}" for key, row in ROWS.items() for i in range(len(board[row]))]
 
 
-def room(board: Mapping[str, Any], row: str, i: int, raw: str) -> int:
-    """How many cubes of `raw` this card can still take."""
-    card = board[row][i]
-    if row == "builders":
-        return card["cost"] - card["paid"]
-    storage = card["capacity"] - card["stored"] if RAW_OF[card["good"]] == raw else 0
-    return (card["cost"] - card["paid"] + (card["capacity"] if RAW_OF[card["good"]] == raw else 0)
-            if not card["built"] else storage)
+def target(board: Mapping[str, Any], key: object) -> tuple[str, int] | Refused:
+    """("workshops" | "builders", index) of a card's key, "workshop 0" or "builder 1"."""
+    kind, _, i = key.partition(" ") if isinstance(key, str) else ("", "", "")
+    if kind in ROWS and i.isdigit() and int(i) < len(board[ROWS[kind]]):
+        return ROWS[kind], int(i)
+    return Refused(f"onto: one of your cards, {', '.join(keys(board))}" if keys(board) else "onto: you have no Workshop "
+                   "nor Master Builder card to put cubes on")
 
 
-def put_cubes(board: dict[str, Any], row: str, i: int, raw: str, n: int) -> str | Refused:
-    """`n` cubes of `raw` onto a card: the cost first, then (a workshop once built) its storage."""
+def card_at(board: Mapping[str, Any], key: str) -> dict[str, Any]:
+    row, i = target(board, key)
+    return board[row][i]
+
+
+def missing(card: Mapping[str, Any]) -> dict[str, int]:
+    """What the card's cost still needs, by colour (nothing once built or activated)."""
+    if card.get("built") or card.get("activated"):
+        return {}
+    cost, paid = card["cost"], card["paid"]
+    return {raw: cost[raw] - paid.get(raw, 0) for raw in RAWS if cost.get(raw, 0) > paid.get(raw, 0)}
+
+
+def room(card: Mapping[str, Any], raw: str) -> int:
+    """How many cubes of `raw` this card can still take: its cost's, then (a workshop, once the cost is
+    complete) its storage's."""
+    need = missing(card)
+    if "capacity" not in card or RAW_OF[card["good"]] != raw or set(need) - {raw}:
+        return need.get(raw, 0)
+    return need.get(raw, 0) + card["capacity"] - card["stored"]
+
+
+def shown(card: Mapping[str, Any]) -> str:
+    """A card as a player looks for it on his board: "Lace 2 (needs 1 flax 2 gold)", "Lace 2 (stores 1 of 2)"."""
+    name = card["card"].split(" cost ")[0]
+    need = missing(card)
+    if need:
+        return f"{name} (needs {cost_words(need)})"
+    if "capacity" in card:
+        return f"{name} (stores {card['stored']} of {card['capacity']})"
+    return f"{name} ({'used' if card['used'] else 'activated'})"
+
+
+def put_cubes(board: dict[str, Any], key: str, raw: str, n: int) -> str | Refused:
+    """`n` cubes of `raw` onto a card: its cost first, then (a workshop once built) its storage."""
     if raw not in RAWS:
         return Refused(f"raw: one of {', '.join(RAWS)}")
     if type(n) is not int or n < 1:
         return Refused("n: how many cubes, at least 1")
-    card = board[row][i]
-    fits = room(board, row, i, raw)
+    where = target(board, key)
+    if isinstance(where, Refused):
+        return where
+    card = board[where[0]][where[1]]
+    fits = room(card, raw)
     if n > fits:
-        what = card["card"]
-        return Refused(f"{what} takes {fits} more {noun(fits, f'{raw} cube')}, not {n}")
+        if not fits:
+            return Refused(f"{card['card']} takes no {raw}" + (f": it needs {cost_words(missing(card))}" if missing(card) else ""))
+        return Refused(f"{card['card']} takes {fits} more {raw}, not {n}")
+    to_cost = min(n, missing(card).get(raw, 0))
+    if to_cost:
+        card["paid"][raw] = card["paid"].get(raw, 0) + to_cost
     lines = []
-    to_cost = min(n, card["cost"] - card["paid"]) if not card.get("built") and not card.get("activated") else 0
-    card["paid"] += to_cost
-    if row == "builders":
-        if card["paid"] == card["cost"]:
-            card["activated"] = True
-            lines.append(f"{card['card']} is activated")
-        else:
-            lines.append(f"{card['card']}: {card['paid']} of {counted(card['cost'], 'cube')}")
+    done = to_cost and not missing(card)
+    if "capacity" not in card:
+        card["activated"] = card["activated"] or bool(done)
+        lines.append(f"{card['card']} is activated" if done else f"{card['card']}: needs {cost_words(missing(card))} more")
         return "; ".join(lines)
-    if to_cost and card["paid"] == card["cost"]:
+    if done:
         card["built"] = True
         lines.append(f"the {card['card']} workshop is built")
     elif to_cost:
-        lines.append(f"{card['card']}: {card['paid']} of {counted(card['cost'], 'cube')} to build it")
+        lines.append(f"{card['card']}: needs {cost_words(missing(card))} more to build it")
     if n - to_cost:
         card["stored"] += n - to_cost
         lines.append(f"{card['card']} stores {card['stored']} of {card['capacity']} {raw}")

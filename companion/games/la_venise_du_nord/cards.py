@@ -4,9 +4,14 @@ The rulebook lists none of the decks card by card, so a card is named by what
 is printed on it, and the companion reads its name:
 
   Order           "Lace +1", "Jewelry +2"
-  Workshop        "Lace 2 cost 3": makes lace, stores 2 flax once built, costs 3 cubes
-  Master Builder  "Bridge bonus cost 2", "Movement +-1 cost 2", "Activation +-1 cost 2",
-                  "Price shift Lace cost 2", "Fill stock cost 3", "Order Lace +1 cost 1"
+  Workshop        "Lace 2 cost 2 gold 1 flax": makes lace, stores 2 flax once built, and is built with
+                  2 gold and 1 flax ("The bottom squares show the workshop's construction cost ...
+                  Example: 2 gold and 1 flax" [R l.335-337]): those cubes pay it, no others
+  Master Builder  "Bridge bonus cost 2 wool", "Movement +-1 cost 1 flax 1 gold", "Activation +-1 cost 2 gold",
+                  "Price shift Lace cost 2 flax", "Fill stock cost 3 wool", "Order Lace +1 cost 1 flax":
+                  the activation cost by colour, as printed (SPEC 4.3: read like the workshops' costs)
+
+A cost names each colour once, in any order; the companion writes it wool, flax, gold.
 
 The decks are real cards by default (mirror mode): the players draw them and
 the companion records the card kept. A deck is virtual once its cards are
@@ -33,9 +38,10 @@ ORDER_REMOVALS = {2: {f"{g.capitalize()} +1": 2 for g in GOODS}, 3: {f"{g.capita
 
 _GOOD = "(clothing|lace|jewelry)"
 _ORDER = re.compile(rf"^{_GOOD} \+([12])$", re.I)
-_WORKSHOP = re.compile(rf"^{_GOOD} ([1-3]) cost ([1-6])$", re.I)
+_COST = r"cost ((?:[1-6] (?:wool|flax|gold) ?)+)"
+_WORKSHOP = re.compile(rf"^{_GOOD} ([1-3]) {_COST}$", re.I)
 _BUILDER = re.compile(rf"^(bridge bonus|movement \+-1|activation \+-1|price shift {_GOOD}|fill stock|order {_GOOD} \+([12])) "
-                      r"cost ([0-6])$", re.I)
+                      rf"{_COST}$", re.I)
 # The scoring module's Master Builder kinds, by the start of the card's name.
 KINDS = {"bridge bonus": "bridge_bonus", "movement": "move_die_pm1", "activation": "activation_die_pm1",
          "price shift": "price_shift", "fill stock": "fill_stock", "order": "order_like"}
@@ -43,6 +49,22 @@ KINDS = {"bridge bonus": "bridge_bonus", "movement": "move_die_pm1", "activation
 
 def _words(text: object) -> str | None:
     return " ".join(text.split()) if isinstance(text, str) else None
+
+
+def read_cost(text: str) -> dict[str, int] | None:
+    """{raw: cubes} of a printed cost such as "2 gold 1 flax" (each colour once), or None."""
+    parts = text.lower().split()
+    cost = {}
+    for n, raw in zip(parts[::2], parts[1::2]):
+        if raw in cost:
+            return None
+        cost[raw] = int(n)
+    return {raw: cost[raw] for raw in RAWS if raw in cost}
+
+
+def cost_words(cost: Mapping[str, int]) -> str:
+    """A cost as the companion writes it: "1 flax 2 gold" (wool, flax, gold)."""
+    return " ".join(f"{cost[raw]} {raw}" for raw in RAWS if cost.get(raw))
 
 
 def order(name: object) -> dict[str, Any] | None:
@@ -55,28 +77,33 @@ def order(name: object) -> dict[str, Any] | None:
 
 
 def workshop(name: object) -> dict[str, Any] | None:
-    """{"card", "good", "capacity", "cost"} of a Workshop card's name, or None."""
+    """{"card", "good", "capacity", "cost": {raw: n}} of a Workshop card's name, or None."""
     m = _WORKSHOP.match(_words(name) or "")
     if not m:
         return None
-    good, capacity, cost = m.group(1).lower(), int(m.group(2)), int(m.group(3))
-    return {"card": f"{good.capitalize()} {capacity} cost {cost}", "good": good, "capacity": capacity, "cost": cost}
+    good, capacity, cost = m.group(1).lower(), int(m.group(2)), read_cost(m.group(3))
+    if cost is None or sum(cost.values()) > 6:
+        return None
+    return {"card": f"{good.capitalize()} {capacity} cost {cost_words(cost)}", "good": good, "capacity": capacity,
+            "cost": cost}
 
 
 def builder(name: object) -> dict[str, Any] | None:
-    """{"card", "kind", "good", "value", "cost"} of a Master Builder card's name, or None. `good` is the
+    """{"card", "kind", "good", "value", "cost": {raw: n}} of a Master Builder card's name, or None. `good` is the
     price-shift card's raised good or the order-like card's good; `value` the order-like card's +1/+2."""
     m = _BUILDER.match(_words(name) or "")
     if not m:
         return None
-    effect, cost = m.group(1).lower(), int(m.group(5))
+    effect, cost = m.group(1).lower(), read_cost(m.group(5))
+    if cost is None or sum(cost.values()) > 6:
+        return None
     kind = next(k for start, k in KINDS.items() if effect.startswith(start))
     good = (m.group(2) or m.group(3) or "").lower() or None
     value = int(m.group(4)) if m.group(4) else None
     shown = {"bridge_bonus": "Bridge bonus", "move_die_pm1": "Movement +-1", "activation_die_pm1": "Activation +-1",
              "fill_stock": "Fill stock", "price_shift": f"Price shift {(good or '').capitalize()}",
              "order_like": f"Order {(good or '').capitalize()} +{value}"}[kind]
-    return {"card": f"{shown} cost {cost}", "kind": kind, "good": good, "value": value, "cost": cost}
+    return {"card": f"{shown} cost {cost_words(cost)}", "kind": kind, "good": good, "value": value, "cost": cost}
 
 
 def _problem(read, example: str):
@@ -110,14 +137,14 @@ def _check_builders(counts: Mapping[str, int]) -> str | None:
     return None
 
 
-ORDERS = DeckSpec("orders", "Order", None, mode="mirror", when_short=NO_RESHUFFLE, shuffle_rest=True,
+ORDERS = DeckSpec("orders", "Order", None, mode="mirror", when_short=NO_RESHUFFLE, shuffle_rest=True, tag_once=True,
                   check_card=_problem(order, "Lace +1"), check_composition=_check_orders, removals=ORDER_REMOVALS,
                   examples=("Lace +1 x2", "Clothing +2"))
-WORKSHOPS = DeckSpec("workshops", "Workshop", None, mode="mirror", when_short=NO_RESHUFFLE, shuffle_rest=True,
-                     check_card=_problem(workshop, "Lace 2 cost 3"), check_composition=_check_workshops,
-                     examples=("Lace 2 cost 3", "Jewelry 1 cost 2"))
-BUILDERS = DeckSpec("builders", "Master Builder", None, mode="mirror", when_short=NO_RESHUFFLE, shuffle_rest=True,
-                    check_card=_problem(builder, "Fill stock cost 3"), check_composition=_check_builders,
-                    examples=("Fill stock cost 3", "Order Lace +1 cost 2"))
+WORKSHOPS = DeckSpec("workshops", "Workshop", None, mode="mirror", when_short=NO_RESHUFFLE, shuffle_rest=True, tag_once=True,
+                     check_card=_problem(workshop, "Lace 2 cost 1 flax 2 gold"), check_composition=_check_workshops,
+                     examples=("Lace 2 cost 1 flax 2 gold", "Jewelry 1 cost 2 wool"))
+BUILDERS = DeckSpec("builders", "Master Builder", None, mode="mirror", when_short=NO_RESHUFFLE, shuffle_rest=True, tag_once=True,
+                    check_card=_problem(builder, "Fill stock cost 3 wool"), check_composition=_check_builders,
+                    examples=("Fill stock cost 1 wool 2 gold", "Order Lace +1 cost 2 flax"))
 DECKS = (ORDERS, WORKSHOPS, BUILDERS)
 READ = {ORDERS.name: order, WORKSHOPS.name: workshop, BUILDERS.name: builder}

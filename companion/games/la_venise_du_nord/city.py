@@ -38,6 +38,28 @@ def tile_named(given: object) -> str | None:
     return next((t for t in TILES if t.casefold() == wanted), None)
 
 
+def place_name(at: Sequence[int]) -> str:
+    """A place on the hexagonal grid as the New game page names it: its row, and its place in the row (rows
+    of hexagons offset by half a tile, odd rows to the right)."""
+    q, r = at
+    return f"row {r + 3}, place {q + (r - (r & 1)) // 2 + 3}"
+
+
+# The places the New game page offers: rows 1 to 5, places 1 to 5 (the default layout is in the middle).
+PLACES = sorted({(q - (r - (r & 1)) // 2, r) for r in range(-2, 3) for q in range(-2, 3)}, key=lambda a: (a[1], a[0]))
+
+
+def layout_field() -> dict[str, Any]:
+    """The New game page's question: each tile's place on a grid of 5 rows of 5 hexagons."""
+    places = [list(at) for at in PLACES]
+    names = [place_name(at) for at in PLACES]
+    return {"title": "Where the tiles lie", "type": "object",
+            "description": "Each tile's place on 5 rows of hexagons; rows 2 and 4 sit half a hexagon to the right "
+                           "of rows 1, 3 and 5. Every tile touches another along a side.",
+            "properties": {t: {"title": t, "enum": places, "enumNames": names, "default": list(DEFAULT_LAYOUT[t])}
+                           for t in TILES}}
+
+
 def check_layout(layout: object) -> str | None:
     """Why a layout given at setup cannot be the table's, or None."""
     if not isinstance(layout, Mapping) or set(layout) != set(TILES):

@@ -21,6 +21,11 @@ BLOCKED = {2: (3, 2), 3: (3,), 4: ()}
 LOWER = {"cube": ("cubes", 1), "one": ("ones", 1), "two": ("twos", 2)}  # how a price comes down: piece, by
 
 
+FIELD = {"title": "The Market's printed spaces", "type": "array",
+         "description": "The bonus printed on each of the Market tile's seven spaces, highest first.",
+         "items": [{"type": "integer", "minimum": 1, "maximum": 4, "default": v, "title": ""} for v in SPACES]}
+
+
 def check_spaces(values: object) -> str | None:
     if not (isinstance(values, (list, tuple)) and len(values) == 7 and all(type(v) is int and 1 <= v <= 4 for v in values)):
         return "market_spaces: the seven printed bonus values, 1 to 4"

@@ -1,16 +1,24 @@
 """La Venise du Nord: the tiles' powers (phases 3 and 4), production (phase 6), and what a player may do
 at any time in his own turn: move cubes down onto his cards, use a Master Builder.
 
-  activate {seat?, pass?, value?, ...}  the arrival tile's power, by the active player in phase 3 (or in the
-                                        phase-3 advance itself), by the others in phase 4 at value 1 or 2:
-      raw tile       {onto?: [{workshop|builder: i, n}], drop?: {raw: n}}: the cubes gained go onto cards,
-                     then into the stock's free spaces; the rest are lost
-      card tile      real cards: {keep: "card" | null}; virtual decks: look, then keep (generic actions)
-      Market         {good?, n?, lower?: cube|one|two}
-      Port           {good?, shift?: -1|0|1, lower?}
-  produce {workshop, order? | builder?}
-  place   {raw, n, onto: {workshop|builder: i}}   cubes from the stock onto a card
-  builder {card: i, down?, lower?, fill?}        a Price shift or Fill stock Master Builder
+The power is the advance of phase 3 (the active player's) and of phase 4 (each other player's with his
+Burgher or a die on the tile, in turn, at value 1 or 2):
+
+  {use: false}                                   the power is not used
+  raw tile     {use: true, onto?: [card, ...], drop?: [raw, ...]}
+               each cube gained that goes straight onto a card names it (a card twice: two cubes), the
+               rest go into the stock; `drop` throws cubes out of the stock first to make room for them
+               ("It is permissible to discard cubes and replace them with others just obtained")
+  card tile    {keep: "card as printed" | null, tag?}    real cards: the card kept (or none)
+               look {deck, n}, then {keep: card | null}   the companion's deck: draw, then keep one or none
+  Market       {good, n, lower?: cube|one|two}
+  Port         {good, price: stay|up|cube|one|two}
+
+and at any time in one's own turn:
+
+  produce {workshop, order? | builder?}           (phase 6)
+  place   {raw, n, onto: card}                    cubes from the stock onto a card
+  builder {card: i, down?, lower?, fill?}         a Price shift or Fill stock Master Builder
 """
 
 from __future__ import annotations
@@ -20,55 +28,32 @@ from typing import Any
 
 from pyrsistent import PMap, pvector
 
+from companion.core import deck as deck_mod
 from companion.core.result import Accepted, Refused, Result
-from companion.core.seats import others_from_left_of
 from companion.core.words import a, counted, sentence
 from companion.games.plain import data, name, put, set_deck
 
 from . import market
-from .board import new_card, orders_for, put_cubes, target
-from .cards import GOODS, RAWS, READ
+from .board import missing, new_card, orders_for, put_cubes
+from .cards import DECKS, GOODS, RAWS, READ, cost_words
 from .city import CARD_TILES
 from .steps import step_name
-from .table import STOCK_SPACES, add, kind, stock, store
+from .table import STOCK_SPACES, add, kind, secondary_seats, stock, store
 
-POWER_FIELDS = ("onto", "drop", "keep", "good", "n", "lower", "shift", "value", "pass")
+POWER_FIELDS = ("onto", "drop", "keep", "good", "n", "lower", "price", "value", "tag")
+PORT_PRICE = {"stay": 0, "up": 1, "cube": -1, "one": -1, "two": -1}
 
 
 # --- who activates, at what value -------------------------------------------------------------------
 
 
-def secondary_seats(state: PMap, table: Mapping[str, Any]) -> list[tuple[int, int]]:
-    """(seat, value) of every other player, clockwise from the active player's left, with his Burgher or a
-    die on the activated tile: 1 with either, 2 with both (raw-material and card tiles only) [R l.389-399]."""
-    turn = table["turn"]
-    tile = turn["tile"]
-    if tile is None or kind(tile) not in ("raw", "cards"):
-        return []
-    if turn["used"] is False and state["options"]["secondary"] == "if_used":
-        return []
-    out = []
-    for seat in others_from_left_of(state["flow"]["player"], len(state["players"])):
-        burgher = table["burghers"][seat] == tile
-        die = (table["dice"].get(tile) or {}).get("seat") == seat
-        if burgher or die:
-            out.append((seat, 2 if burgher and die else 1))
-    return out
-
-
-def next_secondary(state: PMap, table: Mapping[str, Any]) -> tuple[int, int] | None:
-    done = table["turn"]["secondary"]
-    return next(((s, v) for s, v in secondary_seats(state, table) if s not in done), None)
-
-
-def activator(state: PMap, table: Mapping[str, Any], given: object) -> tuple[int, int | None] | Refused:
-    """(seat, value) of whoever activates the tile now; value None when the companion does not know it."""
+def activator(state: PMap, table: Mapping[str, Any]) -> tuple[int, int | None] | Refused:
+    """(seat, value) of whoever activates the tile now: the active player in phase 3, then each other
+    player on the tile in turn (the flow's actor); value None when the companion does not know it."""
     turn = table["turn"]
     active = state["flow"]["player"]
     phase = step_name(state)
     if phase == "ACTIVATE":
-        if given is not None and given != active:
-            return Refused(f"it is {name(state, active)}'s turn: the others activate in phase 4")
         if turn["used"] is not None:
             return Refused(f"{name(state, active)} has {'used' if turn['used'] else 'passed on'} the tile's power already")
         value = turn["act"]
@@ -76,12 +61,9 @@ def activator(state: PMap, table: Mapping[str, Any], given: object) -> tuple[int
             value = 1
         return active, value
     if phase == "SECONDARY":
-        nxt = next_secondary(state, table)
-        if nxt is None:
-            return Refused("nobody else may use the tile now")
-        if given is not None and given != nxt[0]:
-            return Refused(f"{name(state, nxt[0])} comes first (clockwise from {name(state, active)})")
-        return nxt
+        seat = state["flow"]["actor"]
+        value = dict(secondary_seats(state, table)).get(seat)
+        return (seat, value) if value is not None else Refused("nobody else may use the tile now")
     return Refused("a tile is activated in phase 3, and by the others in phase 4")
 
 
@@ -98,27 +80,31 @@ def done(table: dict[str, Any], state: PMap, seat: int, used: bool) -> None:
 
 
 def activate(state: PMap, action: Mapping[str, Any]) -> Result:
+    """The advance of phases 3 and 4: the tile's power used (as the input says) or not ({use: false}); a
+    plain advance records nothing."""
     if state["flow"] is None:
         return Refused("the game has not started")
     table = data(state)
     turn = table["turn"]
-    who = activator(state, table, action.get("seat"))
+    who = activator(state, table)
     if isinstance(who, Refused):
         return who
     seat, value = who
-    if turn["looker"] is not None:
-        return Refused(f"{name(state, turn['looker'])} is looking at cards: keep one or none first")
-    if action.get("pass"):
+    given = {k: v for k, v in action.items() if k in POWER_FIELDS}
+    if turn["looker"] is not None and "keep" not in given:
+        return Refused(f"{name(state, turn['looker'])} is looking at cards drawn: keep one or none first")
+    if action.get("use") is False:
         done(table, state, seat, False)
         return Accepted(put(state, table), (f"{name(state, seat)} does not use {turn['tile'] or 'the tile'}.",))
+    if not given and not action.get("use"):
+        return Accepted(state, ())  # not recorded
     tile = turn["tile"]
     if tile is None:
         return Refused("the Burgher's move was not recorded: say where it went in phase 2 (to)")
     if value is None:
-        given = action.get("value")
-        if type(given) is not int or not 1 <= given <= 6:
+        value = action.get("value")
+        if type(value) is not int or not 1 <= value <= 6:
             return Refused("value: the activation die's value, 1 to 6 (the roll was not recorded)")
-        value = given
     elif action.get("value") is not None and action["value"] != value:
         return Refused(f"value: the companion knows it is {value}")
     out = _POWERS[kind(tile)](state, table, seat, tile, value, action)
@@ -130,36 +116,31 @@ def activate(state: PMap, action: Mapping[str, Any]) -> Result:
 
 
 def _gain(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int, action: Mapping[str, Any]):
+    """`value` cubes of the tile's raw material: those named go onto cards, the rest into the stock's free
+    spaces (after the cubes thrown out to make room); what finds no room is lost [R l.230-253]."""
     raw = tile.lower()
     board = table["boards"][seat]
     who = name(state, seat)
     log = [f"{who} gains {value} {raw}."]
-    held = stock(state, seat)
-    drop = action.get("drop") or {}
-    if not isinstance(drop, Mapping) or not set(drop) <= set(RAWS) or not all(type(v) is int and 0 <= v <= held[r] for r, v in drop.items()):
-        return Refused("drop: cubes thrown out of the stock to make room, by kind, such as {\"wool\": 1}")
-    for r, k in drop.items():
+    drop, onto = action.get("drop") or [], action.get("onto") or []
+    if not isinstance(drop, list) or not all(r in RAWS for r in drop):
+        return Refused('drop: the cubes thrown out of the stock to make room, such as ["wool"]')
+    if not isinstance(onto, list) or len(onto) > value:
+        return Refused(f"onto: a card for each cube gained that goes onto one, {value} at most")
+    for r in RAWS:
+        k = drop.count(r)
+        if k > stock(state, seat)[r]:
+            return Refused(f"drop: {who}'s stock holds {stock(state, seat)[r]} {r}")
         if k:
             state = add(state, seat, r, -k)
             log.append(f"{who} throws out {k} {r} from the stock.")
-    left = value
-    onto = action.get("onto") or []
-    if not isinstance(onto, list):
-        return Refused("onto: a list of {workshop|builder: its number, n: cubes}")
-    for item in onto:
-        where = target(board, item)
-        if isinstance(where, Refused):
-            return where
-        n = item.get("n")
-        if type(n) is int and n > left:
-            return Refused(f"onto: {value} {raw} gained, and {n} more {'goes' if n == 1 else 'go'} onto a card")
-        line = put_cubes(board, *where, raw, n)
+    for key in dict.fromkeys(onto):
+        line = put_cubes(board, key, raw, onto.count(key))
         if isinstance(line, Refused):
             return line
-        left -= n
-        log.append(f"{sentence(line)}.")
-    space = STOCK_SPACES - sum(stock(state, seat).values())
-    kept = min(left, space)
+        log.append(f"{onto.count(key)} {raw} onto the card: {line}.")
+    left = value - len(onto)
+    kept = min(left, STOCK_SPACES - sum(stock(state, seat).values()))
     if kept:
         state = add(state, seat, raw, kept)
         log.append(f"{kept} {raw} into the stock.")
@@ -168,22 +149,78 @@ def _gain(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int, 
     return state, log
 
 
+def look(state: PMap, action: Mapping[str, Any]) -> Result:
+    """The companion's own deck: the cards drawn to choose from (as many as the value, or what is left)."""
+    table = data(state)
+    who = activator(state, table)
+    if isinstance(who, Refused):
+        return who
+    seat, value = who
+    tile = table["turn"]["tile"]
+    deck_name = CARD_TILES.get(tile or "")
+    if deck_name is None or state["decks"][deck_name]["mode"] != "virtual":
+        return Refused("the companion draws only from its own decks, when their tile is activated")
+    if action.get("deck") not in (None, deck_name):
+        return Refused(f"{tile} activates the {deck_name} deck")
+    if table["turn"]["looker"] is not None:
+        return Refused(f"{name(state, table['turn']['looker'])} is looking at cards drawn: keep one or none first")
+    deck = state["decks"][deck_name]
+    n = min(value, len(deck["draw"]))
+    if not n:
+        return Refused(f"the {tile} deck is empty: the action is no longer available")
+    if action.get("n", n) != n:
+        return Refused(f"{name(state, seat)} draws {counted(n, f'{tile} card')} (n: {n})")
+    out = deck_mod.draw(_spec(deck_name), deck, n, action.get("order"), None, to="looking")
+    if isinstance(out, Refused):
+        return out
+    table["turn"]["looker"] = seat
+    return Accepted(put(set_deck(state, deck_name, out[0]), table),
+                    (f"{name(state, seat)} draws {counted(n, f'{tile} card')}.",), out[2])
+
+
+def _spec(deck_name: str):
+    return next(d for d in DECKS if d.name == deck_name)
+
+
 def _cards(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int, action: Mapping[str, Any]):
-    """Real cards: the card kept (or none) is named; the rest went under the deck. Virtual decks: look, keep."""
+    """The card kept (or none): named or tapped from real cards; from the cards the companion drew (look);
+    the rest go under the deck, shuffled [R l.255-269]."""
     deck_name = CARD_TILES[tile]
     deck = state["decks"][deck_name]
-    if deck["mode"] == "virtual":
-        return Refused(f"the companion draws the {tile} cards: look at {value}, then keep one or none")
     if "keep" not in action:
         return Refused(f"keep: the {tile} card kept, as printed, or null for none")
+    card = action["keep"]
+    who = name(state, seat)
+    if deck["mode"] == "virtual":
+        if table["turn"]["looker"] != seat:
+            return Refused(f"the companion draws the {tile} cards: look at {value}, then keep one or none")
+        drawn = len(deck["looking"])
+        out = deck_mod.keep(_spec(deck_name), deck, card, action.get("order"))
+        if isinstance(out, Refused):
+            return out
+        state = set_deck(state, deck_name, out[0])
+        table["turn"]["looker"] = None
+        rest = drawn - (card is not None)
+        under = "" if not rest else f"; {'the other goes' if rest == 1 else 'the rest go'} under the deck"
+        if card is None:
+            return state, [f"{who} keeps none of the {tile} cards{under}."]
+        to_board(table, seat, deck_name, card)
+        return state, [f"{who} keeps {card}{under}."]
     if deck["known"] and not deck["draw"]:
         return Refused(f"the {tile} deck is empty: the action is no longer available")
-    card = action["keep"]
     if card is None:
-        return state, [f"{name(state, seat)} draws {counted(value, f'{tile} card')} and keeps none."]
+        return state, [f"{who} draws {counted(value, f'{tile} card')} and keeps none."]
     read = READ[deck_name](card)
-    if read is None or read["card"] != card:
-        return Refused(f"keep: {card!r} is not {a(tile)} card as printed")
+    if read is None:
+        return Refused(f"keep: {card!r} is not {a(tile)} card as printed (such as “{_spec(deck_name).examples[0]}”)")
+    card = read["card"]  # as the companion writes it ("cost 2 gold 1 flax" is "cost 1 flax 2 gold")
+    tag = action.get("tag")
+    if tag is not None:
+        if not isinstance(tag, str) or not tag:
+            return Refused("tag: the tapped card's tag")
+        if tag in table["tags"]:
+            return Refused(f"this {card} card was kept already, by {name(state, table['tags'][tag])}")
+        table["tags"][tag] = seat
     if deck["known"]:
         if card not in deck["draw"]:
             return Refused(f"no {card} is left in the {tile} deck")
@@ -192,17 +229,14 @@ def _cards(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int,
         state = set_deck(state, deck_name, deck.set("draw", pvector(pile)).set("out", deck["out"].append(card)))
     else:
         state = set_deck(state, deck_name, deck.set("out", deck["out"].append(card)))
-    log = to_board(state, table, seat, deck_name, card)
+    to_board(table, seat, deck_name, card)
     rest = {1: "", 2: "; the other goes under the deck"}.get(value, "; the rest go under the deck, shuffled")
-    return state, [f"{name(state, seat)} draws {counted(value, f'{tile} card')} and keeps {card}{rest}.", *log]
+    return state, [f"{who} draws {counted(value, f'{tile} card')} and keeps {card}{rest}."]
 
 
-def to_board(state: PMap, table: dict[str, Any], seat: int, deck_name: str, card: str) -> list[str]:
+def to_board(table: dict[str, Any], seat: int, deck_name: str, card: str) -> None:
     """A card kept goes on its owner's board: Workshops in row 1, Orders in row 2, Master Builders in either."""
     table["boards"][seat][deck_name].append(new_card(deck_name, READ[deck_name](card)))
-    if deck_name == "builders" and READ[deck_name](card)["cost"] == 0:
-        return [f"{card} is activated at once (it costs nothing)."]
-    return []
 
 
 def _sell(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int, action: Mapping[str, Any]):
@@ -242,22 +276,20 @@ def _export(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int
     good = _good(open_here, action.get("good"), f"{tile} has taken {', '.join(sold_here)} already" if sold_here else "")
     if isinstance(good, Refused):
         return good
+    price = action.get("price", "stay")
+    if not isinstance(price, str) or price not in PORT_PRICE:
+        return Refused("price: stay, up (a cube added), or down by taking a cube, a +1 card, or a +2 card (swapped for a cube)")
     who = name(state, seat)
     log = [f"{who} exports 1 {good} at {tile}: {value} VP."]
     sold_here.append(good)
     pieces = table["prices"][good]
-    shift = action.get("shift", 0)
-    if shift not in (-1, 0, 1) or type(shift) is not int:
-        return Refused("shift: -1, 0 or 1 (the price of the good exported)")
-    if shift == 1:
+    if price == "up":
         pieces["cubes"] += 1
-    elif shift == -1:
-        if market.price(pieces) == 0:
-            return Refused(f"shift: the {good} price is 0 already")
-        bad = market.lower(pieces, action.get("lower"), at_port=True)
+    elif PORT_PRICE[price] < 0:
+        bad = market.lower(pieces, price, at_port=True)
         if bad:
-            return Refused(bad)
-    if shift:
+            return Refused(bad.replace("lower:", "price:"))
+    if price != "stay":
         log.append(f"The {good} price moves to {market.price(pieces)}.")
     state = add(add(state, seat, good, -1), seat, "vp", value)
     return state, log
@@ -303,10 +335,7 @@ def place(state: PMap, action: Mapping[str, Any]) -> Result:
         return Refused(f"raw: one of {', '.join(RAWS)}")
     if type(n) is not int or not 1 <= n <= stock(state, seat)[raw]:
         return Refused(f"n: the stock holds {stock(state, seat)[raw]} {raw}")
-    where = target(table["boards"][seat], action.get("onto"))
-    if isinstance(where, Refused):
-        return where
-    line = put_cubes(table["boards"][seat], *where, raw, n)
+    line = put_cubes(table["boards"][seat], action.get("onto"), raw, n)
     if isinstance(line, Refused):
         return line
     state = add(state, seat, raw, -n)
@@ -322,13 +351,12 @@ def produce(state: PMap, action: Mapping[str, Any]) -> Result:
         return Refused("goods are produced in phase 6")
     table = data(state)
     board = table["boards"][seat]
-    where = target(board, {"workshop": action.get("workshop")})
-    if isinstance(where, Refused):
-        return where
-    i = where[1]
+    i = action.get("workshop")
+    if type(i) is not int or not 0 <= i < len(board["workshops"]):
+        return Refused(f"workshop: {name(state, seat)} has {counted(len(board['workshops']), 'workshop')}")
     shop = board["workshops"][i]
     if not shop["built"]:
-        return Refused(f"the {shop['card']} workshop is not built ({shop['paid']} of {counted(shop['cost'], 'cube')})")
+        return Refused(f"the {shop['card']} workshop is not built (it needs {cost_words(missing(shop))})")
     if shop["stored"] < shop["capacity"]:
         return Refused(f"the {shop['card']} workshop stores {shop['stored']} of {shop['capacity']}: it produces only when full")
     if i in table["turn"]["produced"]:
@@ -359,12 +387,12 @@ def use_builder(state: PMap, action: Mapping[str, Any]) -> Result:
         return seat
     table = data(state)
     board = table["boards"][seat]
-    where = target(board, {"builder": action.get("card")})
-    if isinstance(where, Refused):
-        return where
-    card = board["builders"][where[1]]
+    k = action.get("card")
+    if type(k) is not int or not 0 <= k < len(board["builders"]):
+        return Refused(f"card: {name(state, seat)} has {counted(len(board['builders']), 'Master Builder')}")
+    card = board["builders"][k]
     if not card["activated"]:
-        return Refused(f"{card['card']} is not activated ({card['paid']} of {counted(card['cost'], 'cube')})")
+        return Refused(f"{card['card']} is not activated (it needs {cost_words(missing(card))})")
     if card["used"]:
         return Refused(f"{card['card']} has been used")
     who = name(state, seat)

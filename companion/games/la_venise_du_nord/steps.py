@@ -2,6 +2,7 @@
 
   state = {round, active, phase(1..6), final_round}
   advance: phase p -> p+1; after phase 6 -> the next player's phase 1
+    (phase 4 is each other player's on the activated tile, in turn: his advance is his activation)
     when the next player is the first player: if final_round -> SCORING
         else round += 1; if (some player has 5 bridges on the board) or (every Market space
         is covered) -> final_round = true
@@ -17,13 +18,18 @@ from pyrsistent import PMap
 
 from companion.core.flow import EACH, START_OF_ROUND, EndTrigger, Flow, Step
 
-from .table import end_reached, end_reason
+from .table import end_reached, end_reason, secondary_seats
+
+
+def _on_the_tile(state: PMap, seat: int) -> bool:
+    """Phase 4 is for the others with a Burgher or a die on the activated tile (powers.secondary_seats)."""
+    return seat in dict(secondary_seats(state, state["data"]))
 
 PHASES = (
     Step("ROLL", "Phase 1: roll two dice", done="Rolled"),
     Step("MOVE", "Phase 2: move the Burgher", done="Moved"),
     Step("ACTIVATE", "Phase 3: activate the tile", done="Done"),
-    Step("SECONDARY", "Phase 4: secondary activations", done="Done"),
+    Step("SECONDARY", "Phase 4: secondary activations", EACH, done="Done", skip=lambda s, seat: not _on_the_tile(s, seat)),
     Step("BRIDGE", "Phase 5: build a bridge", done="Done"),
     Step("PRODUCE", "Phase 6: produce goods", done="End"),
 )

@@ -11,6 +11,7 @@
   boards    per seat: "workshops" [{"card", "good", "capacity", "cost", "paid", "built", "stored"}],
             "orders" [{"card", "good", "value"}] (row 2),
             "builders" [{"card", "kind", "good", "value", "cost", "paid", "activated", "used"}]
+  tags      tag -> seat: the real cards tapped and kept (a tag keeps one card, once)
   turn      this turn so far: "dice" (the two rolled), "move" and "act" (the values chosen),
             "tile" (where the Burgher arrived), "placed" (the activation die went on the tile: None
             until settled), "used" (the tile's power: None when not recorded), "looker" (who is
@@ -29,11 +30,12 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.counters import CounterSpec
+from companion.core.seats import others_from_left_of
 from companion.scoring import la_venise_du_nord as scoring
 
 from . import market
 from .cards import GOODS, RAWS
-from .city import CARD_TILES, DEFAULT_LAYOUT, MARKET, PORTS, RAW_TILES
+from .city import CARD_TILES, DEFAULT_LAYOUT, MARKET, PORTS, RAW_TILES, TILES
 
 DICE_PER_PLAYER = 5
 BRIDGES_PER_PLAYER = scoring.BRIDGES_PER_PLAYER
@@ -41,7 +43,8 @@ STOCK_SPACES = 6
 
 COUNTERS = (
     CounterSpec("vp", "VP"),
-    *(CounterSpec(raw, raw.capitalize(), start=1, maximum=STOCK_SPACES) for raw in RAWS),
+    *(CounterSpec(raw, raw.capitalize(), start=1, maximum=STOCK_SPACES, pool=tuple(r for r in RAWS if r != raw))
+      for raw in RAWS),
     *(CounterSpec(good, good.capitalize()) for good in GOODS),
 )
 
@@ -65,6 +68,7 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "ports": {port: [] for port in PORTS},
         "boards": [{"workshops": [], "orders": [], "builders": []} for _ in range(n)],
         "turn": fresh_turn(),
+        "tags": {},
     }
 
 
@@ -91,8 +95,27 @@ def add(state: PMap, seat: int, name: str, delta: int) -> PMap:
 
 
 def own_dice(table: Mapping[str, Any], seat: int) -> list[str]:
-    """The tiles where this player's dice lie."""
-    return [tile for tile, die in table["dice"].items() if die["seat"] == seat]
+    """The tiles where this player's dice lie, in the tiles' order (the table's dice are a map: its order is
+    not the same from one run to the next)."""
+    return [tile for tile in TILES if (table["dice"].get(tile) or {}).get("seat") == seat]
+
+
+def secondary_seats(state: PMap, table: Mapping[str, Any]) -> list[tuple[int, int]]:
+    """(seat, value) of every other player, clockwise from the active player's left, with his Burgher or a
+    die on the activated tile: 1 with either, 2 with both (raw-material and card tiles only) [R l.389-399]."""
+    turn = table["turn"]
+    tile = turn["tile"]
+    if tile is None or kind(tile) not in ("raw", "cards"):
+        return []
+    if turn["used"] is False and state["options"]["secondary"] == "if_used":
+        return []
+    out = []
+    for seat in others_from_left_of(state["flow"]["player"], len(state["players"])):
+        burgher = table["burghers"][seat] == tile
+        die = (table["dice"].get(tile) or {}).get("seat") == seat
+        if burgher or die:
+            out.append((seat, 2 if burgher and die else 1))
+    return out
 
 
 def bridges_of(table: Mapping[str, Any], seat: int) -> list[list[str]]:

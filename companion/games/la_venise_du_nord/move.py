@@ -1,13 +1,10 @@
-"""La Venise du Nord: the dice and the city in a turn: phase 1 (roll), phase 2 (move, then the
-activation die settles on the arrival tile) and phase 5 (build a bridge).
+"""Phase 2, MOVE: the Burgher moves exactly the movement die (the other die activates the arrival tile);
+each step to an adjacent tile costs 1, crossing one's own bridge may cost 0, no tile is visited twice, and
+the Boat costs 3 [R l.179-207]. Then the activation die settles on the arrival tile (phase 3 begins).
 
-Each takes the phase's advance (fields below; a plain advance records nothing)
-and the table as plain data, and returns the log lines or a Refused.
-
-  ROLL    {roll?: true | dice?: [a, b], take_back?: [tile, ...]}
-  MOVE    {die?, to?, path?, adjust?: -1|1, act?, act_adjust?: -1|1}
-  BRIDGE  {bridge: the other tile, take_back: the tile whose die comes back, pay?: {raw: n}}
-"""
+  advance {die, to, path?, adjust?: -1|1, act_adjust?: -1|1}
+      path: every tile entered, "boat" before the tile the Boat takes the Burgher to (only where the Boat
+      is one way among others); adjust, act_adjust: an activated Movement or Activation +-1 Master Builder"""
 
 from __future__ import annotations
 
@@ -16,16 +13,52 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.dice import RollSpec, check_values
-from companion.core.result import Needs, Refused
-from companion.core.words import counted
+from companion.core.options import Option
+from companion.core.result import Refused
+from companion.core.steps import Edit, StepRules
 from companion.games.plain import name
 
 from . import city
-from .cards import RAWS
-from .table import BRIDGES_PER_PLAYER, DICE_PER_PLAYER, activated, bridges_of, own_dice, stock
+from .table import DICE_PER_PLAYER, activated, bridges_of, own_dice
 
-TWO_DICE = RollSpec(2, 6)
+
+def options(state: PMap, seat: int | None) -> list[Option]:
+    """Every move the roll allows: which die moves, where to, by which route when the Boat is one way."""
+    if seat is None or seat != state["flow"]["player"]:
+        return []
+    table = state["data"]
+    dice, start = table["turn"]["dice"], table["burghers"][seat]
+    if dice is None or start is None:
+        return []
+    board = table["boards"][seat]
+    shifts = [None, -1, 1]
+    moves_by = shifts if activated(board, "move_die_pm1") else [None]
+    acts_by = shifts if activated(board, "activation_die_pm1") else [None]
+    found = []
+    for die, act in dict.fromkeys(((dice[0], dice[1]), (dice[1], dice[0]))):
+        for adjust in moves_by:
+            steps = die + (adjust or 0)
+            if not 1 <= steps <= 6:
+                continue
+            ways = city.reachable(table["layout"], start, steps, bridges_of(table, seat), table["boat"])
+            for to, routes in sorted(ways.items()):
+                # On foot where the Burgher can walk there; by Boat too, once for each tile it may be left
+                # beside (where the Boat lies matters for the next moves).
+                plain = city.plain_route(routes)  # what `to` alone means (the walk, or the one way by Boat)
+                by_boat = {r["boat"]: r for r in routes
+                           if city.BOAT in r["path"] and (plain is None or r["boat"] != plain["boat"])}
+                for route in ([plain] if plain else []) + list(by_boat.values()):
+                    for act_adjust in acts_by:
+                        value = act + (act_adjust or 0)
+                        if not 1 <= value <= 6:
+                            continue
+                        action = {"type": "advance", "die": die, "to": to} | ({} if route is plain else {"path": route["path"]})
+                        action |= {k: v for k, v in (("adjust", adjust), ("act_adjust", act_adjust)) if v is not None}
+                        boat = f" by Boat, left at {route['boat']}" if city.BOAT in route["path"] else ""
+                        moved = f"{die}{adjust:+d}" if adjust else str(die)
+                        acts = f"{act}{act_adjust:+d}" if act_adjust else str(act)
+                        found.append(Option(f"{to}{boat}: move {moved}, act {acts}", "Move", action))
+    return found
 
 
 def _die_value(given: object, what: str) -> int | Refused:
@@ -46,53 +79,6 @@ def _adjusted(table: Mapping[str, Any], seat: int, value: int, adjust: object, k
     if not 1 <= value + adjust <= 6:
         return Refused(f"{what}: the die would show {value + adjust}; it must stay from 1 to 6")
     return value + adjust
-
-
-def _can_move(table: Mapping[str, Any], seat: int, value: int) -> bool:
-    start = table["burghers"][seat]
-    bridges = bridges_of(table, seat)
-    values = {value} | ({value - 1, value + 1} & set(range(1, 7)) if activated(table["boards"][seat], "move_die_pm1") else set())
-    return any(city.routes(table["layout"], start, v, bridges, table["boat"]) for v in values)
-
-
-# --- phase 1 ----------------------------------------------------------------------------------------
-
-
-def roll(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: int) -> list[str] | Refused:
-    """Free the dice the roll needs (two, taken off tiles when fewer are in hand), then roll them."""
-    who = name(state, seat)
-    log = []
-    on_tiles = own_dice(table, seat)
-    need = max(0, 2 - (DICE_PER_PLAYER - len(on_tiles)))
-    given = action.get("take_back")
-    if need and given is None and len(on_tiles) == need:
-        given = on_tiles
-    if need or given is not None:
-        wanted = [city.tile_named(t) for t in given] if isinstance(given, list) else [None]
-        if len(wanted) != need or None in wanted or len(set(wanted)) != len(wanted) or not set(wanted) <= set(on_tiles):
-            where = ", ".join(f"{t} ({table['dice'][t]['value']})" for t in on_tiles)
-            return Refused(f"take_back: {who} has {counted(DICE_PER_PLAYER - len(on_tiles), 'die')} in hand, so {need} "
-                           f"must come off the tiles first: name {'it' if need == 1 else 'them'} ({where})")
-        for tile in wanted:
-            del table["dice"][tile]
-        if wanted:
-            log.append(f"{who} takes back the dice on {' and '.join(wanted)}.")
-    dice = action.get("dice")
-    if dice is None and action.get("roll"):
-        return Refused("the two dice need their values", needs=Needs("roll", "dice", spec=str(TWO_DICE)))
-    if dice is None:
-        return log
-    bad = check_values(TWO_DICE, dice)
-    if bad:
-        return Refused(f"dice: {bad}")
-    if table["burghers"][seat] is not None and not any(_can_move(table, seat, v) for v in dice):
-        return Refused(f"neither {dice[0]} nor {dice[1]} is a legal move from {table['burghers'][seat]}: roll both again")
-    table["turn"]["dice"] = list(dice)
-    log.append(f"{who} rolls {dice[0]} and {dice[1]}.")
-    return log
-
-
-# --- phase 2 ----------------------------------------------------------------------------------------
 
 
 def move(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: int) -> list[str] | Refused:
@@ -206,67 +192,17 @@ def settle_die(state: PMap, table: dict[str, Any], seat: int) -> list[str]:
     return [f"{who}'s {value} goes on {tile}{bumped}."]
 
 
-# --- phase 5 ----------------------------------------------------------------------------------------
+def go(e: Edit) -> None:
+    out = move(e.state, e.data, e.action, e.seat)
+    if isinstance(out, Refused):
+        e.refuse(out.reason)
+    e.say(*out)
 
 
-def bridge(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: int):
-    """(log, stock paid {raw: n}) or a Refused."""
-    if action.get("bridge") is None:
-        return [], {}
-    here = table["burghers"][seat]
-    there = city.tile_named(action["bridge"])
-    who = name(state, seat)
-    if there is None:
-        return Refused(f"bridge: the tile across from the Burgher's, one of {', '.join(city.TILES)}")
-    if here is None:
-        return Refused(f"{who}'s Burgher is not on the table yet")
-    if not city.adjacent(table["layout"], here, there):
-        return Refused(f"{there} does not touch {here}, where {who}'s Burgher stands")
-    dice = {t: table["dice"].get(t) for t in (here, there)}
-    if any(d is None or d["seat"] != seat for d in dice.values()):
-        return Refused(f"a bridge needs {who}'s dice on both {here} and {there}")
-    mine = bridges_of(table, seat)
-    if len(mine) >= BRIDGES_PER_PLAYER:
-        return Refused(f"{who} has all {BRIDGES_PER_PLAYER} bridges on the board")
-    place = list(city.edge(here, there))
-    standing = next((b for b in table["bridges"] if b["tiles"] == place), None)
-    if standing is not None and standing["seat"] == seat:
-        return Refused(f"{who}'s own bridge already joins {here} and {there}")
-    a, b = dice[here]["value"], dice[there]["value"]
-    cost = a + b if standing is not None else abs(a - b)
-    paid = _payment(stock(state, seat), cost, action.get("pay"))
-    if isinstance(paid, Refused):
-        return paid
-    back = city.tile_named(action.get("take_back")) if action.get("take_back") is not None else None
-    if back not in (here, there):
-        return Refused(f"take_back: which die comes back to {who}'s hand, the {a} on {here} or the {b} on {there}")
-    log = [f"{who} builds a bridge between {here} and {there} for {counted(cost, 'cube')}"
-           + (f" ({', '.join(f'{n} {r}' for r, n in paid.items() if n)})" if cost else "") + "."]
-    if standing is not None:
-        table["bridges"].remove(standing)
-        log.append(f"{name(state, standing['seat'])}'s bridge there goes back to its owner.")
-    table["bridges"].append({"seat": seat, "tiles": place})
-    del table["dice"][back]
-    log.append(f"{who} takes back the die on {back}.")
-    table["turn"]["bridged"] = True
-    return log, paid
+def status(state: PMap) -> str:
+    dice = state["data"]["turn"]["dice"]
+    start = state["data"]["burghers"][state["flow"]["player"]] or "?"
+    return f"Move from {start}: {dice[0]} or {dice[1]}" if dice else f"Move from {start}"
 
 
-def _payment(held: Mapping[str, int], cost: int, given: object) -> dict[str, int] | Refused:
-    """The cubes paid from the stock: as given, or the most plentiful kinds first [A]."""
-    if sum(held.values()) < cost:
-        return Refused(f"the bridge costs {counted(cost, 'cube')}; the stock holds {sum(held.values())}")
-    if given is None:
-        paid = {raw: 0 for raw in RAWS}
-        for _ in range(cost):
-            raw = max(RAWS, key=lambda r: held[r] - paid[r])
-            paid[raw] += 1
-        return paid
-    if not isinstance(given, Mapping) or not set(given) <= set(RAWS) or not all(type(v) is int and v >= 0 for v in given.values()):
-        return Refused('pay: cubes by kind from the stock, such as {"gold": 1, "wool": 2}')
-    if sum(given.values()) != cost:
-        return Refused(f"pay: the bridge costs {counted(cost, 'cube')}, not {sum(given.values())}")
-    short = next((r for r, n in given.items() if n > held[r]), None)
-    if short:
-        return Refused(f"pay: the stock holds {held[short]} {short}")
-    return {raw: given.get(raw, 0) for raw in RAWS}
+RULES = StepRules(options=options, handlers={"advance": go}, status=status)

@@ -1,0 +1,169 @@
+"""Phases 3 and 4, ACTIVATE and SECONDARY: the arrival tile's power, used by the active player at the
+activation die's value, then by each other player with his Burgher or a die there, in turn from the
+active player's left, at 1 (or 2 with both) [R l.209-399]. What each may do is listed on his own phone
+and on the buttons; the power's work is powers.py's.
+
+  advance {use: false}                     the power is not used
+  advance {use: true, onto, drop}          raw cubes (onto: a card key per cube; drop: stock cubes thrown out)
+  advance {keep: card | null, tag?}        a card kept from the draw (named, tapped, or the companion's)
+  look {deck, n}                           the companion's deck: the cards drawn to choose from
+  advance {good, n?, lower?}               a Market sale
+  advance {good, price}                    a Port export"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from pyrsistent import PMap
+
+from companion.core.options import Option
+from companion.core.result import Refused
+from companion.core.steps import StepRules, pure
+from companion.core.words import counted
+
+from . import market, powers
+from .anytime import LOWER_NAMES, with_lower
+from .board import keys, card_at, room, shown
+from .cards import RAWS, READ
+from .city import CARD_TILES
+from .steps import step_name
+from .table import STOCK_SPACES, kind, prices, stock, store
+
+KEEP_LENGTH = 40  # a printed card name: "Order Jewelry +2 cost 1 wool 1 flax 1 gold" is 42 with every colour
+
+
+def options(state: PMap, seat: int | None) -> list[Option]:
+    table = state["data"]
+    who = powers.activator(state, table)
+    if seat is None or isinstance(who, Refused) or who[0] != seat or who[1] is None:
+        return []
+    tile, value = table["turn"]["tile"], who[1]
+    if tile is None:
+        return []
+    found = _POWER_OPTIONS[kind(tile)](state, table, seat, tile, value)
+    if table["turn"]["looker"] is None:
+        found.append(Option(f"Do not use {tile}", "Skip", {"type": "advance", "use": False}))
+    return found
+
+
+def _raw(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: int) -> list[Option]:
+    """The cubes gained: into the stock; or onto a card that takes them (the buttons: one card; the phone:
+    each cube where the player wants it, stock cubes thrown out to make room)."""
+    raw = tile.lower()
+    base = {"type": "advance", "use": True}
+    board = table["boards"][seat]
+    held = stock(state, seat)
+    space = STOCK_SPACES - sum(held.values())
+    lost = f" ({value - space} lost: no room)" if value > space else ""
+    found = [Option(f"Take {value} {raw} into the stock{lost}", "Take", base)]
+    takers = [k for k in keys(board) if room(card_at(board, k), raw)]
+    for key in takers:
+        onto = min(value, room(card_at(board, key), raw))
+        rest = value - onto
+        left = f", {rest} into the stock" + (f" ({rest - space} lost)" if rest > space else "") if rest else ""
+        found.append(Option(f"Take {value} {raw}: {onto} onto {shown(card_at(board, key))}{left}", "Onto",
+                            {**base, "onto": [key] * onto}))
+    fields = {}
+    if takers:
+        fields["onto"] = {"title": "cubes onto your cards (the rest into the stock)", "type": "array", "maxItems": value,
+                          "minItems": 0, "maxEach": [min(value, room(card_at(board, k), raw)) for k in takers],
+                          "items": {"enum": takers, "enumNames": [shown(card_at(board, k)) for k in takers]}}
+    if value > space and sum(held.values()):  # "It is permissible to discard cubes and replace them with others just obtained"
+        kinds = [r for r in RAWS if held[r]]
+        fields["drop"] = {"title": "stock cubes thrown out for new ones", "type": "array", "minItems": 0,
+                          "maxItems": min(sum(held.values()), value), "maxEach": [held[r] for r in kinds], "items": {"enum": kinds}}
+    if fields:
+        found.append(Option(f"Take {value} {raw}: choose where each goes", "Where", base, fields=fields))
+    return found
+
+
+def _cards(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: int) -> list[Option]:
+    deck_name = CARD_TILES[tile]
+    deck = state["decks"][deck_name]
+    looking = list(dict.fromkeys(deck["looking"]))
+    if table["turn"]["looker"] == seat:
+        return ([Option(f"Keep {card}", "Keep", {"type": "advance", "keep": card}) for card in looking]
+                + [Option("Keep none", "None", {"type": "advance", "keep": None})])
+    left = len(deck["draw"]) if deck["known"] else None
+    if left == 0:
+        return []
+    n = min(value, left) if left is not None else value
+    if deck["mode"] == "virtual":
+        return [Option(f"Draw {counted(n, f'{tile} card')}", "Draw", {"type": "look", "deck": deck_name, "n": n})]
+    if deck["known"]:
+        names = sorted(set(deck["draw"]))
+        keep = {"title": f"the {tile} card kept", "enum": names}
+    else:
+        keep = {"title": f"the {tile} card kept, as printed", "type": "string", "maxLength": KEEP_LENGTH,
+                "examples": _examples(deck_name)}
+    return [Option(f"Draw {counted(n, f'{tile} card')}, keep one: name it or tap it", "Keep", {"type": "advance"},
+                   fields={"keep": keep}, taps=deck_name),
+            Option(f"Draw {counted(n, f'{tile} card')}, keep none", "None", {"type": "advance", "keep": None})]
+
+
+def _examples(deck_name: str) -> list[str]:
+    """The deck's examples as card names (the New game page's say how many: "Lace +1 x2")."""
+    return [re.sub(r" x\d+$", "", e) for e in next(d.examples for d in powers.DECKS if d.name == deck_name)]
+
+
+def _market(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: int) -> list[Option]:
+    bonus = market.bonus(table["market"])
+    found = []
+    for good, have in store(state, seat).items():
+        most = min(value, have)
+        if not most:
+            continue
+        each = prices(table)[good] + bonus
+        action, fields = {"type": "advance", "good": good}, {}
+        if most > 1:
+            fields["n"] = {"type": "integer", "title": f"{good} sold", "minimum": 1, "maximum": most}
+        else:
+            action["n"] = 1
+        with_lower(action, fields, table["prices"][good])
+        sold = f"up to {most}" if most > 1 else "1"
+        found.append(Option(f"Sell {good}: {each} VP each, {sold}", "Sell", action, fields=fields))
+    return found
+
+
+def _port(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: int) -> list[Option]:
+    found = []
+    for good, have in store(state, seat).items():
+        if not have or good in table["ports"][tile]:
+            continue
+        pieces = table["prices"][good]
+        now = market.price(pieces)
+        ways = ["stay", "up"] + [k for k, (piece, _) in market.LOWER.items() if pieces[piece]]
+        names = [f"stays at {now}", f"up to {now + 1}"] + [
+            f"down to {now - 1} ({LOWER_NAMES[k] if k != 'two' else 'a +2 card swapped for a cube'})" for k in ways[2:]]
+        found.append(Option(f"Export 1 {good}: {value} VP", "Export", {"type": "advance", "good": good},
+                            fields={"price": {"title": f"the {good} price", "enum": ways, "enumNames": names}}))
+    return found
+
+
+_POWER_OPTIONS = {"raw": _raw, "cards": _cards, "market": _market, "port": _port}
+
+
+def tapped(state: PMap, deck: str, card: str) -> Mapping[str, Any] | str:
+    """A real card tapped on the reader while a card tile is activated: the card kept."""
+    if state["flow"] is None:
+        return "the game has not started"
+    tile = state["data"]["turn"]["tile"]
+    if step_name(state) not in ("ACTIVATE", "SECONDARY") or tile is None or CARD_TILES.get(tile) != deck:
+        return "a card is tapped when it is kept from the activated Workshop, Order or Master Builder tile"
+    if READ[deck](card) is None:
+        return f"{card} is not a card of this deck as printed"
+    return {"type": "advance", "keep": card}
+
+
+def status(state: PMap) -> str:
+    table = state["data"]
+    who = powers.activator(state, table)
+    tile = table["turn"]["tile"] or "?"
+    value = who[1] if not isinstance(who, Refused) else None
+    return f"{tile} at {value}" if value is not None else f"Activate {tile}"
+
+
+HANDLERS = {"advance": pure(powers.activate), "look": pure(powers.look)}
+RULES = StepRules(options=options, handlers=HANDLERS, status=status)

@@ -1,0 +1,144 @@
+"""La Venise du Nord: what the active player may do at any time in his own turn, in every phase (cubes
+moved down from the stock onto his cards, a Price shift or Fill stock Master Builder used), and the
+table's corrections (the turn ended at once, a Burgher, the Boat, a die, a bridge, a price or the Market's
+sales set right by hand, fixes.py): options and handlers, added to every step's."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from pyrsistent import PMap
+
+from companion.core.flow import end_turn as end_the_turn
+from companion.core.options import CORRECTIONS, Option
+from companion.core.result import Refused, Result
+from companion.core.steps import pure
+from companion.games.plain import data, name, put
+
+from . import city, fixes, market, powers
+from .board import keys, card_at, room, shown
+from .cards import GOODS, RAWS
+from .steps import FLOW
+from .table import BRIDGES_PER_PLAYER, DICE_PER_PLAYER, STOCK_SPACES, bridges_of, fresh_turn, own_dice, prices, stock
+
+LOWER_NAMES = {"cube": "a cube off", "one": "a +1 card off", "two": "a +2 card off"}
+
+
+def lower_field(pieces: dict[str, int]) -> dict[str, Any] | None:
+    """Which piece comes off a price: the pieces there are (None when the price is 0)."""
+    there = [k for k, (piece, _) in market.LOWER.items() if pieces[piece]]
+    if not there:
+        return None
+    return {"title": "which piece comes off", "enum": there, "enumNames": [LOWER_NAMES[k] for k in there]}
+
+
+def with_lower(action: dict[str, Any], fields: dict[str, Any], pieces: dict[str, int]) -> None:
+    """The lowering of a price as a field, or fixed in the action when there is one way (or none)."""
+    field = lower_field(pieces)
+    if field is not None and len(field["enum"]) == 1:
+        action["lower"] = field["enum"][0]
+    elif field is not None:
+        fields["lower"] = field
+
+
+def options(state: PMap, seat: int | None) -> list[Option]:
+    """The active player's own board, in any phase of his turn."""
+    if seat is None or seat != state["flow"]["player"] or state["data"]["turn"]["looker"] is not None:
+        return []
+    table = state["data"]
+    board = table["boards"][seat]
+    held = stock(state, seat)
+    found = []
+    for key in keys(board):
+        card = card_at(board, key)
+        for raw in RAWS:
+            most = min(held[raw], room(card, raw))
+            if not most:
+                continue
+            action = {"type": "place", "raw": raw, "onto": key}
+            fields = {"n": {"type": "integer", "title": f"{raw} cubes", "minimum": 1, "maximum": most}} if most > 1 else {}
+            found.append(Option(f"{raw.capitalize()} from the stock onto {shown(card)}", "Cubes", action | ({} if fields else {"n": 1}), fields=fields))
+    for k, b in enumerate(board["builders"]):
+        if not b["activated"] or b["used"]:
+            continue
+        if b["kind"] == "price_shift":
+            for down in (g for g in GOODS if g != b["good"]):
+                action, fields = {"type": "builder", "card": k, "down": down}, {}
+                with_lower(action, fields, table["prices"][down])
+                now = prices(table)
+                found.append(Option(f"Use {b['card'].split(' cost ')[0]}: {b['good']} to {now[b['good']] + 1}, "
+                                    f"{down} to {max(now[down] - 1, 0)}", "Shift", action, fields=fields))
+        elif b["kind"] == "fill_stock":
+            fills = _fills()
+            found.append(Option(f"Use {b['card'].split(' cost ')[0]}: fill the stock", "Fill", {"type": "builder", "card": k},
+                                fields={"fill": {"title": "the stock as it will be", "enum": fills,
+                                                 "enumNames": [", ".join(f"{n} {r}" for r, n in f.items()) for f in fills]}}))
+    return found
+
+
+def _fills() -> list[dict[str, int]]:
+    """The stock filled with 2 kinds at most: every split of its 6 spaces."""
+    out = [{raw: STOCK_SPACES} for raw in RAWS]
+    for one, other in combinations(RAWS, 2):
+        out += [{one: n, other: STOCK_SPACES - n} for n in range(1, STOCK_SPACES)]
+    return out
+
+
+def corrections(state: PMap) -> list[Option]:
+    """The table set right by hand, where the real table and the companion disagree."""
+    table = state["data"]
+    flow = state["flow"]
+    names = [p["name"] for p in state["players"]]
+    seats = list(range(len(names)))
+    tiles = {"title": "tile", "enum": list(city.TILES)}
+    found = [Option(f"End {names[flow['player']]}'s turn now", "EndTrn", {"type": "end_turn"}, confirm=True, group=CORRECTIONS)
+             ] if table["turn"]["looker"] is None else []
+    found += [Option(f"{names[s]}'s Burgher stands elsewhere", "Burghr", {"type": "burgher", "seat": s}, fields={"tile": tiles},
+                     group=CORRECTIONS) for s in seats]
+    found.append(Option("The Boat lies elsewhere", "SetBoa", {"type": "boat"}, fields={"tile": tiles}, group=CORRECTIONS))
+    for s in seats:  # a die from the hand, or one of the five moved or turned
+        where = list(city.TILES) if len(own_dice(table, s)) < DICE_PER_PLAYER else own_dice(table, s)
+        found.append(Option(f"A die of {names[s]}'s lies on a tile", "SetDie", {"type": "die", "seat": s},
+                            fields={"tile": {"title": "tile", "enum": where},
+                                    "value": {"type": "integer", "title": "value", "minimum": 1, "maximum": 6}},
+                            group=CORRECTIONS))
+    if table["dice"]:
+        found.append(Option("A die is not on its tile", "NoDie", {"type": "die", "seat": None},
+                            fields={"tile": {"title": "tile", "enum": [t for t in city.TILES if t in table["dice"]]}}, group=CORRECTIONS))
+    edges = sorted({city.edge(t, u) for t in city.TILES for u in city.neighbours(table["layout"], t)})
+    found += [Option(f"A bridge of {names[s]}'s stands", "SetBrg", {"type": "bridge", "seat": s},
+                     fields={"tiles": {"title": "between", "enum": [list(e) for e in edges],
+                                       "enumNames": [f"{a} and {b}" for a, b in edges]}}, group=CORRECTIONS)
+              for s in seats if len(bridges_of(table, s)) < BRIDGES_PER_PLAYER]
+    if table["bridges"]:
+        standing = [b["tiles"] for b in table["bridges"]]
+        found.append(Option("A bridge is not there", "NoBrg", {"type": "bridge", "seat": None},
+                            fields={"tiles": {"title": "between", "enum": [list(t) for t in standing],
+                                              "enumNames": [f"{a} and {b}" for a, b in standing]}}, group=CORRECTIONS))
+    count = {"type": "integer", "minimum": 0, "maximum": 30}
+    found += [Option(f"The {g} price is set otherwise (now {prices(table)[g]})", "Price", {"type": "price", "good": g},
+                     fields={p: {**count, "title": t} for p, t in (("cubes", "cubes"), ("ones", "+1 cards"), ("twos", "+2 cards"))},
+                     group=CORRECTIONS) for g in GOODS]
+    open_ = [s for s in table["market"] if s["by"] != "setup"]
+    found.append(Option(f"The Market's sales are otherwise (now {sum(1 for s in open_ if s['by'] is not None)})", "SetMkt",
+                        {"type": "market"}, fields={"sales": {"type": "integer", "title": "spaces covered by sales",
+                                                              "minimum": 0, "maximum": len(open_)}}, group=CORRECTIONS))
+    return found
+
+
+def end_turn(state: PMap, action: dict[str, Any]) -> Result:
+    """The shortcut: the next player's phase 1, whatever phase this turn is in."""
+    seat = state["flow"]["player"]
+    if action.get("seat") is not None and action["seat"] != seat:
+        return Refused(f"it is {name(state, seat)}'s turn to end, not {name(state, action['seat'])}'s")
+    if state["data"]["turn"]["looker"] is not None:
+        return Refused(f"{name(state, state['data']['turn']['looker'])} is looking at cards drawn: keep one or none first")
+    table = data(state)
+    table["turn"] = fresh_turn()
+    return end_the_turn(FLOW, put(state, table))
+
+
+HANDLERS = {"place": pure(powers.place), "builder": pure(powers.use_builder), "end_turn": pure(end_turn),
+            "burgher": pure(fixes.burgher), "boat": pure(fixes.boat), "die": pure(fixes.die),
+            "bridge": pure(fixes.bridge), "price": pure(fixes.price), "market": pure(fixes.sales)}

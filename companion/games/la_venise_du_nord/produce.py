@@ -1,0 +1,43 @@
+"""Phase 6, PRODUCE: each built workshop whose storage is full of its colour, with an Order card of its good
+in row 2 (or an activated order-like Master Builder), makes its goods once this turn; the Order card goes
+next to the Market and raises that good's price [R l.443-476]. NEXT ends the turn.
+
+  produce {workshop, order | builder}"""
+
+from __future__ import annotations
+
+from pyrsistent import PMap
+
+from companion.core.options import Option
+from companion.core.steps import Edit, StepRules, pure
+
+from . import powers
+from .board import orders_for, ready
+from .table import fresh_turn
+
+
+def options(state: PMap, seat: int | None) -> list[Option]:
+    if seat is None or seat != state["flow"]["player"]:
+        return []
+    table = state["data"]
+    board = table["boards"][seat]
+    found = []
+    for i in ready(board, table["turn"]["produced"]):
+        shop = board["workshops"][i]
+        for row, k in orders_for(board, shop["good"]):
+            found.append(Option(f"Make {shop['capacity']} {shop['good']} with {board[row][k]['card'].split(' cost ')[0]}",
+                                "Make", {"type": "produce", "workshop": i, row[:-1]: k}))
+    return [*found, Option("", "End", {"type": "advance"}, button="NEXT")]  # the core says whose turn follows
+
+
+def end(e: Edit) -> None:
+    e.data["turn"] = fresh_turn()
+
+
+def status(state: PMap) -> str:
+    table = state["data"]
+    n = len(ready(table["boards"][state["flow"]["player"]], table["turn"]["produced"]))
+    return f"Produce: {n} workshop{'' if n == 1 else 's'} ready"
+
+
+RULES = StepRules(options=options, handlers={"advance": end, "produce": pure(powers.produce)}, status=status)
