@@ -3,7 +3,7 @@
 import random
 from collections import Counter
 
-from companion.games.free_play import FREE_PLAY, STANDARD_52
+from companion.games.free_play import STANDARD_52
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "first": 1}
 

@@ -1,6 +1,5 @@
 """Phases as data: each turn order, step kind and end trigger on a small game of its own."""
 
-import pytest
 
 from companion.core import flow as F
 from companion.core.counters import CounterSpec

@@ -577,9 +577,12 @@ def test_master_builder_effects():
     for k, raw in enumerate(("wool", "flax", "gold")):
         t.ok(type="place", raw=raw, n=1, onto=f"builder {k}")
     t.ok(type="counter", name="flax", seat=0, value=1)
-    t.ok(type="price", good="jewelry", ones=1)
-    t.ok(type="builder", card=1, down="jewelry")
-    assert t.view["prices"] == {"clothing": 0, "lace": 1, "jewelry": 0}
+    t.ok(type="price", good="jewelry", ones=1, twos=1)
+    (shift,) = [o for o in _offered(t, 0) if o["label"] == "Use Price shift Lace: lace to 1, jewelry to 2"]
+    assert shift["fields"]["lower"]["enumNames"] == ["a +1 card off", "a +2 card swapped for a cube"]  # -1 either way
+    t.ok(**shift["action"], lower="two")
+    assert t.view["prices"] == {"clothing": 0, "lace": 1, "jewelry": 2}
+    assert t.view["price_pieces"]["jewelry"] == {"cubes": 1, "ones": 1, "twos": 0}
     assert "has been used" in t.refused(type="builder", card=1, down="jewelry")
     assert "2 kinds at most" in t.refused(type="builder", card=2, fill={"wool": 2, "flax": 2, "gold": 2})
     t.ok(type="builder", card=2, fill={"wool": 4, "gold": 2})  # the whole stock, as the appendix says

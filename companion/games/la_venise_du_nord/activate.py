@@ -24,7 +24,7 @@ from companion.core.steps import StepRules, pure
 from companion.core.words import counted
 
 from . import market, powers
-from .anytime import LOWER_NAMES, with_lower
+from .anytime import LOWER_NAMES, SWAPPED, with_lower
 from .board import keys, card_at, room, shown
 from .cards import RAWS, READ
 from .city import CARD_TILES
@@ -136,7 +136,7 @@ def _port(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: in
         now = market.price(pieces)
         ways = ["stay", "up"] + [k for k, (piece, _) in market.LOWER.items() if pieces[piece]]
         names = [f"stays at {now}", f"up to {now + 1}"] + [
-            f"down to {now - 1} ({LOWER_NAMES[k] if k != 'two' else 'a +2 card swapped for a cube'})" for k in ways[2:]]
+            f"down to {now - 1} ({SWAPPED if k == 'two' else LOWER_NAMES[k]})" for k in ways[2:]]
         found.append(Option(f"Export 1 {good}: {value} VP", "Export", {"type": "advance", "good": good},
                             fields={"price": {"title": f"the {good} price", "enum": ways, "enumNames": names}}))
     return found

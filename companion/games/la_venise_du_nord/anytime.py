@@ -17,29 +17,24 @@ from companion.core.steps import pure
 from companion.games.plain import data, name, put
 
 from . import city, fixes, market, powers
-from .board import keys, card_at, room, shown
+from .board import card_at, keys, room, shown, title
 from .cards import GOODS, RAWS
 from .steps import FLOW
 from .table import BRIDGES_PER_PLAYER, DICE_PER_PLAYER, STOCK_SPACES, bridges_of, fresh_turn, own_dice, prices, stock
 
 LOWER_NAMES = {"cube": "a cube off", "one": "a +1 card off", "two": "a +2 card off"}
+SWAPPED = "a +2 card swapped for a cube"  # a price down by 1 where a +2 card sets it (a Port, a Price shift)
 
 
-def lower_field(pieces: dict[str, int]) -> dict[str, Any] | None:
-    """Which piece comes off a price: the pieces there are (None when the price is 0)."""
+def with_lower(action: dict[str, Any], fields: dict[str, Any], pieces: dict[str, int], swap: bool = False) -> None:
+    """Which piece comes off a price, the pieces there are: a field, or fixed in the action when there is one
+    way (none at a price of 0). `swap`: a +2 card is swapped for a cube (down by 1), not taken off."""
     there = [k for k, (piece, _) in market.LOWER.items() if pieces[piece]]
-    if not there:
-        return None
-    return {"title": "which piece comes off", "enum": there, "enumNames": [LOWER_NAMES[k] for k in there]}
-
-
-def with_lower(action: dict[str, Any], fields: dict[str, Any], pieces: dict[str, int]) -> None:
-    """The lowering of a price as a field, or fixed in the action when there is one way (or none)."""
-    field = lower_field(pieces)
-    if field is not None and len(field["enum"]) == 1:
-        action["lower"] = field["enum"][0]
-    elif field is not None:
-        fields["lower"] = field
+    if len(there) == 1:
+        action["lower"] = there[0]
+    elif there:
+        fields["lower"] = {"title": "which piece comes off", "enum": there,
+                           "enumNames": [SWAPPED if swap and k == "two" else LOWER_NAMES[k] for k in there]}
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
@@ -65,13 +60,13 @@ def options(state: PMap, seat: int | None) -> list[Option]:
         if b["kind"] == "price_shift":
             for down in (g for g in GOODS if g != b["good"]):
                 action, fields = {"type": "builder", "card": k, "down": down}, {}
-                with_lower(action, fields, table["prices"][down])
+                with_lower(action, fields, table["prices"][down], swap=True)
                 now = prices(table)
-                found.append(Option(f"Use {b['card'].split(' cost ')[0]}: {b['good']} to {now[b['good']] + 1}, "
+                found.append(Option(f"Use {title(b)}: {b['good']} to {now[b['good']] + 1}, "
                                     f"{down} to {max(now[down] - 1, 0)}", "Shift", action, fields=fields))
         elif b["kind"] == "fill_stock":
             fills = _fills()
-            found.append(Option(f"Use {b['card'].split(' cost ')[0]}: fill the stock", "Fill", {"type": "builder", "card": k},
+            found.append(Option(f"Use {title(b)}: fill the stock", "Fill", {"type": "builder", "card": k},
                                 fields={"fill": {"title": "the stock as it will be", "enum": fills,
                                                  "enumNames": [", ".join(f"{n} {r}" for r, n in f.items()) for f in fills]}}))
     return found

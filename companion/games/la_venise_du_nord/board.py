@@ -70,9 +70,14 @@ def room(card: Mapping[str, Any], raw: str) -> int:
     return need.get(raw, 0) + card["capacity"] - card["stored"]
 
 
+def title(card: Mapping[str, Any]) -> str:
+    """A card's name without its cost: "Lace 2", "Fill stock"."""
+    return card["card"].split(" cost ")[0]
+
+
 def shown(card: Mapping[str, Any]) -> str:
     """A card as a player looks for it on his board: "Lace 2 (needs 1 flax 2 gold)", "Lace 2 (stores 1 of 2)"."""
-    name = card["card"].split(" cost ")[0]
+    name = title(card)
     need = missing(card)
     if need:
         return f"{name} (needs {cost_words(need)})"

@@ -1,5 +1,5 @@
-"""La Venise du Nord: the table set by hand, any time, each one undoable: where the Burghers stand (their
-first places at setup, first player first), the Boat, a die, a bridge, a price, the Market sales. What the
+"""La Venise du Nord: the table set by hand, any time, each one undoable (the table page's corrections,
+anytime.py): where a Burgher stands, the Boat, a die, a bridge, a price, the Market sales. What the
 companion follows is then put right when the real table and it disagree.
 
   burgher {seat, tile}            boat {tile}

@@ -65,9 +65,10 @@ def price(pieces: Mapping[str, int]) -> int:
     return pieces["cubes"] + pieces["ones"] + 2 * pieces["twos"]
 
 
-def lower(pieces: dict[str, int], how: object, at_port: bool = False) -> str | None:
+def lower(pieces: dict[str, int], how: object, by_one: bool = False) -> str | None:
     """Take one piece away from a price (changed in place): "cube", "one" (a +1 card) or "two" (a +2 card:
-    -2 at the Market; at a Port it is swapped for a cube, -1). None picks the smallest step there is [A].
+    -2 at the Market; where the price comes down by 1, at a Port or by a Price shift, it is swapped for a
+    cube). None picks the smallest step there is [A].
     Returns why it cannot be, or None. A price at 0 stays 0 (SPEC 4.10.11): the caller asks nothing then."""
     if how is None:
         how = next(k for k, (piece, _) in LOWER.items() if pieces[piece] > 0)
@@ -77,7 +78,7 @@ def lower(pieces: dict[str, int], how: object, at_port: bool = False) -> str | N
     if pieces[piece] == 0:
         return f"lower: there is no {'cube' if how == 'cube' else f'+{by} card'} setting that price"
     pieces[piece] -= 1
-    if how == "two" and at_port:
+    if how == "two" and by_one:
         pieces["cubes"] += 1
     return None
 

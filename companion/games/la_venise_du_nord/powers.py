@@ -30,7 +30,7 @@ from pyrsistent import PMap, pvector
 
 from companion.core import deck as deck_mod
 from companion.core.result import Accepted, Refused, Result
-from companion.core.words import a, counted, sentence
+from companion.core.words import a, counted
 from companion.games.plain import data, name, put, set_deck
 
 from . import market
@@ -286,7 +286,7 @@ def _export(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int
     if price == "up":
         pieces["cubes"] += 1
     elif PORT_PRICE[price] < 0:
-        bad = market.lower(pieces, price, at_port=True)
+        bad = market.lower(pieces, price, by_one=True)
         if bad:
             return Refused(bad.replace("lower:", "price:"))
     if price != "stay":
@@ -402,8 +402,8 @@ def use_builder(state: PMap, action: Mapping[str, Any]) -> Result:
             return Refused(f"down: the good whose price comes down, {' or '.join(g for g in GOODS if g != card['good'])}")
         table["prices"][card["good"]]["cubes"] += 1
         log = [f"{who} uses {card['card']}: {card['good']} up to {market.price(table['prices'][card['good']])}"]
-        if market.price(table["prices"][down]):
-            bad = market.lower(table["prices"][down], action.get("lower"))
+        if market.price(table["prices"][down]):  # -1: a +2 card is swapped for a cube, as at a Port
+            bad = market.lower(table["prices"][down], action.get("lower"), by_one=True)
             if bad:
                 return Refused(bad)
         log.append(f"{down} {'down to' if market.price(table['prices'][down]) else 'at'} {market.price(table['prices'][down])}.")

@@ -12,7 +12,7 @@ from companion.core.options import Option
 from companion.core.steps import Edit, StepRules, pure
 
 from . import powers
-from .board import orders_for, ready
+from .board import orders_for, ready, title
 from .table import fresh_turn
 
 
@@ -25,7 +25,7 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     for i in ready(board, table["turn"]["produced"]):
         shop = board["workshops"][i]
         for row, k in orders_for(board, shop["good"]):
-            found.append(Option(f"Make {shop['capacity']} {shop['good']} with {board[row][k]['card'].split(' cost ')[0]}",
+            found.append(Option(f"Make {shop['capacity']} {shop['good']} with {title(board[row][k])}",
                                 "Make", {"type": "produce", "workshop": i, row[:-1]: k}))
     return [*found, Option("", "End", {"type": "advance"}, button="NEXT")]  # the core says whose turn follows
 
