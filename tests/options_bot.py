@@ -67,3 +67,20 @@ def play_one(rt, rng, claimed=frozenset(), keen=None):
     outcome = rt.submit(action, seat=seat)
     assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
     return action.get("action") or action["type"]
+
+
+def pick_keen(found, rng, keen, off=0.004):
+    """(option, seat) among what is offered, by the option's hint: `keen` how likely each kind is (1 if not
+    named); a correction by hand (the rest of the Corrections group) only now and then."""
+    weights = [keen.get(o["short"], 1) if o["group"] == "Play" or o["short"] in keen else off for o, _ in found]
+    return rng.choices(found, weights=weights)[0]
+
+
+def play_keen(rt, rng, claimed, keen):
+    """One offered option, picked by `keen`, filled in and done where it is offered (it must be accepted):
+    the option and the log it made."""
+    option, seat = pick_keen(choices(rt, rt.view(), claimed), rng, keen)
+    action = filled(option, rng)
+    outcome = rt.submit(action, seat=seat)
+    assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
+    return option, outcome.log

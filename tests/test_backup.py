@@ -14,9 +14,10 @@ SETUP = {"players": [{"name": "Ada", "age": 40}, {"name": "Bea", "age": 19}]}
 def _game_in_progress(make_runtime, data):
     rt = make_runtime(data / "journal.sqlite3")
     assert rt.submit({"type": "new_game", "game": "merchant_venturers", "setup": SETUP}).accepted
-    for action in ({"type": "deal"}, {"type": "place_start", "seat": 0, "port": "O2"},
-                   {"type": "place_start", "seat": 1, "port": "O4"}, {"type": "advance", "coins": [3, 1]},
-                   {"type": "advance"}, {"type": "advance"}):
+    # The deal; Bea (the younger) places, then Ada; Bea has 1 coin; each buys nothing; on to phase 3.
+    for action in ({"type": "advance"}, {"type": "advance", "port": "O4"}, {"type": "advance", "port": "O2"},
+                   {"type": "counter", "name": "coins", "seat": 1, "delta": -2},
+                   {"type": "advance"}, {"type": "advance"}, {"type": "advance"}, {"type": "advance"}):
         assert rt.submit(action).accepted, action
     return rt
 
@@ -46,7 +47,7 @@ def test_a_backup_taken_mid_game_restores_that_game_at_that_step(make_runtime, t
     kept = [p for p in data.iterdir() if ".before-restore-" in p.name]
     assert len(kept) == 1
     replaced = Journal(kept[0])
-    assert replaced.last_seq(1) == 6 + 5  # the journal it replaced, with the inputs played after the backup
+    assert replaced.last_seq(1) == 8 + 5  # the journal it replaced, with the inputs played after the backup
     replaced.close()
     again = make_runtime(data / "journal.sqlite3")
     view = again.view()
@@ -112,26 +113,26 @@ def test_the_panel_downloads_a_backup_and_restores_it_while_the_companion_runs(m
         assert re.match(r'attachment; filename=companion-backup-\d{4}-\d\d-\d\d-\d{4}\.sqlite3$', headers["Content-Disposition"])
         saved = tmp_path / "downloaded.sqlite3"
         saved.write_bytes(body)
-        assert (inspect(saved).games, inspect(saved).inputs) == (1, 6)
+        assert (inspect(saved).games, inspect(saved).inputs) == (1, 8)
         assert sorted(p.name for p in data.iterdir() if p.name.startswith(".panel")) == []  # nothing left behind
         at_backup = table_phone.get("/api/state")[1]
 
         for _ in range(5):  # play on after the backup
             table_phone.input({"type": "advance"})
-        assert table_phone.get("/api/state")[1]["seq"] == 11
+        assert table_phone.get("/api/state")[1]["seq"] == 13
 
         status, answer = table_phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"})
-        assert status == 200 and (answer["games"], answer["inputs"]) == (1, 6), answer
+        assert status == 200 and (answer["games"], answer["inputs"]) == (1, 8), answer
         view = table_phone.get("/api/state")[1]
         for key in ("seq", "year", "season", "phase", "first_move", "board", "players", "step"):
             assert view[key] == at_backup[key], key
         assert view["version"] > at_backup["version"]  # the phones and the OLED see it changed
         assert player_phone.get("/api/state")[0] == 200  # the phones paired now stay paired
         replaced = Journal(data / answer["kept"])
-        assert replaced.last_seq(1) == 11  # the journal it replaced, with the play after the backup
+        assert replaced.last_seq(1) == 13  # the journal it replaced, with the play after the backup
         replaced.close()
         table_phone.input({"type": "advance"})  # play goes on from the restored step, into the restored journal
-        assert rt.journal.last_seq(1) == 7
+        assert rt.journal.last_seq(1) == 9
 
         # What it refuses, changing nothing: not a journal, an empty body, no CSRF token, an unpaired phone.
         before = table_phone.get("/api/state")[1]
@@ -170,7 +171,7 @@ def test_a_backup_larger_than_the_panel_takes_is_refused_with_its_limit(make_run
     with two_phones(rt) as (phone, _):
         status, answer = phone.call("POST", "/api/restore", b"x" * 5000, {"Content-Type": "application/vnd.sqlite3"})
     assert status == 413 and answer["error"] == "the request is larger than 1000 bytes"
-    assert rt.journal.last_seq(1) == 6
+    assert rt.journal.last_seq(1) == 8
 
 
 def test_a_restored_journal_the_table_cannot_take_up_is_rolled_back(make_runtime, tmp_path):
@@ -196,7 +197,7 @@ def test_a_restored_journal_the_table_cannot_take_up_is_rolled_back(make_runtime
     after = rt.view()
     assert (after["seq"], after["phase"], after["players"]) == (before["seq"], before["phase"], before["players"])
     assert after["version"] > before["version"]
-    assert rt.submit({"type": "advance"}).accepted and rt.journal.last_seq(1) == 7
+    assert rt.submit({"type": "advance"}).accepted and rt.journal.last_seq(1) == 9
 
 
 def test_one_restore_at_a_time_and_only_with_room_to_play_on(make_runtime, tmp_path, monkeypatch):
@@ -212,4 +213,4 @@ def test_one_restore_at_a_time_and_only_with_room_to_play_on(make_runtime, tmp_p
         monkeypatch.setattr(backups, "RESERVE", 10**15)  # a petabyte to spare: no card has that
         status, answer = phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"})
         assert status == 507 and "not enough free space" in answer["error"] and "Nothing was changed" in answer["error"]
-    assert rt.journal.last_seq(1) == 6
+    assert rt.journal.last_seq(1) == 8

@@ -41,6 +41,7 @@ def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, read
     `pairing_code`: the code the OLED shows (made here when not given); `table`: the table thread,
     whose last frame the panel shows; `settings_file`: where the settings page saves."""
     app = Flask(__name__, static_folder=None)
+    app.json.sort_keys = False  # a form's fields, a game's rule options, come in the order the game gives them
     web = settings["web"]
     hosts = Hosts(web["host"], web.get("allowed_hosts", []))
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, SETTINGS=settings, SETTINGS_FILE=settings_file)

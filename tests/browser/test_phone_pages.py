@@ -582,6 +582,7 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     page.get_by_label("Game").select_option("la_venise_du_nord")
     expect(page.locator("#tablebox")).to_contain_text("Where the tiles lie")
     expect(page.locator("#tablebox select[name='Market']")).to_have_value("0,0")  # the companion's layout
+    page.locator("#tablebox summary", has_text="The Market's printed spaces").click()  # closed: the defaults hold
     spaces = page.locator("#tablebox input[type=number]")
     expect(spaces).to_have_count(7)
     spaces.nth(6).fill("2")  # this table's tile: 4 3 3 2 2 1 2
@@ -660,7 +661,30 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
         context.close()
 
 
-def test_a_merchant_venturers_board_dealt_copied_and_a_start_placed_from_a_players_own_phone(page, served):
+def _port_form(page, index, name, world, good, lands):
+    """One port of the table's own board on the New game page: its name, world, card's good and lands."""
+    page.get_by_role("button", name="Add port").click()
+    port = page.locator("#tablebox fieldset:has(> legend:text-is('port'))").nth(index)
+    port.get_by_label("name").fill(name)
+    port.get_by_label("world").select_option(world)
+    port.get_by_label("its card's good").select_option(good)
+    for k, (land, kind) in enumerate(lands):
+        port.get_by_role("button", name="Add land").click()
+        port.get_by_label("id").nth(k).fill(land)
+        port.get_by_label("type").nth(k).select_option(kind)
+
+
+def _done(taps, phone, name):
+    """The player's part of the phase, ended on his own phone (NEXT: "Done: ...")."""
+    expect(phone.locator("#who")).to_have_text(f"{name}: your turn.")
+    taps(phone.get_by_role("button", name=re.compile("^Done: ")))
+
+
+def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, served):
+    """The table's own board and goods' prices entered on the New game page; Ada and Bea, each on a phone,
+    place (the youngest first) and play a whole year in turn, phase by phase: Bea sails to Havana in Spring,
+    buys the Summer's gold there, loads it, sails home to Lisbon and sells it, by taps alone; the table page
+    moves the companion's phases on."""
     runtime, app, base = served
     pair(page, served)
     page.goto(f"{base}/new")
@@ -668,32 +692,99 @@ def test_a_merchant_venturers_board_dealt_copied_and_a_start_placed_from_a_playe
     for i, (name, age) in enumerate((("Ada", "40"), ("Bea", "19"))):
         page.get_by_label("player name").nth(i).fill(name)
         page.get_by_label("age").nth(i).fill(age)
-    expect(page.locator("#first")).to_have_text("Fewest coins each year, youngest on a tie (give ages)")
+    page.locator("#tablebox summary", has_text="The table's own board").click()
+    _port_form(page, 0, "Lisbon", "old", "gold", [("l1", "gold")])
+    _port_form(page, 1, "Havana", "new", "gold", [("h1", "land")])
+    page.locator("#tablebox summary", has_text="What the goods cost").click()
+    page.locator("#tablebox").get_by_role("spinbutton", name="Gold").fill("2")  # the New World's gold costs 2
+    _shot(page, "merchant-0-new-game")
     page.get_by_role("button", name="Start the game").click()
     expect(page).to_have_url(f"{base}/")
-    status = page.locator("#status")
-    expect(status).to_contain_text("Before year 1: set up")
-    page.get_by_role("button", name="Deal the board").click()
-    expect(page.locator("#sections")).to_contain_text("The board (copy it)")
-    expect(page.locator("#sections")).to_contain_text("Ocean: the other 41 tiles, in the middle")
-    # Ada places her trading post and ship on her own phone.
-    _claim_seat(page, 0)
-    page.get_by_role("button", name="Place my trading post and ship …").click()
-    picker = page.locator(".picker")
-    picker.get_by_role("button", name="O3", exact=True).click()
-    picker.get_by_role("button", name="Do it").click()
-    expect(page.locator("#mine")).to_be_visible()
-    for _ in range(50):  # the tap's answer may still be on its way
-        if runtime.view()["players"][0]["posts"]:
-            break
-        page.wait_for_timeout(100)
-    assert runtime.view()["players"][0]["posts"] == {"O3": {"size": "small", "goods": []}}
-    page.goto(f"{base}/")
-    expect(page.locator("#next")).to_have_text("Start: on to 1 The season changes")
-    page.locator("#next").click()
-    expect(status).to_contain_text("Y1 Win wind N P1 Season")
     view = runtime.view()
-    assert (view["year"], view["season"], view["phase"], view["first_move"]) == (1, "Winter", 1, 1)  # Bea, the younger
+    assert [p["name"] for p in view["board"]["ports"]] == ["Lisbon", "Havana"] and view["goods_prices"]["gold"] == 2
+    phones = {seat: _phone(browser, served, seat, name) for seat, name in ((0, "Ada"), (1, "Bea"))}
+    ada, bea = phones[0][1], phones[1][1]
+    status = page.locator("#status")
+
+    # Before year 1: Bea (19) places first, then Ada; each may buy, then year 1 begins.
+    expect(bea.locator("#who")).to_have_text("Bea: your turn.")
+    bea.get_by_role("button", name="Post and ship at Lisbon").click()
+    ada.get_by_role("button", name="Post and ship at Lisbon").click()
+    taps = Taps(bea)
+    _done(taps, bea, "Bea")
+    _done(Taps(ada), ada, "Ada")
+    expect(status).to_contain_text("Y1 Win N: the season changes")
+    _shot(bea, "merchant-1-bea-board")
+
+    def table_next(text):
+        expect(page.locator("#next")).to_contain_text(text)
+        page.locator("#next").click()
+
+    def quiet_phases(season):
+        """A season's phases where nobody does anything but end his part."""
+        table_next("Next")  # 1 the season changes
+        table_next("Make")  # 2 resources
+        for phase in ("buy", "load", "sail"):
+            expect(status).to_contain_text(f": {phase}")
+            for name, phone in (("Bea", bea), ("Ada", ada)):
+                _done(Taps(phone), phone, name)
+        table_next("Next")  # 8 sell: nobody has goods
+        for name, phone in (("Bea", bea), ("Ada", ada)):
+            _done(Taps(phone), phone, name)
+
+    quiet_phases("Winter")
+    # Spring: Bea sails to Havana; her phone lists where, the likeliest first.
+    table_next("Next")
+    table_next("Make")
+    for phase in ("buy", "load"):
+        expect(status).to_contain_text(f": {phase}")
+        for name, phone in (("Bea", bea), ("Ada", ada)):
+            _done(Taps(phone), phone, name)
+    expect(status).to_contain_text(": sail")
+    taps = Taps(bea)
+    _picked(taps, bea, "Ship 1 sails (2 moves, +1 with the wind): where it ends …", "Havana")
+    _done(taps, bea, "Bea")
+    assert taps.count == 4
+    _done(Taps(ada), ada, "Ada")
+    table_next("Next")
+    for name, phone in (("Bea", bea), ("Ada", ada)):
+        _done(Taps(phone), phone, name)
+    # Summer: the gold made at Havana's land goes to Havana; Bea, there with her ship, buys it, loads it,
+    # sails home to Lisbon and sells it.
+    table_next("Next")
+    table_next("Make")
+    for name, phone in (("Bea", bea), ("Ada", ada)):
+        _done(Taps(phone), phone, name)
+    table_next("Move")  # 4 to the ports
+    expect(status).to_contain_text("Havana: buy or pass")
+    expect(bea.locator("#who")).to_have_text("Bea: your turn.")  # at Havana, whose chance it is
+    taps = Taps(bea)
+    taps(bea.get_by_role("button", name="Buy 1 gold at Havana: 2"))
+    table_next("Next")  # every port done
+    load = bea.get_by_role("button", name="Load gold onto ship 1 at Havana")
+    taps(load)
+    expect(load).to_be_hidden()  # the phone shows the gold loaded before Bea says she is done
+    _done(taps, bea, "Bea")
+    _done(Taps(ada), ada, "Ada")
+    _picked(taps, bea, "Ship 1 sails (2 moves, +1 with the wind): where it ends …", "Lisbon")
+    _done(taps, bea, "Bea")
+    _done(Taps(ada), ada, "Ada")
+    expect(status).to_contain_text("Lisbon: sell or pass")
+    _shot(bea, "merchant-2-bea-sells")
+    taps(bea.get_by_role("button", name="Sell 1 gold at Lisbon: 11"))
+    assert taps.count == 8, taps.count  # buy, load, done, sail (the option, where, Do it), done, sell
+    table_next("Next")
+    for name, phone in (("Bea", bea), ("Ada", ada)):
+        _done(Taps(phone), phone, name)
+    quiet_phases("Autumn")
+    expect(status).to_contain_text("Y2 Win N: the season changes")
+    view = runtime.view()
+    assert (view["year"], view["season"], view["phase"]) == (2, "Winter", 1)
+    assert view["players"][1]["coins"] == 3 - 2 + 11 and view["first_move"] == 0  # Ada, now the poorer, leads year 2
+    _shot(page, "merchant-3-table")
+    for context, phone, errors in phones.values():
+        assert errors == [], errors
+        context.close()
 
 
 def test_a_backup_downloaded_on_the_settings_page_and_restored_from_it(page, served, tmp_path):
@@ -736,16 +827,20 @@ def _merchant_to_the_end(runtime):
 
     players = [{"name": name, "age": age} for name, age in (("Ada", 40), ("Bea", 25), ("Cy", 19), ("Dan", 50))]
     do({"type": "new_game", "game": "merchant_venturers", "setup": {"players": players}})
-    do({"type": "deal"})
-    for seat in range(4):
-        do({"type": "place_start", "seat": seat, "port": f"O{seat + 1}"})
-    do({"type": "buy_post", "seat": 0, "port": "O2"})
+    do({"type": "advance"})  # the deal
+    while runtime.view()["step"] == "PLACE":  # the youngest first
+        do({"type": "advance", "port": f"O{runtime.view()['actor'] + 1}"})
     do({"type": "counter", "name": "coins", "seat": 1, "delta": -1})
-    for _ in range(400):
+    for _ in range(2000):
         view = runtime.view()
         if view["over"]:
             return view
-        do({"type": "advance"} | ({"coins": [p["coins"] for p in view["players"]]} if view["phase"] == "PREGAME" else {}))
+        if view["step"] == "PREGAME" and view["actor"] == 0 and not view["players"][0]["posts"].get("O2"):
+            do({"type": "buy_post", "seat": 0, "port": "O2"})
+            continue
+        option = next((o for o in view["options"] if o["button"] == "NEXT"), None) or next(
+            o for o in view["options"] if o["short"] == "Pass")
+        do(dict(option["action"]) | ({"confirm": True} if option["confirm"] else {}))
     raise AssertionError("the game did not end")
 
 

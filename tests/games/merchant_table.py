@@ -3,8 +3,10 @@ that plays from the table's options (the buttons' list) and the phones' forms.""
 
 import random
 
+from options_bot import choices, filled, pick_keen
+
 from companion.games.merchant_venturers import MERCHANT_VENTURERS
-from conftest import Table, next_input, plays
+from conftest import Table
 
 NAMES = ("Ada", "Bea", "Cy", "Dan", "Eve", "Fay")
 
@@ -50,19 +52,47 @@ class MV(Table):
     def set_coins(self, seat, value):
         self.ok(type="counter", name="coins", seat=seat, value=value)
 
-    def start(self, **advance):
-        """Everyone starts at Lisbon, then year 1 begins."""
-        for seat in range(len(self.state["players"])):
-            self.ok(type="place_start", seat=seat, port="Lisbon")
-        self.go(type="advance", **advance)
+    def start(self, coins=None):
+        """Everyone starts at Lisbon (the youngest first), buys nothing (`coins`: each one's coins set by hand
+        first), then year 1 begins."""
+        if self.view["step"] == "DEAL":
+            self.go(type="advance")
+        while self.view["step"] == "PLACE":
+            self.ok(type="advance", port="Lisbon")
+        for seat, value in enumerate(coins or ()):
+            self.set_coins(seat, value)
+        while self.view["step"] == "PREGAME":
+            self.ok(type="advance")
+
+    def next(self):
+        """The phase moves on: the trader whose chance it is at a port passes, or the phase's advance."""
+        trader = self.view["trading"]
+        if trader is not None:
+            self.ok(type="pass", seat=trader["seat"], port=trader["name"])
+        else:
+            self.ok(type="advance")
 
     def to(self, season, phase):
         """Advance to that phase of the next turn in that season (or of this one)."""
         for _ in range(400):
             if (self.view["season"], self.view["phase"]) == (season, phase):
                 return
-            self.ok(type="advance")
+            self.next()
         raise AssertionError(f"never reached {season} phase {phase}")
+
+    def as_(self, seat):
+        """On to `seat`'s part of this phase (one player at a time, from the first-move marker's holder)."""
+        for _ in range(len(self.state["players"])):
+            if self.view["actor"] == seat:
+                return
+            self.ok(type="advance")
+        raise AssertionError(f"seat {seat} does not act in this phase")
+
+    def offered_to(self, seat):
+        """The options on that seat's phone."""
+        from companion.core.offer import offer
+
+        return [o.public() for o in offer(self.game, self.session).for_seat(seat)]
 
     def ship(self, seat, ship=1):
         return next(s for s in self.data["ships"][seat] if s["id"] == ship)
@@ -70,37 +100,19 @@ class MV(Table):
 
 # --- the bot -----------------------------------------------------------------------------------------
 
-
-def fill(option, view, seat, rng):
-    """What a player enters into a phone option's form."""
-    values = {}
-    for key, spec in option["fields"].items():
-        if "enum" in spec:
-            values[key] = rng.choice(spec["enum"])
-        elif spec.get("type") == "integer":
-            values[key] = rng.choice([1, 1, 2])
-        elif spec.get("type") == "boolean":
-            values[key] = rng.random() < 0.3
-    return values
+# A merchant keen on trade: buying goods, loading them, selling them; now and then a ship, a post, a card.
+KEEN = {"Buy": 12, "Sell": 30, "Load": 20, "Store": 4, "Sail": 6, "Pass": 2, "Done": 3, "Place": 1, "Card": 0.3,
+        "Ship": 0.5, "Upgrd": 0.5, "Post": 0.5, "Play": 0.3, "Sink": 0.02, "Moved": 0.05, "Destroy": 0.02,
+        "Undo": 0.05, "Redo": 0.05}
 
 
-def _worthwhile(option, view):
-    """A sailing that makes sense: empty ships go to the New World, laden ones to an Old World port that buys."""
-    action = option["action"]
-    if action["type"] in ("buy_card", "buy_ship", "upgrade_ship", "buy_post", "upgrade_post"):
-        return view["players"][action["seat"]]["coins"] >= 8  # keep money to trade with
-    if action["type"] != "sail":
-        return True
-    ship = next(s for s in view["players"][action["seat"]]["ships"] if s["id"] == action["ship"])
-    if ship["cargo"]:
-        return any(g in view["demand"].get(action["to"], {}) for g in ship["cargo"])
-    return any(p["name"] == action["to"] and p["world"] == "new" for p in view["board"]["ports"])
-
-
-def bot_input(view, rng):
-    """What the buttons offer (trading whenever it can, buying now and then), else the next phase."""
-    options = [o for o in plays(view) if not o["fields"] and _worthwhile(o, view)]
-    eager = view["phase"] in ("PREGAME", 5, 6, 7, 8)
-    if options and rng.random() < (0.8 if eager else 0.3):
-        return dict(rng.choice(options)["action"])
-    return next_input(view)
+def play_one(rt, rng, claimed):
+    """One offered option, filled in and done where it is offered (it must be accepted); a ship mostly sails
+    where the option lists first (laden, home to the Old World; empty, out to the New)."""
+    option, seat = pick_keen(choices(rt, rt.view(), claimed), rng, KEEN)
+    action = filled(option, rng)
+    if option["short"] == "Sail" and rng.random() < 0.8:
+        action["to"] = option["fields"]["to"]["enum"][0]
+    outcome = rt.submit(action, seat=seat)
+    assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
+    return option, outcome.log

@@ -29,22 +29,32 @@ def test_from_the_deal_into_year_one_on_the_buttons(make_runtime):
     rt = _new(make_runtime)
     screen = _screen(rt)
     assert (screen.header, screen.who, screen.step, screen.doing) == (
-        "Merchant Ventr  T1", "Table", "Before year 1: set up", "► Deal the board")
-    press(rt, Panel(), "action")  # the companion deals the tiles at random
-    assert rt.view()["board"] is not None and _screen(rt).doing.startswith("► Bea starts at O1")  # the youngest first
+        "Merchant Ventr  T1", "Table", "Before year 1: deal", "► Deal the board")
+    press(rt, Panel(), "next")  # the companion deals the tiles at random
+    screen = _screen(rt)
+    assert rt.view()["board"] is not None and (screen.who, screen.step) == ("Bea", "Place post and ship")  # the youngest
+    assert screen.doing.startswith("► Post and ship at O1")
     press(rt, Panel(), "action")
     assert rt.view()["players"][1]["posts"] == {"O1": {"size": "small", "goods": []}}
-    assert _screen(rt).hints[3] == "Start"
+    screen = _screen(rt)
+    assert screen.who == "Ada" and screen.doing.startswith("► Post and ship at O1")
+    press(rt, Panel(), "action")
+    screen = _screen(rt)
+    assert (screen.who, screen.step, screen.hints[3]) == ("Bea", "Buy before year 1", "Done")  # each may buy, in turn
+    press(rt, Panel(), "next")
+    assert _screen(rt).who == "Ada"
     press(rt, Panel(), "next")
     view = rt.view()
     assert (view["year"], view["season"], view["phase"], view["first_move"]) == (1, "Winter", 1, 1)
-    assert _screen(rt).step == "Y1 Win wind N P1 Season"
+    assert _screen(rt).step == "Y1 Win N: the season changes"
     press(rt, Panel(), "next")
     press(rt, Panel(), "next")  # phase 2: the companion makes the Winter's resources
-    assert rt.view()["phase"] == 3 and _screen(rt).step == "Y1 Win wind N P3 Buy"
+    screen = _screen(rt)
+    assert rt.view()["phase"] == 3 and (screen.who, screen.step) == ("Bea", "Y1 Win N: buy")  # the marker's holder first
     assert any("Resource creation (Winter)" in line for line in rt.view()["log"])
     labels = [o["label"] for o in rt.view()["options"]]
-    assert "Bea buys an action card (2)" in labels and "Bea buys a ship at O1 (2)" in labels
+    assert "Buy an action card (2)" in labels and "Buy a small slow ship (2)" in labels
+    assert screen.hints[3] == "Done"
 
 
 def test_a_tapped_action_card_is_played_from_the_phone():
@@ -65,7 +75,9 @@ def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
         screen = every_page(view, Panel)
         assert isinstance(screen, StepScreen) and screen.step == view["status"]
         if view["phase"] != "PREGAME":
-            assert screen.step.startswith(f"Y{view['year']} {view['season'][:3]} wind ")
+            assert screen.step.startswith(f"Y{view['year']} {view['season'][:3]} ")
+        if view["actor"] is not None or view["trading"]:  # a player must act: the OLED names him, not the table
+            assert screen.who == view["players"][view["actor"] if view["actor"] is not None else view["trading"]["seat"]]["name"]
         seen.add((view["season"], view["phase"]))
         press_at_random(rt, view, rng, selects=4, action_share=0.5)
     assert rt.view()["over"] and rt.view()["year"] == 10

@@ -1,11 +1,11 @@
 """Merchant Venturers, whole games through the runtime and its journal: 2 to 6 players, the board dealt by the
-companion, the action cards real or entered, played from the table's buttons and the players' phones for ten
-years, then scored."""
+companion, the action cards real or entered, played only through what is offered (each seat's own phone, some
+seats claimed, and the table's options) with random valid values, for ten years; then scored and replayed."""
 
 import random
 
 import pytest
-from merchant_table import CARDS, NAMES, bot_input, fill
+from merchant_table import CARDS, NAMES, play_one
 
 from companion import scoring
 from companion.games.merchant_venturers.table import STORAGE
@@ -24,37 +24,25 @@ def _check_pieces(view):
         assert all(k >= 0 for k in stock.values())
 
 
-def _play(rt, rng):
-    kinds, turns, markers = set(), [], {}
-    for _ in range(20000):
+def _play(rt, rng, claimed):
+    kinds, turns, markers, log = set(), [], {}, []
+    for _ in range(30000):
         view = rt.view()
         if view["over"]:
-            return kinds, turns, markers
+            return kinds, turns, markers, "\n".join(log)
         if view["phase"] == 1 and (not turns or turns[-1] != (view["year"], view["season"])):
             turns.append((view["year"], view["season"]))
             if view["season"] == "Winter":
                 coins = [p["coins"] for p in view["players"]]
                 markers[view["year"]] = (view["first_move"], coins)
-        seat = rng.randrange(len(view["players"]))
-        phone = rt.private(seat)["options"]
-        if phone and rng.random() < 0.1:
-            option = rng.choice(phone)
-            action = {**option["action"], **fill(option, view, seat, rng), "phone_seat": seat}
-            if rt.submit(action).accepted:  # a form filled at random may be refused; nothing changes then
-                kinds.add(f"phone {action['type']}")
-            continue
-        action = bot_input(view, rng)
-        if view["phase"] == "PREGAME" and action["type"] == "advance":
-            action["coins"] = [p["coins"] for p in view["players"]]
-        outcome = rt.submit(action)
-        assert outcome.accepted, (action, outcome.reason)
-        kinds.add(action["type"])
+        option, lines = play_one(rt, rng, claimed)
+        kinds.add(option["action"]["type"])
+        log += lines
         _check_pieces(rt.view())
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("cards", ["real", "entered"])
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("n, cards", [(2, "real"), (3, "entered"), (4, "real"), (5, "entered"), (6, "real"), (6, "entered")])
 def test_a_whole_game_to_the_final_scores(make_runtime, n, cards):
     rng = random.Random(40 + n)
     rt = make_runtime(rng=random.Random(n))
@@ -64,15 +52,16 @@ def test_a_whole_game_to_the_final_scores(make_runtime, n, cards):
         setup |= {"deck_modes": {"actions": "virtual"}, "compositions": {"actions": CARDS}}
     assert rt.submit({"type": "new_game", "game": "merchant_venturers", "setup": setup}).accepted
     assert rt.view()["phase"] == "PREGAME"
-    kinds, turns, markers = _play(rt, rng)
+    claimed = frozenset(s for s in range(n) if rng.random() < 0.6)
+    rt.set_claimed(claimed)
+    kinds, turns, markers, _ = _play(rt, rng, claimed)
     view = rt.view()
     assert view["over"] and view["phase"] == "GAME_OVER" and view["ended"] == "the Autumn of year 10 is over"
     assert turns == [(y, s) for y in range(1, 11) for s in ("Winter", "Spring", "Summer", "Autumn")]
     for holder, coins in markers.values():  # the fewest coins as the year began, the youngest of them
         tied = [s for s in range(n) if coins[s] == min(coins)]
         assert holder == min(tied, key=lambda s: ages[s])
-    assert {"deal", "place_start", "advance", "buy_goods", "sell", "sail", "load"} <= kinds, kinds
-    assert any(k.startswith("phone ") for k in kinds), kinds
+    assert {"advance", "sail"} <= kinds, kinds
     sheet = rt.score_sheet()
     result = scoring.score("merchant_venturers", sheet)
     totals = {p["name"]: p["total"] for p in result["players"]}
@@ -83,3 +72,22 @@ def test_a_whole_game_to_the_final_scores(make_runtime, n, cards):
     assert_the_oled_shows_the_winner(view)
     assert_replays(rt, view, ("players", "step", "round", "year", "season", "phase", "first_move", "board", "stock", "decks",
                               "result"))
+
+
+def test_whole_games_from_the_options_do_everything_a_merchant_may(make_runtime, tmp_path):
+    """Between them, a few whole games place, buy ships, posts and cards, buy goods port by port (and pass),
+    load, sail, sell, store, and lose what was neither loaded nor stored: all from the options alone."""
+    seen = set()
+    for seed, n in ((1, 2), (2, 3), (3, 4)):
+        rng = random.Random(seed)
+        rt = make_runtime(tmp_path / f"{seed}.sqlite3", rng=random.Random(seed))
+        setup = {"players": [{"name": name, "age": 20 + k} for k, name in enumerate(NAMES[:n])]}
+        assert rt.submit({"type": "new_game", "game": "merchant_venturers", "setup": setup}).accepted
+        rt.set_claimed(frozenset(range(n)))
+        log = _play(rt, rng, frozenset(range(n)))[3]
+        seen |= {what for what in WHAT if what in log}
+    assert seen == set(WHAT)
+
+
+WHAT = ("starts at", "buys a", "builds a small trading post", "buys 1", "passes at", "loads", "sails", "sells", "stores",
+        "neither loaded nor stored", "action card")

@@ -157,6 +157,9 @@ def play(game_id, n, mode, seed, limit):
             wrong = _do(game, session, {**_filled(option, rng), "seat": rng.randrange(n)}, rng)
             if isinstance(wrong, Refused):
                 seen.setdefault(wrong.reason, "a refusal")
+        nexts = [c for c in pool if c[0]["button"] == "NEXT"]
+        if nexts and rng.random() < 0.3:  # a step ended now and then: a long game (ten years of phases) ends too
+            pool = nexts
         option, seat = rng.choice(pool) if pool else ({"action": {"type": "advance"}, "fields": {}, "confirm": False}, None)
         action = _filled(option, rng) | ({"seat": seat} if seat is not None else {})
         step = _do(game, session, action, rng)

@@ -3,6 +3,8 @@ plays only what the table and the phones offer."""
 
 import random
 
+from options_bot import play_keen
+
 from companion.games.la_venise_du_nord import LA_VENISE
 from conftest import Table
 
@@ -61,43 +63,9 @@ class VN(Table):
 # goods; seldom passing the power by, ending a turn early, undoing or setting the table right.
 KEEN = {"Make": 50, "Sell": 20, "Export": 10, "Cubes": 15, "Onto": 15, "Where": 4, "Keep": 10, "Bridge": 3, "Shift": 10,
         "Fill": 10, "Skip": 0.3, "None": 0.5, "EndTrn": 0.05, "Undo": 0.1, "Redo": 0.1}
-OFF = 0.004  # a correction by hand, now and then
-
-
-def pick(found, rng):
-    """(option, seat) among what is offered, the keen ones likelier (see KEEN)."""
-    weights = [KEEN.get(o["short"], 1) if o["group"] == "Play" or o["short"] in KEEN else OFF for o, _ in found]
-    return rng.choices(found, weights=weights)[0]
 
 
 def play_one(rt, rng, claimed):
     """One offered option, filled in and done where it is offered (it must be accepted): the option and
     the log it made."""
-    from options_bot import choices, filled
-
-    option, seat = pick(choices(rt, rt.view(), claimed), rng)
-    action = filled(option, rng)
-    outcome = rt.submit(action, seat=seat)
-    assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
-    return option, outcome.log
-
-
-def play(table, limit=6000, rng=None):
-    """Play `table` (a VN, the pure core) to the end with only what the table and each phone offer, random
-    values for the fields; return the hints of the options done."""
-    from options_bot import filled
-
-    from companion.core.offer import offer
-
-    rng = rng or table.rng
-    done = set()
-    for _ in range(limit):
-        if table.view["over"]:
-            return done
-        made = offer(table.game, table.session)
-        found = [(o.public(), None) for o in made.table()] + [(o.public(), s) for s in range(len(made.seats))
-                                                              for o in made.for_seat(s)]
-        option, _seat = pick(found, rng)
-        table.go(**filled(option, rng))
-        done.add(option["short"])
-    raise AssertionError("the game did not end")
+    return play_keen(rt, rng, claimed, KEEN)

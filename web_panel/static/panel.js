@@ -75,6 +75,7 @@ function poll(path, every, onData) {
 // tuples a row, enums a select, booleans a checkbox, numbers a numeric field.
 function schemaForm(schema, value, label) {
   const title = schema.title || label || "";
+  if (value === undefined && schema.default !== undefined) value = schema.default;  // a list's or an object's too
   if (schema.const !== undefined) return {element: el("span"), read: () => undefined};
   if (schema.enum) {
     const select = el("select", undefined, {name: title});
@@ -111,6 +112,21 @@ function schemaForm(schema, value, label) {
     parts.forEach(p => row.append(p.element));
     // A tuple left empty is absent, not a list of nulls (an optional place, a score sheet row not filled in).
     return {element: row, read: () => { const v = parts.map(p => p.read()); return v.every(x => x === undefined) ? undefined : v; }};
+  }
+  if (type === "array" && schema.items && schema.items.enum) {
+    // A few values to choose among (the seasons a good is made in): a chip each, tapped on or off.
+    const box = el("fieldset"), chips = el("div", undefined, {className: "chips"});
+    box.append(el("legend", title));
+    let chosen = new Set((value || []).map(v => JSON.stringify(v)));
+    const draw = () => chips.replaceChildren(...schema.items.enum.map((v, i) => {
+      const on = chosen.has(JSON.stringify(v));
+      const c = el("button", String((schema.items.enumNames || [])[i] ?? v), {type: "button", className: "chip" + (on ? " on" : "")});
+      c.onclick = () => { on ? chosen.delete(JSON.stringify(v)) : chosen.add(JSON.stringify(v)); draw(); };
+      return c;
+    }));
+    draw();
+    box.append(chips);
+    return {element: box, read: () => schema.items.enum.filter(v => chosen.has(JSON.stringify(v)))};
   }
   if (type === "array") {
     const box = el("fieldset"), list = el("div"), items = [];

@@ -19,18 +19,15 @@ from typing import Any
 from pyrsistent import PMap, thaw
 
 from companion.core.game import GameDef
-from companion.core.options import Option
-from companion.games.plain import name
 from companion.scoring import merchant_venturers as sheet
 
-from . import trade, turn
+from . import trade, trading
 from .board import GOODS, NEW, OLD, demand, layout_lines, port_names
 from .cards import DECK, virtual
-from .fleet import FAST, LARGE, SEA, SHIP
-from .steps import FLOW, PHASES, phase, season, started, step_name, year
-from .table import (CARD_PRICE, COUNTERS, NEXT_SIZE, STORAGE, UPGRADE, cargo_space, check_settings, coins,
-                    fortune, held_goods, initial, moves, sizes)
-from .turn import BUYING
+from .fleet import SEA
+from .phases import STEPS
+from .steps import FLOW, phase, season, started, step_name, year
+from .table import COUNTERS, STORAGE, setup_fields, cargo_space, check_settings, coins, fortune, held_goods, initial, moves, sizes
 
 GAME_ID = sheet.GAME_ID
 
@@ -47,129 +44,6 @@ RULE_OPTIONS: dict[str, dict[str, Any]] = {
                      "enumNames": ["only a strictly largest post", "every post tied for largest"],
                      "description": "Only a strictly largest post earns it, or every post tied for largest."},
 }
-
-_WORD = {"SEASON": "Season", "RESOURCES": "Make", "BUY": "Buy", "ALLOCATION": "Ports", "BUY_GOODS": "Goods",
-         "LOAD": "Load", "SAIL": "Sail", "SELL": "Sell", "BUY_AGAIN": "Buy"}
-
-
-# --- what the buttons offer --------------------------------------------------------------------------
-
-
-def _playing(state: PMap) -> bool:
-    return state["flow"] is not None and not state["flow"]["over"] and state["rolloff"] is None
-
-
-def _options(game: GameDef, state: PMap) -> tuple[Option, ...]:
-    if not _playing(state):
-        return ()
-    table = state["data"]
-    now = step_name(state)
-    options: list[Option] = []
-    if now == "PREGAME" and (table["board"] is None or not table["dealt"]):
-        what = [w for w, due in (("the board", table["board"] is None), ("the hands", virtual(state) and not table["dealt"])) if due]
-        if what:
-            return (Option(f"Deal {' and '.join(what)}", "Deal", {"type": "deal"}),)
-    board = table["board"]
-    for seat in state["flow"]["order"]:
-        who = name(state, seat)
-        if table["unplaced"][seat] and board is not None:
-            options += [Option(f"{who} starts at {p}", "Start", {"type": "place_start", "seat": seat, "port": p})
-                        for p in port_names(board, OLD) if p not in table["posts"][seat]]
-        options += _PHASE_OPTIONS.get(now, lambda *a: [])(state, table, seat, who)
-    return tuple(options)
-
-
-def _buy_options(state: PMap, table: Mapping[str, Any], seat: int, who: str) -> list[Option]:
-    money, board = coins(state, seat), table["board"]
-    base = {"seat": seat}
-    old = port_names(board, OLD)
-    options = []
-    if money >= CARD_PRICE:
-        options.append(Option(f"{who} buys an action card ({CARD_PRICE})", "Card", {"type": "buy_card", **base}))
-    if money >= SHIP:
-        home = next((s["at"] for s in table["ships"][seat] if s["at"] in old), None) or next(iter(table["posts"][seat]), None)
-        home = home if home in old else old[0]
-        options.append(Option(f"{who} buys a ship at {home} ({SHIP})", "Ship", {"type": "buy_ship", "port": home, **base}))
-    for ship in table["ships"][seat]:
-        for flag, cost in (("fast", FAST), ("large", LARGE)):
-            if ship["at"] in old and not ship[flag] and money >= cost:
-                options.append(Option(f"{who}: ship {ship['id']} {flag} (+{cost})", "Upgrd",
-                                      {"type": "upgrade_ship", "ship": ship["id"], flag: True, **base}))
-    docked = dict.fromkeys(s["at"] for s in table["ships"][seat] if s["at"] not in (None, SEA))
-    if money >= state["options"]["small_post"]:
-        options += [Option(f"{who} builds a post at {p} ({state['options']['small_post']})", "Post",
-                           {"type": "buy_post", "port": p, **base}) for p in docked if p not in table["posts"][seat]]
-    for p, post in table["posts"][seat].items():
-        nxt = NEXT_SIZE.get(post["size"])
-        if nxt and money >= UPGRADE[nxt]:
-            options.append(Option(f"{who}: post at {p} {nxt} (+{UPGRADE[nxt]})", "Post", {"type": "upgrade_post", "port": p, **base}))
-    return options
-
-
-def _goods_options(state: PMap, table: Mapping[str, Any], seat: int, who: str) -> list[Option]:
-    options = []
-    for p in port_names(table["board"], NEW):
-        if trade.present(table, seat, p):
-            for g, left in table["stock"].get(p, {}).items():
-                price = trade.purchase_price(state, seat, p, g)
-                if left and price <= coins(state, seat):
-                    options.append(Option(f"{who} buys 1 {g} at {p} ({price})", "Buy",
-                                          {"type": "buy_goods", "seat": seat, "port": p, "good": g, "n": 1}))
-    return options
-
-
-def _load_options(state: PMap, table: Mapping[str, Any], seat: int, who: str) -> list[Option]:
-    options = []
-    for ship in table["ships"][seat]:
-        at = ship["at"]
-        if at in (None, SEA) or len(ship["cargo"]) >= cargo_space(ship):
-            continue
-        here = list(table["quay"][seat].get(at, [])) + list(table["posts"][seat].get(at, {}).get("goods", []))
-        options += [Option(f"{who} loads {g} on ship {ship['id']}", "Load", {"type": "load", "seat": seat, "ship": ship["id"], "good": g})
-                    for g in dict.fromkeys(here)]
-    return options + _store_options(state, table, seat, who)
-
-
-def _store_options(state: PMap, table: Mapping[str, Any], seat: int, who: str) -> list[Option]:
-    options = []
-    for p, post in table["posts"][seat].items():
-        if len(post["goods"]) >= STORAGE[post["size"]]:
-            continue
-        here = list(table["quay"][seat].get(p, [])) + [g for s in table["ships"][seat] if s["at"] == p for g in s["cargo"]]
-        options += [Option(f"{who} stores {g} at {p}", "Store", {"type": "store", "seat": seat, "port": p, "good": g})
-                    for g in dict.fromkeys(here)]
-    return options
-
-
-def _sail_options(state: PMap, table: Mapping[str, Any], seat: int, who: str) -> list[Option]:
-    turn_ = state["flow"]["round"]
-    sailed = table["sailed"]["ships"] if table["sailed"]["turn"] == turn_ else []
-    options = []
-    for ship in table["ships"][seat]:
-        if [seat, ship["id"]] in sailed or ship["at"] is None:
-            continue
-        # The buttons offer where a ship is worth taking: laden, home to the Old World; empty, to the New
-        # (or out to sea); the phone names any port.
-        for to in [*port_names(table["board"], OLD if ship["cargo"] else NEW), SEA]:
-            if to != ship["at"]:
-                options.append(Option(f"{who}'s ship {ship['id']} to {to}", "Sail",
-                                      {"type": "sail", "seat": seat, "ship": ship["id"], "to": to}))
-    return options
-
-
-def _sell_options(state: PMap, table: Mapping[str, Any], seat: int, who: str) -> list[Option]:
-    options = []
-    for p in port_names(table["board"], OLD):
-        for g in GOODS:
-            if trade.available(table, seat, p, g) and trade.wanted(state, p, g) > 0:
-                options.append(Option(f"{who} sells 1 {g} at {p} ({trade.sale_price(state, seat, p, g)})", "Sell",
-                                      {"type": "sell", "seat": seat, "port": p, "good": g, "n": 1}))
-    return options + _store_options(state, table, seat, who)
-
-
-_PHASE_OPTIONS = {"PREGAME": _buy_options, "BUY": _buy_options, "BUY_AGAIN": _buy_options, "BUY_GOODS": _goods_options,
-                  "LOAD": _load_options, "SAIL": _sail_options, "SELL": _sell_options}
-
 
 # --- what the table shows ---------------------------------------------------------------------------
 
@@ -214,6 +88,7 @@ def _public(state: PMap) -> dict[str, Any]:
             "bought": thaw(table["quay"][s]),
             "held_goods": held_goods(table, s),
             "large_posts": posts.count("large"), "medium_posts": posts.count("medium"), "small_posts": posts.count("small"),
+            "board": _board_lines(state, s),
         })
     board = table["board"]
     now = season(state)
@@ -235,22 +110,29 @@ def _public(state: PMap) -> dict[str, Any]:
         if board is not None and flow is not None else {},
         "prices": prices,
         "port_order": _port_order(state) if flow is not None else {},
+        "trading": {k: now[k] for k in ("name", "seat")} if flow is not None and not flow["over"] and (now := trading.cursor(state)) else None,
         "per_player": per_player,
-        "status": _status(state),
         "sections": _sections(state, per_player, prices),
     }
 
 
-def _status(state: PMap) -> str:
-    """The OLED's line: the year, the season and the wind, and the phase."""
-    if not _playing(state):
-        return ""
-    if not started(state):
-        return "Before year 1: set up"
-    now = season(state)
-    wind = "".join(part[0] for part in state["data"]["settings"]["wind"][now].split("-"))  # North-West: NW
-    step = step_name(state)
-    return f"Y{year(state)} {now[:3]} wind {wind} P{PHASES[step]} {_WORD[step]}"
+def _board_lines(state: PMap, seat: int) -> list[str]:
+    """A player's own pieces as he reads them on his phone (his coins and cards are on the line above): each
+    ship (where, what it carries, how far it sails), each trading post (its goods), what he bought and has
+    not loaded."""
+    table = state["data"]
+    lines = []
+    for ship in table["ships"][seat]:
+        kind = " ".join(w for w, on in (("fast", ship["fast"]), ("large", ship["large"])) if on) or "small slow"
+        at = {None: "not placed yet", SEA: "at sea"}.get(ship["at"], f"at {ship['at']}")
+        cargo = ", ".join(ship["cargo"]) or "empty"
+        lines.append(f"Ship {ship['id']} ({kind}, {moves(ship)} moves, holds {cargo_space(ship)}) {at}: {cargo}")
+    for p, post in table["posts"][seat].items():
+        lines.append(f"Post at {p} ({post['size']}, stores {STORAGE[post['size']]}): {', '.join(post['goods']) or 'empty'}")
+    for p, goods in table["quay"][seat].items():
+        if goods:
+            lines.append(f"Bought at {p}, to load or store: {', '.join(goods)}")
+    return lines
 
 
 def _sections(state: PMap, per_player: list[dict[str, Any]], prices: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -281,73 +163,9 @@ def _sections(state: PMap, per_player: list[dict[str, Any]], prices: Mapping[str
     return sections
 
 
-# --- the players' phones ------------------------------------------------------------------------------
-
-_N = {"type": "integer", "title": "n", "minimum": 1, "maximum": 20, "default": 1}
-_GOOD = {"title": "good", "enum": list(GOODS)}
-_FLAG = {"type": "boolean", "default": False}
-
-
 def _private(state: PMap, seat: int) -> dict[str, Any]:
-    if not _playing(state):
-        return {"options": []}
-    table = state["data"]
-    board = table["board"]
-    now = step_name(state)
-    base = {"seat": seat}
-    options: list[Option] = []
-    ships = [s["id"] for s in table["ships"][seat]]
-    if board is not None:
-        old, everywhere = port_names(board, OLD), port_names(board)
-        if table["unplaced"][seat]:
-            options.append(Option("Place my trading post and ship", "Start", {"type": "place_start", **base},
-                                  fields={"port": {"title": "port", "enum": old}}))
-        if now in BUYING:
-            options += [
-                Option(f"Buy a ship ({SHIP}, fast +{FAST}, large +{LARGE})", "Ship", {"type": "buy_ship", **base}, fields={
-                    "port": {"title": "port", "enum": old}, "fast": {**_FLAG, "title": "fast"}, "large": {**_FLAG, "title": "large"}}),
-                Option("Upgrade a ship (docked in the Old World)", "Upgrd", {"type": "upgrade_ship", **base}, fields={
-                    "ship": {"title": "ship", "enum": ships}, "fast": {**_FLAG, "title": "fast"}, "large": {**_FLAG, "title": "large"}}),
-                Option(f"Build a trading post ({state['options']['small_post']})", "Post", {"type": "buy_post", **base},
-                       fields={"port": {"title": "port", "enum": [p for p in everywhere if p not in table["posts"][seat]]}}),
-                Option(f"Buy an action card ({CARD_PRICE})", "Card", {"type": "buy_card", **base}),
-            ]
-            growing = [p for p, post in table["posts"][seat].items() if post["size"] != "large"]
-            if growing:
-                options.append(Option("Upgrade a trading post (+2 medium, +3 large)", "Post", {"type": "upgrade_post", **base},
-                                      fields={"port": {"title": "port", "enum": growing}}))
-        here = [p for p in everywhere if trade.present(table, seat, p)]
-        if now == "BUY_GOODS" and any(p not in old for p in here):
-            options.append(Option("Buy goods", "Buy", {"type": "buy_goods", **base},
-                                  fields={"port": {"title": "port", "enum": [p for p in here if p not in old]}, "good": _GOOD, "n": _N}))
-        if now == "LOAD":
-            options.append(Option("Load goods onto a ship", "Load", {"type": "load", **base},
-                                  fields={"ship": {"title": "ship", "enum": ships}, "good": _GOOD, "n": _N}))
-        if now in ("LOAD", "SELL") and table["posts"][seat]:
-            options.append(Option("Store goods in a trading post", "Store", {"type": "store", **base},
-                                  fields={"port": {"title": "port", "enum": list(table["posts"][seat])}, "good": _GOOD, "n": _N}))
-        if now == "SAIL":
-            options.append(Option("Sail a ship: where it ends", "Sail", {"type": "sail", **base},
-                                  fields={"ship": {"title": "ship", "enum": ships}, "to": {"title": "to", "enum": [*everywhere, SEA]}}))
-        if now == "SELL" and any(p in old for p in here):
-            options.append(Option("Sell goods", "Sell", {"type": "sell", **base},
-                                  fields={"port": {"title": "port", "enum": [p for p in here if p in old]}, "good": _GOOD, "n": _N}))
-        options += [
-            Option("A card sank my ship (the last one only loses its upgrades)", "Sink", {"type": "sink", **base},
-                   fields={"ship": {"title": "ship", "enum": ships}}, confirm=True),
-            Option("A card moved my ship", "Move", {"type": "move_ship", **base},
-                   fields={"ship": {"title": "ship", "enum": ships}, "to": {"title": "to", "enum": [*everywhere, SEA]}}),
-        ]
-        if table["posts"][seat]:
-            options.append(Option("A card destroyed my trading post (the last one becomes small)", "Destroy",
-                                  {"type": "destroy", **base}, fields={"port": {"title": "port", "enum": list(table["posts"][seat])}},
-                                  confirm=True))
-    hand = list(table["hands"][seat]) if virtual(state) else None
-    if hand:
-        options.append(Option("Play an action card", "Play", {"type": "play_card", **base}, fields={"card": {"title": "card", "enum": sorted(set(hand))}}))
-    elif hand is None and state["counters"]["players"][seat]["cards"]:
-        options.append(Option("Play an action card", "Play", {"type": "play_card", **base}))
-    return {"options": [o.public() for o in options], "hand": hand}
+    """A virtual deck's hand: on its own phone only."""
+    return {"hand": list(state["data"]["hands"][seat]) if virtual(state) else None}
 
 
 def _score_sheet(state: PMap) -> dict[str, Any]:
@@ -363,10 +181,6 @@ def _tapped(state: PMap, deck: str, card: str) -> str:
     return f"{card}: play an action card from your phone (Play an action card), so the companion knows whose it is"
 
 
-def _actions():
-    return {kind: (lambda game, state, action, f=f: f(state, action)) for kind, f in turn.ACTIONS.items()}
-
-
 MERCHANT_VENTURERS = GameDef(
     id=GAME_ID,
     title=sheet.TITLE,
@@ -377,18 +191,17 @@ MERCHANT_VENTURERS = GameDef(
     decks=(DECK,),
     counters=COUNTERS,
     dice=(),
-    actions=_actions(),
-    check=turn.check,
     initial_data=initial,
     check_setup=check_settings,
     first_player="fewest_coins",
-    options=_options,
-    on_advance=turn.on_advance,
     public=_public,
     private=_private,
     score_keys=(("fortune", "Fortune"), ("large_posts", "Large posts"), ("medium_posts", "Medium posts"),
                 ("small_posts", "Small posts"), ("held_goods", "Held goods")),
     score_sheet=_score_sheet,
     rule_options=RULE_OPTIONS,
+    setup_fields=setup_fields(),
     tapped=_tapped,
+    steps=STEPS,
+    strict=True,
 )

@@ -80,6 +80,43 @@ def deal(action: Mapping[str, Any]) -> dict[str, Any] | Refused:
     return {"ports": ports, "lands": lands}
 
 
+def from_form(board: object) -> object:
+    """The board as the New game page's form gives it: each port's lands listed under it as {id, type} (a land
+    listed under two ports, with the same id, is shared by them); as the game keeps it, ports name their
+    lands' ids and the lands' types are apart. A board already in that shape is returned as it is."""
+    if not isinstance(board, Mapping) or "lands" in board or not isinstance(board.get("ports"), list):
+        return board
+    ports, lands = [], {}
+    for port in board["ports"]:
+        if not isinstance(port, Mapping) or not isinstance(port.get("lands"), list):
+            return board  # check() says what is wrong
+        ids = []
+        for land in port["lands"]:
+            if not isinstance(land, Mapping) or not isinstance(land.get("id"), str):
+                return board
+            ids.append(land["id"].strip())
+            lands[land["id"].strip()] = land.get("type")
+        ports.append({**port, "lands": ids, "good": port.get("good") or None})
+    return {"ports": ports, "lands": lands}
+
+
+FORM = {
+    "title": "The table's own board", "type": "object",
+    "description": "Leave it empty and the companion deals its own board at random. Or enter yours: the ports "
+                   "north to south, each with its world, the good its card names, and its attached lands; a land "
+                   "attached to two ports is listed under both with the same id.",
+    "properties": {"ports": {"title": "Ports, north to south", "type": "array", "items": {
+        "title": "port", "type": "object", "properties": {
+            "name": {"title": "name", "type": "string"},
+            "world": {"title": "world", "enum": [OLD, NEW], "enumNames": ["Old World", "New World"], "default": OLD},
+            "good": {"title": "its card's good", "enum": ["", *GOODS], "enumNames": ["none", *(LABELS[g] for g in GOODS)], "default": ""},
+            "lands": {"title": "attached lands", "type": "array", "items": {"title": "land", "type": "object", "properties": {
+                "id": {"title": "id (the same under two ports: shared)", "type": "string"},
+                "type": {"title": "type", "enum": [*GOODS, LAND, DESERT],
+                         "enumNames": [*(LABELS[g] for g in GOODS), "New World land", "desert"]}}}}}}}},
+}
+
+
 def check(board: object) -> str | None:
     """Why a board the table entered cannot be played, or None."""
     if not isinstance(board, Mapping) or not isinstance(board.get("ports"), list) or not isinstance(board.get("lands"), Mapping):

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from pyrsistent import PMap
 
-from companion.core.flow import AFTER_ROUNDS, ONE_PER_ROUND, TABLE, EndTrigger, Flow, Step
+from companion.core.flow import AFTER_ROUNDS, EACH, ONE_PER_ROUND, TABLE, EndTrigger, Flow, Step
 from companion.core.seats import clockwise_from, fewest_first
 
 SEASONS = ("Winter", "Spring", "Summer", "Autumn")
@@ -53,19 +53,34 @@ def _lost(what: str):
     return asks
 
 
+def _dealt(state: PMap) -> bool:
+    from .cards import virtual  # cards builds on these steps
+
+    return state["data"]["board"] is not None and (state["data"]["dealt"] or not virtual(state))
+
+
+def _before(state: PMap) -> bool:
+    return not started(state)
+
+
 STEPS = (
-    Step("PREGAME", "Place, then buy before year 1", TABLE, when=lambda s: not started(s), done="Start"),
+    # Before year 1, in the rulebook's order: the board (and a virtual deck's hands) dealt; each player's
+    # trading post and ship placed, the youngest first; then each may buy; then the first-move marker.
+    Step("DEAL", "Deal the board", TABLE, when=lambda s: _before(s) and not _dealt(s), done="Deal"),
+    Step("PLACE", "Place a trading post and a ship", EACH, when=_before, done="Place",
+         skip=lambda s, seat: not s["data"]["unplaced"][seat]),
+    Step("PREGAME", "Buy before year 1", EACH, when=_before, done="Done"),
     Step("SEASON", "1 The season changes", TABLE, done="Next"),
     Step("RESOURCES", "2 Resource creation", TABLE, done="Make"),
-    Step("BUY", "3 Buy ships and posts", TABLE),
+    Step("BUY", "3 Buy ships and posts", EACH, done="Done"),
     Step("ALLOCATION", "4 Resources to ports", TABLE, when=_summer, done="Move"),
-    Step("BUY_GOODS", "5 Buy resources", TABLE, when=_summer),
-    Step("LOAD", "6 Load ships", TABLE, asks=_lost("_unloaded")),
-    Step("SAIL", "7 Sail ships", TABLE),
-    Step("SELL", "8 Sell resources", TABLE, asks=_lost("_unsold")),
-    Step("BUY_AGAIN", "9 Second chance to buy", TABLE),
+    Step("BUY_GOODS", "5 Buy resources", TABLE, when=_summer, done="Next"),
+    Step("LOAD", "6 Load ships", EACH, asks=_lost("_unloaded"), done="Done"),
+    Step("SAIL", "7 Sail ships", EACH, done="Done"),
+    Step("SELL", "8 Sell resources", TABLE, asks=_lost("_unsold"), done="Next"),
+    Step("BUY_AGAIN", "9 Second chance to buy", EACH, done="Done"),
 )
-PHASES = {step.name: i for i, step in enumerate(STEPS)}  # PREGAME is 0, then the rulebook's 1-9
+PHASES = {step.name: max(0, i - 2) for i, step in enumerate(STEPS)}  # 0 before year 1, then the rulebook's 1-9
 
 
 def step_name(state: PMap) -> str:

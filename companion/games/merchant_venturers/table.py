@@ -11,6 +11,7 @@
   quay           per seat, {port: [goods]} bought this Summer and not yet loaded or stored
   sold           {"turn", "at": {port: {good: n}}}: what the ports bought this season
   sailed         {"turn", "ships": [[seat, id], ...]}: the ships that sailed this season
+  trading        phases 5 and 8: whose chance it is, port by port (trading.py)
   hands, dealt   the action cards in each hand (virtual deck; secret), and whether the start's are dealt
   settings       the season table, the goods' purchase prices and the wind: SPEC 5.10's defaults or setup's
 
@@ -29,7 +30,7 @@ from companion.core.result import Refused
 from companion.core.words import counted
 from companion.scoring.merchant_venturers import ship_value
 
-from .board import GOODS, check, good
+from .board import GOODS, check, from_form, good
 
 STORAGE = {"small": 1, "medium": 2, "large": 4}
 LEVELS = {"small": 1, "medium": 2, "large": 3}
@@ -52,7 +53,9 @@ SEASON_TABLES = {
 WIND = {"Winter": "North", "Spring": "East", "Summer": "South", "Autumn": "West"}
 COMPASS = ("North", "North-East", "East", "South-East", "South", "South-West", "West", "North-West")
 
-COUNTERS = (CounterSpec("coins", "Coins", start=START_COINS), CounterSpec("cards", "Action cards", start=START_CARDS))
+# A virtual hand's size is the companion's own count: it is not set right by hand.
+COUNTERS = (CounterSpec("coins", "Coins", start=START_COINS),
+            CounterSpec("cards", "Action cards", start=START_CARDS, corrected=lambda s: s["decks"]["actions"]["mode"] != "virtual"))
 
 
 def seat_of(state: PMap, action: Mapping[str, Any]) -> int | Refused:
@@ -138,10 +141,31 @@ def sizes(table: Mapping[str, Any], seat: int) -> list[str]:
 # --- setup ---------------------------------------------------------------------------------------------
 
 
+def setup_fields() -> dict[str, Any]:
+    """What the New game page asks: the table's own board, the goods' purchase prices, the seasons each good is
+    made in, and where the wind blows from, with SPEC 5.10's defaults."""
+    from .board import FORM, LABELS
+
+    seasons = list(WIND)
+    return {
+        "board": FORM,
+        "goods_prices": {"title": "What the goods cost in the New World (the rulebook's table is lost)", "type": "object",
+                         "properties": {g: {"title": LABELS[g], "type": "integer", "minimum": 0, "maximum": 99,
+                                            "default": PURCHASE_PRICE[g]} for g in GOODS}},
+        "seasons": {"title": "The seasons each good is made in", "type": "object",
+                    "description": "The rulebook's table lost its columns; how many seasons each good is made in is "
+                                   "certain (crops 3, furs 3, spices 2, ebony 2, gold 1).",
+                    "properties": {g: {"title": LABELS[g], "type": "array", "items": {"title": "season", "enum": seasons},
+                                       "default": SEASON_TABLES["warm_cold"][g]} for g in GOODS}},
+        "wind": {"title": "Where the wind blows from", "type": "object",
+                 "properties": {s: {"title": s, "enum": list(COMPASS), "default": WIND[s]} for s in seasons}},
+    }
+
+
 def check_settings(setup: Mapping[str, Any]) -> str | None:
     """The game's own setup keys: a board laid out by the table, a season table, prices, wind."""
     if setup.get("board") is not None:
-        bad = check(setup["board"])
+        bad = check(from_form(setup["board"]))
         if bad:
             return bad
     seasons = setup.get("seasons")
@@ -187,7 +211,7 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
     prices = {good(g): v for g, v in setup["goods_prices"].items()} if setup.get("goods_prices") else PURCHASE_PRICE
     return {
         "started": False,
-        "board": setup.get("board"),
+        "board": from_form(setup["board"]) if setup.get("board") is not None else None,
         "youth": _youth(players),
         "ships": [[{"id": 1, "fast": False, "large": False, "at": None, "cargo": []}] for _ in range(n)],
         "posts": [{} for _ in range(n)],
@@ -197,6 +221,7 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "quay": [{} for _ in range(n)],
         "sold": {"turn": 0, "at": {}},
         "sailed": {"turn": 0, "ships": []},
+        "trading": None,
         "hands": [[] for _ in range(n)],
         "dealt": False,
         "settings": {"seasons": seasons, "prices": dict(prices), "wind": dict(setup.get("wind") or WIND)},

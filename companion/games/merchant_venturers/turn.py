@@ -1,14 +1,12 @@
-"""Merchant Venturers: what an advance does in each phase, the deal, and which actions each phase allows.
+"""Merchant Venturers: what each phase's advance does, and each step's inputs (its handlers).
 
-  PREGAME    deals what is not dealt yet (the board, a virtual deck's starting hands), takes the coins
-             left after the pre-game purchases (`coins`, optional), and gives the first-move marker
+  DEAL       deals what is not dealt yet: the board at random, a virtual deck's starting hands
+  PLACE      the player whose turn it is to place (the youngest first) puts his post and ship at a port
+  PREGAME    a player is done buying; after the last, year 1 begins and the first-move marker is given
   RESOURCES  every producing New World land makes one unit of its port's good, if it is that good's season
   ALLOCATION (Summer) the lands' goods go to their ports
-  LOAD       what was bought and neither loaded nor stored is lost
-  SELL       unsold goods left on ships docked at Old World ports are discarded
-
-Any advance may carry `coins` (per seat, or by name): the coins as they stand, set before the
-phase ends, so the first-move marker of a new year is given from them.
+  LOAD       a player is done loading: what he bought and neither loaded nor stored is lost
+  SELL       once every port is done, unsold goods left on ships docked at Old World ports are discarded
 """
 
 from __future__ import annotations
@@ -19,39 +17,15 @@ from typing import Any
 from pyrsistent import PMap, pvector
 
 from companion.core.result import Accepted, Refused, Result
+from companion.core.flow import step_players
 from companion.core.seats import clockwise_from
 from companion.games.plain import data, name, put
 
 from . import board as board_mod
-from . import cards, fleet, trade
+from . import cards, fleet, trading
 from .board import OLD, producing, receiving_port
-from .steps import STEPS, first_move, season, step_name
+from .steps import first_move, season, step_name
 from .table import levels
-
-BUYING = ("PREGAME", "BUY", "BUY_AGAIN")
-
-
-def _coins(state: PMap, given: object) -> PMap | Refused:
-    """The coins the advance carries: a list in seat order, or an object of name (or seat) -> coins."""
-    players = state["players"]
-    if isinstance(given, (list, tuple)):
-        if len(given) != len(players):
-            return Refused(f"coins: one number per player ({len(players)})")
-        given = dict(enumerate(given))
-    elif isinstance(given, Mapping):
-        seats = {str(s): s for s in range(len(players))} | {p["name"]: s for s, p in enumerate(players)}  # a name first
-        unknown = next((k for k in given if k not in seats), None)
-        if unknown is not None:
-            return Refused(f"coins: {unknown!r} is not a player (give names or seat numbers)")
-        given = {seats[k]: v for k, v in given.items()}
-    else:
-        return Refused("coins: a list in seat order, or an object of player -> coins")
-    if any(type(v) is not int or not 0 <= v <= 9999 for v in given.values()):
-        return Refused("coins: whole numbers from 0")
-    counters = state["counters"]
-    for seat, value in given.items():
-        counters = counters.transform(["players", seat, "coins"], value)
-    return state.set("counters", counters)
 
 
 def _deal(state: PMap, action: Mapping[str, Any]) -> tuple[PMap, tuple[str, ...]] | Refused:
@@ -75,10 +49,6 @@ def _deal(state: PMap, action: Mapping[str, Any]) -> tuple[PMap, tuple[str, ...]
 
 
 def deal(state: PMap, action: Mapping[str, Any]) -> Result:
-    if step_name(state) != "PREGAME":
-        return Refused("the board and the starting hands are dealt before year 1")
-    if state["data"]["board"] is not None and state["data"]["dealt"]:
-        return Refused("the board and the starting hands are dealt already")
     out = _deal(state, action)
     if isinstance(out, Refused):
         return out
@@ -130,10 +100,13 @@ def _allocate(state: PMap) -> tuple[PMap, list[str]]:
 
 
 def _unloaded(state: PMap) -> tuple[PMap, list[str]]:
+    """Phase 6, as a player says he is done loading: what he bought and neither loaded nor stored is lost."""
     table = data(state)
-    log = [f"{name(state, s)} loses {', '.join(g for goods in quay.values() for g in goods)}: neither loaded nor stored."
-           for s, quay in enumerate(table["quay"]) if any(quay.values())]
-    table["quay"] = [{} for _ in table["quay"]]
+    seat = state["flow"]["actor"]
+    quay = table["quay"][seat]
+    log = [f"{name(state, seat)} loses {', '.join(g for goods in quay.values() for g in goods)}: neither loaded nor stored."] if any(
+        quay.values()) else []
+    table["quay"][seat] = {}
     return put(state, table), log
 
 
@@ -149,68 +122,70 @@ def _unsold(state: PMap) -> tuple[PMap, list[str]]:
     return put(state, table), log
 
 
-_ON_ADVANCE = {"RESOURCES": _create, "ALLOCATION": _allocate, "LOAD": _unloaded, "SELL": _unsold}
+def _place(state: PMap, action: Mapping[str, Any]) -> Result:
+    """The player whose turn it is to place (the youngest first) puts his trading post and ship at a port."""
+    return fleet.place_start(state, {"seat": state["flow"]["actor"], "port": action.get("port")})
 
 
-def on_advance(state: PMap, action: Mapping[str, Any]) -> Result:
-    log: list[str] = []
-    if action.get("coins") is not None:
-        state = _coins(state, action["coins"])
-        if isinstance(state, Refused):
-            return state
-        log.append("Coins: " + ", ".join(f"{p['name']} {c['coins']}" for p, c in zip(state["players"], state["counters"]["players"])) + ".")
-    now = step_name(state)
-    if now == "PREGAME":
-        started = _start(state, action)
-        if isinstance(started, Refused):
-            return started
-        state, more = started
-    elif now in _ON_ADVANCE:
-        state, more = _ON_ADVANCE[now](state)
-    else:
-        more = []
-    return Accepted(state, tuple(log + more))
+def _prebuy_done(state: PMap, action: Mapping[str, Any]) -> Result:
+    """A player is done buying before year 1; after the last, year 1 begins with the first-move marker."""
+    if state["flow"]["sub"] < len(step_players(state)) - 1:
+        return Accepted(state, ())
+    started = _start(state, action)
+    return started if isinstance(started, Refused) else Accepted(*started)
 
 
-# --- which phase allows what ----------------------------------------------------------------------------
+def _work(fn):
+    """A phase's work as its advance's handler."""
+    def advance(state: PMap, action: Mapping[str, Any]) -> Result:
+        done, log = fn(state)
+        return Accepted(done, tuple(log))
+    return advance
 
 
-def _in(steps: tuple[str, ...], handler, what: str):
-    def phased(state: PMap, action: Mapping[str, Any]) -> Result:
-        if step_name(state) not in steps:
-            return Refused(f"{what} only in {_names(steps)}")
-        return handler(state, action)
-    return phased
+def _after_trading(fn=None):
+    def advance(state: PMap, action: Mapping[str, Any]) -> Result:
+        ready = trading.done(state, action)
+        if isinstance(ready, Refused) or fn is None:
+            return ready
+        done, log = fn(state)
+        return Accepted(done, tuple(log))
+    return advance
 
 
-def _names(steps: tuple[str, ...]) -> str:
-    return " or ".join(s.label for s in STEPS if s.name in steps)
+def nothing(state: PMap, action: Mapping[str, Any]) -> Result:
+    return Accepted(state, ())
 
 
-ACTIONS = {
-    "deal": deal,
-    "place_start": fleet.place_start,
-    "buy_ship": _in(BUYING, fleet.buy_ship, "ships are bought"),
-    "upgrade_ship": _in(BUYING, fleet.upgrade_ship, "ships are upgraded"),
-    "buy_post": _in(BUYING, fleet.buy_post, "trading posts are built"),
-    "upgrade_post": _in(BUYING, fleet.upgrade_post, "trading posts are upgraded"),
-    "buy_card": _in(BUYING, cards.buy, "action cards are bought"),
-    "play_card": cards.play,
-    "buy_goods": _in(("BUY_GOODS",), trade.buy, "goods are bought"),
-    "load": _in(("LOAD",), fleet.load, "ships are loaded"),
-    "store": _in(("LOAD", "SELL"), fleet.store, "goods are stored"),
-    "sail": _in(("SAIL",), fleet.sail, "ships sail"),
-    "sell": _in(("SELL",), trade.sell, "goods are sold"),
-    "sink": fleet.sink,
-    "destroy": fleet.destroy,
-    "move_ship": fleet.move_ship,
+def _actor_only(fn):
+    """A purchase, a load or a sailing: the player whose part of the phase it is."""
+    def handler(state: PMap, action: Mapping[str, Any]) -> Result:
+        if action.get("seat") != state["flow"]["actor"]:
+            return Refused(f"it is {name(state, state['flow']['actor'])}'s turn to {step_label(state)}")
+        return fn(state, action)
+    return handler
+
+
+def step_label(state: PMap) -> str:
+    return {"PLACE": "place", "PREGAME": "buy", "BUY": "buy", "BUY_AGAIN": "buy", "LOAD": "load",
+            "SAIL": "sail"}.get(step_name(state), "act")
+
+
+_BUYS = {"buy_ship": fleet.buy_ship, "upgrade_ship": fleet.upgrade_ship, "buy_post": fleet.buy_post,
+         "upgrade_post": fleet.upgrade_post, "buy_card": cards.buy}
+ANY_TIME = {"play_card": cards.play, "sink": fleet.sink, "destroy": fleet.destroy, "move_ship": fleet.move_ship}
+# Each step: its advance, and its own inputs (beside ANY_TIME's).
+STEP_INPUTS = {
+    "DEAL": {"advance": deal},
+    "PLACE": {"advance": _place},
+    "PREGAME": {"advance": _prebuy_done, **{k: _actor_only(f) for k, f in _BUYS.items()}},
+    "SEASON": {"advance": nothing},
+    "RESOURCES": {"advance": _work(_create)},
+    "BUY": {"advance": nothing, **{k: _actor_only(f) for k, f in _BUYS.items()}},
+    "ALLOCATION": {"advance": _work(_allocate)},
+    "BUY_GOODS": {"advance": _after_trading(), "buy_goods": trading.buy, "pass": trading.pass_},
+    "LOAD": {"advance": _work(_unloaded), "load": _actor_only(fleet.load), "store": _actor_only(fleet.store)},
+    "SAIL": {"advance": nothing, "sail": _actor_only(fleet.sail)},
+    "SELL": {"advance": _after_trading(_unsold), "sell": trading.sell, "pass": trading.pass_, "store": fleet.store},
+    "BUY_AGAIN": {"advance": nothing, **{k: _actor_only(f) for k, f in _BUYS.items()}},
 }
-
-
-def check(state: PMap, action: Mapping[str, Any]) -> str | None:
-    kind = action["type"]
-    if kind in ("draw", "look", "keep", "shuffle", "discard"):
-        return "action cards are bought (2 coins) and played with their own options; the deck follows by itself"
-    if kind == "counter" and action.get("name") == "cards" and cards.virtual(state):
-        return "the companion holds the virtual hands: their sizes change as cards are bought and played"
-    return None

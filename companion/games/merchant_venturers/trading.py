@@ -1,0 +1,149 @@
+"""Phases 5 and 8 port by port: "The player with the largest trading post in the port has the first
+opportunity to purchase goods ... finally players with ships present", the ports "starting with the most
+northerly"; selling "in the same manner" [R l.72-76, l.114]. At a port each player in that order has one
+chance (one good, as many as he likes, or a pass); round after round until nobody wants more (every player
+there passes in a row); then the next port. A player who can do nothing there (nothing he can afford, or
+nothing the port buys) is passed over.
+
+The cursor is in state["data"]["trading"]: {"turn", "step", "port" (its index north to south), "at" (whose
+chance, in the port's order), "passes" (in a row)}; a new phase starts it afresh.
+
+  buy_goods {seat, port, good, n}      a chance used, in phase 5
+  sell      {seat, port, good, n}      in phase 8
+  pass      {seat, port}               the chance not used
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pyrsistent import PMap, freeze
+
+from companion.core.options import Option
+from companion.core.result import Accepted, Refused, Result
+from companion.games.plain import name
+
+from . import trade
+from .board import GOODS, NEW, OLD, port_names
+from .steps import step_name
+from .table import coins
+
+WORLD = {"BUY_GOODS": NEW, "SELL": OLD}
+
+
+def _fresh(state: PMap) -> dict[str, Any]:
+    return {"turn": state["flow"]["round"], "step": step_name(state), "port": 0, "at": 0, "passes": 0}
+
+
+def _can(state: PMap, seat: int, port: str) -> bool:
+    """Whether the seat can do anything with his chance at this port."""
+    table = state["data"]
+    if step_name(state) == "BUY_GOODS":
+        return any(left and trade.purchase_price(state, seat, port, g) <= coins(state, seat)
+                   for g, left in table["stock"].get(port, {}).items())
+    return any(trade.available(table, seat, port, g) and trade.wanted(state, port, g) > 0 for g in GOODS)
+
+
+def cursor(state: PMap) -> dict[str, Any] | None:
+    """Whose chance it is now ({port, seat, ...the stored cursor}), past those who can do nothing; None when
+    every port is done (or the phase is not one that goes port by port)."""
+    if step_name(state) not in WORLD or state["data"]["board"] is None:
+        return None
+    stored = state["data"]["trading"]
+    cur = dict(stored) if stored and stored["turn"] == state["flow"]["round"] and stored["step"] == step_name(state) else _fresh(state)
+    ports = port_names(state["data"]["board"], WORLD[step_name(state)])
+    while cur["port"] < len(ports):
+        port = ports[cur["port"]]
+        order = trade.order_at(state, port)
+        if cur["passes"] >= len(order):
+            cur.update(port=cur["port"] + 1, at=0, passes=0)
+            continue
+        seat = order[cur["at"] % len(order)]
+        if _can(state, seat, port):
+            return {**cur, "name": port, "seat": seat}
+        cur.update(at=cur["at"] + 1, passes=cur["passes"] + 1)
+    return None
+
+
+def acting(state: PMap) -> tuple[int, ...]:
+    now = cursor(state)
+    return (now["seat"],) if now is not None else ()
+
+
+def options(state: PMap, seat: int | None) -> list[Option]:
+    now = cursor(state)
+    if now is None:
+        return [Option("", "Next", {"type": "advance"}, button="NEXT")] if seat is None else []
+    if seat != now["seat"]:
+        return []
+    port, table = now["name"], state["data"]
+    base = {"seat": seat, "port": port}
+    found = []
+    for g in GOODS:
+        if step_name(state) == "BUY_GOODS":
+            left, each = table["stock"].get(port, {}).get(g, 0), trade.purchase_price(state, seat, port, g)
+            most = min(left, coins(state, seat) // each) if each else left
+            kind, verb = "buy_goods", "Buy"
+        else:
+            most = min(trade.available(table, seat, port, g), trade.wanted(state, port, g))
+            each = trade.sale_price(state, seat, port, g)
+            kind, verb = "sell", "Sell"
+        if most < 1:
+            continue
+        action = {"type": kind, **base, "good": g}
+        fields = {"n": {"type": "integer", "title": f"{g} {verb.lower()}ing", "minimum": 1, "maximum": most}} if most > 1 else {}
+        found.append(Option(f"{verb} {g} at {port}: {each} each, up to {most}" if most > 1 else f"{verb} 1 {g} at {port}: {each}",
+                            verb, action | ({} if fields else {"n": 1}), fields=fields))
+    return found + [Option(f"Pass at {port}", "Pass", {"type": "pass", **base})]
+
+
+def _used(state: PMap, now: Mapping[str, Any], traded: bool) -> PMap:
+    """The chance `now` is used (a trade, or a pass): the next player's at this port."""
+    cur = {k: now[k] for k in ("turn", "step", "port", "at", "passes")}
+    cur.update(at=cur["at"] + 1, passes=0 if traded else cur["passes"] + 1)
+    return state.set("data", state["data"].set("trading", freeze(cur)))
+
+
+def _mine(state: PMap, action: Mapping[str, Any]) -> dict[str, Any] | Refused:
+    """Whose chance it is, when it is the input's seat's at the input's port."""
+    now = cursor(state)
+    if now is None:
+        return Refused("every port is done: on to the next phase")
+    if action.get("seat") != now["seat"] or action.get("port") != now["name"]:
+        return Refused(f"it is {name(state, now['seat'])}'s chance at {now['name']}")
+    return now
+
+
+def _trade(deal):
+    def handler(state: PMap, action: Mapping[str, Any]) -> Result:
+        now = _mine(state, action)
+        if isinstance(now, Refused):
+            return now
+        done = deal(state, action)
+        return done if isinstance(done, Refused) else Accepted(_used(done.state, now, True), done.log)
+    return handler
+
+
+def pass_(state: PMap, action: Mapping[str, Any]) -> Result:
+    now = _mine(state, action)
+    if isinstance(now, Refused):
+        return now
+    return Accepted(_used(state, now, False), (f"{name(state, action['seat'])} passes at {action['port']}.",))
+
+
+def done(state: PMap, action: Mapping[str, Any]) -> Result:
+    """The phase's NEXT: only once every port is done."""
+    now = cursor(state)
+    if now is not None:
+        return Refused(f"{name(state, now['seat'])} has not bought or passed at {now['name']} yet")
+    return Accepted(state, ())
+
+
+buy = _trade(trade.buy)
+sell = _trade(trade.sell)
+
+
+def status(state: PMap) -> str:
+    now = cursor(state)
+    return f"{now['name']}: {'buy' if step_name(state) == 'BUY_GOODS' else 'sell'} or pass" if now else "every port is done"
