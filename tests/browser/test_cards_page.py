@@ -137,14 +137,14 @@ def test_a_wrong_name_is_refused_with_how_to_name_the_card_and_the_refusal_stays
     expect(refusal).to_contain_text("no card 'wool3'")  # the page's polls do not wipe it
     _shot(page, "cards-2-a-wrong-name")
     expect(page.locator("#rnow")).to_be_hidden()
-    # Another game: its first deck (the decks come in the order of their names), the name field empty again.
+    # Another game: its first deck (the decks come in the game's own order), the name field empty again.
     page.get_by_label("Game").select_option("la_venise_du_nord")
-    expect(page.get_by_label("Deck")).to_have_value("builders")
-    expect(hint).to_contain_text("such as “Fill stock cost 3 wool”")
+    expect(page.get_by_label("Deck")).to_have_value("orders")
+    expect(hint).to_contain_text("such as “Lace +1”")
     name = page.get_by_label("Card, as printed on it")
     expect(name).to_have_value("")
     expect(refusal).to_be_hidden()  # the refusal was of another game's card
-    name.fill("Lace +1")
+    name.fill("Fill stock cost 3 wool")
     page.get_by_label("Deck").select_option("workshops")  # another deck: its own hint, the name empty again
     expect(hint).to_contain_text("such as “Lace 2 cost 1 flax 2 gold”")
     expect(name).to_have_value("")
