@@ -660,3 +660,19 @@ def test_from_a_review_the_phone_buys_goods_only_at_new_world_ports():
     t.ok(type="move_ship", seat=0, ship=1, to="Quebec")
     buy = next(o for o in t.offered_to(0) if o["action"]["type"] == "buy_goods")
     assert buy["action"]["port"] == "Quebec" and buy["label"] == "Buy furs at Quebec: 1 each, up to 3"
+
+
+def test_the_table_page_says_who_leads_the_year_and_whose_chance_it_is_at_a_port():
+    t = MV(2)
+    t.start()
+    assert t.view["sections"][0] == {"title": "Year 1, Winter", "lines": ["Bea has the first-move marker",
+                                                                         "The wind blows from the North"]}
+    t.ok(type="move_ship", seat=0, ship=1, to="Havana")
+    t.ok(type="move_ship", seat=1, ship=1, to="Havana")
+    t.set_coins(0, 20)
+    t.set_coins(1, 20)
+    t.to("Summer", 5)
+    assert t.view["sections"][0]["lines"][2] == "Bea's chance at Havana; then Ada"  # ships only: in turn order
+    assert (t.view["trading"], t.view["actor"]) == ({"name": "Havana", "seat": 1}, None)
+    t.ok(type="pass", seat=1, port="Havana")
+    assert t.view["sections"][0]["lines"][2] == "Ada's chance at Havana; then Bea"

@@ -140,6 +140,15 @@ def _sections(state: PMap, per_player: list[dict[str, Any]], prices: Mapping[str
     names = [p["name"] for p in state["players"]]
     board = table["board"]
     sections = []
+    marker = _first_move(state)
+    if marker is not None and not state["flow"]["over"]:  # who leads this year, and who acts now
+        now = season(state)
+        lines = [f"{names[marker]} has the first-move marker", f"The wind blows from the {table['settings']['wind'][now]}"]
+        chance = trading.cursor(state)
+        if chance is not None:
+            others = [names[s] for s in trade.order_at(state, chance["name"]) if s != chance["seat"]]
+            lines.append(f"{names[chance['seat']]}'s chance at {chance['name']}" + (f"; then {', '.join(others)}" if others else ""))
+        sections.append({"title": f"Year {year(state)}, {now}", "lines": lines})
     if board is not None:
         sections.append({"title": "The board (copy it)", "lines": layout_lines(board)})
         stock = [f"{p}: " + (", ".join(f"{k} {g}" for g, k in table["stock"].get(p, {}).items() if k) or "nothing")
