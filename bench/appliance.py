@@ -7,8 +7,8 @@ pins, the reader a simulator on a pseudo-terminal):
 - startup_to_first_frame_ms: from just before the process is started to the line it
   logs once the splash frame has gone to the display (median of five starts);
 - rss_mb: the process's resident memory after a scripted whole game of Merchant
-  Venturers (40 seasons, every phase, coins counted each Winter) played through the
-  panel's API while 20 phones poll the table state;
+  Venturers (40 seasons, every phase and each player's part of it, coins counted each
+  Winter) played through the panel's API while 20 phones poll the table state;
 - idle_cpu_percent: its CPU time (user + system, from /proc) over 10 s afterwards, with
   the next game open and nothing happening;
 - idle_cpu_percent_scrolling: the same over the 10 s after a game opens whose big line
@@ -46,18 +46,22 @@ def _rss_mb(pid: int) -> float:
 
 
 def _whole_game(client: Client) -> int:
-    """Merchant Venturers from the deal to GAME_OVER; returns the inputs played."""
+    """Merchant Venturers from the deal to GAME_OVER, the table doing what is offered (NEXT, or a pass at a
+    port): the deal, each player's start at the first port offered, each one's part of every phase; returns the
+    inputs played."""
     client.input({"type": "new_game", "game": "merchant_venturers", "setup": SETUP})
-    client.input({"type": "advance", "coins": [5, 3, 3, 8]})
-    played = 2
+    played = 0
     while True:
         state = client.state()
         if state["over"]:
             return played
-        if state["phase"] == 1 and state["season"] == "Winter":
+        if state["phase"] == 1 and state["season"] == "Winter" and state["step"] == "SEASON":
             client.input({"type": "counter", "name": "coins", "seat": played % 4, "delta": 1})
             played += 1
-        client.input({"type": "advance"})
+        options = state["options"]
+        option = next((o for o in options if o["button"] == "NEXT"), None) or next(
+            o for o in options if o["short"] in ("Pass", "Place"))
+        client.input(dict(option["action"]) | ({"confirm": True} if option["confirm"] else {}))
         played += 1
 
 
