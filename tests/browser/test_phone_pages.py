@@ -782,6 +782,11 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     assert (view["year"], view["season"], view["phase"]) == (2, "Winter", 1)
     assert view["players"][1]["coins"] == 3 - 2 + 11 and view["first_move"] == 0  # Ada, now the poorer, leads year 2
     _shot(page, "merchant-3-table")
+    ada.set_viewport_size({"width": 360, "height": 844})  # the table page and My seat fit a small phone
+    assert ada.evaluate("document.documentElement.scrollWidth") <= 360
+    ada.goto(base + "/")
+    expect(ada.locator("#status")).to_contain_text("Y2 Win N")
+    assert ada.evaluate("document.documentElement.scrollWidth") <= 360
     for context, phone, errors in phones.values():
         assert errors == [], errors
         context.close()
