@@ -2,8 +2,8 @@
 
 Phases 3, 6, 7 and 9 (and the purchases before year 1) are each player's in turn, from the first-move
 marker's holder: his phone lists his purchases, loads or sailings, and "Done" (the buttons' NEXT) ends his
-part. Phases 5 and 8 go port by port (trading.py). Any time, each player's phone has his action cards, what
-a card did to his ships and posts, and (in phases 6 and 8) his goods stored in a trading post.
+part. Phases 5 and 8 go port by port (trading.py). Any time, each player's phone has his action cards and
+what a card did to his ships and posts; in phase 8, whoever's chance it is, his goods stored in a post.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from .fleet import FAST, LARGE, SEA, SHIP
 from .steps import step_name
 from .table import CARD_PRICE, NEXT_SIZE, STORAGE, UPGRADE, cargo_space, coins, moves
 
-BUYING = ("PREGAME", "BUY", "BUY_AGAIN")
 _DONE = ("PREGAME", "BUY", "BUY_AGAIN", "LOAD", "SAIL")  # each player's part of the phase, ended with NEXT
 
 
