@@ -6,25 +6,47 @@ moment), checks the copy, and only then puts it in place with a rename, so a
 half-written backup never replaces a good one.
 
 `restore` checks a backup first (a journal, not damaged, not from a newer
-companion), keeps the journal it replaces beside it, and copies the backup
-into the journal with the same API. A companion that is running keeps its
-game in memory and would write on from there, so `restore` refuses while it
-runs: `companion run` holds a lock beside the journal (`hold`) for as long as
-it lives.
+companion), then builds a fresh journal from it (`rebuild`): the companion's
+own schema in a new file, the backup's rows copied into it table by table and
+column by column, each value checked. Nothing of the uploaded file's own schema
+survives (no trigger, view, index or extra table), and no paired phone: a
+backup is a file anyone may have crafted. It keeps the journal it replaces
+beside it and copies the fresh one into the journal with the backup API. A
+companion that is running keeps its game in memory and would write on from
+there, so `restore` refuses while it runs: `companion run` holds a lock beside
+the journal (`hold`) for as long as it lives.
 """
 
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import shutil
 import sqlite3
+import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
-from companion.errors import JournalError
-from companion.journal import SCHEMA_VERSION
+from companion.errors import CompanionError, JournalError
+from companion.journal import SCHEMA_VERSION, Journal
+
+# What a restore copies from a backup: each table of the journal (from the journal version that added
+# it), its columns and what each must hold. "object": JSON text of an object; "json": any JSON text;
+# a trailing "?": may be NULL. Sessions are not copied: the phones paired now stay paired, and a
+# backup cannot pair one.
+TABLES: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
+    ("games", 1, (("id", "int"), ("game", "text"), ("setup", "object"), ("started", "text"), ("finished", "text?"),
+                  ("outcome", "text?"))),
+    ("inputs", 1, (("game_id", "int"), ("seq", "int"), ("action", "object"), ("at", "text"))),
+    ("snapshots", 1, (("game_id", "int"), ("seq", "int"), ("version", "text"), ("state", "json"))),
+    ("cards", 2, (("uid", "text"), ("game", "text"), ("deck", "text"), ("card", "text"), ("registered", "text"))),
+    ("reader_events", 2, (("id", "int"), ("boot", "text"), ("seq", "int"), ("kind", "text"), ("payload", "object"),
+                          ("at", "text"), ("game_id", "int?"), ("input_seq", "int?"), ("outcome", "text"))),
+)
 
 
 @dataclass(frozen=True)
@@ -76,7 +98,11 @@ def _open_ro(path: Path) -> sqlite3.Connection:
     if not path.is_file():
         raise JournalError(f"{path} does not exist (or is not a file)")
     try:
-        return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        # A crafted file's schema (a view, a generated column, a default) may not call functions
+        # with side effects while it is read.
+        db.execute("PRAGMA trusted_schema = OFF")
+        return db
     except sqlite3.Error as e:
         raise JournalError(f"cannot read {path}: {e}") from e
 
@@ -164,19 +190,113 @@ def _keep(journal: Path) -> Path:
     return kept
 
 
-def restore(backup_file: Path, journal: Path, running_here: bool = False) -> tuple[Summary, Path | None]:
-    """Put a checked backup in the journal's place; the journal it replaces is kept beside it (its path is returned).
+def _value(value: Any, kind: str) -> bool:
+    """Whether a backup's value is what its column holds."""
+    kind, nullable = kind.rstrip("?"), kind.endswith("?")
+    if value is None:
+        return nullable
+    if kind == "int":
+        return type(value) is int
+    if type(value) is not str:
+        return False
+    if kind == "text":
+        return True
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        return False
+    return kind == "json" or isinstance(parsed, dict)
+
+
+_KINDS = {"int": "a whole number", "text": "text", "object": "a JSON object", "json": "JSON"}
+
+
+def rebuild(source: Path, target: Path, games: Mapping[str, Any] | None = None) -> Summary:
+    """A fresh journal at `target` (which must not exist) holding the rows of the backup `source`:
+    this companion's schema, the backup's values checked one by one, its sessions left out. With
+    `games` (the companion's games), every game in it must also replay under today's rules.
+    A JournalError (or CompanionError) says what is wrong; `target` is then removed."""
+    src = _open_ro(source)
+    try:
+        _check(src, source)
+        version = src.execute("PRAGMA user_version").fetchone()[0]
+        Journal(target).close()  # the schema, made by the companion itself
+        out = sqlite3.connect(target, isolation_level=None)
+        try:
+            out.execute("BEGIN")
+            for table, since, columns in TABLES:
+                if version >= since:
+                    _copy_rows(src, out, table, columns)
+            problems = out.execute("PRAGMA foreign_key_check").fetchall()  # once every table is in
+            if problems:
+                raise JournalError(f"the backup's table {problems[0][0]} names a game it does not hold")
+            out.execute("COMMIT")
+        finally:
+            out.close()
+        if games is not None:
+            _replays(target, games)
+        summary = inspect(target)
+    except BaseException:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{target}{suffix}").unlink(missing_ok=True)
+        raise
+    finally:
+        src.close()
+    return Summary(source, summary.games, summary.inputs, summary.last_game)
+
+
+def _copy_rows(src: sqlite3.Connection, out: sqlite3.Connection, table: str,
+               columns: tuple[tuple[str, str], ...]) -> None:
+    names = ", ".join(name for name, _ in columns)
+    try:
+        rows = src.execute(f"SELECT {names} FROM {table}")  # names from TABLES, never from the file
+        for n, row in enumerate(rows, 1):
+            for value, (name, kind) in zip(row, columns):
+                if not _value(value, kind):
+                    raise JournalError(f"row {n} of the backup's table {table}: {name} must be {_KINDS[kind.rstrip('?')]}")
+            out.execute(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})", row)
+    except sqlite3.IntegrityError as e:
+        raise JournalError(f"the backup's table {table} holds a row the journal cannot take ({e})") from e
+    except sqlite3.DatabaseError as e:
+        raise JournalError(f"the backup's table {table} is not as a journal's is ({e})") from e
+
+
+def _replays(journal_path: Path, games: Mapping[str, Any]) -> None:
+    """Every game of the journal replays under the rules of this companion."""
+    from companion.replay import restore as replay
+
+    journal = Journal(journal_path)
+    try:
+        for game_id, name, setup in journal.read("SELECT id, game, setup FROM games ORDER BY id"):
+            game = games.get(name)
+            if game is None:
+                raise CompanionError(f"the backup holds a game this companion does not know ({name})")
+            replay(game, json.loads(setup), journal.inputs(game_id), [], source=f"game {game_id} of the backup")
+    finally:
+        journal.close()
+
+
+def scratch_beside(journal: Path, prefix: str) -> Path:
+    """A new, empty file name beside the journal (the same file system: no copy across disks)."""
+    fd, name = tempfile.mkstemp(dir=journal.parent, prefix=prefix, suffix=".sqlite3")
+    os.close(fd)
+    os.unlink(name)
+    return Path(name)
+
+
+def restore(backup_file: Path, journal: Path, running_here: bool = False,
+            games: Mapping[str, Any] | None = None) -> tuple[Summary, Path | None]:
+    """Put a fresh journal built from a checked backup (`rebuild`) in the journal's place; the journal
+    it replaces is kept beside it (its path is returned).
 
     `running_here`: the caller is the companion that holds the journal's lock, with its own
     connection closed (a restore from its panel, through `Runtime.replace_journal`)."""
-    try:
-        src = _open_ro(backup_file)
-    except JournalError as e:
-        raise JournalError(f"{e}. The journal was not changed.") from e
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    fresh = scratch_beside(journal, ".restore-")
     try:
         try:
-            summary = _check(src, backup_file)
-        except JournalError as e:
+            summary = rebuild(backup_file, fresh, games)
+        except CompanionError as e:
             raise JournalError(f"{e}. The journal was not changed.") from e
         lock = None if running_here else hold(journal)
         if lock is None and not running_here:
@@ -184,17 +304,31 @@ def restore(backup_file: Path, journal: Path, running_here: bool = False) -> tup
                                "The journal was not changed.")
         try:
             kept = _keep(journal) if journal.exists() else None
-            live = sqlite3.connect(journal)
-            try:
-                src.backup(live)  # page by page into the journal, under SQLite's own locks
-                live.execute("PRAGMA journal_mode=WAL")
-            except sqlite3.Error as e:
-                raise JournalError(f"cannot restore into {journal}: {e}. The journal as it was is kept in {kept}.") from e
-            finally:
-                live.close()
+            _put(fresh, journal, kept)
         finally:
             if lock is not None:
                 lock.close()
     finally:
-        src.close()
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{fresh}{suffix}").unlink(missing_ok=True)
     return summary, kept
+
+
+def put_back(kept: Path, journal: Path) -> None:
+    """The journal a restore replaced back in its place (a file this companion made: copied as it is)."""
+    _put(kept, journal, kept)
+
+
+def _put(source: Path, journal: Path, kept: Path | None) -> None:
+    src = _open_ro(source)
+    try:
+        live = sqlite3.connect(journal)
+        try:
+            src.backup(live)  # page by page into the journal, under SQLite's own locks
+            live.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot restore into {journal}: {e}. The journal as it was is kept in {kept}.") from e
+        finally:
+            live.close()
+    finally:
+        src.close()

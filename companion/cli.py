@@ -79,9 +79,10 @@ def _restore(args: argparse.Namespace) -> int:
 
     from companion.backup import restore
     from companion.errors import JournalError
+    from companion.games import GAMES
 
     try:
-        done, kept = restore(Path(args.file), _journal(args))
+        done, kept = restore(Path(args.file), _journal(args), games=GAMES)
     except JournalError as e:
         print(f"companion restore: {e}", file=sys.stderr)
         return 1

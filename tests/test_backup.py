@@ -176,7 +176,7 @@ def test_a_backup_larger_than_the_panel_takes_is_refused_with_its_limit(make_run
 
 def test_a_restored_journal_the_table_cannot_take_up_is_rolled_back(make_runtime, tmp_path):
     """The safety net behind the panel's own checks: the old journal comes back and the table goes on."""
-    from companion.backup import backup, restore
+    from companion.backup import backup, put_back, restore
     from companion.errors import CompanionError
 
     rt = _game_in_progress(make_runtime, tmp_path)
@@ -189,7 +189,7 @@ def test_a_restored_journal_the_table_cannot_take_up_is_rolled_back(make_runtime
     db.close()
     try:
         rt.replace_journal(lambda: restore(unknown, rt.journal.path, running_here=True),
-                           rollback=lambda done: restore(done[1], rt.journal.path, running_here=True))
+                           rollback=lambda done: put_back(done[1], rt.journal.path))
     except CompanionError as e:
         assert "a game this companion does not know (chess)" in str(e) and "the journal as it was is back" in str(e)
     else:
@@ -214,3 +214,77 @@ def test_one_restore_at_a_time_and_only_with_room_to_play_on(make_runtime, tmp_p
         status, answer = phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"})
         assert status == 507 and "not enough free space" in answer["error"] and "Nothing was changed" in answer["error"]
     assert rt.journal.last_seq(1) == 8
+
+
+def _crafted(tmp_path, body, *statements):
+    """The downloaded backup with SQL of an attacker's own added to it."""
+    crafted = tmp_path / "crafted.sqlite3"
+    crafted.write_bytes(body)
+    db = sqlite3.connect(crafted)
+    for statement in statements:
+        db.execute(statement)
+    db.commit()
+    db.close()
+    return crafted.read_bytes()
+
+
+def test_a_crafted_backup_brings_nothing_of_its_own_schema_and_no_session(make_runtime, tmp_path):
+    """A valid journal with a trigger that re-inserts an attacker's session when it is revoked, one that
+    makes every later input fail, a view calling a function, an index and an extra table: the restore
+    builds a fresh journal, so none of it survives, and the backup's session never pairs a phone."""
+    import hashlib
+
+    from phone import Phone, two_phones
+
+    rt = _game_in_progress(make_runtime, tmp_path)
+    with two_phones(rt) as (phone, _):
+        body = phone.raw("GET", "/api/backup")[1]
+        planted = "attacker-secret"
+        crafted = _crafted(
+            tmp_path, body,
+            "INSERT INTO sessions (id, secret_hash, csrf, name, created, seat) VALUES "
+            f"('evil', '{hashlib.sha256(planted.encode()).hexdigest()}', 'x', 'owner', '2026-01-01', NULL)",
+            "CREATE TRIGGER stay AFTER DELETE ON sessions BEGIN INSERT INTO sessions (id, secret_hash, csrf, name, "
+            "created, seat) VALUES ('evil2', 'h', 'x', 'owner', '2026-01-01', NULL); END",
+            "CREATE TRIGGER jam BEFORE INSERT ON inputs BEGIN SELECT RAISE(ABORT, 'jammed'); END",
+            "CREATE VIEW spy AS SELECT random() AS r, * FROM games",
+            "CREATE INDEX by_at ON inputs(at)",
+            "CREATE TABLE loot (x)")
+        status, answer = phone.call("POST", "/api/restore", crafted, {"Content-Type": "application/vnd.sqlite3"})
+        assert status == 200 and (answer["games"], answer["inputs"]) == (1, 8), answer
+
+        attacker = Phone(phone.port)
+        attacker.cookie = f"companion_session={planted}"
+        assert attacker.call("GET", "/api/state")[0] == 401  # the backup's session pairs nobody
+        names = {row[0] for row in rt.journal.read("SELECT name FROM sqlite_master WHERE sql IS NOT NULL")}
+        assert names == {"games", "inputs", "snapshots", "cards", "reader_events", "sessions"}, names
+        assert [r[0] for r in rt.journal.read("SELECT name FROM sessions ORDER BY name")] == ["test phone", "test phone"]
+        phone.input({"type": "advance"})  # inputs are written: no trigger jams them
+        assert rt.journal.last_seq(1) == 9
+        sessions = phone.get("/api/sessions")[1]["sessions"]
+        other = next(s["id"] for s in sessions if not s["this"])
+        assert phone.post(f"/api/sessions/{other}/revoke")[0] == 200
+        phone.input({"type": "advance"})  # a write after the revoke: nothing re-inserts a session
+        assert [r[0] for r in rt.journal.read("SELECT id FROM sessions")] == [next(s["id"] for s in sessions if s["this"])]
+
+
+def test_a_backup_with_a_malformed_row_is_a_clear_400_and_changes_nothing(make_runtime, tmp_path):
+    from phone import two_phones
+
+    rt = _game_in_progress(make_runtime, tmp_path)
+    with two_phones(rt) as (phone, _):
+        body = phone.raw("GET", "/api/backup")[1]
+        before = phone.get("/api/state")[1]
+        for statement, said in (
+                ("UPDATE games SET setup = '{\"players\": [' ", "row 1 of the backup's table games: setup must be a JSON object"),
+                ("UPDATE inputs SET action = '[1]' WHERE seq = 3", "row 3 of the backup's table inputs: action must be a JSON object"),
+                ("UPDATE inputs SET seq = 'three' WHERE seq = 3", "row 8 of the backup's table inputs: seq must be a whole number"),
+                ("UPDATE games SET game = X'6d76'", "row 1 of the backup's table games: game must be text"),
+                ("INSERT INTO inputs (game_id, seq, action, at) VALUES (7, 1, '{}', 'now')",
+                 "the backup's table inputs names a game it does not hold"),
+                ("ALTER TABLE inputs DROP COLUMN at", "the backup's table inputs is not as a journal's is")):
+            crafted = _crafted(tmp_path, body, statement)
+            status, answer = phone.call("POST", "/api/restore", crafted, {"Content-Type": "application/vnd.sqlite3"})
+            assert status == 400 and said in answer["error"] and "Nothing was changed" in answer["error"], (statement, answer)
+        assert phone.get("/api/state")[1] == before
+        assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".panel", ".restore"))) == []

@@ -3,27 +3,25 @@
 A backup is SQLite's online copy of the journal, made on the owner thread (so it
 is one moment of the table, and never half of a restore) and sent as a file.
 
-A restore takes the uploaded file into the data directory, checks it as
-`companion restore` does, and has the runtime swap it in with the journal closed
-(`Runtime.replace_journal`); the journal it replaces is kept beside it. The table
-then shows the restored game at its step, and the phones paired now stay paired.
+A restore takes the uploaded file into the data directory, builds a fresh
+journal from its rows and replays every game in it (`companion.backup.rebuild`,
+off the owner thread), and has the runtime swap the fresh journal in with the
+journal closed (`Runtime.replace_journal`); the journal it replaces is kept
+beside it. The table then shows the restored game at its step, and the phones
+paired now stay paired (a backup brings none).
 """
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 import threading
 from datetime import datetime
 from pathlib import Path
 
 from flask import Blueprint, current_app, jsonify, request, send_file
 
-from companion.backup import backup, inspect, restore
+from companion.backup import backup, put_back, rebuild, restore, scratch_beside
 from companion.errors import CompanionError
-from companion.journal import Journal
-from companion.runtime import take_up
 from web_panel.api import API
 
 bp = Blueprint("backups", __name__)
@@ -35,17 +33,10 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 _one_at_a_time = threading.Lock()
 
 
-def _scratch(journal: Path, prefix: str) -> Path:
-    """A new file beside the journal (the same file system: no copy across disks)."""
-    fd, name = tempfile.mkstemp(dir=journal.parent, prefix=prefix, suffix=".sqlite3")
-    os.close(fd)
-    return Path(name)
-
-
 @API.route(bp, "GET", "/api/backup", "A backup of the journal (every game, the cards, the paired phones), as a file")
 def download():
     rt = current_app.extensions["runtime"]
-    path = _scratch(rt.journal.path, ".panel-backup-")
+    path = scratch_beside(rt.journal.path, ".panel-backup-")
     try:
         rt.call_long(lambda: backup(rt.journal.path, path), timeout=60)
         data = open(path, "rb")
@@ -63,7 +54,7 @@ def upload():
     request.max_content_length = MAX_BACKUP  # this route only: the rest of the panel takes 64 KB
     if not _one_at_a_time.acquire(blocking=False):
         return jsonify(error="another restore is under way: wait for it, then look at the table"), 409
-    path = None
+    path = fresh = None
     try:
         error = _room_for(rt.journal.path, request.content_length or 0)
         if error:
@@ -72,31 +63,32 @@ def upload():
         if head != SQLITE_HEADER:
             return jsonify(error="that file is not a backup of the companion (not an SQLite file). Nothing was changed."
                            if head else "send the backup file as the body (Content-Type: application/vnd.sqlite3)"), 400
-        path = _scratch(rt.journal.path, ".panel-restore-")
+        path = scratch_beside(rt.journal.path, ".panel-restore-")
         with open(path, "wb") as f:
             f.write(head)
             while chunk := request.stream.read(1 << 16):
                 f.write(chunk)
+        fresh = scratch_beside(rt.journal.path, ".panel-fresh-")
         try:
-            # Off the owner thread, on the uploaded copy: the checks `companion restore` makes, and the
-            # backup's latest game taken up as the table would, so a backup whose game cannot be
-            # replayed (rules changed since) is refused before anything is swapped.
-            inspect(path)
-            _try_taking_up(path, rt.games)
+            # Off the owner thread: the checks `companion restore` makes, a fresh journal built from the
+            # backup's rows, and every game in it replayed, so a backup whose game cannot be replayed
+            # (rules changed since) is refused before anything is swapped.
+            rebuild(path, fresh, rt.games)
         except CompanionError as e:
             return jsonify(error=f"{str(e).replace(str(path), 'the file')}. Nothing was changed."), 400
         sessions = current_app.extensions["sessions"]
         try:
-            summary, kept = rt.replace_journal(lambda: restore(path, rt.journal.path, running_here=True),
-                                               rollback=lambda done: restore(done[1], rt.journal.path, running_here=True),
+            summary, kept = rt.replace_journal(lambda: restore(fresh, rt.journal.path, running_here=True),
+                                               rollback=lambda done: put_back(done[1], rt.journal.path),
                                                after=sessions.write_back)
         except CompanionError as e:
             return jsonify(error=str(e)), 400
     finally:
         _one_at_a_time.release()
-        if path is not None:
+        for scratch in (path, fresh):
             for suffix in ("", "-wal", "-shm"):
-                Path(f"{path}{suffix}").unlink(missing_ok=True)
+                if scratch is not None:
+                    Path(f"{scratch}{suffix}").unlink(missing_ok=True)
     return jsonify(games=summary.games, inputs=summary.inputs, kept=kept.name if kept else None,
                    note="restored; the table shows the backup's latest game")
 
@@ -109,11 +101,3 @@ def _room_for(journal: Path, size: int) -> str | None:
         return (f"not enough free space on the companion for this restore ({free // 2**20} MB free, {needed // 2**20} MB "
                 "needed): remove old journal.sqlite3.before-restore-* files from its data directory. Nothing was changed.")
     return None
-
-
-def _try_taking_up(path: Path, games) -> None:
-    journal = Journal(path)
-    try:
-        take_up(journal, games)
-    finally:
-        journal.close()
