@@ -98,7 +98,7 @@ class ResultScreen:
 
 @dataclass(frozen=True)
 class PairingScreen:
-    code: str  # six digits
+    code: str  # six digits (eight in a pairing window opened at the table)
     url: str  # the panel's pairing address, as a QR code
 
 
@@ -430,8 +430,9 @@ def _pairing(image: Image.Image, s: PairingScreen) -> None:
     left = box + 2
     width = WIDTH - 1 - left
     _centred(image, 2, "Pair", width=width, left=left)
-    _centred(image, 14, s.code[:3], scale=2, width=width, left=left)
-    _centred(image, 32, s.code[3:], scale=2, width=width, left=left)
+    half = len(s.code) // 2
+    _centred(image, 14, s.code[:half], scale=2, width=width, left=left)
+    _centred(image, 32, s.code[half:], scale=2, width=width, left=left)
     _centred(image, 54, "on phone", width=width, left=left)
 
 

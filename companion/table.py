@@ -36,6 +36,8 @@ from companion.screens import AlertScreen, CardScreen, DiceScreen, Screen, StepS
 
 log = logging.getLogger(__name__)
 
+PAIR_HOLD_S = 3.0  # SELECT held this long, on any screen: a pairing window with a fresh code
+
 _SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))
 
 
@@ -109,7 +111,7 @@ class Table:
 
     def press(self, press: Any) -> None:
         """A decoded button press (hardware.buttons.Press), from any thread."""
-        self._queue.put(("press", press.role, press.long, self._drawn_version))
+        self._queue.put(("press", press.role, press.long, self._drawn_version, press.held))
 
     def turn(self, steps: int) -> None:
         self._queue.put(("turn", steps, self._view.get("game_id")))
@@ -172,6 +174,8 @@ class Table:
             self._wake()
             self._show(item[1], self.timing.hand_over, question=True)
             self._asking = item[2]
+        elif kind == "press" and item[1] == "select" and item[4] >= PAIR_HOLD_S and self.pairing is not None:
+            self._open_pairing()
         elif kind in ("press", "turn"):
             was_blank = self._level == "blank"
             self._wake()
@@ -198,6 +202,14 @@ class Table:
                     return
                 reply = controls.turn(view, self._panel, item[1])
             self._reply(reply, view)
+
+    def _open_pairing(self) -> None:
+        """SELECT held at the table, on any screen: the pairing screen with a window's fresh code,
+        which no stranger's guess can retire or hold back (web_panel.security.Pairing)."""
+        self._wake()
+        self._transient, self._asking = None, None
+        self._panel = replace(self._panel, page="pair", confirm=None)
+        self.pairing.open_window()
 
     def _answer(self, on_yes: Callable[[], None]) -> None:
         try:
@@ -292,6 +304,9 @@ class Table:
             times.append(self._shift_at)
             if self._scroll_until is not None and self.clock() < self._scroll_until:
                 times.append(min(self._scroll_until, self.clock() + self.timing.scroll_frame))
+        left = self.pairing.window_left() if self.pairing is not None else None
+        if left is not None:
+            times.append(self.clock() + left)  # the window's code gives way to a 6-digit one on the glass
         return min(times) if times else None
 
     def _tick(self) -> None:

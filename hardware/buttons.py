@@ -32,6 +32,7 @@ class Press:
     role: str
     long: bool
     at: float  # the release edge, on the buttons' clock
+    held: float = 0.0  # seconds from press to release
 
 
 class PressDecoder:
@@ -72,7 +73,7 @@ class PressDecoder:
             return None  # begun before the change or just after it: made against a screen nobody read
         if role in _ACTING and previous is not None and _ms(began - previous) < self.settle_ms:
             return None  # the second half of a double press
-        return Press(role, _ms(at - began) >= self.long_ms, at)
+        return Press(role, _ms(at - began) >= self.long_ms, at, at - began)
 
 
 def _ms(seconds: float) -> float:

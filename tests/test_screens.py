@@ -59,6 +59,7 @@ SCREENS = {
     "alert": AlertScreen("Refused", "The game is over (the players ended it); start a new game from the phone"),
     "alert_question": AlertScreen("Undo?", "Ada rolled 2d6: 3, 6. Hold BACK to take it back.", ("Hold", "", "", "Keep")),
     "pairing": PairingScreen("123456", "http://192.168.100.123:8080/pair"),
+    "pairing_window": PairingScreen("12345678", "http://192.168.100.123:8080/pair?code=12345678"),
     "splash": SplashScreen("Tabletop", "companion starting"),
     "result": ResultScreen("Palazzo", "Dirk wins", ((1, "Dirk", 40), (2, "Phillip", 39), (3, "Brad", 22), (4, "Brunhilde", 19))),
     "result_two": ResultScreen("Master", "Bea wins", ((1, "Bea", 20), (2, "Ada", 12))),
@@ -101,16 +102,18 @@ def test_the_pairing_address_fits_a_version_2_code():
         qr_matrix("http://companion.example/" + "x" * 200)
 
 
-def test_the_pairing_qr_code_reads_back():
-    """A real decoder (zxing-cpp) reads the code off the drawn panel."""
+@pytest.mark.parametrize("code, url", [("123456", "http://192.168.100.123:8080/pair"),
+                                       ("12345678", "http://192.168.100.123:8080/pair?code=12345678")])
+def test_the_pairing_qr_code_reads_back(code, url):
+    """A real decoder (zxing-cpp) reads the code off the drawn panel (a window's longer code too)."""
     import zxingcpp
 
-    image = render(PairingScreen("123456", "http://192.168.100.123:8080/pair")).convert("L")
+    image = render(PairingScreen(code, url)).convert("L")
     big = Image.new("L", (128 * 4 + 80, 64 * 4 + 80), 0)
     big.paste(image.resize((128 * 4, 64 * 4), Image.Resampling.NEAREST), (40, 40))
     decoded = [r.text for r in zxingcpp.read_barcodes(big)]
     # The scheme and host are upper-cased for the smaller alphanumeric mode; both are case-blind.
-    assert decoded == ["HTTP://192.168.100.123:8080/pair"]
+    assert decoded == ["HTTP://192.168.100.123:8080" + url.removeprefix("http://192.168.100.123:8080")]
 
 
 def test_a_scrolling_line_shows_what_the_panel_cut_and_comes_round_again():

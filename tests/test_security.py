@@ -52,6 +52,67 @@ def test_the_device_as_a_whole_gets_twenty_tries_a_minute_and_the_code_changes_a
     assert pairing.check(pairing.code, "10.0.2.1") is True
 
 
+def test_strangers_on_the_network_cannot_keep_the_owner_from_pairing_in_a_window():
+    """The attack: from four addresses, five wrong codes each, and the owner's right code got 429;
+    twenty wrong codes retired the code on the screen. Holding SELECT opens a window whose code
+    neither is retired nor held back by their guesses, while each of them stays limited."""
+    clock = Clock()
+    pairing, changes = make(clock)
+    strangers = [f"192.168.1.{i}" for i in range(20, 24)]
+    for stranger in strangers:
+        for _ in range(5):
+            assert pairing.check(wrong(pairing), stranger) is False
+    with pytest.raises(Limited):
+        pairing.check(pairing.code, "192.168.1.9")  # today's denial, outside a window
+
+    pairing.open_window()
+    code = pairing.code
+    assert len(code) == 8 and code.isdigit() and pairing.url.endswith(f"?code={code}")
+    for stranger in (f"192.168.1.{i}" for i in range(30, 60)):  # thirty more addresses guess on
+        for _ in range(3):
+            try:
+                pairing.check("00000000" if code != "00000000" else "11111111", stranger)
+            except Limited:
+                pass
+        clock.now += 1
+    assert pairing.code == code  # not retired by their wrong guesses
+    for stranger in strangers:
+        with pytest.raises(Limited):
+            pairing.check(code, stranger)  # the limits still hold those who guessed
+    assert pairing.check(code, "192.168.1.9") is True  # the owner's phone gets in
+    assert len(pairing.code) == 8 and pairing.code != code  # the next phone's code, in the same window
+    assert pairing.check(pairing.code, "192.168.1.10") is True
+
+    clock.now += security.WINDOW_S
+    assert len(pairing.code) == 6 and pairing.window_left() is None  # the window closed: a 6-digit code again
+
+
+def test_a_phone_that_mistyped_in_a_window_still_gets_in_but_a_guesser_is_held_back():
+    clock = Clock()
+    pairing, _ = make(clock)
+    for i in range(security.PER_DEVICE[0]):  # the device-wide allowance is used up
+        pairing.check(wrong(pairing), f"10.0.1.{i}")
+    pairing.open_window()
+    wrong8 = "00000000" if pairing.code != "00000000" else "11111111"
+    for _ in range(security.CLEAN - 1):
+        assert pairing.check(wrong8, "10.0.0.9") is False  # the owner mistypes
+    assert pairing.check(pairing.code, "10.0.0.9") is True
+    for _ in range(security.CLEAN):
+        assert pairing.check(wrong8, "10.0.0.7") is False
+    with pytest.raises(Limited):
+        pairing.check(wrong8, "10.0.0.7")  # past a few wrong codes, the device-wide limit holds him
+
+
+def test_ipv6_clients_are_limited_by_their_64_prefix():
+    clock = Clock()
+    pairing, _ = make(clock)
+    for i in range(security.PER_CLIENT[0]):
+        pairing.check(wrong(pairing), f"2001:db8:1:2::{i + 1}")  # one device, many addresses
+    with pytest.raises(Limited):
+        pairing.check(pairing.code, "2001:db8:1:2::99")
+    assert pairing.check(pairing.code, "2001:db8:1:3::1") is True
+
+
 def test_host_names_are_the_device_s_own():
     hosts = Hosts("0.0.0.0", ["table.example"])
     names = hosts.names()

@@ -293,6 +293,31 @@ def test_the_pairing_screen_shows_after_the_counters_and_a_press_there_lifts_a_s
     assert pairing.check(pairing.code, "10.0.1.1") is True
 
 
+def test_holding_select_three_seconds_on_any_screen_opens_a_pairing_window(rig, monkeypatch):
+    from web_panel import security
+    from web_panel.security import Pairing
+
+    monkeypatch.setattr(security, "WINDOW_S", 10.0)  # shorter than the idle table's pixel shift
+
+    pairing = Pairing(lambda code: f"http://10.0.0.5:8080/pair?code={code}", clock=rig.clock)
+    pairing.on_change = rig.table.redraw
+    rig.table.pairing = pairing
+    step = rig.glass().tobytes()
+    assert step == expected(rig).tobytes()  # the step, with a game on
+    rig.press("select", seconds=1.0)  # a long press is not the hold
+    assert pairing.window_left() is None
+    rig.press("select", seconds=3.0)
+    code = pairing.code
+    assert len(code) == 8 and pairing.window_left() > 0
+    assert rig.glass().tobytes() == render(PairingScreen(code, pairing.url)).tobytes()
+    rig.clock.now += 10.0  # the window closes by itself: its code leaves the glass
+    assert rig.table.wait_idle()
+    assert len(pairing.code) == 6
+    assert rig.glass().tobytes() == render(PairingScreen(pairing.code, pairing.url)).tobytes()
+    rig.press("next")  # and any press goes back to the step
+    assert rig.glass().tobytes() == expected(rig).tobytes()
+
+
 def test_a_double_press_of_next_moves_the_turn_once(rig):
     pin = rig.factory.pin(PINS["next"])
     for _ in range(2):  # two quick taps, 80 ms held, 120 ms apart

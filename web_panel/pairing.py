@@ -16,7 +16,7 @@ PAIR = {
     "type": "object",
     "additionalProperties": False,
     "required": ["code"],
-    "properties": {"code": {"type": "string", "pattern": r"^[0-9]{6}$"}, "name": NAME},
+    "properties": {"code": {"type": "string", "pattern": r"^[0-9]{6}([0-9]{2})?$"}, "name": NAME},  # 8 in a window
 }
 ONE_YEAR = 365 * 24 * 3600
 
@@ -34,7 +34,7 @@ def pair(body: dict[str, Any]):
     except Limited as e:
         return jsonify(error=str(e)), 429, {"Retry-After": str(e.retry_after)}
     if not right:
-        return jsonify(error="wrong code: enter the six digits the table shows now"), 403
+        return jsonify(error="wrong code: enter the digits the table shows now"), 403
     secret, session = _ext()["sessions"].create(body.get("name") or "a phone")
     response = make_response(jsonify(session=session.public(), csrf=session.csrf))
     response.set_cookie(COOKIE, secret, max_age=ONE_YEAR, httponly=True, samesite="Strict", path="/")

@@ -8,9 +8,11 @@ can be revoked from the panel. Each session has its own CSRF token, which
 every state-changing request carries in a header.
 
 Wrong codes are rate-limited per client and for the whole device, and the code
-changes after too many wrong tries, so guessing cannot add up. The Host header
-must name the device (its host names, its interfaces' addresses, or names
-added in the settings), against DNS rebinding.
+changes after too many wrong tries, so guessing cannot add up. The owner at the
+table always gets in: holding SELECT opens a pairing window with a longer code
+that strangers' wrong guesses neither retire nor rate-limit (see `Pairing`).
+The Host header must name the device (its host names, its interfaces'
+addresses, or names added in the settings), against DNS rebinding.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ CODE_DIGITS = 6
 PER_CLIENT = (5, 60.0)  # wrong codes allowed per client per window (seconds)
 PER_DEVICE = (20, 60.0)  # wrong codes allowed from everyone together per window
 ROTATE_AFTER = 20  # wrong codes in all before the code changes
+WINDOW_DIGITS = 8  # the code of a pairing window opened at the table
+WINDOW_S = 120.0  # how long a pairing window stays open
+CLEAN = 3  # in a window, a client with fewer wrong codes than this lately is not held back by others' guesses
 
 
 @dataclass(frozen=True)
@@ -172,7 +177,20 @@ class Limited(Exception):
 
 
 class Pairing:
-    """The pairing code and the limits on guessing it."""
+    """The pairing code and the limits on guessing it.
+
+    Outside a window: 6 digits; 5 wrong codes a minute per client, 20 from everyone together, and the
+    code retires after 20 wrong ones (a fresh one is shown at once): at most 20 guesses at any code.
+
+    A window (`open_window`, from holding SELECT at the table) shows an 8-digit code for 2 minutes.
+    Wrong guesses do not retire it, and the device-wide limit does not hold back a client with fewer
+    than 3 wrong codes in the last minute (the owner's phone), so strangers flooding the network
+    cannot keep the owner out. The limits still hold everyone who guesses: each client 5 a minute,
+    and the clients that have guessed wrong 20 a minute together; a stranger gains at most 3 guesses
+    a minute per address he holds. A 2-minute window over a /24 network is then at most
+    2 * (20 + 3 * 254) = 1564 guesses at 10**8 codes (1.6e-5), below the 40 guesses at 10**6 codes
+    (4e-5) the device-wide limit allows in 2 minutes outside a window. (IPv6 clients count by /64.)
+    """
 
     def __init__(self, url: Callable[[str], str], clock: Callable[[], float] = time.monotonic,
                  on_change: Callable[[], None] = lambda: None):
@@ -183,26 +201,61 @@ class Pairing:
         self._failures: dict[str, deque[float]] = {}
         self._all_failures: deque[float] = deque()
         self._wrong_since_rotate = 0
-        self.code = self._new_code()
+        self._window_until = -1e18
+        self._code = self._new_code(CODE_DIGITS)
 
     @staticmethod
-    def _new_code() -> str:
-        return f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
+    def _new_code(digits: int) -> str:
+        return f"{secrets.randbelow(10 ** digits):0{digits}d}"
+
+    @property
+    def code(self) -> str:
+        with self._lock:
+            closed = self._close_ended_window()
+        if closed:
+            self.on_change()
+        return self._code
 
     @property
     def url(self) -> str:
         return self._url(self.code)
 
+    def window_open(self) -> bool:
+        return self.clock() < self._window_until
+
+    def window_left(self) -> float | None:
+        """Seconds until the window closes, or None when none is open (or its code is not yet retired)."""
+        if len(self._code) != WINDOW_DIGITS:
+            return None
+        return max(0.0, self._window_until - self.clock())
+
+    def _close_ended_window(self) -> bool:
+        """A window that has ended gives way to a fresh 6-digit code (under the lock)."""
+        if len(self._code) == WINDOW_DIGITS and not self.window_open():
+            self._code, self._wrong_since_rotate = self._new_code(CODE_DIGITS), 0
+            return True
+        return False
+
     def rotate(self) -> None:
+        """A fresh code: in a window, a fresh window code (the window goes on)."""
         with self._lock:
-            self.code = self._new_code()
+            self._close_ended_window()
+            self._code = self._new_code(WINDOW_DIGITS if self.window_open() else CODE_DIGITS)
             self._wrong_since_rotate = 0
         self.on_change()
+
+    def open_window(self) -> None:
+        """The owner held SELECT at the table: a fresh 8-digit code, good for WINDOW_S seconds."""
+        with self._lock:
+            self._window_until = self.clock() + WINDOW_S
+        self.rotate()
 
     def unlock(self) -> None:
         """Someone at the table asked for a code (a button on the pairing screen): whatever
         strangers have guessed, a fresh code and a fresh device-wide allowance. Each client's
-        own limit stays."""
+        own limit stays. An open window keeps its code."""
+        if self.window_open():
+            return
         with self._lock:
             self._all_failures.clear()
         self.rotate()
@@ -211,25 +264,46 @@ class Pairing:
         """True when `code` is right (and then the code changes); False when wrong; Limited when
         this client, or everyone together, has had too many wrong tries lately."""
         now = self.clock()
+        key = _client_key(client)
         with self._lock:
-            mine = self._failures.setdefault(client, deque())
-            for window, (limit, seconds) in ((mine, PER_CLIENT), (self._all_failures, PER_DEVICE)):
-                while window and window[0] <= now - seconds:
-                    window.popleft()
-                if len(window) >= limit:
-                    raise Limited(max(1, int(window[0] + seconds - now + 0.999)))
+            closed = self._close_ended_window()
+            window = self.window_open()
+            mine = self._failures.setdefault(key, deque())
+            for failures, (limit, seconds) in ((mine, PER_CLIENT), (self._all_failures, PER_DEVICE)):
+                while failures and failures[0] <= now - seconds:
+                    failures.popleft()
+                exempt = failures is self._all_failures and window and len(mine) < CLEAN
+                if len(failures) >= limit and not exempt:
+                    raise Limited(max(1, int(failures[0] + seconds - now + 0.999)))
             rotate = False
-            right = hmac.compare_digest(code.encode(), self.code.encode())
+            right = hmac.compare_digest(code.encode(), self._code.encode())
             if not right:
                 mine.append(now)
                 self._all_failures.append(now)
-                self._wrong_since_rotate += 1
-                rotate = self._wrong_since_rotate >= ROTATE_AFTER
+                if not window:  # a window's code is not retired by strangers' guesses
+                    self._wrong_since_rotate += 1
+                    rotate = self._wrong_since_rotate >= ROTATE_AFTER
             if len(self._failures) > 1000:  # forget quiet clients
                 self._failures = {k: v for k, v in self._failures.items() if v}
         if right or rotate:
             self.rotate()  # a code is good for one phone; a guessed-at code is retired
+        elif closed:
+            self.on_change()
         return right
+
+
+def _client_key(address: str) -> str:
+    """Whom the per-client limit counts: an IPv4 address, or an IPv6 address's /64 (one device can
+    hold a whole /64's addresses)."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 class Hosts:

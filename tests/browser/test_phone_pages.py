@@ -175,10 +175,23 @@ def test_a_bad_sheet_gets_a_message_a_person_can_act_on(page, served):
     expect(page.locator("#result")).to_be_hidden()
 
 
-def test_pairing_only_ever_returns_to_a_page_of_the_panel(page, served):
+@pytest.mark.parametrize("asked", ["//evil.example/", "/%09/example.invalid/phish", "/%0A/example.invalid/phish",
+                                   "/%0D%0A/example.invalid", "/%5Cexample.invalid", "%2F%2Fexample.invalid",
+                                   "https://example.invalid/", "javascript:alert(1)", "/\t/example.invalid"])
+def test_pairing_only_ever_returns_to_a_page_of_the_panel(page, served, asked):
+    """Checked after the browser's own normalisation: a tab or newline it strips, a backslash it reads
+    as a slash, an encoded form; the attack that got through was /%09/example.invalid/phish."""
     runtime, app, base = served
-    page.goto(f"{base}/pair?next=//evil.example/&code={app.extensions['pairing'].code}")
+    page.goto(f"{base}/pair?code={app.extensions['pairing'].code}&next={asked}")
     expect(page).to_have_url(f"{base}/")
+
+
+def test_pairing_returns_to_the_page_that_sent_the_phone_there(page, served):
+    runtime, app, base = served
+    page.goto(f"{base}/scores?x=1")
+    expect(page).to_have_url(f"{base}/pair?next=/scores?x=1")
+    page.goto(f"{base}/pair?code={app.extensions['pairing'].code}&next=%2Fscores%3Fx%3D1")
+    expect(page).to_have_url(f"{base}/scores?x=1")
 
 
 def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
