@@ -136,19 +136,25 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _copy(source: sqlite3.Connection, target: Path) -> None:
-    out = sqlite3.connect(target)
+def _copy(source: sqlite3.Connection, target: Path, phones: bool) -> None:
+    out = sqlite3.connect(target, isolation_level=None)
     try:
         source.backup(out)
         out.execute("PRAGMA journal_mode=DELETE")  # one self-contained file, no -wal beside it
+        if not phones and out.execute("SELECT 1 FROM sqlite_master WHERE name = 'sessions'").fetchone():
+            # The paired phones stay on the companion: a restore never brings them back, and a file
+            # that leaves the box carries none of their tokens (VACUUM drops the freed pages too).
+            out.execute("DELETE FROM sessions")
+            out.execute("VACUUM")
     finally:
         out.close()
     with open(target, "rb") as f:
         os.fsync(f.fileno())
 
 
-def backup(journal: Path, dest: Path) -> Summary:
-    """Copy the journal to `dest` (replacing it only once the copy is checked)."""
+def backup(journal: Path, dest: Path, phones: bool = False) -> Summary:
+    """Copy the journal to `dest` (replacing it only once the copy is checked). `phones`: with the
+    paired phones (only for the copy a restore keeps on the box, which a rollback puts back)."""
     src = _open_ro(journal)
     try:
         _check(src, journal)
@@ -156,7 +162,7 @@ def backup(journal: Path, dest: Path) -> Summary:
         partial = dest.with_name(dest.name + ".partial")
         partial.unlink(missing_ok=True)
         try:
-            _copy(src, partial)
+            _copy(src, partial, phones)
             copied = _open_ro(partial)
             try:
                 summary = _check(copied, dest)
@@ -182,7 +188,7 @@ def _keep(journal: Path) -> Path:
         n += 1
         kept = journal.with_name(f"{journal.name}.before-restore-{stamp}-{n}")
     try:
-        backup(journal, kept)
+        backup(journal, kept, phones=True)
     except JournalError:
         for suffix in ("", "-wal"):
             if Path(f"{journal}{suffix}").exists():

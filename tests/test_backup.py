@@ -114,6 +114,10 @@ def test_the_panel_downloads_a_backup_and_restores_it_while_the_companion_runs(m
         saved = tmp_path / "downloaded.sqlite3"
         saved.write_bytes(body)
         assert (inspect(saved).games, inspect(saved).inputs) == (1, 8)
+        leaving = sqlite3.connect(saved)
+        assert leaving.execute("SELECT count(*) FROM sessions").fetchone()[0] == 0  # no phone's token leaves the box
+        leaving.close()
+        assert len(rt.journal.read("SELECT id FROM sessions")) == 2
         assert sorted(p.name for p in data.iterdir() if p.name.startswith(".panel")) == []  # nothing left behind
         at_backup = table_phone.get("/api/state")[1]
 
@@ -130,6 +134,7 @@ def test_the_panel_downloads_a_backup_and_restores_it_while_the_companion_runs(m
         assert player_phone.get("/api/state")[0] == 200  # the phones paired now stay paired
         replaced = Journal(data / answer["kept"])
         assert replaced.last_seq(1) == 13  # the journal it replaced, with the play after the backup
+        assert len(replaced.read("SELECT id FROM sessions")) == 2  # kept whole: a rollback puts the phones back too
         replaced.close()
         table_phone.input({"type": "advance"})  # play goes on from the restored step, into the restored journal
         assert rt.journal.last_seq(1) == 9

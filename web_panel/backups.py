@@ -33,7 +33,7 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 _one_at_a_time = threading.Lock()
 
 
-@API.route(bp, "GET", "/api/backup", "A backup of the journal (every game, the cards, the paired phones), as a file")
+@API.route(bp, "GET", "/api/backup", "A backup of the journal (every game and the cards; not the paired phones), as a file")
 def download():
     rt = current_app.extensions["runtime"]
     path = scratch_beside(rt.journal.path, ".panel-backup-")
