@@ -36,17 +36,15 @@ def _run(args: argparse.Namespace) -> int:
     # The panel saves its settings page to --config, or to settings.toml in the data directory,
     # which is then read at every start.
     settings_file = Path(args.config) if args.config else Path(args.data_dir or settings_mod.DEFAULTS["data"]["dir"]) / "settings.toml"
-    settings = settings_mod.load(
-        settings_file if args.config or settings_file.exists() else None,
-        {"web": {"host": args.host, "port": args.port}, "data": {"dir": args.data_dir},
-         "reader": {"port": getattr(args, "reader", None)}},
-    )
+    settings, problem = _settings(args, settings_file)
     simulated = args.sim or not is_raspberry_pi()
     if not args.sim and simulated:
         log.info("no Raspberry Pi found: the buttons and the display are simulated in the web panel")
     # The OLED says the companion is starting before the games, the journal's replay and the web
     # panel are even imported: on a Pi Zero that is most of the start-up.
     display, panel = _splash(settings["display"], simulated)
+    if problem:
+        log.warning("%s", problem)
     from companion.backup import hold
     from companion.games import GAMES
     from companion.journal import Journal
@@ -80,12 +78,16 @@ def _run(args: argparse.Namespace) -> int:
     try:
         try:
             app = create_app(settings, runtime, sim=sim, reader=link, pairing_code=pairing, table=table,
-                             settings_file=settings_file)
+                             settings_file=settings_file, settings_problem=problem)
             server = create_server(app, host=web["host"], port=web["port"], threads=4)
         except (OSError, ValueError) as e:
             raise CompanionError(f"the web panel cannot listen on {web['host']}:{web['port']} "
                                  f"({getattr(e, 'strerror', None) or e}): is another companion running? "
                                  "Or choose another --port or web.host") from None
+        if settings_file.exists():
+            settings_mod.remember_good(settings_file)  # what a failed start falls back to
+        if problem:
+            table.alert("Settings", "The saved settings failed: the last good ones are in use. See Settings.")
         signal.signal(signal.SIGTERM, _terminate)
         log.info("%s hardware; journal %s", "simulated" if simulated else "real", journal.path)
         log.info("serving the table at http://%s:%s/", web["host"], web["port"])
@@ -110,6 +112,35 @@ def _run(args: argparse.Namespace) -> int:
         runtime.stop()
         journal.close()
     return 0
+
+
+def _settings(args: argparse.Namespace, settings_file: Path) -> tuple[dict, str | None]:
+    """The settings to start with, and what went wrong with the saved ones when the companion falls
+    back to the last file that started it (the failed file is kept beside it): a phone may have
+    saved settings that cannot work on this box, and the table must start anyway."""
+    from companion import settings as settings_mod
+    from companion.errors import SettingsError
+
+    overrides = {"web": {"host": args.host, "port": args.port}, "data": {"dir": args.data_dir},
+                 "reader": {"port": getattr(args, "reader", None)}}
+    in_use = settings_file if args.config or settings_file.exists() else None
+
+    def load() -> dict:
+        settings = settings_mod.load(in_use, overrides)
+        unusable = settings_mod.can_listen(settings["web"]["host"], settings["web"]["port"])
+        if unusable:
+            raise SettingsError(f"{unusable}: is another companion running? Or choose another web.host or web.port")
+        return settings
+
+    try:
+        return load(), None
+    except SettingsError as e:
+        failed = settings_mod.fall_back(settings_file) if in_use is not None else None
+        if failed is None:
+            raise
+        problem = (f"the saved settings could not be used ({e}); the companion started with the last settings that "
+                   f"worked, and keeps the failed file as {failed.name}")
+        return load(), problem
 
 
 def _tell_systemd_ready(runtime: object, web: dict) -> object:

@@ -1,13 +1,21 @@
 """Settings: a TOML file (pins, display, reader, web, data), checked before use.
 
-Every key is known: an unknown key or a bad value stops start-up with a message
+Every key is known: an unknown key or a bad value is refused with a message
 that names it. Command-line options override the file.
+
+Settings cannot lock the table out: saving checks what start-up checks and that
+the panel could listen where they say (`can_listen`); a file that started the
+companion is remembered beside it (`remember_good`), and a start whose file
+fails falls back to that one, keeping the failed file beside it (`fall_back`).
 """
 
 from __future__ import annotations
 
 import copy
+import os
 import re
+import shutil
+import socket
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -172,11 +180,68 @@ def read_file(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def save(path: str | Path, changes: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """Merge `changes` into the file at `path`, check the result as start-up would, and write it
-    (to a temporary file first, so a pulled plug leaves the old file or the new one, never half)."""
-    import os
+def can_listen(host: str, port: int, running: tuple[str, int] | None = None) -> str | None:
+    """Why the panel could not listen at host:port on this machine, or None when it could. The
+    address must be this machine's; the port is tried too unless it is the port the panel runs on
+    now (`running`: its host and port), which it holds itself."""
+    tries = [(host, 0)] if running is not None and port == running[1] else [(host, port)]
+    for address, number in tries:
+        try:
+            family, kind, proto, _, where = socket.getaddrinfo(address, number, type=socket.SOCK_STREAM)[0]
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                probe.bind(where)
+        except OSError as e:
+            reason = e.strerror or str(e)
+            return f"the web panel could not listen on {host}:{port} ({reason})"
+    return None
 
+
+def _sibling(path: str | Path, suffix: str) -> Path:
+    path = Path(path)
+    return path.with_name(path.name + suffix)
+
+
+def last_good(path: str | Path) -> Path:
+    """Where the settings file that last started the companion is kept."""
+    return _sibling(path, ".last-good")
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write a file whole (a temporary file first, so a pulled plug leaves the old file or the new one)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _sibling(path, ".tmp")
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def remember_good(path: str | Path) -> None:
+    """The companion started with the file at `path`: keep a copy to fall back to."""
+    path = Path(path)
+    if path.exists() and (not last_good(path).exists() or last_good(path).read_bytes() != path.read_bytes()):
+        _write(last_good(path), path.read_bytes())
+
+
+def fall_back(path: str | Path) -> Path | None:
+    """The file at `path` failed at start: put the last good one in its place, keeping the failed one
+    beside it. Returns where the failed file is kept, or None when there is nothing to fall back to."""
+    path = Path(path)
+    good = last_good(path)
+    if not good.exists() or (path.exists() and path.read_bytes() == good.read_bytes()):
+        return None
+    failed = _sibling(path, ".failed")
+    if path.exists():
+        shutil.copyfile(path, failed)
+    _write(path, good.read_bytes())
+    return failed
+
+
+def save(path: str | Path, changes: dict[str, dict[str, Any]], running: tuple[str, int] | None = None) -> dict[str, Any]:
+    """Merge `changes` into the file at `path`, check the result as start-up would (and that the panel
+    could listen where it says; `running`: the host and port it runs on now), and write it whole."""
     import tomli_w
 
     data = read_file(path)
@@ -187,14 +252,12 @@ def save(path: str | Path, changes: dict[str, dict[str, Any]]) -> dict[str, Any]
     for section, values in data.items():
         merged[section].update(values)
     check_pins(merged)
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        tomli_w.dump(data, f)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    web = merged["web"]
+    if running is None or (web["host"], web["port"]) != running:
+        problem = can_listen(web["host"], web["port"], running)
+        if problem:
+            raise SettingsError(f"{problem}: choose web.host and web.port the companion can use")
+    _write(Path(path), tomli_w.dumps(data).encode())
     return data
 
 

@@ -159,3 +159,43 @@ def test_the_splash_screen_is_the_first_frame_and_the_table_draws_over_it(make_r
     finally:
         buttons.close()
         table.stop()
+
+
+def test_settings_that_fail_at_start_fall_back_to_the_last_ones_that_started(tmp_path):
+    """A phone saved web.host = 10.99.99.99 (or the file was edited by hand): the next start used to
+    exit 2, and systemd gave up. It starts with the last settings that worked, says so in the log and
+    on every page of the panel, and keeps the failed file beside them."""
+    port = free_port()
+    config = tmp_path / "settings.toml"
+    good = f'[web]\nhost = "127.0.0.1"\nport = {port}\n'
+    config.write_text(good)
+    proc = start("run", "--sim", "--data-dir", str(tmp_path))
+    try:
+        pairing_code(proc)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(20) == 0
+    assert (tmp_path / "settings.toml.last-good").read_text() == good
+
+    for bad in (f'[web]\nhost = "10.99.99.99"\nport = {port}\n', "[web]\nprot = 80\n"):
+        config.write_text(bad)
+        proc = start("run", "--sim", "--data-dir", str(tmp_path))
+        try:
+            code = pairing_code(proc)
+            phone = Phone(port).pair(code)
+            status, body = phone.get("/api/settings")
+            assert status == 200 and "the saved settings could not be used" in body["problem"], body
+            assert "settings.toml.failed" in body["problem"]
+            html = phone.raw("GET", "/scores")[1].decode()
+            assert '<p class="notice" role="status">The saved settings could not be used' in html
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(20) == 0
+        assert config.read_text() == good and (tmp_path / "settings.toml.failed").read_text() == bad
+
+
+def test_settings_that_fail_with_nothing_to_fall_back_to_stop_start_up_naming_why(tmp_path):
+    (tmp_path / "settings.toml").write_text('[web]\nhost = "10.99.99.99"\n')
+    done = subprocess.run([sys.executable, "-m", "companion", "run", "--sim", "--data-dir", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "could not listen on 10.99.99.99:8080" in done.stderr and "Traceback" not in done.stderr

@@ -32,6 +32,8 @@ def test_saved_settings_are_the_file_the_next_start_reads(phone, tmp_path):
     ({"reader": {"port": "socket://evil.example:1234"}}, "body.reader.port must match pattern"),
     ({"buttons": {"next": 2}}, "buttons.next and I2C SDA both use GPIO 2"),
     ({"display": {"dim_after_s": 4000, "blank_after_s": 3000}}, "blank_after_s must be longer"),
+    # An address this machine does not have: it saved, and the next start exited 2 for good.
+    ({"web": {"host": "10.99.99.99"}}, "the web panel could not listen on 10.99.99.99:8080 (Cannot assign requested address)"),
 ])
 def test_what_would_stop_the_next_start_is_refused_and_not_saved(phone, tmp_path, change, message):
     status, body = phone.call("PUT", "/api/settings", change)
@@ -42,3 +44,15 @@ def test_what_would_stop_the_next_start_is_refused_and_not_saved(phone, tmp_path
 def test_a_reader_device_may_be_set_from_the_panel(phone, tmp_path):
     assert phone.call("PUT", "/api/settings", {"reader": {"port": "/dev/serial/by-id/usb-MicroPython_Board-if00"}})[0] == 200
     assert settings_mod.read_file(tmp_path / "settings.toml")["reader"]["port"].startswith("/dev/serial/by-id/")
+
+
+def test_a_port_another_program_holds_is_refused(phone, tmp_path):
+    import socket
+
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        taken = other.getsockname()[1]
+        status, body = phone.call("PUT", "/api/settings", {"web": {"port": taken}})
+    assert status == 400 and f"could not listen on 127.0.0.1:{taken} (Address already in use)" in body["error"], body
+    assert not (tmp_path / "settings.toml").exists()

@@ -35,16 +35,19 @@ OPEN_PAGES = frozenset({"pages.pair", "pages.static"})
 
 
 def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, reader: Any = None,
-               pairing_code: Pairing | None = None, table: Any = None, settings_file: Any = None) -> Flask:
+               pairing_code: Pairing | None = None, table: Any = None, settings_file: Any = None,
+               settings_problem: str | None = None) -> Flask:
     """`sim`: the simulated table's parts (hardware.factory.SimulatedParts), or None on real hardware;
     `reader`: the link to the reader (firmware_bridge.link.ReaderLink), or None when there is none;
     `pairing_code`: the code the OLED shows (made here when not given); `table`: the table thread,
-    whose last frame the panel shows; `settings_file`: where the settings page saves."""
+    whose last frame the panel shows; `settings_file`: where the settings page saves; `settings_problem`:
+    why the saved settings were not used at start (the last good ones were), for every page's header."""
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False  # a form's fields, a game's rule options, come in the order the game gives them
     web = settings["web"]
     hosts = Hosts(web["host"], web.get("allowed_hosts", []))
-    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, SETTINGS=settings, SETTINGS_FILE=settings_file)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, SETTINGS=settings, SETTINGS_FILE=settings_file,
+                      SETTINGS_PROBLEM=settings_problem)
     app.extensions.update(
         runtime=runtime,
         reader=reader,

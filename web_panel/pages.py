@@ -22,8 +22,10 @@ PAGES = {
 def _page(template: str):
     def view():
         session = g.get("session")
+        problem = current_app.config.get("SETTINGS_PROBLEM")
         return render_template(template, csrf=session.csrf if session else "",
-                               simulated=current_app.extensions.get("sim") is not None)
+                               simulated=current_app.extensions.get("sim") is not None,
+                               notice=f"{problem[0].upper()}{problem[1:]}." if problem and session else None)
 
     return view
 

@@ -29,7 +29,8 @@ def _file() -> Path | None:
 def current():
     path = _file()
     return jsonify(settings=current_app.config["SETTINGS"], file=str(path) if path else None,
-                   saved=settings_mod.read_file(path) if path else {}, schema=PANEL_SCHEMA)
+                   saved=settings_mod.read_file(path) if path else {}, schema=PANEL_SCHEMA,
+                   problem=current_app.config.get("SETTINGS_PROBLEM"))
 
 
 @API.route(bp, "PUT", "/api/settings", "Save changed settings (checked as start-up checks them); they apply at the next start",
@@ -38,8 +39,9 @@ def save(body: dict[str, Any]):
     path = _file()
     if path is None:
         return jsonify(error="this companion was started without a settings file to save to"), 409
+    web = current_app.config["SETTINGS"]["web"]
     try:
-        saved = settings_mod.save(path, body)
+        saved = settings_mod.save(path, body, running=(web["host"], web["port"]))
     except SettingsError as e:
         return jsonify(error=str(e)), 400
     return jsonify(saved=saved, file=str(path), note="saved; restart the companion to use them")
