@@ -12,6 +12,12 @@ when one ends). Twice:
   back to back  each phone polls again as soon as it has its answer: what the
                 panel serves at most, and the latency then
 
+Then a stranger on the network (127.0.0.2, another address than the phones')
+opens 110 slow sockets, each a request begun and never finished (waitress's
+100-connection limit once took the panel offline this way), and the paired
+phone polls the table's state 200 times meanwhile: its p99 (goal: 250 ms), and
+how many of the stranger's sockets the panel kept open.
+
 Latency is measured per request at the client, which shares this process's GIL
 with the other 19 phones and the player (and this machine's two cores with the
 companion), so it is an upper bound. The companion's memory is measured after a
@@ -208,6 +214,44 @@ def _measure(port: int, cookie: str, csrf: str, pace: float | None) -> tuple[dic
     return times, errors[0]
 
 
+SLOW_SOCKETS = 110
+
+
+def _with_slow_sockets(port: int, cookie: str) -> dict[str, float]:
+    """A paired phone's latency while a stranger holds SLOW_SOCKETS half-sent requests open."""
+    slow = []
+    try:
+        for _ in range(SLOW_SOCKETS):
+            s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=("127.0.0.2", 0))
+            s.sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            slow.append(s)
+        phone = Client(port, cookie)
+        took, errors = [], 0
+        for _ in range(200):
+            start = time.perf_counter()
+            try:
+                status, _, _ = phone.call("GET", "/api/state")
+            except OSError:
+                status, phone = 0, Client(port, cookie)
+            took.append((time.perf_counter() - start) * 1000)
+            errors += status != 200
+        kept = 0
+        for s in slow:
+            s.settimeout(0.05)
+            try:
+                kept += s.recv(1) != b""
+            except TimeoutError:
+                kept += 1  # still open: the panel holds it
+            except OSError:
+                pass  # closed by the panel
+    finally:
+        for s in slow:
+            s.close()
+    took.sort()
+    return {"web.state_p99_ms_110_slow_sockets": round(took[int(len(took) * 0.99) - 1], 2),
+            "web.slow_socket_errors": float(errors), "web.slow_sockets_kept_open": float(kept)}
+
+
 def run() -> dict[str, float]:
     out: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as data, start_companion(data) as companion:
@@ -222,6 +266,7 @@ def run() -> dict[str, float]:
                 out |= {f"web.{name}_p50_ms_20_clients{suffix}": round(statistics.median(took), 2),
                         f"web.{name}_p99_ms_20_clients{suffix}": round(took[int(len(took) * 0.99) - 1], 2)}
             out[f"web.polls_per_s{suffix}"] = round(sum(map(len, times.values())) / SECONDS)
+        out |= _with_slow_sockets(companion.port, client.cookie)
     return out
 
 

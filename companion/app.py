@@ -69,9 +69,8 @@ def _run(args: argparse.Namespace) -> int:
     if sim is not None:
         sim.reader = sim_reader
 
-    from waitress import create_server
-
     from web_panel.app import create_app
+    from web_panel.serve import make_server
 
     web = settings["web"]
     watchdog = None
@@ -79,7 +78,7 @@ def _run(args: argparse.Namespace) -> int:
         try:
             app = create_app(settings, runtime, sim=sim, reader=link, pairing_code=pairing, table=table,
                              settings_file=settings_file, settings_problem=problem)
-            server = create_server(app, host=web["host"], port=web["port"], threads=4)
+            server = make_server(app, web["host"], web["port"])
         except (OSError, ValueError) as e:
             raise CompanionError(f"the web panel cannot listen on {web['host']}:{web['port']} "
                                  f"({getattr(e, 'strerror', None) or e}): is another companion running? "

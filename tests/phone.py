@@ -6,7 +6,7 @@ import re
 import threading
 from contextlib import contextmanager
 
-from waitress import create_server
+from web_panel.serve import make_server
 
 
 def request(port, method, path, body=None, headers=None):
@@ -65,7 +65,7 @@ def paired_phone(app, port):
 @contextmanager
 def serving(app, threads=2):
     """The app on a real waitress server on a free loopback port; yields the port."""
-    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
+    server = make_server(app, "127.0.0.1", 0, threads=threads)
 
     def run():
         try:
