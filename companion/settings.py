@@ -42,6 +42,8 @@ SCHEMA: dict[str, Any] = {
                 "allowed_hosts": {"type": "array", "maxItems": 20,
                                   "items": {"type": "string", "minLength": 1, "maxLength": 253,
                                             "pattern": "^[A-Za-z0-9.:\\[\\]-]+$"}},
+                # How long a paired phone stays paired (its cookie and its session): a game night by default.
+                "session_hours": {"type": "integer", "minimum": 1, "maximum": 8760},
             },
         },
         "data": {
@@ -96,7 +98,7 @@ SCHEMA: dict[str, Any] = {
 }
 
 DEFAULTS: dict[str, Any] = {
-    "web": {"host": "127.0.0.1", "port": 8080, "allowed_hosts": []},
+    "web": {"host": "127.0.0.1", "port": 8080, "allowed_hosts": [], "session_hours": 16},
     "data": {"dir": "data"},
     "buttons": {"next": 17, "back": 27, "action": 22, "select": 23, "long_press_ms": 800, "debounce_ms": 30},
     "display": {

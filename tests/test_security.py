@@ -144,3 +144,36 @@ def test_the_interfaces_are_read_once_per_ten_seconds_for_names_and_the_pairing_
     assert len(reads) == 1
     clock.now += 11
     assert hosts.lan_address() in hosts.names() and len(reads) == 2
+
+
+def test_a_pairing_lasts_a_game_night_then_its_seat_is_free(make_runtime):
+    """The cookie lived a year; now it and the server's session end together (web.session_hours, 16 h)."""
+    import json
+    import time
+
+    from phone import Phone, paired_phone, serving
+    from web_panel.app import create_app
+    from companion import settings
+
+    rt = make_runtime()
+    assert rt.submit({"type": "new_game", "game": "patrons_of_venice",
+                      "setup": {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "first": 0}}).accepted
+    app = create_app(settings.load(None), rt)
+    with serving(app) as port:
+        phone = Phone(port)
+        status, body, headers = phone.raw("POST", "/api/pair", {"code": app.extensions["pairing"].code}, csrf=False)
+        assert status == 200 and "Max-Age=57600" in headers["Set-Cookie"] and "HttpOnly" in headers["Set-Cookie"]
+        phone.cookie, phone.csrf = headers["Set-Cookie"].split(";")[0], json.loads(body)["csrf"]
+        assert phone.post("/api/seat", {"seat": 0})[0] == 200
+        other = paired_phone(app, port)
+        assert other.post("/api/seat", {"seat": 0})[0] == 409  # held by the first phone
+
+        sessions = app.extensions["sessions"]
+        sessions.clock = lambda: time.time() + 16 * 3600 + 1  # the next evening
+        assert phone.get("/api/state")[0] == 401  # that phone pairs again
+        other_again = Phone(port)
+        other_again.cookie = other.cookie
+        assert rt.journal.read("SELECT count(*) FROM sessions")[0][0] == 0  # both ended, the seat with them
+        assert other_again.get("/api/state")[0] == 401
+        tonight = paired_phone(app, port)  # paired the next evening: Ada's seat is free for it
+        assert tonight.post("/api/seat", {"seat": 0})[0] == 200

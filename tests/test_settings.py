@@ -15,7 +15,7 @@ def write(tmp_path, text):
 def test_defaults_then_file_then_command_line(tmp_path):
     path = write(tmp_path, "[web]\nport = 9001\n[display]\ndriver = 'sh1106'\n")
     s = settings.load(path, {"web": {"host": "0.0.0.0", "port": None}})
-    assert s["web"] == {"host": "0.0.0.0", "port": 9001, "allowed_hosts": []}
+    assert s["web"] == {"host": "0.0.0.0", "port": 9001, "allowed_hosts": [], "session_hours": 16}
     assert s["display"]["driver"] == "sh1106" and s["display"]["i2c_address"] == 0x3C
     assert settings.load(None)["web"]["port"] == 8080
 

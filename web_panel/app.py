@@ -54,7 +54,7 @@ def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, read
         sim=sim,
         table=table,
         hosts=hosts,
-        sessions=Sessions(runtime),
+        sessions=Sessions(runtime, lifetime=web.get("session_hours", 16) * 3600),
         pairing=pairing_code or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
     )
     for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats, backups):

@@ -18,7 +18,6 @@ PAIR = {
     "required": ["code"],
     "properties": {"code": {"type": "string", "pattern": r"^[0-9]{6}([0-9]{2})?$"}, "name": NAME},  # 8 in a window
 }
-ONE_YEAR = 365 * 24 * 3600
 
 
 def _ext() -> dict[str, Any]:
@@ -37,7 +36,8 @@ def pair(body: dict[str, Any]):
         return jsonify(error="wrong code: enter the digits the table shows now"), 403
     secret, session = _ext()["sessions"].create(body.get("name") or "a phone")
     response = make_response(jsonify(session=session.public(), csrf=session.csrf))
-    response.set_cookie(COOKIE, secret, max_age=ONE_YEAR, httponly=True, samesite="Strict", path="/")
+    # The cookie ends with the session (a game night by default, web.session_hours), not a year later.
+    response.set_cookie(COOKIE, secret, max_age=int(_ext()["sessions"].lifetime), httponly=True, samesite="Strict", path="/")
     return response
 
 

@@ -4,7 +4,8 @@ A phone pairs by entering the 6-digit code the OLED shows (or by scanning its
 QR code, which carries the code in the address). It then holds a session: a
 random secret in an HttpOnly, SameSite=Strict cookie; the server keeps only a
 hash of it, in the journal's SQLite file, so pairings survive a restart and
-can be revoked from the panel. Each session has its own CSRF token, which
+can be revoked from the panel. A session lasts a game night (web.session_hours,
+16 by default): the cookie and the server's record end together. Each session has its own CSRF token, which
 every state-changing request carries in a header.
 
 Wrong codes are rate-limited per client and for the whole device, and the code
@@ -49,6 +50,7 @@ class Session:
     csrf: str
     created: str
     seat: int | None = None
+    until: float = float("inf")  # when it ends (seconds since the epoch)
 
     def public(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "created": self.created, "seat": self.seat}
@@ -73,16 +75,37 @@ class Sessions:
     it, until that phone gives it up, is unpaired, or the table confirms a hand-over. The runtime is
     told which seats are held, so their private options come only from their own phones."""
 
-    def __init__(self, runtime: Any):
+    def __init__(self, runtime: Any, lifetime: float = 16 * 3600, clock: Callable[[], float] = time.time):
         self.runtime = runtime
+        self.lifetime = lifetime  # seconds a session lasts from pairing
+        self.clock = clock
         self._lock = threading.Lock()
 
         def load() -> None:
             rows = runtime.journal.read("SELECT secret_hash, id, csrf, name, created, seat FROM sessions")
-            self._by_hash = {h: Session(i, n, c, cr, seat) for h, i, c, n, cr, seat in rows}
-            self._tell_runtime()
+            self._by_hash = {h: Session(i, n, c, cr, seat, self._until(cr)) for h, i, c, n, cr, seat in rows}
+            self._purge()
 
         runtime.call(load)
+
+    def _until(self, created: str) -> float:
+        try:
+            return datetime.fromisoformat(created).timestamp() + self.lifetime
+        except ValueError:
+            return 0.0  # a record nobody could have written: ended
+
+    def _purge(self) -> None:
+        """On the owner thread: sessions that have ended go, with their seats."""
+        now = self.clock()
+        ended = [h for h, s in self._by_hash.items() if s.until <= now]
+        if ended:
+            with self.runtime.journal.transaction():
+                for h in ended:
+                    self.runtime.journal.write("DELETE FROM sessions WHERE secret_hash = ?", (h,))
+            with self._lock:
+                for h in ended:
+                    self._by_hash.pop(h, None)
+        self._tell_runtime()
 
     def _tell_runtime(self) -> None:
         """On the owner thread, with the change: the seats held now."""
@@ -91,8 +114,8 @@ class Sessions:
     def create(self, name: str) -> tuple[str, Session]:
         """A new session; returns its secret (for the cookie, never stored) and the session."""
         secret = secrets.token_urlsafe(32)
-        session = Session(secrets.token_hex(4), name, secrets.token_urlsafe(24),
-                          datetime.now(timezone.utc).isoformat(timespec="seconds"))
+        created = datetime.fromtimestamp(self.clock(), timezone.utc).isoformat(timespec="seconds")
+        session = Session(secrets.token_hex(4), name, secrets.token_urlsafe(24), created, None, self._until(created))
         digest = _hash(secret)
 
         def write() -> None:  # the journal and the map change together, on the owner thread (see write_back)
@@ -108,7 +131,11 @@ class Sessions:
     def get(self, secret: str | None) -> Session | None:
         if not secret or len(secret) > 100:
             return None
-        return self._by_hash.get(_hash(secret))
+        session = self._by_hash.get(_hash(secret))
+        if session is not None and session.until <= self.clock():
+            self.runtime.call(self._purge)  # its seat is free again
+            return None
+        return session
 
     def all(self) -> list[Session]:
         return sorted(self._by_hash.values(), key=lambda s: s.created)
@@ -129,6 +156,7 @@ class Sessions:
         """Bind a phone to a seat (its player's secret input), or give its seat up (None). A seat another
         phone holds raises SeatHeld, unless the table has confirmed the hand-over (`hand_over`)."""
         def write() -> None:
+            self._purge()  # a phone whose pairing has ended holds no seat
             holder = self.seat_of(seat) if seat is not None else None
             if holder is not None and holder.id != session.id and not hand_over:
                 raise SeatHeld(holder)
