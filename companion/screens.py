@@ -427,7 +427,7 @@ def _pairing(image: Image.Image, s: PairingScreen) -> None:
             if dark:
                 px, py = 2 * (x + quiet), 2 * (y + quiet)
                 draw.rectangle((px, py, px + 1, py + 1), fill=0)
-    left = box + 2
+    left = box + 1  # a window's 8 digits need every column: 4 of the widest at double size are 64 pixels
     width = WIDTH - 1 - left
     _centred(image, 2, "Pair", width=width, left=left)
     half = len(s.code) // 2

@@ -59,7 +59,7 @@ SCREENS = {
     "alert": AlertScreen("Refused", "The game is over (the players ended it); start a new game from the phone"),
     "alert_question": AlertScreen("Undo?", "Ada rolled 2d6: 3, 6. Hold BACK to take it back.", ("Hold", "", "", "Keep")),
     "pairing": PairingScreen("123456", "http://192.168.100.123:8080/pair"),
-    "pairing_window": PairingScreen("12345678", "http://192.168.100.123:8080/pair?code=12345678"),
+    "pairing_window": PairingScreen("40404040", "http://192.168.100.123:8080/pair?code=40404040"),
     "splash": SplashScreen("Tabletop", "companion starting"),
     "result": ResultScreen("Palazzo", "Dirk wins", ((1, "Dirk", 40), (2, "Phillip", 39), (3, "Brad", 22), (4, "Brunhilde", 19))),
     "result_two": ResultScreen("Master", "Bea wins", ((1, "Bea", 20), (2, "Ada", 12))),

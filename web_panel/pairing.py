@@ -31,7 +31,8 @@ def pair(body: dict[str, Any]):
     try:
         right = pairing.check(body["code"], request.remote_addr or "?")
     except Limited as e:
-        return jsonify(error=str(e)), 429, {"Retry-After": str(e.retry_after)}
+        return (jsonify(error=f"{e}, or hold SELECT on the box for 3 seconds for a fresh code"), 429,
+                {"Retry-After": str(e.retry_after)})
     if not right:
         return jsonify(error="wrong code: enter the digits the table shows now"), 403
     secret, session = _ext()["sessions"].create(body.get("name") or "a phone")

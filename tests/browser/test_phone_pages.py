@@ -981,3 +981,79 @@ def test_a_poll_that_never_answers_is_given_up_and_asked_again(page, served):
         "players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}}).accepted
     expect(page.locator("#status")).to_contain_text("Set out the yard and bank", timeout=15_000)
     assert hung  # the first poll did hang
+
+
+def test_the_owner_holds_select_and_pairs_a_phone_while_strangers_lock_the_code(browser, make_runtime):
+    """Strangers on the Wi-Fi have used up the device's allowance of wrong codes: a new phone typing the
+    code on the OLED is told to wait. The owner holds SELECT on the table for 3 seconds; the OLED shows an
+    8-digit code, which the phone types and is paired with, while the strangers are still held back."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    from companion.app import _pairing
+    from web_panel.security import PER_CLIENT, PER_DEVICE, Limited
+
+    runtime = make_runtime()
+    settings = settings_mod.load(None)
+    settings["buttons"]["debounce_ms"] = 0
+    pairing = _pairing(settings["web"], announce=False)
+    table, buttons, sim = _start_table(settings, runtime, simulated=True, pairing=pairing)
+    app = create_app(settings, runtime, sim=sim, table=table, pairing_code=pairing)
+    contexts = []
+    try:
+        with serving(app, threads=4) as port:
+            base = f"http://127.0.0.1:{port}"
+            owner = browser.new_context(**PHONE)
+            contexts.append(owner)
+            box = owner.new_page()
+            box.goto(f"{base}/pair?code={pairing.code}")
+            expect(box).to_have_url(f"{base}/")
+            strangers = [f"192.168.1.{100 + i}" for i in range(PER_DEVICE[0] // PER_CLIENT[0])]
+            for stranger in strangers:  # the attack: from four addresses, five wrong codes each
+                for _ in range(PER_CLIENT[0]):
+                    pairing.check("000000" if pairing.code != "000000" else "111111", stranger)
+
+            guest = browser.new_context(**PHONE)
+            contexts.append(guest)
+            phone = guest.new_page()
+            phone.goto(f"{base}/pair")
+            phone.fill("#code", pairing.code)
+            phone.click("#pair")
+            expect(phone.locator(".refused")).to_contain_text("hold SELECT on the box for 3 seconds")
+            _shot(phone, "pair-refused")
+
+            select = box.locator('#sim [data-role="select"]')
+            select.dispatch_event("pointerdown", {"pointerId": 1})
+            box.wait_for_timeout(3300)  # held 3 seconds
+            select.dispatch_event("pointerup", {"pointerId": 1})
+
+            def shown():
+                body = box.request.get(f"{base}/api/sim/frame.png").body()
+                image = Image.open(io.BytesIO(body)).point(lambda v: 255 if v else 0).convert("L")
+                found = zxingcpp.read_barcodes(image.resize((512, 256)))
+                return found[0].text.rsplit("=", 1)[1] if found and "=" in found[0].text else ""
+
+            for _ in range(50):
+                code = shown()
+                if len(code) == 8:
+                    break
+                box.wait_for_timeout(100)
+            assert len(code) == 8 and code == pairing.code
+            box.wait_for_timeout(1500)  # the table page shows the OLED by its next poll
+            _shot(box, "table-pairing-window")
+            for stranger in strangers:
+                with pytest.raises(Limited):
+                    pairing.check("00000000", stranger)  # the strangers are still held back
+
+            phone.fill("#code", code)
+            phone.fill("#name", "Bea's phone")
+            phone.click("#pair")
+            expect(phone).to_have_url(f"{base}/")
+            assert any(s.name == "Bea's phone" for s in app.extensions["sessions"].all())
+    finally:
+        for context in contexts:
+            context.close()
+        buttons.close()
+        table.stop()
