@@ -240,12 +240,12 @@ def check_panel(web: dict[str, Any], in_use: bool | None) -> Iterator[Finding]:
         yield Finding("panel", PROBLEM, f"a companion runs but nothing answers on port {port}",
                       "journalctl -u companion -n 50 shows why; sudo systemctl restart companion")
     else:
-        try:
-            with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
-                s.bind((host if host != "localhost" else "127.0.0.1", port))
-        except OSError as e:
-            yield Finding("panel", PROBLEM, f"cannot listen on {host}:{port} ({e.strerror})",
-                          f"sudo ss -ltnp 'sport = :{port}' shows what holds the port; or set [web] port")
+        from companion.settings import can_listen
+
+        problem = can_listen(host, port)
+        if problem:
+            yield Finding("panel", PROBLEM, problem,
+                          f"sudo ss -ltnp 'sport = :{port}' shows what holds the port; or set [web] host and port")
         else:
             yield Finding("panel", OK, f"{host}:{port} is free; the panel will be at {reach}")
     if local:
@@ -299,6 +299,11 @@ def examine(data_dir: Path, settings_file: Path | None, reader_url: str | None =
         settings = settings_mod.load(None, {"data": {"dir": str(data_dir)}, "reader": {"port": reader_url}})
         findings.append(Finding("settings", PROBLEM, f"{e} (the checks below use the defaults)",
                                 f"edit {settings_file}, or fix it on the panel's Settings page"))
+    failed = Path(f"{settings_file}.failed") if settings_file is not None else None
+    if failed is not None and failed.exists():
+        findings.append(Finding("settings", WARN, f"{failed} could not be used at a start: the companion fell back to the "
+                                "last settings that worked", f"fix what you meant to change on the panel's Settings page, "
+                                f"then remove {failed}"))
     journal = data_dir / "journal.sqlite3"
     try:
         in_use = is_held(journal)

@@ -159,6 +159,14 @@ def test_a_bad_settings_file_is_named_and_the_rest_still_checked(tmp_path, pi):
     assert {f.part for f in findings} >= {"OLED", "GPIO", "reader", "data", "panel"}
 
 
+def test_settings_that_failed_at_a_start_are_named(tmp_path, pi):
+    good = settings_file(tmp_path, '[web]\nhost = "0.0.0.0"\n')
+    (tmp_path / "settings.toml.failed").write_text('[web]\nhost = "10.99.99.99"\n')
+    settings = by_part(examine(tmp_path, good, machine=pi)[1])["settings"]
+    assert [f.level for f in settings] == [OK, WARN] and "fell back to the last settings that worked" in settings[1].found
+    assert "settings.toml.failed" in settings[1].fix
+
+
 def test_the_panel_port_taken_and_a_panel_only_this_machine_can_open(tmp_path, pi):
     port = free_port()
     with socket.socket() as s:
@@ -166,7 +174,7 @@ def test_the_panel_port_taken_and_a_panel_only_this_machine_can_open(tmp_path, p
         s.listen()
         config = settings_file(tmp_path, f'[web]\nhost = "0.0.0.0"\nport = {port}\n')
         panel = by_part(examine(tmp_path, config, machine=pi)[1])["panel"]
-    assert panel[0].level == PROBLEM and f"cannot listen on 0.0.0.0:{port}" in panel[0].found
+    assert panel[0].level == PROBLEM and f"could not listen on 0.0.0.0:{port}" in panel[0].found
     assert f"sport = :{port}" in panel[0].fix
     assert len(panel) == 1  # listening on every address: no warning about phones
 
