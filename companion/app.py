@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from companion import service_manager
@@ -37,8 +39,9 @@ def _run(args: argparse.Namespace) -> int:
     # which is then read at every start.
     settings_file = Path(args.config) if args.config else Path(args.data_dir or settings_mod.DEFAULTS["data"]["dir"]) / "settings.toml"
     settings, problem = _settings(args, settings_file)
-    simulated = args.sim or not is_raspberry_pi()
-    if not args.sim and simulated:
+    hardware = "sim" if args.sim else getattr(args, "hardware", "auto")
+    simulated = hardware == "sim" or (hardware == "auto" and not is_raspberry_pi())
+    if hardware == "auto" and simulated:
         log.info("no Raspberry Pi found: the buttons and the display are simulated in the web panel")
     # The OLED says the companion is starting before the games, the journal's replay and the web
     # panel are even imported: on a Pi Zero that is most of the start-up.
@@ -58,7 +61,8 @@ def _run(args: argparse.Namespace) -> int:
     journal = Journal(journal_path)
     runtime = Runtime(journal, GAMES)
     runtime.start()
-    pairing = _pairing(settings["web"], announce=simulated)
+    pairing = _pairing(settings["web"], Path(settings["data"]["dir"]),
+                       announce=lambda: simulated or not display.state().ok)
     try:
         table, buttons, sim = _start_table(settings, runtime, simulated, pairing, (display, panel))
     except BaseException:
@@ -77,7 +81,8 @@ def _run(args: argparse.Namespace) -> int:
     try:
         try:
             app = create_app(settings, runtime, sim=sim, reader=link, pairing_code=pairing, table=table,
-                             settings_file=settings_file, settings_problem=problem)
+                             settings_file=settings_file, settings_problem=problem,
+                             health=lambda: _health(display, buttons, link, journal.path))
             server = make_server(app, web["host"], web["port"])
         except (OSError, ValueError) as e:
             raise CompanionError(f"the web panel cannot listen on {web['host']}:{web['port']} "
@@ -90,7 +95,7 @@ def _run(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, _terminate)
         log.info("%s hardware; journal %s", "simulated" if simulated else "real", journal.path)
         log.info("serving the table at http://%s:%s/", web["host"], web["port"])
-        if simulated:
+        if simulated or not display.state().ok:
             _announce(pairing)
         watchdog = _tell_systemd_ready(runtime, web)
         try:
@@ -108,6 +113,7 @@ def _run(args: argparse.Namespace) -> int:
             sim_reader.close()
         buttons.close()
         table.stop()
+        display.close()
         runtime.stop()
         journal.close()
     return 0
@@ -181,21 +187,63 @@ def _start_reader(reader: dict, runtime: object, table: object, simulated: bool)
     return link, sim_reader
 
 
-def _pairing(web: dict, announce: bool) -> object:
-    """The pairing code the OLED shows; on simulated parts the terminal prints its address too."""
+def _pairing(web: dict, data_dir: Path, announce: Callable[[], bool] = lambda: False) -> object:
+    """The pairing code the OLED shows. Its address is also kept in the data directory for
+    `companion pair` on the box, and printed to the log (the service's journal) when there is no
+    OLED to show it (simulated parts, or a display that does not answer): `announce`."""
     from web_panel.app import pairing_url
     from web_panel.security import Hosts, Pairing
 
     hosts = Hosts(web["host"], web["allowed_hosts"])
     pairing = Pairing(lambda code: pairing_url(hosts, web["port"], code))
-    if announce:
-        pairing.on_change = lambda: _announce(pairing)
+
+    def changed() -> None:
+        url = pairing.url
+        keep_pairing_address(data_dir, url)
+        if announce():
+            _announce(pairing)
+
+    pairing.on_change = changed
+    keep_pairing_address(data_dir, pairing.url)
     return pairing
+
+
+PAIRING_FILE = "pairing-address"
+
+
+def keep_pairing_address(data_dir: Path, url: str) -> None:
+    """The pairing address for `companion pair`, readable only by the companion's user (it holds the code)."""
+    path = data_dir / PAIRING_FILE
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        tmp = data_dir / f".{PAIRING_FILE}.tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(url + "\n")
+        os.replace(tmp, path)
+    except OSError as e:  # a full card: the OLED and the log still show it
+        log.warning("cannot keep the pairing address in %s: %s", path, e)
 
 
 def _announce(pairing: object) -> None:
     # As Jupyter prints its token address: the way in for the browser on this machine.
     print(f"To pair a browser with this companion, open:\n    {pairing.url}", file=sys.stderr, flush=True)
+
+
+def _health(display: object, buttons: object, link: object, journal: Path) -> dict:
+    """Each part's state for the panel: whether it is there, what is wrong, and the fix."""
+    import shutil
+
+    from web_panel.backups import RESERVE
+
+    free = shutil.disk_usage(journal.parent).free
+    card = {"ok": True, "problem": "", "fix": ""} if free >= RESERVE else {
+        "ok": False, "problem": f"the card is nearly full ({free // 2**20} MB free)",
+        "fix": f"remove old {journal.name}.before-restore-* files from {journal.parent}, or use a larger card"}
+    return {"display": display.state().public(), "buttons": buttons.state().public(),
+            # No reader configured is a table without one, not a part missing.
+            "reader": link.health() if link is not None else {"ok": True, "problem": "", "fix": ""},
+            "journal": card}
 
 
 def _splash(display_settings: dict, simulated: bool) -> tuple:
@@ -204,10 +252,14 @@ def _splash(display_settings: dict, simulated: bool) -> tuple:
     from companion.screens import SplashScreen, render
     from hardware import factory
 
+    from hardware.parts import DisplaySlot
+
     if simulated:
-        display, panel = factory.simulated_display(display_settings)
+        emulated, panel = factory.simulated_display(display_settings)
+        display = DisplaySlot(lambda: emulated, fix="")
     else:
-        display, panel = factory.real_display(display_settings), None
+        display = DisplaySlot(lambda: factory.real_display(display_settings), factory.display_fix(display_settings))
+        panel = None
     display.show(render(SplashScreen("Companion", f"starting {__version__}")))
     log.info("splash on the display")  # the first frame: `make bench` times start-up to this line
     return display, panel
@@ -219,6 +271,7 @@ def _start_table(settings: dict, runtime: object, simulated: bool, pairing: obje
     display (and emulated panel) that already shows the splash screen."""
     from companion.table import Idle, Table
     from hardware import factory
+    from hardware.parts import ButtonsSlot
 
     display_settings = settings["display"]
     display, panel = parts or _splash(display_settings, simulated)
@@ -237,7 +290,7 @@ def _start_table(settings: dict, runtime: object, simulated: bool, pairing: obje
     if pairing is not None:
         shown = pairing.on_change
         pairing.on_change = lambda: (shown(), table.redraw())
-    buttons = factory.build_buttons(settings["buttons"], table.press, table.turn, pin_factory)
+    buttons = ButtonsSlot(lambda: factory.build_buttons(settings["buttons"], table.press, table.turn, pin_factory))
     table.on_change = buttons.changed
     table.start()
     table.wait_idle()  # the first frame is on the panel before the web panel answers

@@ -1,4 +1,4 @@
-"""The `companion` command line: `companion run`, `score`, `doctor`, `backup` and `restore`."""
+"""The `companion` command line: `companion run`, `score`, `doctor`, `pair`, `backup` and `restore`."""
 
 from __future__ import annotations
 
@@ -27,7 +27,10 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("score", help="score a finished game from a score sheet (see `companion score --help`)")
     run = sub.add_parser("run", help="run the companion: the table, the journal and the web panel")
-    run.add_argument("--sim", action="store_true", help="use simulated hardware (the default when this is not a Raspberry Pi)")
+    run.add_argument("--sim", action="store_true", help="use simulated hardware (the same as --hardware sim)")
+    run.add_argument("--hardware", choices=("auto", "real", "sim"), default="auto",
+                     help="real parts (the OLED, buttons and reader; missing ones are reported, and join when they "
+                          "answer), simulated ones in the web panel, or auto: real on a Raspberry Pi (default)")
     run.add_argument("--host", default=None, help="address the web panel listens on (default from settings: 127.0.0.1)")
     run.add_argument("--port", type=int, default=None, help="port of the web panel (default 8080)")
     run.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
@@ -41,6 +44,9 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("--config", default=None, help="the settings file (default: settings.toml in the data directory)")
     doctor.add_argument("--reader", default=None, metavar="URL", help="the reader's port, instead of the settings'")
     doctor.set_defaults(handler=_doctor)
+    pair = sub.add_parser("pair", help="print the address that pairs a phone now (on the box, when no OLED shows it)")
+    pair.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
+    pair.set_defaults(handler=_pair)
     for name, helptext, handler in (
             ("backup", "copy the journal to FILE, safely while the companion runs", _backup),
             ("restore", "replace the journal with the backup FILE (the old journal is kept beside it)", _restore)):
@@ -89,6 +95,24 @@ def _restore(args: argparse.Namespace) -> int:
     print(f"Restored {done.games} game{'s' if done.games != 1 else ''} ({done.inputs} inputs) from {done.path}."
           + (f" The journal it replaced is kept as {kept}." if kept else "")
           + " Restart the companion (sudo systemctl restart companion) to play from it.")
+    return 0
+
+
+def _pair(args: argparse.Namespace) -> int:
+    from companion.app import PAIRING_FILE
+
+    path = _journal(args).parent / PAIRING_FILE
+    try:
+        url = path.read_text().strip()
+    except FileNotFoundError:
+        print(f"companion pair: no pairing address in {path.parent}: is the companion running there? "
+              "(sudo systemctl status companion; the service's data directory is /var/lib/companion)", file=sys.stderr)
+        return 1
+    except PermissionError:
+        print(f"companion pair: {path} is the companion's own: run `sudo -u companion {sys.argv[0]} pair "
+              f"--data-dir {path.parent}`", file=sys.stderr)
+        return 1
+    print(f"To pair a phone, open:\n    {url}\n(the code is good for one phone; run this again for the next)")
     return 0
 
 

@@ -88,6 +88,21 @@ class ReaderLink:
         """What the panel shows about the reader (a copy, safe from any thread)."""
         return dict(self._status)
 
+    def health(self) -> dict[str, Any]:
+        """Whether the reader is there, for the panel's parts: {ok, problem, fix}."""
+        status = self._status
+        state, port = status["state"], status["port"]
+        if state in ("connected", "live"):
+            return {"ok": True, "problem": "", "fix": ""}
+        if state == "incompatible":
+            return {"ok": False, "problem": f"the reader on {port} speaks another protocol ({status['last_error']})",
+                    "fix": "put the companion's reader firmware on it (firmware_bridge/firmware/)"}
+        if state == "stale":
+            return {"ok": False, "problem": f"the reader on {port} has stopped talking",
+                    "fix": "unplug it and plug it back in; `companion doctor` says more"}
+        return {"ok": False, "problem": f"no reader answers on {port}",
+                "fix": "plug the reader in (it joins when it answers); `companion doctor` says more"}
+
     # --- the link thread ---------------------------------------------------------------------------
 
     def _set(self, **changes: Any) -> None:

@@ -7,7 +7,8 @@ emulated panel, and the same gpiozero buttons on gpiozero's `MockFactory`.
 
 Which one is decided by the caller (`companion run --sim`, or no Raspberry Pi
 found); a Pi never falls back to simulation when a part is missing: the error
-says which bus, address or pin, and how to fix it.
+(PartMissing) says which bus, address or pin, and how to fix it, and the
+companion runs on without the part until it answers (hardware.parts).
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import CompanionError
 from hardware.buttons import ROLES, GpioButtons, Press
 from hardware.display import PagedDisplay
 from hardware.panel import EmulatedPanel
+from hardware.parts import PartMissing
 
 
 def _driver(name: str) -> Any:
@@ -75,13 +76,13 @@ def real_display(display: Mapping[str, Any], *, bus: Any = None, spi_device: Any
         # Each luma i2c write carries the address byte and a control byte besides its own bytes.
         paged = PagedDisplay(device, driver, display["rotate"], write_cost=2 if display["interface"] == "i2c" else 0)
     except (luma.core.error.Error, OSError) as e:
-        raise CompanionError(f"no {driver.upper()} OLED answers on {where} ({e}). {_display_fix(display)}") from None
+        raise PartMissing(f"no {driver.upper()} OLED answers on {where} ({e})", display_fix(display)) from None
     except Exception as e:  # gpiozero's pin errors for the SPI control lines
-        raise CompanionError(f"the OLED on {where} cannot be set up: {e}. {_display_fix(display)}") from None
+        raise PartMissing(f"the OLED on {where} cannot be set up: {e}", display_fix(display)) from None
     return paged
 
 
-def _display_fix(display: Mapping[str, Any]) -> str:
+def display_fix(display: Mapping[str, Any]) -> str:
     if display["interface"] == "i2c":
         port = display["i2c_port"]
         return (f"Check the wiring and that `i2cdetect -y {port}` shows the address; enable I2C with "
@@ -118,10 +119,11 @@ def build_buttons(buttons: Mapping[str, Any], on_press: Callable[[Press], None],
                            on_turn=on_turn, pin_factory=pin_factory, clock=clock)
     except Exception as e:  # gpiozero raises its own errors for a missing chip, a busy pin, no permission
         pins = ", ".join(f"{role} GPIO {pin}" for role, pin in button_pins(buttons).items())
-        raise CompanionError(
-            f"the buttons ({pins}) cannot use GPIO: {type(e).__name__}: {e}. The companion's user must be in the "
-            f"gpio group (`sudo adduser companion gpio`), and the [pi] extra must be installed "
-            f"(`pip install 'tabletop-companion[pi]'`); another program may hold the pin.") from None
+        raise PartMissing(
+            f"the buttons ({pins}) cannot use GPIO: {type(e).__name__}: {e}",
+            "The companion's user must be in the gpio group (`sudo adduser companion gpio`), and the [pi] extra "
+            "must be installed (`pip install 'tabletop-companion[pi]'`); another program may hold the pin "
+            "(`companion doctor` says which).") from None
 
 
 @dataclass

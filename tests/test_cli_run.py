@@ -1,6 +1,7 @@
 """`companion run` as a user starts it: a real process, a real port, a real journal."""
 
 import http.client
+import json
 import signal
 import socket
 import subprocess
@@ -199,3 +200,46 @@ def test_settings_that_fail_with_nothing_to_fall_back_to_stop_start_up_naming_wh
     done = subprocess.run([sys.executable, "-m", "companion", "run", "--sim", "--data-dir", str(tmp_path)],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "could not listen on 10.99.99.99:8080" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_real_parts_missing_never_stop_the_table(tmp_path):
+    """`companion run --hardware real` on a machine with no OLED, no GPIO chip and no reader (this one): the
+    panel serves, /api/health names each missing part and its fix (to an unpaired phone too), the pairing
+    address is in the log and from `companion pair`, and every page's header says what is missing."""
+    port = free_port()
+    proc = start("run", "--hardware", "real", "--port", str(port), "--data-dir", str(tmp_path),
+                 "--reader", str(tmp_path / "no-reader"))
+    try:
+        code = pairing_code(proc)  # printed to the log: no OLED shows it
+        status, body = get(port, "/api/health")
+        parts = json.loads(body)["parts"]
+        assert status == 200 and set(parts) == {"display", "buttons", "reader", "journal"}
+        assert not parts["display"]["ok"] and "no SSD1306 OLED answers on I2C bus 1 at address 0x3C" in parts["display"]["problem"]
+        assert "raspi-config nonint do_i2c 0" in parts["display"]["fix"]
+        assert not parts["buttons"]["ok"] and "cannot use GPIO" in parts["buttons"]["problem"]
+        assert "sudo adduser companion gpio" in parts["buttons"]["fix"]
+        assert not parts["reader"]["ok"] and parts["reader"]["problem"] == f"no reader answers on {tmp_path / 'no-reader'}"
+        assert parts["journal"] == {"ok": True, "problem": "", "fix": ""}
+
+        shown = subprocess.run([sys.executable, "-m", "companion", "pair", "--data-dir", str(tmp_path)], cwd=ROOT,
+                               capture_output=True, text=True, timeout=60)
+        assert shown.returncode == 0 and f":{port}/pair?code={code}" in shown.stdout
+        assert oct((tmp_path / "pairing-address").stat().st_mode & 0o777) == "0o600"  # it holds the code
+        status, page = get(port, "/pair")
+        assert status == 200 and b"The box's display does not answer" in page and b"companion pair" in page
+
+        phone = Phone(port).pair(code)
+        html = phone.raw("GET", "/")[1].decode()
+        assert '<p class="notice" role="status">The display: no SSD1306 OLED answers' in html
+        assert '<p class="notice" role="status">The buttons: ' in html and '<p class="notice" role="status">The reader: ' in html
+        phone.input({"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Ada"}, {"name": "Bea"}]}})
+        assert phone.get("/api/state")[1]["game"] == "free_play"  # the table plays on
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(20) == 0
+
+
+def test_companion_pair_says_where_to_look_when_no_companion_runs(tmp_path):
+    shown = subprocess.run([sys.executable, "-m", "companion", "pair", "--data-dir", str(tmp_path)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60)
+    assert shown.returncode == 1 and "is the companion running there?" in shown.stderr

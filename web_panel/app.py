@@ -22,7 +22,7 @@ from flask import Flask, current_app, g, jsonify, redirect, request
 from werkzeug.exceptions import HTTPException
 
 from companion.runtime import Runtime
-from web_panel import backups, history, pages, pairing, scores, seats, settings_api
+from web_panel import backups, health as health_api, history, pages, pairing, scores, seats, settings_api
 from web_panel import table as table_api
 from web_panel import reader as reader_api
 from web_panel.api import API, SAFE_METHODS
@@ -36,12 +36,13 @@ OPEN_PAGES = frozenset({"pages.pair", "pages.static"})
 
 def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, reader: Any = None,
                pairing_code: Pairing | None = None, table: Any = None, settings_file: Any = None,
-               settings_problem: str | None = None) -> Flask:
+               settings_problem: str | None = None, health: Any = None) -> Flask:
     """`sim`: the simulated table's parts (hardware.factory.SimulatedParts), or None on real hardware;
     `reader`: the link to the reader (firmware_bridge.link.ReaderLink), or None when there is none;
     `pairing_code`: the code the OLED shows (made here when not given); `table`: the table thread,
     whose last frame the panel shows; `settings_file`: where the settings page saves; `settings_problem`:
-    why the saved settings were not used at start (the last good ones were), for every page's header."""
+    why the saved settings were not used at start (the last good ones were), for every page's header;
+    `health`: the parts' state ({part: {ok, problem, fix}}), for /api/health and every page's header."""
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False  # a form's fields, a game's rule options, come in the order the game gives them
     web = settings["web"]
@@ -53,11 +54,12 @@ def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, read
         reader=reader,
         sim=sim,
         table=table,
+        health=health or (lambda: {}),
         hosts=hosts,
         sessions=Sessions(runtime, lifetime=web.get("session_hours", 16) * 3600),
         pairing=pairing_code or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
     )
-    for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats, backups):
+    for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats, backups, health_api):
         app.register_blueprint(module.bp)
     if sim is not None:
         from web_panel import sim as sim_pages

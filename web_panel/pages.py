@@ -22,13 +22,29 @@ PAGES = {
 def _page(template: str):
     def view():
         session = g.get("session")
-        problem = current_app.config.get("SETTINGS_PROBLEM")
+        parts = current_app.extensions["health"]()
         return render_template(template, csrf=session.csrf if session else "",
                                simulated=current_app.extensions.get("sim") is not None,
-                               notice=f"{problem[0].upper()}{problem[1:]}." if problem and session else None)
+                               notices=_notices(parts) if session else [],
+                               no_display=not parts.get("display", {"ok": True})["ok"])
 
     return view
 
 
 for _path, (_endpoint, _template) in PAGES.items():
     bp.add_url_rule(_path, _endpoint, _page(_template), methods=["GET"])
+
+
+PART_NAMES = {"display": "The display", "buttons": "The buttons", "reader": "The reader", "journal": "The journal"}
+
+
+def _notices(parts: dict) -> list[str]:
+    """What the owner should know at the top of every page: saved settings that failed, a missing part."""
+    notices = []
+    problem = current_app.config.get("SETTINGS_PROBLEM")
+    if problem:
+        notices.append(f"{problem[0].upper()}{problem[1:]}.")
+    for part, state in parts.items():
+        if not state["ok"]:
+            notices.append(f"{PART_NAMES.get(part, part)}: {state['problem']}. Fix: {state['fix']}")
+    return notices
