@@ -2,18 +2,25 @@
 """Install the companion on Raspberry Pi OS (Bookworm or later) so it starts at boot.
 
     sudo python3 deploy/install.py                       # from a checkout of this repository
+    sudo python3 deploy/install.py --reboot              # and reboot at the end when I2C or the UART was off
     sudo python3 deploy/install.py --reader-usb 2341:0043  # a reader with other USB ids
+    sudo python3 deploy/install.py --reader-uart         # a reader wired to GPIO 14/15 instead of USB
 
 Run it again at any time (after `git pull`, say): it changes only what differs and
 keeps the settings the panel saved. Each step says what it found and what it did:
 
 - the system user `companion` in the groups of the parts: gpio, i2c, spi, dialout;
-- Debian's python3-venv, python3-dev, gcc and i2c-tools; a virtual environment in /opt/companion/venv with
-  this checkout and its `[pi]` extra (lgpio, spidev);
+- python3-venv and i2c-tools; on Raspberry Pi OS its own python3-lgpio and python3-spidev (its
+  repository builds them; the package index has no lgpio wheel for a 64-bit Pi, and building one
+  needs swig and the lgpio C library), with a virtual environment in /opt/companion/venv that sees
+  them; elsewhere the `[pi]` extra from the package index, and what a build of it needs;
 - the settings file /var/lib/companion/settings.toml, written once (the panel edits it);
-- a udev rule that names the reader /dev/companion-reader whichever ttyACM it is;
-- I2C at 400 kHz and SPI in the boot configuration (a reboot turns them on);
-- systemd/companion.service, enabled and (re)started.
+- a udev rule that names the reader /dev/companion-reader whichever ttyACM or ttyUSB it is: a Pico,
+  and the usual USB serial chips (CH340, CP210x, FTDI), or the ids given;
+- I2C at 400 kHz and SPI in the boot configuration, and with --reader-uart the UART on GPIO 14/15
+  without the serial console on it (a reboot turns them on);
+- systemd/companion.service, enabled; (re)started now, or at the next boot when a reboot is needed
+  (--reboot does it at the end).
 
 `--root DIR` installs into a staging directory instead of /: files are written under DIR,
 the user is added to DIR/etc/passwd, and the unit is enabled with `systemctl --root`;
@@ -37,15 +44,21 @@ from pathlib import Path
 SOURCE = Path(__file__).resolve().parents[1]
 USER = "companion"
 GROUPS = ("gpio", "i2c", "spi", "dialout")
-PACKAGES = ("python3-venv", "python3-dev", "gcc", "i2c-tools")
+PACKAGES = ("python3-venv", "i2c-tools")
+PI_PACKAGES = ("python3-lgpio", "python3-spidev")  # Raspberry Pi OS's builds: nothing to compile on the Pi
+BUILD_PACKAGES = ("python3-dev", "gcc", "swig")  # elsewhere pip builds lgpio and spidev
 APP_DIR = Path("/opt/companion")
 STATE_DIR = Path("/var/lib/companion")
 UNIT = Path("/etc/systemd/system/companion.service")
 UDEV_RULE = Path("/etc/udev/rules.d/99-companion-reader.rules")
 READER_LINK = "companion-reader"
 # The reference reader is a Raspberry Pi Pico running MicroPython (firmware_bridge/firmware/),
-# whose USB serial port says 2e8a:0005.
+# whose USB serial port says 2e8a:0005; readers on other boards show the USB serial chip's ids.
+READERS_USB = {"2e8a:0005": "Raspberry Pi Pico", "1a86:7523": "CH340", "10c4:ea60": "CP210x",
+               "0403:6001": "FTDI FT232", "0403:6015": "FTDI FT231X"}
 READER_USB = "2e8a:0005"
+UART_DEVICE = "/dev/serial0"  # GPIO 14/15: ttyAMA0 or ttyS0 (the mini UART), by board
+CMDLINES = (Path("/boot/firmware/cmdline.txt"), Path("/boot/cmdline.txt"))
 BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))  # Bookworm, then older
 # I2C at 400 kHz: a whole OLED frame takes about 23 ms instead of 90 ms at the default 100 kHz.
 DTPARAMS = {"i2c_arm": "on", "i2c_arm_baudrate": "400000", "spi": "on"}
@@ -60,15 +73,16 @@ host = "0.0.0.0"
 port = {port}
 
 [reader]
-# The name the udev rule gives the reader, whichever ttyACM it comes up as.
-port = "/dev/{link}"
+# The reader: the name the udev rule gives it (whichever ttyACM it comes up as), or the UART.
+port = "{reader}"
 """
 
 UDEV = """\
-# The companion's NFC and dice reader (USB {vid}:{pid}) is /dev/{link}, whichever
-# ttyACM or ttyUSB it comes up as. Written by deploy/install.py --reader-usb {vid}:{pid}.
-SUBSYSTEM=="tty", ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", SYMLINK+="{link}", GROUP="dialout", MODE="0660"
+# The companion's NFC and dice reader is /dev/{link}, whichever ttyACM or ttyUSB it
+# comes up as. Written by deploy/install.py (--reader-usb VID:PID adds another).
 """
+UDEV_LINE = ('SUBSYSTEM=="tty", ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", SYMLINK+="{link}", '
+             'GROUP="dialout", MODE="0660"  # {name}\n')
 
 
 class InstallError(Exception):
@@ -76,25 +90,33 @@ class InstallError(Exception):
 
 
 class Installer:
-    def __init__(self, root: Path, reader_usb: str = READER_USB, port: int = 8080, packages: bool = True,
-                 out=print):
+    def __init__(self, root: Path, reader_usb: str | None = None, port: int = 8080, packages: bool = True,
+                 out=print, uart: bool = False, reboot: bool = False, command=None):
         self.root = root
         self.staging = root.resolve() != Path("/")
         self.reader_usb = reader_usb
         self.port = port
-        self.packages = packages and not self.staging
+        self.packages = packages and (not self.staging or command is not None)
         self.out = out
+        self.uart = uart  # the reader is on GPIO 14/15
+        self.reboot_at_end = reboot
         self.reboot = False  # the boot configuration changed
+        self.command = command or _command  # what runs apt, pip, systemctl (a recording double in tests)
 
     def at(self, path: Path) -> Path:
         """`path` inside the root being installed."""
         return self.root / path.relative_to("/")
 
     def run(self, *cmd: str) -> str:
-        done = subprocess.run(cmd, capture_output=True, text=True)
-        if done.returncode != 0:
-            raise InstallError(f"`{' '.join(cmd)}` failed ({done.returncode}): {(done.stderr or done.stdout).strip()}")
-        return done.stdout
+        code, output = self.command(cmd)
+        if code != 0:
+            raise InstallError(f"`{' '.join(cmd)}` failed ({code}): {output.strip()}")
+        return output
+
+    def has_package(self, name: str) -> bool:
+        """Whether apt can install `name` here (Raspberry Pi OS's repository has python3-lgpio)."""
+        code, output = self.command(("apt-cache", "show", "--no-all-versions", name))
+        return code == 0 and f"Package: {name}" in output
 
     def say(self, what: str, detail: str) -> None:
         self.out(f"  {what:<16} {detail}")
@@ -125,18 +147,33 @@ class Installer:
         self.udev_rule()
         self.boot_config()
         self.unit()
-        self.out("Done." + (" Reboot to turn on I2C and SPI: sudo reboot." if self.reboot else ""))
+        if self.reboot:
+            self.out(f"Done. Reboot to turn on {self._parts()}: sudo reboot. The companion starts by itself after it.")
+        else:
+            self.out("Done.")
         self.out(f"Check the parts: sudo -u {USER} {APP_DIR}/venv/bin/companion doctor --data-dir {STATE_DIR}")
         self.out(f"The panel: http://{os.uname().nodename}.local:{self.port}/ (the pairing code is on the OLED)")
+        if self.reboot and self.reboot_at_end:
+            if self.staging:
+                self.say("reboot", "skipped (staging root)")
+            else:
+                self.out("Rebooting now.")
+                self.run("systemctl", "reboot")
 
     def system_packages(self) -> None:
+        self.system_pins = False  # lgpio and spidev from the system's packages, not built by pip
         if not self.packages:
             self.say("packages", "skipped (staging root)" if self.staging else "skipped (--no-packages)")
             return
         self.run("apt-get", "update", "-qq")
-        # gcc and the headers build spidev (no wheel on PyPI) and lgpio where there is no wheel.
-        self.run("apt-get", "install", "-y", "-qq", *PACKAGES)
-        self.say("packages", ", ".join(PACKAGES))
+        self.system_pins = all(self.has_package(p) for p in PI_PACKAGES)
+        wanted = PACKAGES + (PI_PACKAGES if self.system_pins else BUILD_PACKAGES)
+        self.run("apt-get", "install", "-y", "-qq", *wanted)
+        self.say("packages", ", ".join(wanted))
+        if not self.system_pins:
+            self.say("packages", f"{' and '.join(PI_PACKAGES)} are not in this system's apt sources (Raspberry Pi OS "
+                                 "has them): pip builds lgpio and spidev, which needs swig and the lgpio C library "
+                                 "(liblgpio, from https://abyz.me.uk/lg/); on Raspberry Pi OS nothing is built")
 
     def _passwd(self) -> dict[str, list[str]]:
         lines = self.at(Path("/etc/passwd")).read_text().splitlines()
@@ -173,8 +210,13 @@ class Installer:
         if not self.packages:
             self.say("venv", f"{venv}: skipped" + (" (staging root)" if self.staging else " (--no-packages)"))
             return
-        if not (venv / "bin" / "python").exists():
-            self.run(sys.executable, "-m", "venv", str(venv))
+        config = self.at(venv / "pyvenv.cfg")
+        if not config.exists():
+            # --system-site-packages: the venv sees the system's python3-lgpio and python3-spidev.
+            self.run(sys.executable, "-m", "venv", *(("--system-site-packages",) if self.system_pins else ()), str(venv))
+        elif self.system_pins:  # a venv from an earlier install: let it see them too
+            self.write(venv / "pyvenv.cfg", re.sub(r"(?m)^include-system-site-packages = false$",
+                                                   "include-system-site-packages = true", config.read_text()))
         self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", "pip")
         # Not editable: the service runs what was installed, whatever happens to the checkout. Built
         # from a copy, so root leaves no build/ or *.egg-info in the user's checkout.
@@ -182,8 +224,13 @@ class Installer:
             copy = Path(tmp) / "companion"
             shutil.copytree(SOURCE, copy, ignore=shutil.ignore_patterns(
                 ".git", ".venv", "build", "*.egg-info", "__pycache__", "data", "node_modules"))
-            self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", f"{copy}[pi]")
-        self.say("venv", f"{venv}: the companion and its [pi] extra installed")
+            # With the system's lgpio and spidev, the [pi] extra would build them again from the index.
+            self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade",
+                     str(copy) if self.system_pins else f"{copy}[pi]")
+        if self.system_pins:
+            self.run(str(venv / "bin" / "python"), "-c", "import lgpio, spidev")
+        self.say("venv", f"{venv}: the companion installed, with " + (
+            "the system's lgpio and spidev" if self.system_pins else "its [pi] extra"))
 
     def _ids(self) -> tuple[int, int]:
         f = self._passwd()[USER]
@@ -199,17 +246,24 @@ class Installer:
         if self.at(path).exists():
             self.say("settings", f"{path}: kept as it is")
             return
-        self.write(path, SETTINGS.format(host=os.uname().nodename, port=self.port, link=READER_LINK), 0o600)
+        reader = UART_DEVICE if self.uart else f"/dev/{READER_LINK}"
+        self.write(path, SETTINGS.format(host=os.uname().nodename, port=self.port, reader=reader), 0o600)
         os.chown(self.at(path), uid, gid)
-        self.say("settings", f"{path}: written (panel on port {self.port}, reader /dev/{READER_LINK})")
+        self.say("settings", f"{path}: written (panel on port {self.port}, reader {reader})")
 
     def udev_rule(self) -> None:
-        vid, pid = self.reader_usb.lower().split(":")
-        changed = self.write(UDEV_RULE, UDEV.format(vid=vid, pid=pid, link=READER_LINK))
+        readers = dict(READERS_USB)
+        if self.reader_usb:
+            readers.setdefault(self.reader_usb.lower(), "given with --reader-usb")
+        text = UDEV.format(link=READER_LINK) + "".join(
+            UDEV_LINE.format(vid=ids.split(":")[0], pid=ids.split(":")[1], link=READER_LINK, name=name)
+            for ids, name in readers.items())
+        changed = self.write(UDEV_RULE, text)
         if changed and not self.staging:
             self.run("udevadm", "control", "--reload")
             self.run("udevadm", "trigger", "--subsystem-match=tty", "--action=add")
-        self.say("udev rule", f"{UDEV_RULE}: {'written' if changed else 'unchanged'} (USB {vid}:{pid} -> /dev/{READER_LINK})")
+        self.say("udev rule", f"{UDEV_RULE}: {'written' if changed else 'unchanged'} "
+                              f"({', '.join(readers.values())} -> /dev/{READER_LINK})")
 
     def boot_config(self) -> None:
         config = next((c for c in BOOT_CONFIGS if self.at(c).exists()), None)
@@ -223,11 +277,28 @@ class Installer:
         if "i2c-dev" not in loaded.split():
             self.write(modules, loaded + ("" if loaded.endswith("\n") or not loaded else "\n") + "i2c-dev\n")
             self.reboot = True
+        if self.uart:
+            new = with_options(new, {"enable_uart": "1"})
+            self._no_serial_console()
         if new != old:
             self.write(config, new, mode=None)
             self.reboot = True
-        self.say("boot config", f"{config}: " + ("I2C (400 kHz) and SPI turned on; reboot to use them"
-                                                 if self.reboot else "I2C (400 kHz) and SPI already on"))
+        self.say("boot config", f"{config}: " + (f"{self._parts()} turned on; reboot to use them" if self.reboot
+                                                 else f"{self._parts()} already on"))
+
+    def _parts(self) -> str:
+        return "I2C, SPI and the UART on GPIO 14/15" if self.uart else "I2C and SPI"
+
+    def _no_serial_console(self) -> None:
+        """The reader talks on the UART: the kernel's serial console must not (raspi-config's do_serial_cons 1)."""
+        cmdline = next((c for c in CMDLINES if self.at(c).exists()), None)
+        if cmdline is None:
+            return
+        old = self.at(cmdline).read_text()
+        kept = [t for t in old.split() if not re.fullmatch(r"console=(serial0|ttyAMA0|ttyS0)(,\d+)?", t)]
+        if kept != old.split():
+            self.write(cmdline, " ".join(kept) + "\n", mode=None)  # one line, as the firmware reads it
+            self.reboot = True
 
     def unit(self) -> None:
         changed = self.write(UNIT, (SOURCE / "systemd" / "companion.service").read_text())
@@ -237,6 +308,10 @@ class Installer:
             return
         self.run("systemctl", "daemon-reload")
         self.run("systemctl", "enable", "companion.service")
+        if self.reboot:
+            # The parts come with the reboot; the companion starts then (and would start without them).
+            self.say("service", f"{UNIT}: {'written' if changed else 'unchanged'}, enabled: it starts at the next boot")
+            return
         # Restart, not start: a second run after an update must run the new code.
         self.run("systemctl", "restart", "companion.service")
         self.say("service", f"{UNIT}: {'written' if changed else 'unchanged'}, enabled and (re)started "
@@ -284,18 +359,48 @@ def with_dtparams(text: str, wanted: dict[str, str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _command(cmd: tuple[str, ...]) -> tuple[int, str]:
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    return done.returncode, done.stdout if done.returncode == 0 else (done.stderr or done.stdout)
+
+
+def with_options(text: str, wanted: dict[str, str]) -> str:
+    """config.txt with each top-level `KEY=VALUE` of `wanted` set for every board (as `with_dtparams`)."""
+    lines = text.splitlines()
+    todo = dict(wanted)
+    everywhere = True
+    for i, line in enumerate(lines):
+        section = _SECTION.match(line)
+        if section:
+            everywhere = section.group(1).strip().lower() == "all"
+            continue
+        m = re.match(r"^\s*#?\s*([A-Za-z_0-9]+)\s*=", line)
+        if everywhere and m and m.group(1) in todo:
+            lines[i] = f"{m.group(1)}={todo.pop(m.group(1))}"
+    if todo:
+        if not everywhere:
+            lines.append("[all]")
+        lines += [f"{k}={v}" for k, v in todo.items()]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Install the tabletop companion as a service (run as root).")
     parser.add_argument("--root", default="/", help="install into this directory instead of / (staging)")
-    parser.add_argument("--reader-usb", default=READER_USB, metavar="VID:PID",
-                        help=f"the reader's USB vendor and product ids (lsusb shows them; default {READER_USB}, "
-                             "a Pico with MicroPython)")
+    parser.add_argument("--reader-usb", default=None, metavar="VID:PID",
+                        help="another reader's USB vendor and product ids (lsusb shows them); a Pico with MicroPython "
+                             "and the CH340, CP210x and FTDI chips are known already")
+    parser.add_argument("--reader-uart", action="store_true",
+                        help="the reader is wired to GPIO 14/15: turn the UART on, the serial console off, "
+                             f"and set the reader to {UART_DEVICE}")
+    parser.add_argument("--reboot", action="store_true", help="reboot at the end when the boot configuration changed")
     parser.add_argument("--port", type=int, default=8080, help="the panel's port in a new settings file (default 8080)")
     parser.add_argument("--no-packages", action="store_true", help="skip apt and pip (the venv is left as it is)")
     args = parser.parse_args(argv)
-    if not re.fullmatch(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{4}", args.reader_usb):
+    if args.reader_usb is not None and not re.fullmatch(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{4}", args.reader_usb):
         parser.error("--reader-usb takes the ids as lsusb shows them, such as 2e8a:0005")
-    installer = Installer(Path(args.root), args.reader_usb, args.port, packages=not args.no_packages)
+    installer = Installer(Path(args.root), args.reader_usb, args.port, packages=not args.no_packages,
+                          uart=args.reader_uart, reboot=args.reboot)
     try:
         installer.install()
     except (InstallError, OSError) as e:

@@ -145,3 +145,94 @@ def test_the_boot_config_keeps_lines_under_board_filters_and_is_stable():
     assert with_dtparams(done, wanted) == done
     assert with_dtparams("", wanted) == "dtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\ndtparam=spi=on\n"
     assert with_dtparams("dtparam=spi=off\n", {"spi": "on"}) == "dtparam=spi=on\n"
+
+
+class Commands:
+    """A recording double of apt, pip, udevadm and systemctl: what the installer would run on the Pi."""
+
+    def __init__(self, raspberry_pi_os=True):
+        self.ran = []
+        self.raspberry_pi_os = raspberry_pi_os
+
+    def __call__(self, cmd):
+        self.ran.append(" ".join(cmd))
+        if cmd[:2] == ("apt-cache", "show"):
+            return (0, f"Package: {cmd[-1]}\nVersion: 0.2.2-1\n") if self.raspberry_pi_os else (100, "E: No packages found")
+        return 0, ""
+
+
+def _installed_user(stage):
+    """The companion user as a first install left it: the steps that add it change nothing now."""
+    with open(stage / "etc/passwd", "a") as f:
+        f.write("companion:x:999:999::/var/lib/companion:/usr/sbin/nologin\n")
+    groups = (stage / "etc/group").read_text().replace(":pi\n", ":pi,companion\n") + "companion:x:999:\n"
+    (stage / "etc/group").write_text(groups)
+
+
+def _on_the_pi(stage, commands, *args, **kwargs):
+    """The installer as on a real Pi (not a staging run), its commands recorded instead of run, its files
+    written under `stage`."""
+    from install import Installer
+
+    out = []
+    installer = Installer(stage, command=commands, out=out.append, **kwargs)
+    installer.staging = False  # the decisions of a real install; every file still lands under `stage`
+    installer.install()
+    return "\n".join(out)
+
+
+@needs_root
+def test_a_fresh_card_needs_a_reboot_the_service_waits_for_it_and_reboot_does_it(stage):
+    """On a fresh Raspberry Pi OS card I2C is off: the installer turned it on, restarted the service before
+    the reboot that makes /dev/i2c-1, and exited 1. Now it enables the service for the next boot, says so,
+    and exits 0; --reboot reboots at the end. Raspberry Pi OS's python3-lgpio is used, nothing is built."""
+    _installed_user(stage)
+    (stage / "boot/firmware/cmdline.txt").write_text(
+        "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait\n")
+    commands = Commands()
+    out = _on_the_pi(stage, commands, uart=True, reboot=True)
+    ran = commands.ran
+    assert "apt-get install -y -qq python3-venv i2c-tools python3-lgpio python3-spidev" in ran
+    venv = next(c for c in ran if " -m venv " in c)
+    assert venv.endswith("-m venv --system-site-packages /opt/companion/venv")
+    pip = next(c for c in ran if "pip install --quiet --upgrade /" in c)
+    assert not pip.endswith("[pi]")  # the [pi] extra would build lgpio again
+    assert "/opt/companion/venv/bin/python -c import lgpio, spidev" in ran
+    assert "systemctl enable companion.service" in ran
+    assert not any("restart" in c for c in ran)  # no start before the reboot that brings the parts
+    assert ran[-1] == "systemctl reboot"
+    assert "Reboot to turn on I2C, SPI and the UART on GPIO 14/15: sudo reboot" in out and "Rebooting now." in out
+    assert "it starts at the next boot" in out
+
+    config = (stage / "boot/firmware/config.txt").read_text()
+    assert config.endswith("enable_uart=1\n") and "dtparam=i2c_arm=on" in config
+    assert (stage / "boot/firmware/cmdline.txt").read_text() == \
+        "console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait\n"  # no serial console on it
+    assert settings_mod.load(stage / "var/lib/companion/settings.toml")["reader"]["port"] == "/dev/serial0"
+
+    commands = Commands()
+    out = _on_the_pi(stage, commands, uart=True, reboot=True)  # after the reboot, run again: nothing to reboot for
+    assert "systemctl restart companion.service" in commands.ran and "systemctl reboot" not in commands.ran
+    assert "Reboot" not in out and "already on" in out
+
+
+@needs_root
+def test_without_raspberry_pi_os_packages_the_extra_is_built_and_the_installer_says_what_that_needs(stage):
+    _installed_user(stage)
+    commands = Commands(raspberry_pi_os=False)
+    out = _on_the_pi(stage, commands)
+    assert "apt-get install -y -qq python3-venv i2c-tools python3-dev gcc swig" in commands.ran
+    assert next(c for c in commands.ran if "pip install --quiet --upgrade /" in c).endswith("[pi]")
+    assert next(c for c in commands.ran if " -m venv " in c).endswith("-m venv /opt/companion/venv")
+    assert "python3-lgpio and python3-spidev are not in this system's apt sources" in out
+    assert "swig and the lgpio C library" in out
+
+
+@needs_root
+def test_the_usual_usb_readers_are_named_by_default_and_reboot_is_skipped_in_a_staging_root(stage):
+    out = subprocess.run([sys.executable, str(ROOT / "deploy" / "install.py"), "--root", str(stage), "--reboot"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and "reboot           skipped (staging root)" in out.stdout
+    rule = (stage / "etc/udev/rules.d/99-companion-reader.rules").read_text()
+    for vid, pid in (("2e8a", "0005"), ("1a86", "7523"), ("10c4", "ea60"), ("0403", "6001")):
+        assert f'ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", SYMLINK+="companion-reader"' in rule

@@ -30,7 +30,9 @@ def test_the_unit_asks_for_what_an_appliance_needs():
     assert d["User"] == ["companion"] and d["StateDirectory"] == ["companion"]
     assert d["ExecStart"] == ["/opt/companion/venv/bin/companion run --data-dir /var/lib/companion"]
     # Devices by class: a reader that comes back as ttyACM1 is the same class.
-    assert {"char-gpiochip rw", "char-i2c rw", "char-spi rw", "char-ttyACM rw", "char-ttyUSB rw"} <= set(d["DeviceAllow"])
+    # The reader on USB (ttyACM, ttyUSB) or on GPIO 14/15 (ttyAMA on a Pi 5 or with the PL011, ttyS: the mini UART).
+    assert {"char-gpiochip rw", "char-i2c rw", "char-spi rw", "char-ttyACM rw", "char-ttyUSB rw", "char-ttyAMA rw",
+            "char-ttyS rw"} <= set(d["DeviceAllow"])
     assert d["DevicePolicy"] == ["closed"]
     # Device classes resolve when the unit starts: the serial modules are loaded before it.
     assert {"modprobe@cdc_acm.service", "modprobe@usbserial.service"} <= set(" ".join(d["Wants"]).split())
