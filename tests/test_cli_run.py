@@ -188,7 +188,7 @@ def test_settings_that_fail_at_start_fall_back_to_the_last_ones_that_started(tmp
             assert status == 200 and "the saved settings could not be used" in body["problem"], body
             assert "settings.toml.failed" in body["problem"]
             html = phone.raw("GET", "/scores")[1].decode()
-            assert '<p class="notice" role="status">The saved settings could not be used' in html
+            assert '<div class="notice" role="status">The saved settings could not be used' in html
         finally:
             proc.send_signal(signal.SIGTERM)
             assert proc.wait(20) == 0
@@ -230,8 +230,10 @@ def test_real_parts_missing_never_stop_the_table(tmp_path):
 
         phone = Phone(port).pair(code)
         html = phone.raw("GET", "/")[1].decode()
-        assert '<p class="notice" role="status">The display: no SSD1306 OLED answers' in html
-        assert '<p class="notice" role="status">The buttons: ' in html and '<p class="notice" role="status">The reader: ' in html
+        assert '<div class="notice" role="status">No SSD1306 OLED answers on I2C bus 1' in html
+        assert "<summary>How to fix it</summary>Check the wiring and that <code>i2cdetect -y 1</code>" in html
+        assert '<div class="notice" role="status">The buttons (back GPIO 27' in html
+        assert f'<div class="notice" role="status">No reader answers on {tmp_path / "no-reader"}.' in html
         phone.input({"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Ada"}, {"name": "Bea"}]}})
         assert phone.get("/api/state")[1]["game"] == "free_play"  # the table plays on
     finally:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, g, render_template
+from markupsafe import Markup, escape
+
+from companion.core.words import sentence
 
 bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/static")
 
@@ -35,16 +38,20 @@ for _path, (_endpoint, _template) in PAGES.items():
     bp.add_url_rule(_path, _endpoint, _page(_template), methods=["GET"])
 
 
-PART_NAMES = {"display": "The display", "buttons": "The buttons", "reader": "The reader", "journal": "The journal"}
-
-
-def _notices(parts: dict) -> list[str]:
-    """What the owner should know at the top of every page: saved settings that failed, a missing part."""
+def _notices(parts: dict) -> list[dict[str, Markup]]:
+    """What the owner should know at the top of every page: saved settings that failed, a missing part
+    (its problem, and its fix behind a tap; `commands` in a fix are shown as code)."""
     notices = []
     problem = current_app.config.get("SETTINGS_PROBLEM")
     if problem:
-        notices.append(f"{problem[0].upper()}{problem[1:]}.")
-    for part, state in parts.items():
+        notices.append({"text": _code(sentence(problem) + "."), "fix": Markup("")})
+    for state in parts.values():
         if not state["ok"]:
-            notices.append(f"{PART_NAMES.get(part, part)}: {state['problem']}. Fix: {state['fix']}")
+            notices.append({"text": _code(sentence(state["problem"].rstrip(".!")) + "."), "fix": _code(state["fix"])})
     return notices
+
+
+def _code(text: str) -> Markup:
+    """Escaped text, with each `span` in backticks as <code>."""
+    return Markup("").join(Markup("<code>{}</code>").format(part) if i % 2 else escape(part)
+                           for i, part in enumerate(text.split("`")))
