@@ -251,7 +251,6 @@ def _splash(display_settings: dict, simulated: bool) -> tuple:
     from companion import __version__
     from companion.screens import SplashScreen, render
     from hardware import factory
-
     from hardware.parts import DisplaySlot
 
     if simulated:

@@ -245,3 +245,23 @@ def test_companion_pair_says_where_to_look_when_no_companion_runs(tmp_path):
     shown = subprocess.run([sys.executable, "-m", "companion", "pair", "--data-dir", str(tmp_path)], cwd=ROOT,
                            capture_output=True, text=True, timeout=60)
     assert shown.returncode == 1 and "is the companion running there?" in shown.stderr
+
+
+def test_a_card_nearly_full_is_a_journal_problem_with_its_fix(tmp_path, monkeypatch):
+    import shutil
+    from collections import namedtuple
+
+    from companion.app import _health
+    from hardware.parts import PartState
+
+    class Present:
+        def state(self):
+            return PartState(True)
+
+    journal = tmp_path / "journal.sqlite3"
+    assert _health(Present(), Present(), None, journal)["journal"]["ok"]
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: usage(8 * 2**30, 8 * 2**30 - 20 * 2**20, 20 * 2**20))
+    card = _health(Present(), Present(), None, journal)["journal"]
+    assert card == {"ok": False, "problem": "the card is nearly full (20 MB free)",
+                    "fix": f"remove old journal.sqlite3.before-restore-* files from {tmp_path}, or use a larger card"}
