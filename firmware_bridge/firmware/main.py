@@ -104,7 +104,10 @@ class Firmware:
 
     def step(self, now=None):
         if now is None:
-            now = self.now_ms()
+            clock = self.now_ms
+            if clock is None:
+                raise TypeError("step() needs the time in ms, or a Firmware made with now_ms")
+            now = clock()
         data = self.read()
         if data:
             self.link.feed(data)

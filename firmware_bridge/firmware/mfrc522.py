@@ -19,8 +19,10 @@ try:
 except ImportError:  # CPython, for the tests
     from time import sleep as _sleep
 
-    def _sleep_ms(ms):
+    def _cpython_sleep_ms(ms):  # not "def _sleep_ms": a type checker takes that for a rival to the import
         _sleep(ms / 1000)
+
+    _sleep_ms = _cpython_sleep_ms
 
 
 # Registers (datasheet section 9.2). SPI address byte: 0AAAAAA0 to write, 1AAAAAA0 to read (8.1.2.3).

@@ -383,6 +383,15 @@ def test_no_led_is_fine():
     assert rig.fw.link.feedback == {"led": "green"}
 
 
+def test_a_step_without_the_time_needs_a_clock():
+    out = bytearray()
+    fw = pico.Firmware(FakeReader(), FakeButton(), None, out.extend, lambda: b"", boot="1A2B3C4D")
+    with pytest.raises(TypeError, match="now_ms"):
+        fw.step()
+    fw.step(0)  # the time given: no clock needed
+    assert out.startswith(b"$1A2B3C4D,")
+
+
 # --- small parts -------------------------------------------------------------------------------
 
 
