@@ -983,7 +983,7 @@ def test_a_poll_that_never_answers_is_given_up_and_asked_again(page, served):
     assert hung  # the first poll did hang
 
 
-def test_the_owner_holds_select_and_pairs_a_phone_while_strangers_lock_the_code(browser, make_runtime):
+def test_the_owner_holds_select_and_pairs_a_phone_while_strangers_lock_the_code(browser, make_runtime, tmp_path):
     """Strangers on the Wi-Fi have used up the device's allowance of wrong codes: a new phone typing the
     code on the OLED is told to wait. The owner holds SELECT on the table for 3 seconds; the OLED shows an
     8-digit code, which the phone types and is paired with, while the strangers are still held back."""
@@ -998,7 +998,7 @@ def test_the_owner_holds_select_and_pairs_a_phone_while_strangers_lock_the_code(
     runtime = make_runtime()
     settings = settings_mod.load(None)
     settings["buttons"]["debounce_ms"] = 0
-    pairing = _pairing(settings["web"], announce=False)
+    pairing = _pairing(settings["web"], tmp_path)
     table, buttons, sim = _start_table(settings, runtime, simulated=True, pairing=pairing)
     app = create_app(settings, runtime, sim=sim, table=table, pairing_code=pairing)
     contexts = []
