@@ -3,6 +3,7 @@
 import json
 import os
 import random
+import select
 import signal
 import sqlite3
 import subprocess
@@ -171,6 +172,11 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_input(tmp_path):
         wanted = rng.randint(1, 40)
         got = 0
         while got < wanted:
+            # Killed after its `wanted`-th acknowledgement, whatever the machine's speed; the wait for a
+            # line is bounded only so that a writer that hangs fails the test instead of stalling it.
+            if not select.select([writer.stdout], [], [], 120)[0]:
+                writer.kill()
+                pytest.fail("the writer acknowledged nothing for 120 s")
             line = writer.stdout.readline()
             if not line:
                 pytest.fail(f"the writer stopped: {writer.stderr.read()}")

@@ -63,9 +63,10 @@ class PtyReader:
         self.inbox += got
         return got
 
-    def until(self, match, timeout: float = 5.0, resend=None, every: float = 0.5) -> Frame:
+    def until(self, match, timeout: float = 30.0, resend=None, every: float = 0.5) -> Frame:
         """Read until a frame matches; `resend()` runs every `every` seconds meanwhile, as a
-        real reader repeats its HELLO or an unacknowledged event. Fails after `timeout`."""
+        real reader repeats its HELLO or an unacknowledged event. Fails after `timeout`, which only
+        bounds a hang: a loaded machine may be slow, never wrong."""
         end = time.monotonic() + timeout
         while True:
             while self.inbox:
@@ -79,7 +80,7 @@ class PtyReader:
             self.read(min(every, max(0.0, end - time.monotonic())))
         raise AssertionError(f"no matching frame within {timeout} s; got {self.received[-10:]}")
 
-    def handshake(self, version: str = "1", timeout: float = 5.0) -> Frame:
+    def handshake(self, version: str = "1", timeout: float = 30.0) -> Frame:
         return self.until(lambda f: f.type == "HELLO", timeout,
                           resend=lambda: self.send("HELLO", {"v": version, "fw": "pty-test/0.1", "caps": "tag,dice"}))
 

@@ -1,7 +1,6 @@
 """The reader link over a real pseudo-terminal, against a real runtime and journal."""
 
 import threading
-import time
 
 import pytest
 
@@ -24,10 +23,10 @@ class Notices:
             self.seen.append((title, message))
             self.changed.notify_all()
 
-    def wait_for(self, title, timeout=5.0):
+    def wait_for(self, title, timeout=30.0):
         self.wait_until(lambda: any(t == title for t, _ in self.seen), timeout)
 
-    def wait_until(self, predicate, timeout=5.0):
+    def wait_until(self, predicate, timeout=30.0):
         """Wait, notice by notice, until `predicate()` holds."""
         with self.changed:
             assert self.changed.wait_for(predicate, timeout), self.seen
@@ -129,7 +128,7 @@ def test_silence_makes_the_link_stale_and_a_frame_brings_it_back(rig):
     # A HELLO the reader repeated while the answer was on its way may still wake the link once: wait
     # for the silence that follows the last frame.
     notices.wait_until(lambda: notices.seen and notices.seen[-1][0] == "Reader silent" and link.status()["state"] == "stale",
-                       timeout=3)
+                       timeout=30)
     reader.send("HB", {"up": "5"})
     notices.wait_for("Reader")
     reader.read(0.3)
@@ -155,9 +154,9 @@ def test_an_unplugged_reader_is_found_again_at_the_same_path(rig):
     assert link.status()["state"] == "searching"
     reader.boot = "5E5E5E5E"  # it restarts on the way back
     reader.plug()
-    back = time.monotonic()
-    reader.handshake(timeout=2.0)  # talking again within 2 s of its return
-    assert time.monotonic() - back < 2.0
+    # Talking again: how soon is measured in `make bench` (reader.replug_to_ack_ms_max, goal 2 s), not
+    # here, where a loaded machine would fail a bound in seconds; the timeout only stops a hang.
+    reader.handshake(timeout=30.0)
     notices.wait_for("Reader connected")
     seq = reader.send("TAG", {"uid": "04A1B2C3"})
     reader.until(lambda f: f.type == "ACK" and f.payload["seq"] == str(seq))
@@ -189,7 +188,7 @@ def test_a_bug_while_handling_a_frame_does_not_end_the_link(rig, caplog):
 
     link.notice = notice
     seq = reader.send("TAG", {"uid": "0102030405060708090A"})  # unknown: a notice, which fails once
-    reader.until(lambda f: f.type == "ACK" and f.payload == {"seq": str(seq)}, timeout=5,
+    reader.until(lambda f: f.type == "ACK" and f.payload == {"seq": str(seq)}, timeout=30,
                  resend=lambda: reader.send("TAG", {"uid": "0102030405060708090A"}, seq=seq))
     assert "reader: the link failed" in caplog.text
     assert link.status()["state"] == "live"
