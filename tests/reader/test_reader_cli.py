@@ -43,7 +43,7 @@ def test_a_reader_on_a_tty_drives_the_running_companion(tmp_path):
 
         # Unplugged and plugged back: the link comes back on its own.
         reader.unplug()
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 30  # only against a hang: a loaded machine is slow, not wrong
         while phone.get("/api/reader")[1]["link"]["state"] != "searching":
             assert time.monotonic() < deadline, "the companion did not notice the reader going"
         reader.boot = "0B0B0B0B"
