@@ -25,13 +25,14 @@ test: $(STAMP) tools
 
 # Debian packages the tests use, installed with apt when missing (as root directly,
 # otherwise through sudo): chromium, which the browser tests drive (Playwright downloads
-# nothing), systemd-analyze, which verifies and scores systemd/companion.service, and node, which
-# runs pyright over the reader's firmware.
+# nothing), systemd-analyze, which verifies and scores systemd/companion.service, node, which
+# runs pyright over the reader's firmware, and dnsmasq, whose answer on the own Wi-Fi is tested.
 tools:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v systemd-analyze >/dev/null 2>&1 || missing="$$missing systemd"; \
 	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
+	test -x /usr/sbin/dnsmasq || missing="$$missing dnsmasq-base"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian's$$missing for the tests"; \
 	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \

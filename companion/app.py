@@ -61,14 +61,19 @@ def _run(args: argparse.Namespace) -> int:
     journal = Journal(journal_path)
     runtime = Runtime(journal, GAMES)
     runtime.start()
+    wifi = None if simulated else _own_wifi(settings)
     pairing = _pairing(settings["web"], Path(settings["data"]["dir"]),
-                       announce=lambda: simulated or not display.state().ok)
+                       announce=lambda: simulated or not display.state().ok, wifi=wifi)
     try:
         table, buttons, sim = _start_table(settings, runtime, simulated, pairing, (display, panel))
     except BaseException:
         runtime.stop()
         journal.close()
         raise
+    if wifi is not None:
+        table.wifi = wifi
+        wifi.on_change = _on_wifi_change(wifi, table, pairing)
+        wifi.start()
     link, sim_reader = _start_reader(settings["reader"], runtime, table, simulated)
     if sim is not None:
         sim.reader = sim_reader
@@ -82,7 +87,7 @@ def _run(args: argparse.Namespace) -> int:
         try:
             app = create_app(settings, runtime, sim=sim, reader=link, pairing_code=pairing, table=table,
                              settings_file=settings_file, settings_problem=problem,
-                             health=lambda: _health(display, buttons, link, journal.path))
+                             health=lambda: _health(display, buttons, link, journal.path), wifi=wifi)
             server = make_server(app, web["host"], web["port"])
         except (OSError, ValueError) as e:
             raise CompanionError(f"the web panel cannot listen on {web['host']}:{web['port']} "
@@ -187,15 +192,42 @@ def _start_reader(reader: dict, runtime: object, table: object, simulated: bool)
     return link, sim_reader
 
 
-def _pairing(web: dict, data_dir: Path, announce: Callable[[], bool] = lambda: False) -> object:
+def _own_wifi(settings: dict) -> object:
+    """The companion's own Wi-Fi, through NetworkManager (real parts only: simulated ones leave this
+    machine's network alone)."""
+    from companion.wifi import OwnWifi
+    from hardware.network import Network
+
+    return OwnWifi(Network(), Path(settings["data"]["dir"]), settings["network"])
+
+
+def _on_wifi_change(wifi: object, table: object, pairing: object) -> Callable[[], None]:
+    """The OLED shows the own network's QR code while it is up; the pairing address changes with the network."""
+    shown = [wifi.address()]
+
+    def changed() -> None:
+        table.redraw()
+        if wifi.address() != shown[0]:
+            shown[0] = wifi.address()
+            pairing.on_change()  # the same code at the box's address on the new network
+
+    return changed
+
+
+def _pairing(web: dict, data_dir: Path, announce: Callable[[], bool] = lambda: False, wifi: object = None) -> object:
     """The pairing code the OLED shows. Its address is also kept in the data directory for
     `companion pair` on the box, and printed to the log (the service's journal) when there is no
-    OLED to show it (simulated parts, or a display that does not answer): `announce`."""
+    OLED to show it (simulated parts, or a display that does not answer): `announce`. On the
+    companion's own Wi-Fi the address is the box's on that network."""
     from web_panel.app import pairing_url
     from web_panel.security import Hosts, Pairing
 
     hosts = Hosts(web["host"], web["allowed_hosts"])
-    pairing = Pairing(lambda code: pairing_url(hosts, web["port"], code))
+
+    def address() -> str | None:
+        return wifi.address() if wifi is not None else None
+
+    pairing = Pairing(lambda code: pairing_url(hosts, web["port"], code, address()))
 
     def changed() -> None:
         url = pairing.url

@@ -48,6 +48,7 @@ class Machine:
     smbus: Callable[[int], Any] | None = None  # opens I2C bus N (smbus2.SMBus)
     pin_factory: Any = None  # gpiozero's default (lgpio on Raspberry Pi OS)
     user: str = ""
+    nmcli: Callable[[list[str]], tuple[int, str]] | None = None  # NetworkManager's client (hardware.network.nmcli)
 
     def __post_init__(self) -> None:
         if self.smbus is None:
@@ -226,6 +227,34 @@ def check_data(data_dir: Path, journal: Path, in_use: bool) -> Iterator[Finding]
                   "" if level == OK else "sudo apt-get clean; sudo journalctl --vacuum-size=50M")
 
 
+def check_network(network_settings: dict[str, Any], machine: Machine) -> Iterator[Finding]:
+    """Which Wi-Fi the box is on: a home network, or the companion's own."""
+    from hardware.network import OWN_ADDRESS, Network, NetworkError, nmcli
+
+    network = Network(machine.nmcli or nmcli)
+    problem = network.problem()
+    if problem:
+        yield Finding("network", WARN, f"{problem}: the companion cannot open a Wi-Fi of its own",
+                      "on Raspberry Pi OS Bookworm NetworkManager is there by default; the panel works on any network")
+        return
+    try:
+        now = network.in_use()
+    except NetworkError as e:
+        yield Finding("network", PROBLEM, str(e), "sudo systemctl restart NetworkManager")
+        return
+    mode = network_settings["mode"]
+    if now.network == "own":
+        yield Finding("network", OK, f"the companion's own Wi-Fi “{now.ssid}” ({now.device}); phones reach the panel at "
+                                     f"{OWN_ADDRESS}")
+    elif now.network == "home":
+        yield Finding("network", OK, f"the Wi-Fi “{now.ssid}” ({now.device}); "
+                                     + ("the companion's own opens when no saved network is in reach at start"
+                                        if mode == "auto" else f"network.mode is {mode}"))
+    else:
+        yield Finding("network", WARN, "on no Wi-Fi", "the Settings page opens the companion's own Wi-Fi; or "
+                                                     "sudo nmcli device wifi connect NAME password PASSWORD")
+
+
 def check_panel(web: dict[str, Any], in_use: bool | None) -> Iterator[Finding]:
     from web_panel.security import Hosts
 
@@ -317,6 +346,7 @@ def examine(data_dir: Path, settings_file: Path | None, reader_url: str | None =
     findings += check_reader(settings["reader"], in_use, reader_wait)
     if not any(f.part == "data" for f in findings):
         findings += check_data(data_dir, journal, in_use)
+    findings += check_network(settings["network"], machine)
     findings += check_panel(settings["web"], in_use)
     where = "a Raspberry Pi" if is_raspberry_pi() else \
         "not a Raspberry Pi: the parts are looked for all the same (`companion run --sim` simulates them)"

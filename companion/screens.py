@@ -103,13 +103,19 @@ class PairingScreen:
 
 
 @dataclass(frozen=True)
+class WifiScreen:
+    ssid: str  # the companion's own network
+    code: str  # the standard Wi-Fi QR code's text (WIFI:T:WPA;S:...;P:...;;), which phone cameras join
+
+
+@dataclass(frozen=True)
 class SplashScreen:
     title: str
     line: str
 
 
 Screen = (StepScreen | DiceScreen | CardScreen | ScoresScreen | CountersScreen | AlertScreen | PairingScreen | SplashScreen
-          | ResultScreen)
+          | ResultScreen | WifiScreen)
 
 
 def render(screen: Screen) -> Image.Image:
@@ -414,8 +420,9 @@ def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(bool(m) for m in row) for row in best.matrix)
 
 
-def _pairing(image: Image.Image, s: PairingScreen) -> None:
-    matrix = qr_matrix(s.url)
+def _qr(image: Image.Image, text: str) -> int:
+    """`text` as a QR code at the left, dark modules on a lit square; returns where the square ends."""
+    matrix = qr_matrix(text)
     modules = len(matrix)
     quiet = (64 - 2 * modules) // 4  # modules of lit margin each side, as many as fit
     box = 2 * (modules + 2 * quiet)
@@ -427,13 +434,39 @@ def _pairing(image: Image.Image, s: PairingScreen) -> None:
             if dark:
                 px, py = 2 * (x + quiet), 2 * (y + quiet)
                 draw.rectangle((px, py, px + 1, py + 1), fill=0)
-    left = box + 1  # a window's 8 digits need every column: 4 of the widest at double size are 64 pixels
+    return box
+
+
+def _pairing(image: Image.Image, s: PairingScreen) -> None:
+    left = _qr(image, s.url) + 1  # a window's 8 digits need every column: 4 of the widest at double size are 64 pixels
     width = WIDTH - 1 - left
     _centred(image, 2, "Pair", width=width, left=left)
     half = len(s.code) // 2
     _centred(image, 14, s.code[:half], scale=2, width=width, left=left)
     _centred(image, 32, s.code[half:], scale=2, width=width, left=left)
     _centred(image, 54, "on phone", width=width, left=left)
+
+
+def _wifi(image: Image.Image, s: WifiScreen) -> None:
+    left = _qr(image, s.code) + 1
+    width = WIDTH - 1 - left
+    _centred(image, 2, "Wi-Fi", width=width, left=left)
+    lines = wrap(s.ssid, width)
+    if any(line.endswith("…") for line in lines):  # a word wider than the space: cut it where it must be
+        lines = _pieces(s.ssid, width)
+    for y, line in zip((16, 26, 36), lines):
+        _centred(image, y, line, width=width, left=left)
+    _centred(image, 54, "scan me", width=width, left=left)
+
+
+def _pieces(text: str, width: int) -> list[str]:
+    """`text` in as few lines of `width` pixels as it goes, cut between any two characters."""
+    lines = [""]
+    for ch in text:
+        if lines[-1] and text_width(lines[-1] + ch) > width:
+            lines.append("")
+        lines[-1] += ch
+    return [line.strip() for line in lines]
 
 
 def _splash(image: Image.Image, s: SplashScreen) -> None:
@@ -449,6 +482,7 @@ _RENDERERS = {
     CountersScreen: _counters,
     AlertScreen: _alert,
     PairingScreen: _pairing,
+    WifiScreen: _wifi,
     SplashScreen: _splash,
     ResultScreen: _result,
 }

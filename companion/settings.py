@@ -86,6 +86,17 @@ SCHEMA: dict[str, Any] = {
                 "shift_every_s": {"type": "integer", "minimum": 5, "maximum": 86400},
             },
         },
+        "network": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                # "auto": the companion's own Wi-Fi when no saved network is in reach at start; "home": the
+                # saved networks only; "own": always its own.
+                "mode": {"enum": ["auto", "home", "own"]},
+                # The table's name, in the own network's name (the host name when empty).
+                "name": {"type": "string", "maxLength": 20, "pattern": "^[A-Za-z0-9 ._-]*$"},
+            },
+        },
         "reader": {
             "type": "object",
             "additionalProperties": False,
@@ -108,6 +119,7 @@ DEFAULTS: dict[str, Any] = {
         "dim_after_s": 120, "blank_after_s": 1800, "shift_every_s": 60,
     },
     "reader": {"port": "", "baudrate": 115200},
+    "network": {"mode": "auto", "name": ""},
 }
 
 _validate = fastjsonschema.compile(SCHEMA)
@@ -120,6 +132,7 @@ _FORMS = {
     "web.host": "an address to listen on, such as 0.0.0.0, 127.0.0.1 or ::, or localhost",
     "web.allowed_hosts": "host names or addresses (letters, digits, dots, dashes, colons)",
     "reader.port": "a serial device under /dev/ (the panel saves only those), or empty",
+    "network.name": "at most 20 letters, digits, spaces, dots, dashes or underscores",
 }
 
 

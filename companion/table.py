@@ -32,11 +32,13 @@ from PIL import Image
 
 from companion import controls
 from companion.core.words import sentence
-from companion.screens import AlertScreen, CardScreen, DiceScreen, Screen, StepScreen, render, scroll_cycle
+from companion.screens import (AlertScreen, CardScreen, DiceScreen, PairingScreen, Screen, StepScreen, WifiScreen, render,
+                               scroll_cycle)
 
 log = logging.getLogger(__name__)
 
 PAIR_HOLD_S = 3.0  # SELECT held this long, on any screen: a pairing window with a fresh code
+WIFI_TURN_S = 10.0  # on the companion's own network, the Wi-Fi QR code and the pairing QR code take turns
 
 _SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))
 
@@ -72,6 +74,8 @@ class Table:
         self.timing = timing
         self.clock = clock
         self.pairing = pairing  # has .code and .url: the pairing screen (web_panel.security.Pairing)
+        self.wifi: Any = None  # has .join(): (network name, Wi-Fi QR text) while the own network is up
+        self._turn_at: float | None = None  # when the Wi-Fi and pairing screens next take turns
         self.frames = 0  # frames sent to the display
         self.last_frame: Image.Image | None = None  # the picture as drawn (before the idle shift)
         self._queue: queue.Queue = queue.Queue()
@@ -304,6 +308,8 @@ class Table:
             times.append(self._shift_at)
             if self._scroll_until is not None and self.clock() < self._scroll_until:
                 times.append(min(self._scroll_until, self.clock() + self.timing.scroll_frame))
+            if self._turn_at is not None:
+                times.append(self._turn_at)
         left = self.pairing.window_left() if self.pairing is not None else None
         if left is not None:
             times.append(self.clock() + left)  # the window's code gives way to a 6-digit one on the glass
@@ -332,6 +338,7 @@ class Table:
         view = self._view
         pairing = (self.pairing.code, self.pairing.url) if self.pairing is not None else None
         screen = self._transient[0] if self._transient else controls.screen_for(view, self._panel, pairing)
+        screen = self._wifi_turn(screen)
         if self._reader_missing and isinstance(screen, StepScreen) and not screen.badge:
             screen = replace(screen, badge="RDR?")
         image = render(self._scrolled(screen))
@@ -344,6 +351,17 @@ class Table:
         self.display.show(image)
         self._drawn_version = view.get("version")
         self.frames += 1
+
+    def _wifi_turn(self, screen: Screen) -> Screen:
+        """On the companion's own network the pairing screen takes turns with the Wi-Fi QR code, which
+        phones join first (the Wi-Fi's first)."""
+        join = self.wifi.join() if self.wifi is not None and isinstance(screen, PairingScreen) else None
+        if join is None:
+            self._turn_at = None
+            return screen
+        now = self.clock()
+        self._turn_at = (now // WIFI_TURN_S + 1) * WIFI_TURN_S
+        return WifiScreen(*join) if int(now // WIFI_TURN_S) % 2 == 0 else screen
 
     def _scrolled(self, screen: Screen) -> Screen:
         """`screen` with its long lines where the scroll has got to (or at rest)."""

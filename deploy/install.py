@@ -17,6 +17,9 @@ keeps the settings the panel saved. Each step says what it found and what it did
 - the settings file /var/lib/companion/settings.toml, written once (the panel edits it);
 - a udev rule that names the reader /dev/companion-reader whichever ttyACM or ttyUSB it is: a Pico,
   and the usual USB serial chips (CH340, CP210x, FTDI), or the ids given;
+- for the companion's own Wi-Fi: NetworkManager's dnsmasq answering every name with the box on that
+  network only, a dispatcher script sending a phone's captive-portal check (port 80) to the panel, and a
+  polkit rule that lets the companion's user bring its network up and down;
 - I2C at 400 kHz and SPI in the boot configuration, and with --reader-uart the UART on GPIO 14/15
   without the serial console on it (a reboot turns them on);
 - systemd/companion.service, enabled; (re)started now, or at the next boot when a reboot is needed
@@ -51,6 +54,18 @@ APP_DIR = Path("/opt/companion")
 STATE_DIR = Path("/var/lib/companion")
 UNIT = Path("/etc/systemd/system/companion.service")
 UDEV_RULE = Path("/etc/udev/rules.d/99-companion-reader.rules")
+DNSMASQ_SHARED = Path("/etc/NetworkManager/dnsmasq-shared.d/companion.conf")
+DISPATCHER = Path("/etc/NetworkManager/dispatcher.d/90-companion-portal")
+POLKIT_RULE = Path("/etc/polkit-1/rules.d/50-companion-network.rules")
+POLKIT = """\
+// The companion may manage NetworkManager's connections: its own Wi-Fi, opened when no saved network is
+// in reach or from its settings page. Written by deploy/install.py.
+polkit.addRule(function(action, subject) {{
+    if (action.id.indexOf("org.freedesktop.NetworkManager.") == 0 && subject.user == "{user}") {{
+        return polkit.Result.YES;
+    }}
+}});
+"""
 READER_LINK = "companion-reader"
 # The reference reader is a Raspberry Pi Pico running MicroPython (firmware_bridge/firmware/),
 # whose USB serial port says 2e8a:0005; readers on other boards show the USB serial chip's ids.
@@ -145,6 +160,7 @@ class Installer:
         self.venv()
         self.settings()
         self.udev_rule()
+        self.own_wifi()
         self.boot_config()
         self.unit()
         if self.reboot:
@@ -264,6 +280,14 @@ class Installer:
             self.run("udevadm", "trigger", "--subsystem-match=tty", "--action=add")
         self.say("udev rule", f"{UDEV_RULE}: {'written' if changed else 'unchanged'} "
                               f"({', '.join(readers.values())} -> /dev/{READER_LINK})")
+
+    def own_wifi(self) -> None:
+        written = [self.write(DNSMASQ_SHARED, (SOURCE / "deploy" / "dnsmasq-shared.conf").read_text()),
+                   self.write(DISPATCHER, (SOURCE / "deploy" / "portal-dispatcher.sh").read_text()
+                              .replace("{port}", str(self.port)), 0o755),
+                   self.write(POLKIT_RULE, POLKIT.format(user=USER))]
+        self.say("own Wi-Fi", f"{DNSMASQ_SHARED}, {DISPATCHER}, {POLKIT_RULE}: "
+                              + ("written" if any(written) else "unchanged"))
 
     def boot_config(self) -> None:
         config = next((c for c in BOOT_CONFIGS if self.at(c).exists()), None)

@@ -73,12 +73,13 @@ def test_on_a_machine_without_the_parts_every_check_says_what_it_found_and_how_t
     lines = done.stdout.splitlines()
     assert lines[0].startswith("companion doctor, as ") and "not a Raspberry Pi" in lines[0]
     parts = {line.split()[1] for line in lines[1:-1] if not line.startswith(" ")}
-    assert parts == {"settings", "OLED", "GPIO", "reader", "data", "disk", "panel"}
+    assert parts == {"settings", "OLED", "GPIO", "reader", "data", "disk", "network", "panel"}
     for i, line in enumerate(lines):
         if line.startswith((PROBLEM, WARN)):
             assert lines[i + 1].strip().startswith("fix: "), line
     assert "/dev/i2c-1 is not there" in done.stdout and "sudo raspi-config nonint do_i2c 0" in done.stdout
     assert "/dev/ttyACM7 is not there" in done.stdout and "--reader-usb VID:PID" in done.stdout
+    assert "NetworkManager is not installed" in done.stdout  # this machine: the panel runs, no own Wi-Fi
     assert lines[-1].endswith("warnings.") or lines[-1].endswith("warning.")
     assert "Traceback" not in done.stderr
 
@@ -223,3 +224,21 @@ def test_when_it_cannot_tell_whether_a_companion_runs_it_touches_nothing_one_may
     port = free_port()
     panel = list(check_panel({"host": "0.0.0.0", "port": port, "allowed_hosts": []}, None))
     assert panel[0].level == OK and f"0.0.0.0:{port} is free" in panel[0].found  # nothing answers there: it looks
+
+
+def test_doctor_says_which_wifi_the_box_is_on(tmp_path, pi):
+    from nmcli_double import HOME, Nmcli
+
+    from hardware.network import OWN
+
+    pi.nmcli = Nmcli(HOME)
+    network = by_part(examine(tmp_path, None, machine=pi)[1])["network"]
+    assert [f.level for f in network] == [OK] and network[0].found.startswith("the Wi-Fi “Home:5G” (wlan0)")
+    pi.nmcli = Nmcli([*HOME, (["-t", "-f", "NAME,TYPE,DEVICE", "connection", "show", "--active"],
+                              (0, f"{OWN}:802-11-wireless:wlan0\n")),
+                      (["-t", "-g", "802-11-wireless.ssid", "connection", "show", OWN], (0, "Ada table\n"))])
+    network = by_part(examine(tmp_path, None, machine=pi)[1])["network"]
+    assert network[0].found == "the companion's own Wi-Fi “Ada table” (wlan0); phones reach the panel at 10.42.0.1"
+    pi.nmcli = Nmcli([(["-t", "-f", "RUNNING", "general"], (127, "nmcli is not installed"))])
+    network = by_part(examine(tmp_path, None, machine=pi)[1])["network"]
+    assert network[0].level == WARN and "NetworkManager is not installed" in network[0].found

@@ -236,3 +236,15 @@ def test_the_usual_usb_readers_are_named_by_default_and_reboot_is_skipped_in_a_s
     rule = (stage / "etc/udev/rules.d/99-companion-reader.rules").read_text()
     for vid, pid in (("2e8a", "0005"), ("1a86", "7523"), ("10c4", "ea60"), ("0403", "6001")):
         assert f'ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", SYMLINK+="companion-reader"' in rule
+
+
+@needs_root
+def test_the_own_wifi_gets_its_dns_its_portal_redirect_and_its_permission(stage):
+    install(stage, "--port", "8081")
+    assert (stage / "etc/NetworkManager/dnsmasq-shared.d/companion.conf").read_text() == \
+        (ROOT / "deploy/dnsmasq-shared.conf").read_text()
+    script = stage / "etc/NetworkManager/dispatcher.d/90-companion-portal"
+    assert script.stat().st_mode & 0o777 == 0o755 and "tcp dport 80 redirect to :8081" in script.read_text()
+    assert subprocess.run(["sh", "-n", str(script)]).returncode == 0  # it parses
+    rule = (stage / "etc/polkit-1/rules.d/50-companion-network.rules").read_text()
+    assert 'subject.user == "companion"' in rule and '"org.freedesktop.NetworkManager."' in rule

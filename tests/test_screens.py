@@ -20,6 +20,7 @@ from companion.screens import (
     CountersScreen,
     DiceScreen,
     PairingScreen,
+    WifiScreen,
     ResultScreen,
     ScoresScreen,
     SplashScreen,
@@ -59,6 +60,7 @@ SCREENS = {
     "alert": AlertScreen("Refused", "The game is over (the players ended it); start a new game from the phone"),
     "alert_question": AlertScreen("Undo?", "Ada rolled 2d6: 3, 6. Hold BACK to take it back.", ("Hold", "", "", "Keep")),
     "pairing": PairingScreen("123456", "http://192.168.100.123:8080/pair"),
+    "wifi": WifiScreen("Kitchen-table-1 table", "WIFI:T:WPA;S:Kitchen-table-1 table;P:abcd-efgh-jkmn;;"),
     "pairing_window": PairingScreen("40404040", "http://192.168.100.123:8080/pair?code=40404040"),
     "splash": SplashScreen("Tabletop", "companion starting"),
     "result": ResultScreen("Palazzo", "Dirk wins", ((1, "Dirk", 40), (2, "Phillip", 39), (3, "Brad", 22), (4, "Brunhilde", 19))),
@@ -178,3 +180,17 @@ def test_a_long_title_beside_the_last_badge_is_cut_and_the_round_kept():
     cut = render(StepScreen(fit("Venise du Nord", 66) + "  R7", "Ada", "Gold at 4", "", ("", "", "", ""), "LAST"))
     assert long.tobytes() == cut.tobytes()
     assert render(StepScreen("Free play  R9", "Bea", "Turn", "", ("", "", "", ""), "LAST")).tobytes() != long.tobytes()
+
+
+def test_the_wifi_qr_code_reads_back_with_the_longest_network_name():
+    """Phone cameras join from the standard Wi-Fi QR code; the longest own network name still fits the panel."""
+    import zxingcpp
+
+    from companion.wifi import join_code, own_ssid
+
+    ssid = own_ssid("Kitchen-table-1234")
+    code = join_code(ssid, "abcd-efgh-jkmn")
+    image = render(WifiScreen(ssid, code)).convert("L")
+    big = Image.new("L", (128 * 4 + 80, 64 * 4 + 80), 0)
+    big.paste(image.resize((128 * 4, 64 * 4), Image.Resampling.NEAREST), (40, 40))
+    assert [r.text for r in zxingcpp.read_barcodes(big)] == ["WIFI:T:WPA;S:Kitchen-table-1 table;P:abcd-efgh-jkmn;;"]

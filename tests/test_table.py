@@ -318,6 +318,32 @@ def test_holding_select_three_seconds_on_any_screen_opens_a_pairing_window(rig, 
     assert rig.glass().tobytes() == expected(rig).tobytes()
 
 
+def test_on_the_own_network_the_wifi_and_pairing_qr_codes_take_turns(rig, monkeypatch):
+    from companion import table
+    from companion.screens import WifiScreen
+    from web_panel.security import Pairing
+
+    WIFI_TURN_S = 2.0  # shorter than the idle table's pixel shift
+    monkeypatch.setattr(table, "WIFI_TURN_S", WIFI_TURN_S)
+
+    class OwnNetworkUp:
+        def join(self):
+            return "Ada table", "WIFI:T:WPA;S:Ada table;P:abcd-efgh-jkmn;;"
+
+    pairing = Pairing(lambda code: f"http://10.42.0.1:8080/pair?code={code}", clock=rig.clock)
+    rig.table.pairing, rig.table.wifi = pairing, OwnNetworkUp()
+    rig.press("action", seconds=1.0)  # long: the counters page
+    rig.press("select", seconds=1.0)  # long: the pairing page
+    rig.clock.now = (rig.clock.now // (2 * WIFI_TURN_S) + 1) * 2 * WIFI_TURN_S  # a Wi-Fi turn begins
+    rig.table.redraw()
+    assert rig.table.wait_idle()
+    assert rig.glass().tobytes() == render(WifiScreen(*OwnNetworkUp().join())).tobytes()  # the network first
+    rig.clock.now += WIFI_TURN_S
+    rig.table.redraw()
+    assert rig.table.wait_idle()
+    assert rig.glass().tobytes() == render(PairingScreen(pairing.code, pairing.url)).tobytes()  # then the code
+
+
 def test_a_double_press_of_next_moves_the_turn_once(rig):
     pin = rig.factory.pin(PINS["next"])
     for _ in range(2):  # two quick taps, 80 ms held, 120 ms apart

@@ -22,7 +22,7 @@ from flask import Flask, current_app, g, jsonify, redirect, request
 from werkzeug.exceptions import HTTPException
 
 from companion.runtime import Runtime
-from web_panel import backups, health as health_api, history, pages, pairing, scores, seats, settings_api
+from web_panel import backups, health as health_api, history, network, pages, pairing, scores, seats, settings_api
 from web_panel import table as table_api
 from web_panel import reader as reader_api
 from web_panel.api import API, SAFE_METHODS
@@ -36,13 +36,14 @@ OPEN_PAGES = frozenset({"pages.pair", "pages.static"})
 
 def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, reader: Any = None,
                pairing_code: Pairing | None = None, table: Any = None, settings_file: Any = None,
-               settings_problem: str | None = None, health: Any = None) -> Flask:
+               settings_problem: str | None = None, health: Any = None, wifi: Any = None) -> Flask:
     """`sim`: the simulated table's parts (hardware.factory.SimulatedParts), or None on real hardware;
     `reader`: the link to the reader (firmware_bridge.link.ReaderLink), or None when there is none;
     `pairing_code`: the code the OLED shows (made here when not given); `table`: the table thread,
     whose last frame the panel shows; `settings_file`: where the settings page saves; `settings_problem`:
     why the saved settings were not used at start (the last good ones were), for every page's header;
-    `health`: the parts' state ({part: {ok, problem, fix}}), for /api/health and every page's header."""
+    `health`: the parts' state ({part: {ok, problem, fix}}), for /api/health and every page's header;
+    `wifi`: the companion's own Wi-Fi (companion.wifi.OwnWifi), or None where it leaves the network alone."""
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False  # a form's fields, a game's rule options, come in the order the game gives them
     web = settings["web"]
@@ -55,11 +56,12 @@ def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, read
         sim=sim,
         table=table,
         health=health or (lambda: {}),
+        wifi=wifi,
         hosts=hosts,
         sessions=Sessions(runtime, lifetime=web.get("session_hours", 16) * 3600),
         pairing=pairing_code or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
     )
-    for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats, backups, health_api):
+    for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats, backups, health_api, network):
         app.register_blueprint(module.bp)
     if sim is not None:
         from web_panel import sim as sim_pages
@@ -74,8 +76,9 @@ def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, read
     return app
 
 
-def pairing_url(hosts: Hosts, port: int, code: str) -> str:
-    address = hosts.lan_address()
+def pairing_url(hosts: Hosts, port: int, code: str, address: str | None = None) -> str:
+    """The address a phone opens to pair: `address` (the box's on its own Wi-Fi), or its address on the network."""
+    address = address or hosts.lan_address()
     address = f"[{address}]" if ":" in address else address
     return f"http://{address}:{port}/pair?code={code}"
 
@@ -85,6 +88,11 @@ def _guard() -> Any:
     # DNS rebinding: a page from elsewhere that points its own name at this
     # address still sends its own Host header.
     if not ext["hosts"].allows(request.host):
+        own = ext["wifi"].address() if ext["wifi"] is not None else None
+        if own is not None:
+            # On the companion's own Wi-Fi every name is the box (its DNS says so): a phone's captive-portal
+            # check lands here and is sent, with nothing else, to the pairing page at the box's address.
+            return redirect(f"http://{own}:{current_app.config['SETTINGS']['web']['port']}/pair", 302)
         return jsonify(error=f"this companion does not answer to the host name {request.host!r}; "
                              "add it to web.allowed_hosts in the settings if it is yours"), 400
     g.session = ext["sessions"].get(request.cookies.get(COOKIE))

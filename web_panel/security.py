@@ -252,10 +252,11 @@ class Pairing:
         return self.clock() < self._window_until
 
     def window_left(self) -> float | None:
-        """Seconds until the window closes, or None when none is open (or its code is not yet retired)."""
-        if len(self._code) != WINDOW_DIGITS:
+        """Seconds until the window closes, or None when none is open (an ended window's code is retired
+        when it is next read: a blank OLED must not be woken over and over for it)."""
+        if len(self._code) != WINDOW_DIGITS or not self.window_open():
             return None
-        return max(0.0, self._window_until - self.clock())
+        return self._window_until - self.clock()
 
     def _close_ended_window(self) -> bool:
         """A window that has ended gives way to a fresh 6-digit code (under the lock)."""

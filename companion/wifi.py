@@ -1,0 +1,140 @@
+"""Game night anywhere: the companion's own Wi-Fi, when no known network is in reach or the owner asks.
+
+At start (real parts only), `OwnWifi.start` looks at the settings' `network.mode`:
+"own" opens the companion's own network, "home" leaves the box on its saved
+networks, "auto" opens its own network when none of the saved ones is on the
+air. The network's name carries the table's name; its WPA2 passphrase is made
+once, at random, and kept in the data directory (readable by the companion's
+user only). The OLED shows the standard Wi-Fi QR code for it, which phone
+cameras join directly, then the pairing QR code. NetworkManager is reached
+only through hardware.network; where it is missing the feature says so and
+everything else runs.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import socket
+import threading
+from pathlib import Path
+from typing import Any
+
+import segno.helpers
+
+from hardware.network import OWN_ADDRESS, Network, NetworkError
+
+log = logging.getLogger(__name__)
+
+PASSPHRASE_FILE = "wifi-passphrase"
+# Read off a small screen and typed on a phone: no 0/o, 1/l/i. 12 of 31 letters and digits: 59 bits.
+ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+def passphrase(data_dir: Path) -> str:
+    """The own network's passphrase: made once ("abcd-efgh-jkmn"), then the same at every start."""
+    path = data_dir / PASSPHRASE_FILE
+    try:
+        kept = path.read_text().strip()
+        if len(kept) >= 8:
+            return kept
+    except FileNotFoundError:
+        pass
+    made = "-".join("".join(secrets.choice(ALPHABET) for _ in range(4)) for _ in range(3))
+    data_dir.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(made + "\n")
+    return made
+
+
+def own_ssid(name: str) -> str:
+    """The own network's name: the table's name (the host name when none is set), short enough for the
+    OLED's QR code (at most version 3: 53 bytes for "WIFI:T:WPA;S:<name>;P:<14>;;")."""
+    table = (name or socket.gethostname()).strip()[:15]
+    return f"{table} table" if not table.lower().endswith("table") else table
+
+
+def join_code(ssid: str, psk: str) -> str:
+    """The standard Wi-Fi QR code's text (WIFI:T:WPA;S:...;P:...;;), special characters escaped (segno's helper)."""
+    return segno.helpers.make_wifi_data(ssid=ssid, password=psk, security="WPA")
+
+
+class OwnWifi:
+    def __init__(self, network: Network, data_dir: Path, settings: dict[str, Any]):
+        self.network = network
+        self.data_dir = data_dir
+        self.mode = settings["mode"]
+        self.ssid = own_ssid(settings["name"])
+        self._lock = threading.Lock()
+        self._state: dict[str, Any] = {"available": False, "problem": "not looked at yet", "in_use": "none", "ssid": ""}
+        self._join: tuple[str, str] | None = None
+        self.on_change = lambda: None  # the OLED shows the Wi-Fi QR code while the own network is up
+
+    def start(self) -> None:
+        """At start, on a thread of its own (a scan takes seconds): the network the settings ask for."""
+        threading.Thread(target=self._start, name="own-wifi", daemon=True).start()
+
+    def _start(self) -> None:
+        problem = self.network.problem()
+        if problem:
+            log.info("own Wi-Fi: %s", problem)
+            self._set({"available": False, "problem": problem, "in_use": "none", "ssid": ""})
+            return
+        try:
+            if self.mode == "own" or (self.mode == "auto" and self._none_known()):
+                self.network.open_own(self.ssid, passphrase(self.data_dir))
+        except NetworkError as e:
+            log.warning("own Wi-Fi: %s", e)
+        self._look()
+
+    def _none_known(self) -> bool:
+        if self.network.in_use().network == "home":
+            return False
+        known = self.network.known_in_reach()
+        log.info("own Wi-Fi: saved networks in reach: %s", ", ".join(known) or "none")
+        return not known
+
+    def use(self, which: str) -> dict[str, Any]:
+        """The owner's choice from the settings page: "own" or "home", now."""
+        problem = self.network.problem()
+        if problem:
+            raise NetworkError(problem)
+        with self._lock:
+            if which == "own":
+                self.network.open_own(self.ssid, passphrase(self.data_dir))
+            else:
+                self.network.back_home()
+        return self._look()
+
+    def _look(self) -> dict[str, Any]:
+        try:
+            now = self.network.in_use()
+            state = {"available": True, "problem": "", "in_use": now.network, "ssid": now.ssid}
+        except NetworkError as e:
+            state = {"available": False, "problem": str(e), "in_use": "none", "ssid": ""}
+        self._set(state)
+        return state
+
+    def _set(self, state: dict[str, Any]) -> None:
+        changed = state != self._state
+        self._state = state
+        if changed:
+            self.on_change()
+
+    def state(self) -> dict[str, Any]:
+        """For the panel (paired phones) and doctor: which network, and the own network's name and address."""
+        return self._state | {"own_ssid": self.ssid, "own_address": OWN_ADDRESS}
+
+    def address(self) -> str | None:
+        """The box's address while its own network is up (phones on it reach the panel there), else None."""
+        return OWN_ADDRESS if self._state["in_use"] == "own" else None
+
+    def join(self) -> tuple[str, str] | None:
+        """(network name, QR code text) while the own network is up, for the OLED; None otherwise."""
+        if self._state["in_use"] != "own":
+            return None
+        if self._join is None:  # read once: the OLED asks at every frame
+            self._join = (self.ssid, join_code(self.ssid, passphrase(self.data_dir)))
+        return self._join

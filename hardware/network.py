@@ -1,0 +1,133 @@
+"""NetworkManager, behind one small adapter: the home Wi-Fi, or the companion's own network.
+
+Raspberry Pi OS Bookworm runs its network with NetworkManager; `nmcli` is its
+command-line client and speaks to it over D-Bus. Everything the companion asks
+of the network goes through `Network`, which runs `nmcli` in terse mode (`-t`:
+fields split by ':', a ':' inside a field written '\\:') through `run`, so the
+tests drive it with a recorded double of nmcli's answers.
+
+The companion's own network is an ordinary NetworkManager connection named
+OWN: a WPA2 access point whose IPv4 method is "shared" (NetworkManager gives
+the phones addresses with its dnsmasq, the box being OWN_ADDRESS). It is made
+once, changed when its name or passphrase change, and brought up or down.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass
+
+OWN = "companion-own-wifi"
+OWN_ADDRESS = "10.42.0.1"  # NetworkManager's address for the box on a "shared" connection
+Runner = Callable[[list[str]], tuple[int, str]]  # argv -> (exit code, standard output or error)
+
+
+def nmcli(args: list[str]) -> tuple[int, str]:
+    """The real nmcli (a code of 127 and the reason when it is not installed)."""
+    if shutil.which("nmcli") is None:
+        return 127, "nmcli is not installed"
+    try:
+        done = subprocess.run(["nmcli", *args], capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        return 124, "nmcli did not answer within 30 s"
+    return done.returncode, done.stdout if done.returncode == 0 else (done.stderr or done.stdout).strip()
+
+
+def fields(line: str) -> list[str]:
+    """One line of nmcli's terse output, split at the ':' that are not escaped."""
+    return [_unescape(f) for f in re.split(r"(?<!\\):", line)]
+
+
+def _unescape(value: str) -> str:
+    return value.replace("\\:", ":").replace("\\\\", "\\")
+
+
+@dataclass(frozen=True)
+class InUse:
+    network: str  # "home", "own" or "none"
+    ssid: str = ""
+    device: str = ""
+
+
+class NetworkError(Exception):
+    """NetworkManager refused or is not there: the message says which and what to do."""
+
+
+class Network:
+    def __init__(self, run: Runner = nmcli):
+        self.run = run
+
+    def _ok(self, args: list[str]) -> str:
+        code, out = self.run(args)
+        if code != 0:
+            raise NetworkError(f"`nmcli {' '.join(a if ' ' not in a else repr(a) for a in _hidden(args))}` failed: {out}")
+        return out
+
+    def problem(self) -> str | None:
+        """Why the companion cannot choose its network here, or None when it can."""
+        code, out = self.run(["-t", "-f", "RUNNING", "general"])
+        if code == 127:
+            return "NetworkManager is not installed (the companion's own Wi-Fi needs it; Raspberry Pi OS Bookworm has it)"
+        if code != 0 or out.strip() != "running":
+            return f"NetworkManager is not running ({out.strip() or 'no answer'}): sudo systemctl start NetworkManager"
+        if self.wifi_device() is None:
+            return "no Wi-Fi device: this box cannot open a network of its own"
+        return None
+
+    def wifi_device(self) -> str | None:
+        for line in self._ok(["-t", "-f", "DEVICE,TYPE", "device"]).splitlines():
+            device, kind = fields(line)[:2]
+            if kind == "wifi":
+                return device
+        return None
+
+    def in_use(self) -> InUse:
+        """The Wi-Fi connection up now: the companion's own, a home network, or none."""
+        for line in self._ok(["-t", "-f", "NAME,TYPE,DEVICE", "connection", "show", "--active"]).splitlines():
+            name, kind, device = fields(line)[:3]
+            if kind == "802-11-wireless":
+                ssid = _unescape(self._ok(["-t", "-g", "802-11-wireless.ssid", "connection", "show", name]).strip())
+                return InUse("own" if name == OWN else "home", ssid, device)
+        return InUse("none")
+
+    def known_in_reach(self) -> list[str]:
+        """The saved Wi-Fi networks (not the companion's own) whose name is on the air now."""
+        saved = []
+        for line in self._ok(["-t", "-f", "NAME,TYPE", "connection", "show"]).splitlines():
+            name, kind = fields(line)[:2]
+            if kind == "802-11-wireless" and name != OWN:
+                saved.append(_unescape(self._ok(["-t", "-g", "802-11-wireless.ssid", "connection", "show", name]).strip()))
+        on_air = {fields(line)[0] for line in self._ok(["-t", "-f", "SSID", "device", "wifi", "list", "--rescan", "yes"])
+                  .splitlines() if line}
+        return [ssid for ssid in saved if ssid in on_air]
+
+    def open_own(self, ssid: str, passphrase: str) -> None:
+        """The companion's own network up: made (or brought to this name and passphrase), then activated."""
+        device = self.wifi_device()
+        if device is None:
+            raise NetworkError("no Wi-Fi device: this box cannot open a network of its own")
+        settings = ["ifname", device, "ssid", ssid, "802-11-wireless.mode", "ap", "802-11-wireless.band", "bg",
+                    "ipv4.method", "shared", "ipv6.method", "disabled", "wifi-sec.key-mgmt", "wpa-psk",
+                    "wifi-sec.proto", "rsn", "wifi-sec.psk", passphrase, "connection.autoconnect", "no"]
+        names = [fields(line)[0] for line in self._ok(["-t", "-f", "NAME", "connection", "show"]).splitlines()]
+        if OWN in names:
+            self._ok(["connection", "modify", OWN, *settings])
+        else:
+            self._ok(["connection", "add", "type", "wifi", "con-name", OWN, *settings])
+        self._ok(["connection", "up", OWN])
+
+    def back_home(self) -> None:
+        """The companion's own network down: NetworkManager joins a saved network in reach by itself."""
+        device = self.wifi_device()
+        if self.in_use().network == "own":
+            self._ok(["connection", "down", OWN])
+        if device is not None:
+            self._ok(["device", "connect", device])
+
+
+def _hidden(args: list[str]) -> list[str]:
+    """nmcli's arguments as an error may show them: never the passphrase."""
+    return ["•••" if i and args[i - 1] == "wifi-sec.psk" else a for i, a in enumerate(args)]

@@ -1,0 +1,167 @@
+"""NetworkManager behind hardware.network, driven by a double of nmcli (tests/nmcli_double.py); and the
+companion's own Wi-Fi on top of it."""
+
+import stat
+
+import pytest
+
+from companion.wifi import OwnWifi, join_code, own_ssid, passphrase
+from hardware.network import OWN, Network, NetworkError, fields
+from nmcli_double import HOME, Nmcli
+
+def test_terse_fields_unescape_colons():
+    assert fields("Home\\:5G:802-11-wireless:wlan0") == ["Home:5G", "802-11-wireless", "wlan0"]
+
+
+def test_what_is_in_use_and_which_saved_networks_are_in_reach():
+    nm = Network(Nmcli(HOME, on_air="Home\\:5G\nNeighbours\n\n"))
+    assert nm.problem() is None
+    now = nm.in_use()
+    assert (now.network, now.ssid, now.device) == ("home", "Home:5G", "wlan0")
+    assert nm.known_in_reach() == ["Home:5G"]  # the café's network is saved but not on the air
+    assert Network(Nmcli(HOME, on_air="Neighbours\n")).known_in_reach() == []
+
+
+@pytest.mark.parametrize("answers, said", [
+    ([(["-t", "-f", "RUNNING", "general"], (127, "nmcli is not installed"))], "NetworkManager is not installed"),
+    ([(["-t", "-f", "RUNNING", "general"], (8, "Error: NetworkManager is not running."))],
+     "NetworkManager is not running (Error: NetworkManager is not running.): sudo systemctl start NetworkManager"),
+    ([(["-t", "-f", "RUNNING", "general"], (0, "running\n")),
+      (["-t", "-f", "DEVICE,TYPE", "device"], (0, "eth0:ethernet\nlo:loopback\n"))], "no Wi-Fi device"),
+])
+def test_a_box_without_networkmanager_or_wifi_says_so(answers, said):
+    assert said in Network(Nmcli(answers)).problem()
+
+
+def test_the_own_network_is_made_once_then_changed_and_brought_up():
+    nmcli = Nmcli(HOME)
+    Network(nmcli).open_own("Ada's table", "abcd-efgh-jkmn")
+    add = next(c for c in nmcli.ran if c[:2] == ["connection", "add"])
+    assert add[:6] == ["connection", "add", "type", "wifi", "con-name", OWN]
+    pairs = dict(zip(add[6::2], add[7::2]))
+    assert pairs == {"ifname": "wlan0", "ssid": "Ada's table", "802-11-wireless.mode": "ap", "802-11-wireless.band": "bg",
+                     "ipv4.method": "shared", "ipv6.method": "disabled", "wifi-sec.key-mgmt": "wpa-psk",
+                     "wifi-sec.proto": "rsn", "wifi-sec.psk": "abcd-efgh-jkmn", "connection.autoconnect": "no"}
+    assert nmcli.ran[-1] == ["connection", "up", OWN]
+
+    made = Nmcli([*HOME[:-1], (["-t", "-f", "NAME", "connection", "show"], (0, f"preconfigured\n{OWN}\n"))])
+    Network(made).open_own("Ada's table", "new-pass-word")
+    assert any(c[:3] == ["connection", "modify", OWN] for c in made.ran)
+    assert not any(c[:2] == ["connection", "add"] for c in made.ran)
+
+
+def test_a_refusal_names_the_command_but_never_the_passphrase():
+    class Refusing(Nmcli):
+        def __call__(self, args):
+            if args[:2] == ["connection", "add"]:
+                self.ran.append(args)
+                return 4, "Error: Failed to add 'companion-own-wifi' connection: 802-11-wireless-security.psk: invalid"
+            return super().__call__(args)
+
+    with pytest.raises(NetworkError) as e:
+        Network(Refusing(HOME)).open_own("Ada's table", "secret-pass-phrase")
+    assert "secret-pass-phrase" not in str(e.value) and "wifi-sec.psk •••" in str(e.value) and "invalid" in str(e.value)
+
+
+def test_back_home_takes_the_own_network_down_and_lets_networkmanager_join_a_saved_one():
+    own = Nmcli([*HOME, (["-t", "-f", "NAME,TYPE,DEVICE", "connection", "show", "--active"],
+                         (0, f"{OWN}:802-11-wireless:wlan0\n")),
+                 (["-t", "-g", "802-11-wireless.ssid", "connection", "show", OWN], (0, "Ada's table\n"))])
+    assert Network(own).in_use().network == "own"
+    Network(own).back_home()
+    assert own.ran[-2:] == [["connection", "down", OWN], ["device", "connect", "wlan0"]]
+
+
+def test_the_passphrase_is_made_once_kept_for_the_companion_only_and_readable(tmp_path):
+    first = passphrase(tmp_path)
+    assert len(first) == 14 and first.count("-") == 2 and not set(first) & set("01ilo")
+    assert passphrase(tmp_path) == first
+    assert stat.S_IMODE((tmp_path / "wifi-passphrase").stat().st_mode) == 0o600
+
+
+def test_the_own_network_is_named_for_the_table():
+    assert own_ssid("Ada") == "Ada table" and own_ssid("Kitchen table") == "Kitchen table"
+    assert len(own_ssid("x" * 40)) == 21  # the longest that fits the OLED's QR code with a passphrase
+
+
+def _own_wifi(tmp_path, nmcli, mode):
+    wifi = OwnWifi(Network(nmcli), tmp_path, {"mode": mode, "name": "Ada"})
+    wifi._start()  # what start() runs on its thread
+    return wifi
+
+
+@pytest.mark.parametrize("mode, on_air, opens", [
+    ("auto", "Neighbours\n", True),  # at a friend's house: no saved network in reach
+    ("auto", "Cafe\\:Free\nCafé Wi-Fi\n", False),  # a saved one is there
+    ("home", "", False),
+    ("own", "Café Wi-Fi\n", True),
+])
+def test_at_start_the_settings_choose_the_network(tmp_path, mode, on_air, opens):
+    idle = [*HOME[:2], (["-t", "-f", "NAME,TYPE,DEVICE", "connection", "show", "--active"], (0, "lo:loopback:lo\n")),
+            *HOME[3:]]
+    nmcli = Nmcli(idle, on_air=on_air)
+    _own_wifi(tmp_path, nmcli, mode)
+    assert (["connection", "up", OWN] in nmcli.ran) == opens
+
+
+def test_without_networkmanager_the_own_wifi_says_so_and_does_nothing(tmp_path):
+    nmcli = Nmcli([(["-t", "-f", "RUNNING", "general"], (127, "nmcli is not installed"))])
+    wifi = _own_wifi(tmp_path, nmcli, "own")
+    assert wifi.state()["available"] is False and "NetworkManager is not installed" in wifi.state()["problem"]
+    assert nmcli.ran == [["-t", "-f", "RUNNING", "general"]] and wifi.join() is None
+    with pytest.raises(NetworkError, match="not installed"):
+        wifi.use("own")
+
+
+def test_the_join_code_is_the_standard_wifi_qr_text_with_special_characters_escaped():
+    assert join_code("Ada's table", "abcd-efgh-jkmn") == "WIFI:T:WPA;S:Ada's table;P:abcd-efgh-jkmn;;"
+    assert join_code("A;B", 'p:"q') == 'WIFI:T:WPA;S:A\\;B;P:p\\:\\"q;;'
+
+
+def test_on_the_own_wifi_a_captive_portal_check_is_sent_to_the_pairing_page(make_runtime):
+    """Whatever name a phone's check asks for (the DNS answers the box), the panel sends it to /pair at
+    the box's address, and shows it nothing else; off the own network a foreign name is refused as before."""
+    from companion import settings
+    from web_panel.app import create_app
+
+    class OwnUp:
+        def address(self):
+            return "10.42.0.1"
+
+    app = create_app(settings.load(None), make_runtime(), wifi=OwnUp())
+    client = app.test_client()
+    for host, path in (("connectivitycheck.gstatic.com", "/generate_204"), ("captive.apple.com", "/hotspot-detect.html"),
+                       ("evil.example", "/api/state")):
+        answer = client.get(path, headers={"Host": host})
+        assert answer.status_code == 302 and answer.headers["Location"] == "http://10.42.0.1:8080/pair", host
+        assert answer.get_data() == b"" or b"Redirecting" in answer.get_data()
+    assert create_app(settings.load(None), make_runtime()).test_client().get(
+        "/api/state", headers={"Host": "evil.example"}).status_code == 400
+
+
+def test_the_settings_page_switches_the_network_and_keeps_the_choice(make_runtime, tmp_path):
+    from companion import settings
+    from phone import paired_phone, serving
+    from web_panel.app import create_app
+
+    nmcli = Nmcli(HOME, on_air="Home\\:5G\n")
+    wifi = OwnWifi(Network(nmcli), tmp_path, {"mode": "auto", "name": "Ada"})
+    wifi._start()  # at home: a saved network is in reach, nothing opened
+    assert wifi.state()["in_use"] == "home" and ["connection", "up", OWN] not in nmcli.ran
+    app = create_app(settings.load(None), make_runtime(), settings_file=tmp_path / "settings.toml", wifi=wifi)
+    with serving(app) as port:
+        phone = paired_phone(app, port)
+        status, body = phone.get("/api/network")
+        assert status == 200 and body["in_use"] == "home" and body["ssid"] == "Home:5G"
+        assert body["own_ssid"] == "Ada table" and body["passphrase"] == passphrase(tmp_path)
+        status, body = phone.post("/api/network", {"use": "own"})
+        assert status == 200 and ["connection", "up", OWN] in nmcli.ran
+        assert settings.load(tmp_path / "settings.toml")["network"]["mode"] == "own"  # the next start too
+        assert phone.post("/api/network", {"use": "elsewhere"})[0] == 400
+
+    sim = create_app(settings.load(None), make_runtime())
+    with serving(sim) as port:
+        phone = paired_phone(sim, port)
+        assert phone.get("/api/network")[1]["available"] is False
+        status, body = phone.post("/api/network", {"use": "own"})
+        assert status == 409 and "leaves this machine's network alone" in body["error"]

@@ -1,0 +1,35 @@
+"""A double of nmcli, NetworkManager's client, for hardware.network and doctor's tests: each command the
+adapter may run and its answer in nmcli's terse form (-t: fields split by ':', a ':' in a value written '\\:').
+Written from nmcli's manual, not recorded from a live NetworkManager: none runs on the development machine."""
+
+HOME = [
+    (["-t", "-f", "RUNNING", "general"], (0, "running\n")),
+    (["-t", "-f", "DEVICE,TYPE", "device"], (0, "wlan0:wifi\neth0:ethernet\nlo:loopback\n")),
+    (["-t", "-f", "NAME,TYPE,DEVICE", "connection", "show", "--active"],
+     (0, "preconfigured:802-11-wireless:wlan0\nlo:loopback:lo\n")),
+    (["-t", "-g", "802-11-wireless.ssid", "connection", "show", "preconfigured"], (0, "Home\\:5G\n")),
+    (["-t", "-f", "NAME,TYPE", "connection", "show"],
+     (0, "preconfigured:802-11-wireless\nlo:loopback\nCafé:802-11-wireless\n")),
+    (["-t", "-g", "802-11-wireless.ssid", "connection", "show", "Café"], (0, "Café Wi-Fi\n")),
+    (["-t", "-f", "NAME", "connection", "show"], (0, "preconfigured\nlo\nCafé\n")),
+]
+
+
+class Nmcli:
+    """Answers the commands it was given, in any order; anything else is a test failure (the adapter ran a
+    command nobody recorded). `ran` keeps every command."""
+
+    def __init__(self, answers, on_air=""):
+        self.answers = {tuple(a): r for a, r in answers}
+        self.answers[("-t", "-f", "SSID", "device", "wifi", "list", "--rescan", "yes")] = (0, on_air)
+        self.ran = []
+
+    def __call__(self, args):
+        self.ran.append(args)
+        key = tuple(args)
+        if key not in self.answers:
+            if args[:2] in (["connection", "add"], ["connection", "modify"]) or args[:2] in (
+                    ["connection", "up"], ["connection", "down"]) or args[:2] == ["device", "connect"]:
+                return 0, "Connection successfully activated\n"
+            raise AssertionError(f"nmcli {args} was not recorded")
+        return self.answers[key]
