@@ -28,13 +28,14 @@ import json
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 from companion import __version__
 from companion.core.engine import apply_input, new_game, start_session
 from companion.core.game import GameDef
 from companion.core.ranking import competition_positions
 from companion.core.result import Refused
-from companion.core.view import table_view
+from companion.core.view import score_keys, scores, table_view
 from companion.errors import CompanionError
 from companion.journal import Journal
 from companion.replay import restore
@@ -109,10 +110,43 @@ def replay(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str,
              "winner": decided and places[p["name"]] == 1}
             for seat, p in enumerate(view["players"])
         ]
-    return record | {"title": game.title, "score_counter": key, "over": finished,
+    return record | {"title": game.title, "bgg_id": game.bgg_id, "score_counter": key, "over": finished,
                      "first_player": _first_player(game, setup, inputs), "players": players,
                      "winner": [p["name"] for p in players if p["winner"]],
                      "result": scored, "sheet_missing": view["sheet_missing"], "inputs": len(inputs)}
+
+
+def timeline(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str, Any]:
+    """The game `load` read, replayed input by input (pure): each seat's score (the standings' first key:
+    points, gold, fortune...) whenever it or the round changed, for the chart of the game."""
+    record, setup, inputs = loaded["record"], loaded["setup"], loaded["inputs"]
+    game = known.get(record["game"])
+    if game is None:
+        raise CompanionError(f"game {record['id']} is of a kind this companion does not know ({record['game']})")
+    keys = score_keys(game)
+    first = new_game(game, setup)
+    if isinstance(first, Refused) or not keys:
+        return {"label": keys[0][1] if keys else "", "round_word": game.flow.round_word, "players": [], "points": []}
+    session = start_session(first.state)
+    points: list[dict[str, Any]] = []
+
+    def sample(seq: int) -> None:
+        flow = session.state["flow"]
+        point = {"seq": seq, "round": flow["round"] if flow is not None else 0,
+                 "values": [v if isinstance(v, (int, float)) else 0 for v in scores(game, session.state)]}
+        if not points or (point["round"], point["values"]) != (points[-1]["round"], points[-1]["values"]):
+            points.append(point)
+
+    sample(0)
+    for seq, action in inputs:
+        step = apply_input(game, session, action)
+        if not isinstance(step, Refused):
+            session = step.session
+            sample(seq)
+    if inputs and points[-1]["seq"] != inputs[-1][0]:
+        points.append(points[-1] | {"seq": inputs[-1][0]})  # the line runs to the game's last input
+    return {"label": keys[0][1], "round_word": game.flow.round_word,
+            "players": [p["name"] for p in session.state["players"]], "points": points}
 
 
 def _first_player(game: GameDef, setup: Mapping[str, Any], inputs: list) -> int | None:
@@ -141,6 +175,14 @@ def as_csv(res: Mapping[str, Any]) -> str:
     return out.getvalue()
 
 
+BGSTATS_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def bgstats_link(res: Mapping[str, Any]) -> str:
+    """The link that opens BG Stats on the phone with this play ready to save (its push format, url-encoded)."""
+    return BGSTATS_LINK + quote(json.dumps(as_bgstats(res), ensure_ascii=False, separators=(",", ":")), safe="")
+
+
 def as_bgstats(res: Mapping[str, Any]) -> dict[str, Any]:
     started = datetime.fromisoformat(res["started"])
     ended = datetime.fromisoformat(res["finished"]) if res["finished"] else None
@@ -151,7 +193,7 @@ def as_bgstats(res: Mapping[str, Any]) -> dict[str, Any]:
         "durationMin": round((ended - started).total_seconds() / 60) if ended else 0,
         "board": "",
         "game": {"name": res["title"], "highestWins": True, "noPoints": res["score_counter"] is None,
-                 "sourceGameId": res["game"]},
+                 "sourceGameId": res["game"]} | ({"bggId": res["bgg_id"]} if res.get("bgg_id") else {}),
         "players": [{"name": p["name"], "score": p["score"] if p["score"] is not None else 0, "winner": p["winner"],
                      "rank": p["place"], "startPlayer": p["seat"] == res["first_player"],
                      "sourcePlayerId": f"{res['id']}-{p['seat']}", "role": p["colour"] or ""}

@@ -46,3 +46,33 @@ def test_an_unknown_game_id_says_so(make_runtime):
     rt = make_runtime()
     with pytest.raises(CompanionError, match="no game 7"):
         rt.call(lambda: history.result(rt.journal, GAMES, 7))
+
+
+def test_the_chart_of_a_game_follows_each_score_and_escapes_names(make_runtime):
+    import re
+
+    from companion.chart import score_chart
+
+    rt = make_runtime(game_setup={"players": [{"name": "Ada"}, {"name": "<b>Bea</b>"}], "first": 0})
+    for seat, delta in ((0, 3), (1, 2), (0, 1)):
+        assert rt.submit({"type": "counter", "name": "score", "seat": seat, "delta": delta}).accepted
+    assert rt.submit({"type": "undo"}).accepted  # Ada's last point taken back: the line follows the table
+    line = rt.call(lambda: history.timeline(GAMES, history.load(rt.journal, 1)))
+    assert line["label"] == "Score" and line["players"] == ["Ada", "<b>Bea</b>"]
+    assert [p["values"] for p in line["points"]] == [[0, 0], [3, 0], [3, 2], [4, 2], [3, 2]]
+    svg = score_chart(line, "Free play: Score over the game")
+    assert re.findall(r'data-final="([^"]*)"', svg) == ["3", "2"]
+    assert "&lt;b&gt;Bea&lt;/b&gt;: 2" in svg and "<b>" not in svg
+    assert "No score yet" in score_chart({"label": "Score", "round_word": "Round", "players": [], "points": []}, "t")
+
+
+def test_the_bgstats_link_opens_the_play_in_the_app(make_runtime):
+    import json
+    from urllib.parse import unquote
+
+    rt = make_runtime(game_setup=SETUP)
+    assert rt.submit({"type": "finish"}).accepted
+    res = rt.call(lambda: history.result(rt.journal, GAMES, 1))
+    link = history.bgstats_link(res)
+    assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=%7B%22sourceName%22")
+    assert json.loads(unquote(link.split("data=", 1)[1])) == history.as_bgstats(res)

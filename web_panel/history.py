@@ -1,4 +1,4 @@
-"""Past games and their exports (JSON, CSV, BG Stats' push format).
+"""Past games, their exports (JSON, CSV, BG Stats' push format and its one-tap link) and their charts.
 
 A game is read from the journal on the game's owner thread, then replayed here, in the request's thread:
 a long game's replay does not hold the table (the buttons, the phones' inputs) meanwhile. The last few
@@ -16,6 +16,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify
 
 from companion import history
+from companion.chart import score_chart
 from companion.errors import CompanionError
 from web_panel.api import API, PATH_INT
 
@@ -62,13 +63,30 @@ def past_games():
     return jsonify(games=rt.call(lambda: history.games(rt.journal)))
 
 
-@API.route(bp, "GET", f"/api/history/<{PATH_INT}:game_id>", "One past game's result, replayed from the journal",
-           responses={"404": "no such game"})
+@API.route(bp, "GET", f"/api/history/<{PATH_INT}:game_id>", "One past game's result, replayed from the journal, "
+           "with the link that opens it in BG Stats", responses={"404": "no such game"})
 def past_game(game_id: int):
     try:
-        return jsonify(_result(game_id))
+        res = _result(game_id)
     except CompanionError as e:
         return jsonify(error=str(e)), 404
+    return jsonify(res | {"bgstats_link": history.bgstats_link(res)})
+
+
+@API.route(bp, "GET", f"/api/history/<{PATH_INT}:game_id>/chart.svg", "A game's chart: each player's score over the "
+           "game, as SVG", responses={"404": "no such game"})
+def chart(game_id: int):
+    rt = _runtime()
+    try:
+        loaded = rt.call(lambda: history.load(rt.journal, game_id))
+        line = history.timeline(rt.games, loaded)
+        title = f"{_result(game_id)['title']}: {line['label']} over the game"
+    except CompanionError as e:
+        return jsonify(error=str(e)), 404
+    # An SVG opened on its own runs nothing and loads nothing.
+    return Response(score_chart(line, title), mimetype="image/svg+xml",
+                    headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+                             "Cache-Control": "no-cache"})
 
 
 @API.route(bp, "GET", f"/api/history/<{PATH_INT}:game_id>/export", "Export a past game: ?format=json, csv or bgstats",

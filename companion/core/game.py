@@ -56,6 +56,7 @@ class GameDef:
     max_players: int
     flow: Flow
     short_title: str = ""  # for the OLED's header line, when the title is too long for it
+    bgg_id: int | None = None  # BoardGameGeek's id, so BG Stats matches an exported play by itself
     decks: tuple[DeckSpec, ...] = ()
     counters: tuple[CounterSpec, ...] = ()
     dice: tuple[str, ...] = ("1d6",)  # the roll specs this game uses

@@ -112,6 +112,21 @@ def final_result(game: GameDef, state: PMap) -> dict[str, Any]:
         return {"result": None, "sheet_missing": [], "sheet_error": f"the sheet filled in from the table is refused: {e}"}
 
 
+def scores(game: GameDef, state: PMap) -> list[Any]:
+    """Each seat's value of the standings' first key (the score as the table shows it), without building
+    the whole view: for a chart of the game."""
+    keys = score_keys(game)
+    if not keys:
+        return []
+    key = keys[0][0]
+    per_player = list(game.public(state).get("per_player", ())) if game.public is not None else []
+    values = []
+    for seat in range(len(state["players"])):
+        own = per_player[seat] if seat < len(per_player) else {}
+        values.append(own.get(key, state["counters"]["players"][seat].get(key)))
+    return values
+
+
 def score_keys(game: GameDef) -> tuple[tuple[str, str], ...]:
     """The standings' keys, best first: the game's own, or its first per-player counter."""
     if game.score_keys:

@@ -5,8 +5,10 @@ Nothing is downloaded: Playwright's own browsers are not installed, it drives
 missing). A missing browser fails these tests; it never skips them.
 """
 
+import json
 import re
 import shutil
+from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
@@ -880,6 +882,22 @@ def test_at_the_end_the_table_page_says_who_won_and_which_tie_break_decided(page
     expect(result.locator(".breakdown")).to_contain_text("Ada: coins 2 + ships 2 = a fortune of 4")
     expect(page.locator("#status")).to_contain_text("Game over")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # eight columns of counters scroll in their box
+    # The game's story: each player's fortune over the game, drawn by the panel, and BG Stats in one tap.
+    story = result.locator(".story")
+    expect(story.locator("img.chart")).to_be_visible()
+    expect(story.locator("img.chart")).to_have_js_property("complete", True)
+    assert page.evaluate("document.querySelector('.story img.chart').naturalWidth") > 0  # it drew: a picture, not an error
+    svg = page.request.get(served[2] + story.locator("img.chart").get_attribute("src")).text()
+    assert re.findall(r'class="legend"[^>]*>([^<]*)<', svg) == ["Ada: 4", "Bea: 4", "Cy: 5", "Dan: 5"]
+    assert len(re.findall(r'<polyline class="player"', svg)) == 4
+    link = story.locator("a.bgstats")
+    expect(link).to_have_text("Add this play to BG Stats")
+    href = link.get_attribute("href")
+    assert href.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    play = json.loads(unquote(href.split("data=", 1)[1]))
+    assert play["game"]["name"] == "Merchant Venturers" and play["sourceName"] == "Tabletop companion"
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
+        ("Ada", 4, 3, False), ("Bea", 4, 4, False), ("Cy", 5, 1, True), ("Dan", 5, 1, True)]
     _shot(page, "end-1-table")
 
     # The Scores page: the companion knows every field, so the result is there at once.
@@ -899,6 +917,9 @@ def test_at_the_end_the_table_page_says_who_won_and_which_tie_break_decided(page
     row.click()
     expect(page.locator("#gresult .winner")).to_have_text("Cy and Dan share the win")
     expect(page.locator("#gresult .tiebreak").nth(1)).to_contain_text("Ada ahead of Bea")
+    expect(page.locator("#gstory img.chart")).to_have_js_property("complete", True)
+    assert page.evaluate("document.querySelector('#gstory img.chart').naturalWidth") > 0
+    expect(page.locator("#gstory a.bgstats")).to_have_attribute("href", href)  # the same play as at the table
     _shot(page, "end-3-past-games")
 
 

@@ -592,3 +592,15 @@ function missingView(missing, players, error) {
   box.append(link);
   return box;
 }
+
+// A finished game's story: each player's score over the game (an SVG the panel draws from the journal), and
+// the one-tap link that opens BG Stats with the play ready to save.
+function storyView(id, link) {
+  const box = el("div", undefined, {className: "story"});
+  box.append(el("img", undefined, {src: `/api/history/${id}/chart.svg`, alt: "Each player's score over the game", className: "chart"}));
+  const a = el("a", "Add this play to BG Stats", {href: link || "#", className: "bgstats", rel: "noopener"});
+  a.hidden = !link;
+  if (!link) api("GET", `/api/history/${id}`, undefined, true).then(r => { if (r.ok) { a.href = r.body.bgstats_link; a.hidden = false; } });
+  box.append(a);
+  return box;
+}

@@ -1,0 +1,71 @@
+"""A game's story as a picture: each player's score over the game, as SVG the panel serves.
+
+Drawn by hand as a few SVG elements (a polyline per player, the rounds as
+light lines, a legend): a plotting library would be the largest thing on the Pi
+for one chart. The input is `companion.history.timeline`: points in input
+order, each with its round and every seat's score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from xml.sax.saxutils import escape
+
+WIDTH, HEIGHT = 360, 220
+LEFT, RIGHT, TOP, BOTTOM = 34, 10, 20, 30  # the plot's margins: the label above, the values left, the rounds below
+# Told apart in colour and in dash, so the lines part on a grey screen and for colour-blind eyes too.
+STROKES = (("#1b7f5b", ""), ("#c0392b", "6 3"), ("#2c5fb0", "2 3"), ("#b8860b", "10 3 2 3"),
+           ("#7d3c98", "4 2"), ("#444444", "1 2"), ("#d35400", "8 2 2 2"), ("#138d90", "12 4"))
+
+
+def score_chart(timeline: Mapping[str, Any], title: str) -> str:
+    """The SVG document for `timeline`; an empty game draws its axes and says so."""
+    points, players = timeline["points"], timeline["players"]
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    values = [v for p in points for v in p["values"]]
+    low, high = min([0, *values]), max([1, *values])
+    last = max(len(points) - 1, 1)
+
+    def x(i: int) -> float:
+        return round(LEFT + plot_w * i / last, 1)
+
+    def y(v: float) -> float:
+        return round(TOP + plot_h * (high - v) / (high - low), 1)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT + 16 * len(players)}" '
+           f'role="img" font-family="sans-serif" font-size="10">',
+           f"<title>{escape(title)}</title>",
+           f'<rect width="100%" height="100%" fill="#fff"/>']
+    rounds = [(i, p["round"]) for i, p in enumerate(points) if i == 0 or p["round"] != points[i - 1]["round"]]
+    every = max(1, len(rounds) // 8)  # at most about 8 labels under the axis
+    for n, (i, rnd) in enumerate(rounds):
+        if n % every == 0:  # a light line and its number at every round, or every few when there are many
+            out.append(f'<line class="round" x1="{x(i)}" y1="{TOP}" x2="{x(i)}" y2="{TOP + plot_h}" stroke="#ddd"/>')
+            if rnd:
+                out.append(f'<text x="{x(i)}" y="{TOP + plot_h + 12}" text-anchor="middle" fill="#555">{rnd}</text>')
+    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 4}" text-anchor="middle" fill="#555">'
+               f'{escape(timeline["round_word"])}</text>')
+    for v in sorted({low, high, 0}):
+        out.append(f'<text x="{LEFT - 4}" y="{y(v) + 3}" text-anchor="end" fill="#555">{_number(v)}</text>')
+    out.append(f'<line x1="{LEFT}" y1="{y(0)}" x2="{LEFT + plot_w}" y2="{y(0)}" stroke="#999"/>')
+    out.append(f'<text x="{LEFT}" y="{TOP - 8}" fill="#555">{escape(timeline["label"])}</text>')
+    for seat, name in enumerate(players):
+        colour, dash = STROKES[seat % len(STROKES)]
+        dashed = f' stroke-dasharray="{dash}"' if dash else ""
+        line = " ".join(f"{x(i)},{y(p['values'][seat])}" for i, p in enumerate(points))
+        final = points[-1]["values"][seat] if points else 0
+        out.append(f'<polyline class="player" data-seat="{seat}" data-final="{_number(final)}" points="{line}" '
+                   f'fill="none" stroke="{colour}" stroke-width="2"{dashed}/>')
+        ly = HEIGHT + 16 * seat + 8
+        out.append(f'<line x1="{LEFT}" y1="{ly - 3}" x2="{LEFT + 24}" y2="{ly - 3}" stroke="{colour}" '
+                   f'stroke-width="2"{dashed}/>')
+        out.append(f'<text class="legend" x="{LEFT + 30}" y="{ly}">{escape(name)}: {_number(final)}</text>')
+    if not points:
+        out.append(f'<text x="{LEFT + plot_w / 2}" y="{TOP + plot_h / 2}" text-anchor="middle">No score yet</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _number(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:g}"
