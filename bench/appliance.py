@@ -9,6 +9,8 @@ pins, the reader a simulator on a pseudo-terminal):
 - rss_mb: the process's resident memory after a scripted whole game of Merchant
   Venturers (40 seasons, every phase and each player's part of it, coins counted each
   Winter) played through the panel's API while 20 phones poll the table state;
+- chart_ms_whole_game_first / _again: that game's chart (each player's score over the game) from the
+  panel, worked out from the journal the first time, then kept;
 - idle_cpu_percent: its CPU time (user + system, from /proc) over 10 s afterwards, with
   the next game open and nothing happening;
 - idle_cpu_percent_scrolling: the same over the 10 s after a game opens whose big line
@@ -94,6 +96,14 @@ def run() -> dict[str, float]:
                 for t in phones:
                     t.join(10)
             rss = _rss_mb(companion.proc.pid)
+            # The game's chart, as the table page asks for it at game over: the first time (worked out from
+            # the journal), then again (kept).
+            chart_ms = []
+            for _ in range(2):
+                began = time.perf_counter()
+                status, _, _ = client.call("GET", "/api/history/1/chart.svg")
+                chart_ms.append((time.perf_counter() - began) * 1000)
+                assert status == 200, status
             client.input({"type": "new_game", "game": "merchant_venturers", "setup": SETUP})  # the next game, open
             time.sleep(1.0)  # let the last frames and answers go out
             before = _cpu_seconds(companion.proc.pid)
@@ -110,6 +120,8 @@ def run() -> dict[str, float]:
         "rss_mb": round(rss, 1),
         "rss.whole_game_inputs": float(played),
         "rss.polls_during_game": float(polls[0]),
+        "chart_ms_whole_game_first": round(chart_ms[0], 1),
+        "chart_ms_whole_game_again": round(chart_ms[1], 1),
         "idle_cpu_percent": round(idle, 2),
         "idle_cpu_percent_scrolling": round(scrolling, 2),
     }

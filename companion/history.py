@@ -118,7 +118,8 @@ def replay(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str,
 
 def timeline(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str, Any]:
     """The game `load` read, replayed input by input (pure): each seat's score (the standings' first key:
-    points, gold, fortune...) whenever it or the round changed, for the chart of the game."""
+    points, gold, fortune...) at the start, as each round begins, and at the end, for the chart of the game.
+    Scores are read only at those moments: reading them is most of the cost on a long game."""
     record, setup, inputs = loaded["record"], loaded["setup"], loaded["inputs"]
     game = known.get(record["game"])
     if game is None:
@@ -130,21 +131,24 @@ def timeline(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[st
     session = start_session(first.state)
     points: list[dict[str, Any]] = []
 
+    def round_of(state: Any) -> int:
+        return state["flow"]["round"] if state["flow"] is not None else 0
+
     def sample(seq: int) -> None:
-        flow = session.state["flow"]
-        point = {"seq": seq, "round": flow["round"] if flow is not None else 0,
-                 "values": [v if isinstance(v, (int, float)) else 0 for v in scores(game, session.state)]}
-        if not points or (point["round"], point["values"]) != (points[-1]["round"], points[-1]["values"]):
-            points.append(point)
+        values = [v if isinstance(v, (int, float)) else 0 for v in scores(game, session.state)]
+        points.append({"seq": seq, "round": round_of(session.state), "values": values})
 
     sample(0)
     for seq, action in inputs:
         step = apply_input(game, session, action)
-        if not isinstance(step, Refused):
-            session = step.session
+        if isinstance(step, Refused):
+            continue
+        began = round_of(step.session.state) != round_of(session.state)
+        session = step.session
+        if began:
             sample(seq)
     if inputs and points[-1]["seq"] != inputs[-1][0]:
-        points.append(points[-1] | {"seq": inputs[-1][0]})  # the line runs to the game's last input
+        sample(inputs[-1][0])
     return {"label": keys[0][1], "round_word": game.flow.round_word,
             "players": [p["name"] for p in session.state["players"]], "points": points}
 

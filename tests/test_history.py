@@ -56,10 +56,10 @@ def test_the_chart_of_a_game_follows_each_score_and_escapes_names(make_runtime):
     rt = make_runtime(game_setup={"players": [{"name": "Ada"}, {"name": "<b>Bea</b>"}], "first": 0})
     for seat, delta in ((0, 3), (1, 2), (0, 1)):
         assert rt.submit({"type": "counter", "name": "score", "seat": seat, "delta": delta}).accepted
-    assert rt.submit({"type": "undo"}).accepted  # Ada's last point taken back: the line follows the table
+    assert rt.submit({"type": "undo"}).accepted  # Ada's last point taken back: the end is as the table shows it
     line = rt.call(lambda: history.timeline(GAMES, history.load(rt.journal, 1)))
     assert line["label"] == "Score" and line["players"] == ["Ada", "<b>Bea</b>"]
-    assert [p["values"] for p in line["points"]] == [[0, 0], [3, 0], [3, 2], [4, 2], [3, 2]]
+    assert [p["values"] for p in line["points"]] == [[0, 0], [3, 2]]  # the start and the end: one round
     svg = score_chart(line, "Free play: Score over the game")
     assert re.findall(r'data-final="([^"]*)"', svg) == ["3", "2"]
     assert "&lt;b&gt;Bea&lt;/b&gt;: 2" in svg and "<b>" not in svg

@@ -2,8 +2,8 @@
 
 A game is read from the journal on the game's owner thread, then replayed here, in the request's thread:
 a long game's replay does not hold the table (the buttons, the phones' inputs) meanwhile. The last few
-replayed games are kept, each under its last input and end, so the page asking for every game's winner
-replays each game once.
+replayed games (and their charts' timelines) are kept, each under its last input and end, so the page
+asking for every game's winner replays each game once, and a chart is worked out once.
 """
 
 from __future__ import annotations
@@ -40,16 +40,25 @@ def _runtime() -> Any:
 
 def _result(game_id: int) -> dict[str, Any]:
     """One past game replayed (CompanionError when there is no such game, or it cannot be replayed)."""
+    return _replayed_once("result", game_id, history.replay)
+
+
+def _timeline(game_id: int) -> dict[str, Any]:
+    """One past game's scores round by round (replayed input by input: the slow one, so kept too)."""
+    return _replayed_once("timeline", game_id, history.timeline)
+
+
+def _replayed_once(kind: str, game_id: int, replay: Any) -> dict[str, Any]:
     rt = _runtime()
     loaded = rt.call(lambda: history.load(rt.journal, game_id))
     record, inputs = loaded["record"], loaded["inputs"]
-    key = (str(rt.journal.path), game_id, record["started"], record["finished"],
+    key = (kind, str(rt.journal.path), game_id, record["started"], record["finished"],
            inputs[-1][0] if inputs else 0, len(inputs))
     with _lock:
         if key in _replayed:
             _replayed.move_to_end(key)
             return _replayed[key]
-    res = history.replay(rt.games, loaded)
+    res = replay(rt.games, loaded)
     with _lock:
         _replayed[key] = res
         while len(_replayed) > _KEEP:
@@ -76,10 +85,8 @@ def past_game(game_id: int):
 @API.route(bp, "GET", f"/api/history/<{PATH_INT}:game_id>/chart.svg", "A game's chart: each player's score over the "
            "game, as SVG", responses={"404": "no such game"})
 def chart(game_id: int):
-    rt = _runtime()
     try:
-        loaded = rt.call(lambda: history.load(rt.journal, game_id))
-        line = history.timeline(rt.games, loaded)
+        line = _timeline(game_id)
         title = f"{_result(game_id)['title']}: {line['label']} over the game"
     except CompanionError as e:
         return jsonify(error=str(e)), 404
