@@ -54,10 +54,15 @@ bench: $(BENCH_STAMP)
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libfuse2; }
 	$(BIN)/python -m bench
 
-# Redraw the reference pictures in tests/screens/ after a deliberate change to a
-# screen; look at them before committing.
-screens: $(STAMP)
+# Redraw the pictures: the OLED's reference screens in tests/screens/, and the docs' screenshots in
+# docs/pictures/ from a run of the browser tests. Look at them before committing.
+SHOTS := $(VENV)/screenshots
+
+screens: $(STAMP) tools
 	REGENERATE_SCREENS=1 $(BIN)/python -m pytest -q tests/test_screens.py
+	rm -rf $(SHOTS) && mkdir -p $(SHOTS)
+	SCREENSHOTS=$(abspath $(SHOTS)) $(BIN)/python -m pytest -q tests/browser
+	$(BIN)/python tests/doc_pictures.py $(SHOTS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

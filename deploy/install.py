@@ -79,7 +79,7 @@ BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))  # 
 DTPARAMS = {"i2c_arm": "on", "i2c_arm_baudrate": "400000", "spi": "on"}
 
 SETTINGS = """\
-# The companion's settings (the README's "Settings" lists every key). The panel's
+# The companion's settings (docs/settings.md lists every key). The panel's
 # Settings page saves here too; the installer writes this file only when it is missing.
 
 [web]
@@ -223,6 +223,8 @@ class Installer:
     def venv(self) -> None:
         venv = APP_DIR / "venv"
         self.write(APP_DIR / "README.md", (SOURCE / "README.md").read_text())
+        for doc in sorted((SOURCE / "docs").glob("*.md")):  # the guides the README links to
+            self.write(APP_DIR / "docs" / doc.name, doc.read_text())
         if not self.packages:
             self.say("venv", f"{venv}: skipped" + (" (staging root)" if self.staging else " (--no-packages)"))
             return

@@ -107,6 +107,7 @@ def test_the_installer_renders_every_file_and_enables_the_unit(stage):
     wants = stage / "etc/systemd/system/multi-user.target.wants/companion.service"
     assert os.readlink(wants) == "/etc/systemd/system/companion.service"
     assert (stage / "opt/companion/README.md").read_text() == (ROOT / "README.md").read_text()
+    assert (stage / "opt/companion/docs/pi.md").read_text() == (ROOT / "docs/pi.md").read_text()  # the unit's documentation
 
 
 @needs_root

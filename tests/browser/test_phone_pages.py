@@ -431,12 +431,15 @@ def _picked(taps, phone, option, *chips):
     taps(phone.locator(".picker").get_by_role("button", name="Do it"))
 
 
-def _shot(page, name):
-    """A screenshot to look at, when SCREENSHOTS names a folder (make screens, or by hand)."""
+def _shot(page, name, whole=True):
+    """A screenshot to look at, when SCREENSHOTS names a folder (`make screens` puts the ones the docs show in
+    docs/pictures): the whole page, or (`whole=False`) what a phone's screen shows of it. The table page's
+    picture of the OLED comes with its next poll: the shot waits for it, so the two agree."""
     import os
 
     if os.environ.get("SCREENSHOTS"):
-        page.screenshot(path=os.path.join(os.environ["SCREENSHOTS"], f"{name}.png"), full_page=True)
+        page.wait_for_timeout(1500)
+        page.screenshot(path=os.path.join(os.environ["SCREENSHOTS"], f"{name}.png"), full_page=whole)
 
 
 def _buy(tap, phone, runtime, seat):
@@ -514,6 +517,8 @@ def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served
     assert runtime.view()["players"][0]["palazzo"][0]["at"] == [0, 0]
     _shot(bea, "palazzo-4-bea-turn")
     _shot(page, "palazzo-5-table")
+    page.evaluate("window.scrollTo(0, 0)")
+    _shot(page, "readme-table", whole=False)
     for context, phone, errors in phones.values():
         assert errors == [], errors
         context.close()
