@@ -19,7 +19,7 @@ PICTURES = ROOT / "docs" / "pictures"
 
 
 def documents() -> list[Path]:
-    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 
 def links(doc: Path) -> list[str]:
