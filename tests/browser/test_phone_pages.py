@@ -431,15 +431,21 @@ def _picked(taps, phone, option, *chips):
     taps(phone.locator(".picker").get_by_role("button", name="Do it"))
 
 
-def _shot(page, name, whole=True):
+def _shot(page, name, whole=True, part=None):
     """A screenshot to look at, when SCREENSHOTS names a folder (`make screens` puts the ones the docs show in
-    docs/pictures): the whole page, or (`whole=False`) what a phone's screen shows of it. The table page's
-    picture of the OLED comes with its next poll: the shot waits for it, so the two agree."""
+    docs/pictures): the whole page, or (`whole=False`) what a phone's screen shows of it, or only the element
+    the CSS selector `part` finds first ("#sim": the box, its screen, buttons and reader; "#oled": its screen;
+    "#options": the options on a phone). The table
+    page's picture of the OLED comes with its next poll: the shot waits for it, so the two agree."""
     import os
 
     if os.environ.get("SCREENSHOTS"):
         page.wait_for_timeout(1500)
-        page.screenshot(path=os.path.join(os.environ["SCREENSHOTS"], f"{name}.png"), full_page=whole)
+        path = os.path.join(os.environ["SCREENSHOTS"], f"{name}.png")
+        if part:
+            page.locator(part).first.screenshot(path=path)
+        else:
+            page.screenshot(path=path, full_page=whole)
 
 
 def _buy(tap, phone, runtime, seat):
