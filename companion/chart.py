@@ -1,8 +1,7 @@
 """A game's story as a picture: each player's score over the game, as SVG the panel serves.
 
 Drawn by hand as a few SVG elements (a polyline per player, the rounds as
-light lines, a legend): a plotting library would be the largest thing on the Pi
-for one chart. The input is `companion.history.timeline`: points in input
+light lines, a legend; companion.svg says why by hand). The input is `companion.history.timeline`: points in input
 order, each with its round and every seat's score.
 """
 
@@ -12,11 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
+from companion import svg
+
 WIDTH, HEIGHT = 360, 220
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 20, 30  # the plot's margins: the label above, the values left, the rounds below
-# Told apart in colour and in dash, so the lines part on a grey screen and for colour-blind eyes too.
-STROKES = (("#1b7f5b", ""), ("#c0392b", "6 3"), ("#2c5fb0", "2 3"), ("#b8860b", "10 3 2 3"),
-           ("#7d3c98", "4 2"), ("#444444", "1 2"), ("#d35400", "8 2 2 2"), ("#138d90", "12 4"))
+# Each player's line in the player's colour, and told apart in dash too (companion.svg).
+STROKES = tuple(zip(svg.COLOURS, ("", "6 3", "2 3", "10 3 2 3", "4 2", "1 2", "8 2 2 2", "12 4")))
 
 
 def score_chart(timeline: Mapping[str, Any], title: str) -> str:
@@ -33,10 +33,7 @@ def score_chart(timeline: Mapping[str, Any], title: str) -> str:
     def y(v: float) -> float:
         return round(TOP + plot_h * (high - v) / (high - low), 1)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT + 16 * len(players)}" '
-           f'role="img" font-family="sans-serif" font-size="10">',
-           f"<title>{escape(title)}</title>",
-           f'<rect width="100%" height="100%" fill="#fff"/>']
+    out = []
     rounds = [(i, p["round"]) for i, p in enumerate(points) if i == 0 or p["round"] != points[i - 1]["round"]]
     every = max(1, len(rounds) // 8)  # at most about 8 labels under the axis
     for n, (i, rnd) in enumerate(rounds):
@@ -63,8 +60,7 @@ def score_chart(timeline: Mapping[str, Any], title: str) -> str:
         out.append(f'<text class="legend" x="{LEFT + 30}" y="{ly}">{escape(name)}: {_number(final)}</text>')
     if not points:
         out.append(f'<text x="{LEFT + plot_w / 2}" y="{TOP + plot_h / 2}" text-anchor="middle">No score yet</text>')
-    out.append("</svg>")
-    return "\n".join(out)
+    return svg.document(WIDTH, HEIGHT + 16 * len(players), title, out)
 
 
 def _number(v: float) -> str:

@@ -75,15 +75,29 @@ def load(journal: Journal, game_id: int) -> dict[str, Any]:
             "snapshots": journal.snapshots(game_id, __version__)}
 
 
-def replay(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str, Any]:
-    """The game `load` read, replayed (pure): its players with their scores, places and winners, `winner`
-    (names), and at the end `result` and `sheet_missing` as the table showed them."""
-    record, setup, inputs = loaded["record"], loaded["setup"], loaded["inputs"]
+def _restored(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> tuple[GameDef, Any]:
+    record = loaded["record"]
     game = known.get(record["game"])
     if game is None:
         raise CompanionError(f"game {record['id']} is of a kind this companion does not know ({record['game']})")
-    session, _ = restore(game, setup, inputs, loaded["snapshots"], source=f"game {record['id']}")
-    state = session.state
+    session, _ = restore(game, loaded["setup"], loaded["inputs"], loaded["snapshots"], source=f"game {record['id']}")
+    return game, session
+
+
+def board_picture(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> str:
+    """The game's board as it was left (SVG), where the game draws one; CompanionError where it does not."""
+    game, session = _restored(known, loaded)
+    if game.picture is None:
+        raise CompanionError(f"{game.title} has no board the companion draws")
+    return game.picture(table_view(game, session))
+
+
+def replay(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str, Any]:
+    """The game `load` read, replayed (pure): its players with their scores, places and winners, `winner`
+    (names), and at the end `result` and `sheet_missing` as the table showed them."""
+    record, inputs = loaded["record"], loaded["inputs"]
+    game, session = _restored(known, loaded)
+    setup, state = loaded["setup"], session.state
     view = table_view(game, session)  # the standings the table showed, with the game's tie-breaks
     keys = view["score_keys"]
     key = keys[0][0] if keys else None
@@ -110,7 +124,8 @@ def replay(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str,
              "winner": decided and places[p["name"]] == 1}
             for seat, p in enumerate(view["players"])
         ]
-    return record | {"title": game.title, "bgg_id": game.bgg_id, "score_counter": key, "over": finished,
+    return record | {"title": game.title, "bgg_id": game.bgg_id, "picture": view["picture"], "score_counter": key,
+                     "over": finished,
                      "first_player": _first_player(game, setup, inputs), "players": players,
                      "winner": [p["name"] for p in players if p["winner"]],
                      "result": scored, "sheet_missing": view["sheet_missing"], "inputs": len(inputs)}

@@ -174,3 +174,20 @@ def test_the_new_game_page_names_each_games_pieces_and_its_own_example(served, p
     assert games["patrons_of_venice"]["decks"][0]["examples"] == ["Wool 3 x8", "Pirates! x4"]
     page = phone.raw("GET", "/new")[1].decode()
     assert "Real ${d.pieces}" in page and "Wool 3" not in page
+
+
+def test_the_board_picture_is_served_for_the_open_game_and_for_a_past_one(served, phone):
+    assert phone.raw("GET", "/api/board.svg")[0] == 404  # no game open
+    assert phone.post("/api/input", {"type": "new_game", "game": "la_venise_du_nord", "setup": TWO | {"first": 0}})[0] == 200
+    assert phone.get("/api/state")[1]["picture"] == "The city"
+    status, body, headers = phone.raw("GET", "/api/board.svg")
+    assert status == 200 and headers["Content-Type"].startswith("image/svg+xml")
+    assert headers["Content-Security-Policy"].startswith("default-src 'none'")  # opened on its own it runs nothing
+    assert b"<title>The city</title>" in body and body.count(b'class="tile"') == 9
+    assert phone.raw("GET", "/api/history/1/board.svg")[1] == body  # the game as it was left
+
+    assert phone.post("/api/input", {"type": "new_game", "game": "free_play", "setup": TWO, "confirm": True})[0] == 200
+    assert phone.get("/api/state")[1]["picture"] is None
+    assert phone.raw("GET", "/api/board.svg")[0] == 404
+    assert phone.raw("GET", "/api/history/2/board.svg")[0] == 404
+    assert phone.raw("GET", "/api/history/9/board.svg")[0] == 404

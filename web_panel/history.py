@@ -15,7 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify
 
-from companion import history
+from companion import history, svg
 from companion.chart import score_chart
 from companion.errors import CompanionError
 from web_panel.api import API, PATH_INT
@@ -48,7 +48,7 @@ def _timeline(game_id: int) -> dict[str, Any]:
     return _replayed_once("timeline", game_id, history.timeline)
 
 
-def _replayed_once(kind: str, game_id: int, replay: Any) -> dict[str, Any]:
+def _replayed_once(kind: str, game_id: int, replay: Any) -> Any:
     rt = _runtime()
     loaded = rt.call(lambda: history.load(rt.journal, game_id))
     record, inputs = loaded["record"], loaded["inputs"]
@@ -90,10 +90,17 @@ def chart(game_id: int):
         title = f"{_result(game_id)['title']}: {line['label']} over the game"
     except CompanionError as e:
         return jsonify(error=str(e)), 404
-    # An SVG opened on its own runs nothing and loads nothing.
-    return Response(score_chart(line, title), mimetype="image/svg+xml",
-                    headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-                             "Cache-Control": "no-cache"})
+    return Response(score_chart(line, title), mimetype="image/svg+xml", headers=svg.HEADERS)
+
+
+@API.route(bp, "GET", f"/api/history/<{PATH_INT}:game_id>/board.svg", "A game's board as it was left, as SVG, where "
+           "the game draws one (its `picture`)", responses={"404": "no such game, or its game draws no board"})
+def board(game_id: int):
+    try:
+        picture = _replayed_once("board", game_id, history.board_picture)
+    except CompanionError as e:
+        return jsonify(error=str(e)), 404
+    return Response(picture, mimetype="image/svg+xml", headers=svg.HEADERS)
 
 
 @API.route(bp, "GET", f"/api/history/<{PATH_INT}:game_id>/export", "Export a past game: ?format=json, csv or bgstats",

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from companion import svg
 from companion.core.words import plural
 from companion.runtime import Runtime
 from web_panel.api import API
@@ -72,6 +73,17 @@ def games():
             "setup_fields": {name: dict(spec) for name, spec in g.setup_fields.items()},
         })
     return jsonify(games=out)
+
+
+@API.route(bp, "GET", "/api/board.svg", "The open game's board as the companion knows it, as SVG, where the game "
+           "draws one (the state's `picture` says what it shows)", responses={"404": "no game open, or it draws no board"})
+def board():
+    rt = _runtime()
+    view = rt.view()
+    game = rt.games.get(view["game"]) if view.get("game") else None
+    if game is None or game.picture is None:
+        return jsonify(error="the open game has no board the companion draws"), 404
+    return Response(game.picture(view), mimetype="image/svg+xml", headers=svg.HEADERS)
 
 
 @API.route(bp, "GET", "/api/frame.png", "The OLED's picture as the table last drew it", responses={

@@ -57,6 +57,10 @@ class GameDef:
     flow: Flow
     short_title: str = ""  # for the OLED's header line, when the title is too long for it
     bgg_id: int | None = None  # BoardGameGeek's id, so BG Stats matches an exported play by itself
+    # The game's board as the companion knows it, as an SVG document drawn from the public view (the table
+    # page and Past games show it), and what it shows ("The city").
+    picture: Callable[[Mapping[str, Any]], str] | None = None
+    picture_title: str = ""
     decks: tuple[DeckSpec, ...] = ()
     counters: tuple[CounterSpec, ...] = ()
     dice: tuple[str, ...] = ("1d6",)  # the roll specs this game uses

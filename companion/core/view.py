@@ -57,6 +57,7 @@ def table_view(game: GameDef, session: Session, offered: Offer | None = None,
         "redo": bool(session.future),
         "over": False,
         "ended": "",
+        "picture": game.picture_title if game.picture is not None else None,  # /api/board.svg draws it
     }
     flow = state["flow"]
     if flow is not None:

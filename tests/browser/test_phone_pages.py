@@ -901,6 +901,11 @@ def test_at_the_end_the_table_page_says_who_won_and_which_tie_break_decided(page
     svg = page.request.get(served[2] + story.locator("img.chart").get_attribute("src")).text()
     assert re.findall(r'class="legend"[^>]*>([^<]*)<', svg) == ["Ada: 4", "Bea: 4", "Cy: 5", "Dan: 5"]
     assert len(re.findall(r'<polyline class="player"', svg)) == 4
+    # The board as the game left it: the ports, posts and ships the companion knows, drawn by the panel.
+    expect(page.locator("#picture h3")).to_have_text("The board")
+    expect(page.locator("#picture img.board")).to_have_js_property("complete", True)
+    assert page.evaluate("document.querySelector('#picture img.board').naturalWidth") > 0
+    _shot(page, "board-merchant-venturers", part="#picture")
     link = story.locator("a.bgstats")
     expect(link).to_have_text("Add this play to BG Stats")
     href = link.get_attribute("href")
@@ -930,6 +935,8 @@ def test_at_the_end_the_table_page_says_who_won_and_which_tie_break_decided(page
     expect(page.locator("#gresult .tiebreak").nth(1)).to_contain_text("Ada ahead of Bea")
     expect(page.locator("#gstory img.chart")).to_have_js_property("complete", True)
     assert page.evaluate("document.querySelector('#gstory img.chart').naturalWidth") > 0
+    expect(page.locator("#gstory img.board")).to_have_js_property("complete", True)
+    assert page.evaluate("document.querySelector('#gstory img.board').naturalWidth") > 0
     expect(page.locator("#gstory a.bgstats")).to_have_attribute("href", href)  # the same play as at the table
     _shot(page, "end-3-past-games")
 

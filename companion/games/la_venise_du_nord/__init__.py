@@ -26,7 +26,7 @@ from companion.core.steps import StepRules
 from companion.core.words import counted
 from companion.scoring import la_venise_du_nord as sheet
 
-from . import activate, anytime, bridge, city, market, move, produce, powers, roll, start
+from . import activate, anytime, bridge, city, market, move, picture, produce, powers, roll, start
 from .board import shown
 from .cards import DECKS
 from .city import TILES
@@ -177,6 +177,8 @@ LA_VENISE = GameDef(
     check_setup=_check_setup,
     first_player="rolloff",
     public=_public,
+    picture=picture.city,
+    picture_title=picture.TITLE,
     score_keys=(("points", "Points"),),
     score_sheet=_score_sheet,
     rule_options=RULE_OPTIONS,

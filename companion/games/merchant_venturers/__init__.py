@@ -21,7 +21,7 @@ from pyrsistent import PMap, thaw
 from companion.core.game import GameDef
 from companion.scoring import merchant_venturers as sheet
 
-from . import trade, trading
+from . import picture, trade, trading
 from .board import GOODS, NEW, OLD, demand, layout_lines, port_names
 from .cards import DECK, virtual
 from .fleet import SEA
@@ -204,6 +204,8 @@ MERCHANT_VENTURERS = GameDef(
     check_setup=check_settings,
     first_player="fewest_coins",
     public=_public,
+    picture=picture.board,
+    picture_title=picture.TITLE,
     private=_private,
     score_keys=(("fortune", "Fortune"), ("large_posts", "Large posts"), ("medium_posts", "Medium posts"),
                 ("small_posts", "Small posts"), ("held_goods", "Held goods")),
