@@ -71,8 +71,8 @@ def city(view: Mapping[str, Any]) -> str:
 
 
 def _tile(tile: str, x: float, y: float) -> str:
-    corners = " ".join(f"{x + SIZE * math.cos(math.radians(60 * i - 30)):.1f},{y + SIZE * math.sin(math.radians(60 * i - 30)):.1f}"
-                       for i in range(6))
+    turns = [math.radians(60 * i - 30) for i in range(6)]  # a corner up
+    corners = " ".join(f"{x + SIZE * math.cos(t):.1f},{y + SIZE * math.sin(t):.1f}" for t in turns)
     words = tile.split(" ") if tile == "Master Builder" else [tile]
     label = "".join(svg.text(x, y + 3 + 11 * (k - (len(words) - 1) / 2), w, text_anchor="middle")
                     for k, w in enumerate(words))
