@@ -718,6 +718,7 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     for i, (name, age) in enumerate((("Ada", "40"), ("Bea", "19"))):
         page.get_by_label("player name").nth(i).fill(name)
         page.get_by_label("age").nth(i).fill(age)
+    _shot(page, "merchant-venturers-1-new-game", whole=False)
     page.locator("#tablebox summary", has_text="The table's own board").click()
     _port_form(page, 0, "Lisbon", "old", "gold", [("l1", "gold")])
     _port_form(page, 1, "Havana", "new", "gold", [("h1", "land")])
@@ -734,6 +735,7 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
 
     # Before year 1: Bea (19) places first, then Ada; each may buy, then year 1 begins.
     expect(bea.locator("#who")).to_have_text("Bea: your turn.")
+    _shot(page, "merchant-venturers-2-box-bea-places", part="#sim")
     bea.get_by_role("button", name="Post and ship at Lisbon").click()
     ada.get_by_role("button", name="Post and ship at Lisbon").click()
     taps = Taps(bea)
@@ -768,7 +770,10 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
             _done(Taps(phone), phone, name)
     expect(status).to_contain_text(": sail")
     taps = Taps(bea)
-    _picked(taps, bea, "Ship 1 sails (2 moves, +1 with the wind): where it ends …", "Havana")
+    taps(bea.get_by_role("button", name="Ship 1 sails (2 moves, +1 with the wind): where it ends …"))
+    taps(bea.locator(".picker").get_by_role("button", name="Havana", exact=True))
+    _shot(bea, "merchant-venturers-3-bea-sails", whole=False)
+    taps(bea.locator(".picker").get_by_role("button", name="Do it"))
     _done(taps, bea, "Bea")
     assert taps.count == 4
     _done(Taps(ada), ada, "Ada")
@@ -784,6 +789,8 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     table_next("Move")  # 4 to the ports
     expect(status).to_contain_text("Havana: buy or pass")
     expect(bea.locator("#who")).to_have_text("Bea: your turn.")  # at Havana, whose chance it is
+    _shot(page, "merchant-venturers-4-box-havana", part="#oled")
+    _shot(bea, "merchant-venturers-5-bea-buys", whole=False)
     taps = Taps(bea)
     taps(bea.get_by_role("button", name="Buy 1 gold at Havana: 2"))
     table_next("Next")  # every port done
