@@ -265,9 +265,9 @@ def test_goods_bought_are_loaded_or_stored_or_lost():
     t.ok(type="load", seat=0, ship=1, good="furs")
     assert t.ship(0)["cargo"] == ["furs"]
     (nxt,) = [o for o in t.offered if o.button == "NEXT"]  # NEXT would lose a fur: it asks first
-    assert nxt.confirm and "Ada loses furs: neither loaded nor stored" in nxt.label
+    assert nxt.confirm and "Ada loses 1 furs: neither loaded nor stored" in nxt.label
     t.ok(type="advance", confirm=True)
-    assert t.data["quay"][0] == {} and any("Ada loses furs: neither loaded nor stored" in line for line in t.log)
+    assert t.data["quay"][0] == {} and any("Ada loses 1 furs: neither loaded nor stored" in line for line in t.log)
 
 
 def test_purchase_order_at_a_port_largest_post_first_then_ships_in_turn_order():

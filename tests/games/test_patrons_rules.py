@@ -621,6 +621,11 @@ def test_a_virtual_hand_sells_only_what_it_holds_one_tap_per_card():
     t.choose("TRADE")  # Ada leads the Sell step
     _hand(t, 0, "Wool 2", "Silk 4")
     assert [o["label"] for o in t.plays] == ["Sell Wool 2 for 2", "Sell Silk 4 for 4"]
+    from companion.core.offer import offer
+
+    # With her phone at the table her hand is hers: the table page and the box offer only Done selling.
+    assert [o.label for o in offer(t.game, t.session).table(frozenset({0})) if o.group != "Corrections"] == ["Done selling"]
+    assert "Sell Wool 2 for 2" in [o.label for o in offer(t.game, t.session).table()]  # no phone: the table acts for her
     for card in ("Silk 6", "Iron 4"):  # no such card in her hand (another player's, or none at all)
         refused = t.do(type="sell", card=card)
         assert isinstance(refused, Refused) and f"Ada holds no {card}" in refused.reason

@@ -36,7 +36,7 @@ RULE_OPTIONS: dict[str, dict[str, Any]] = {
                      "enumNames": ["warm and cold seasons", "every mark from Spring on"],
                      "description": "The rulebook's season table lost its columns: crops and spices in the warm "
                                     "seasons, furs in the cold ones, gold in Summer; or every mark read from Spring "
-                                    "on. A table of your own may be given at setup (seasons)."},
+                                    "on."},
     "small_post": {"title": "A small trading post costs", "enum": [1, 2, 3], "default": 1,
                    "enumNames": ["1 coin", "2 coins", "3 coins"],
                    "description": "The rulebook gives no price: 1 coin, so a large post costs 6 in all."},

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,7 +38,7 @@ def _deal(state: PMap, action: Mapping[str, Any]) -> tuple[PMap, tuple[str, ...]
         if isinstance(dealt, Refused):
             return dealt
         table["board"] = dealt
-        log.append("The board is dealt: copy it from a phone (the layout), then place the ocean tiles in the middle.")
+        log.append("The board is dealt: copy it from the Table page (The board), then place the ocean tiles in the middle.")
     if not table["dealt"]:
         hands = cards.deal(state, table, action.get("order"))
         if isinstance(hands, Refused):
@@ -104,8 +105,8 @@ def _unloaded(state: PMap) -> tuple[PMap, list[str]]:
     table = data(state)
     seat = state["flow"]["actor"]
     quay = table["quay"][seat]
-    log = [f"{name(state, seat)} loses {', '.join(g for goods in quay.values() for g in goods)}: neither loaded nor stored."] if any(
-        quay.values()) else []
+    lost = Counter(g for goods in quay.values() for g in goods)  # "2 crops, 1 furs", the rulebook's way with goods
+    log = [f"{name(state, seat)} loses {', '.join(f'{n} {g}' for g, n in lost.items())}: neither loaded nor stored."] if lost else []
     table["quay"][seat] = {}
     return put(state, table), log
 

@@ -38,10 +38,10 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     if seat is None or seat != state["flow"]["actor"]:
         return []
     table, own_only = state["data"], state["options"]["gondola_counts"] == "own"
-    found = [Option(f"{city.PRODUCT[b['type']]} at {'' if b['owner'] == seat else name(state, b['owner']) + ' '}"
-                    f"{city.LABELS[b['type']]} ({' / '.join(b['campi'])}): "
-                    f"+{city.income(b, table['businesses'], table['statues'], own_only)['total']}",
-                    "Make", {"type": "produce", "business": i})
+    # Where the companion holds the hand, what it can make tells what it holds: on the player's own phone only.
+    found = [Option(f"{city.PRODUCT[b['type']]} at {name(state, b['owner'])}'s {city.LABELS[b['type']]} "
+                    f"({' / '.join(b['campi'])}): +{city.income(b, table['businesses'], table['statues'], own_only)['total']}",
+                    "Make", {"type": "produce", "business": i}, private=virtual(state))
              for i, b in enumerate(table["businesses"]) if _may(state, seat, i)]
     return [*found, Option("Done producing", "Done", {"type": "advance"}, button="NEXT")]
 

@@ -74,7 +74,7 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             found.append(Option(
                 sentence(a(city.LABELS[kind])) + (f": show {_need(kind)}" if ask else ""), city.LABELS[kind][:6],
                 {"type": "advance", "action": "sponsor", "business": kind, **({"shown": True} if ask else {})},
-                confirm=ask,
+                confirm=ask, private=virtual(state),  # which a held hand allows is its secret: its own phone only
                 fields={"campi": {"type": "array", "title": "campi", "minItems": 1, "maxItems": 2, "uniqueItems": True,
                                   "items": _campo(state, "campo", "the campo the building touches (two if it touches two)")},
                         "cost": {"type": "integer", "title": "cost", "minimum": 0, "maximum": min(50, purse)}}))

@@ -58,7 +58,8 @@ def sell_options(state: PMap, seat: int | None) -> list[Option]:
     if not virtual(state):
         return [Option("Sell a card from your hand", "Sell", {"type": "sell"}, fields={"card": card_field(state)}), done]
     held = [c for c in dict.fromkeys(state["data"]["hands"][seat]) if _sellable(state, c)]
-    return [*(Option(f"Sell {c} for {goods.value(c)}", "Sell", {"type": "sell", "card": c}) for c in held), done]
+    # The hand the companion holds is the player's secret: its cards are offered on his own phone only.
+    return [*(Option(f"Sell {c} for {goods.value(c)}", "Sell", {"type": "sell", "card": c}, private=True) for c in held), done]
 
 
 
