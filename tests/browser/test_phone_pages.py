@@ -211,6 +211,7 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
         page.get_by_label("age").nth(i).fill(age)
     expect(page.locator("#first")).to_contain_text("The second-youngest")
     page.locator("#options select[name=\"Guilds variant\"]").select_option("true")
+    _shot(page, "patrons-of-venice-1-rule-options", part="#options")
     page.get_by_role("button", name="Start the game").click()
     expect(page).to_have_url(f"{base}/")
     assert runtime.view()["lead"] == 2 and runtime.view()["step"] == "SETUP_DONE"
@@ -218,6 +219,7 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     expect(page.locator("#next")).to_have_text("The cards are dealt: start")
     page.locator("#next").click()
     expect(status).to_contain_text("Choose the action · Cy to act")
+    _shot(page, "patrons-of-venice-2-box-cy-chooses", part="#sim")
     phones = {seat: _phone(browser, served, seat, name) for seat, name in enumerate(("Ada", "Bea", "Cy"))}
     ada, bea, cy = (phones[s][1] for s in range(3))
 
@@ -236,6 +238,7 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     for _ in range(4):
         taps(picker.get_by_role("button", name="+"))
     _shot(cy, "patrons-2-cy-tent")
+    _shot(cy, "patrons-of-venice-4-cy-tent", part="#options")
     taps(picker.get_by_role("button", name="Do it"))
     taps(picker.get_by_role("button", name="Do it"))  # it asks first: he has shown the cards
     assert taps.count == 8, taps.count
@@ -266,6 +269,7 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     expect(bea.locator("#who")).to_have_text("Bea: your turn.")
     bea.get_by_role("button", name="Sail ships").click()
     expect(page.locator("#next")).to_have_text("No Pirates! card was drawn")
+    _shot(page, "patrons-of-venice-3-box-sail-drawn", part="#sim")
     page.locator("#next").click()
     expect(status).to_contain_text("Ada to act")
     expect(ada.locator("#who")).to_have_text("Ada: your turn.")
@@ -292,6 +296,8 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     expect(status).to_contain_text("Choose the action · Cy to act")
     expect(status).to_contain_text("Turn 4")
     _shot(page, "patrons-4-table")
+    page.locator("#options summary", has_text="Corrections").click()
+    _shot(page, "patrons-of-venice-5-corrections", part="#options")
     assert runtime.view()["players"][0]["ducats"] == 10 - 3 - 2 + 3
     for context, phone, errors in phones.values():
         assert errors == [], errors
