@@ -339,6 +339,8 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(browser, page,
     """The table page runs the phases; Ada and Bea, each on a phone of their own, play a real card they show
     (one picker), bid in the Doge's election in secret from their own phones, and Bea, the new Doge, appoints
     the offices from hers. Taps are counted."""
+    import os
+
     runtime, app, base = served
     _start_rolled_off_game(page, served, "master_of_venice")
     status = page.locator("#status")
@@ -349,12 +351,18 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(browser, page,
         page.locator("#next").click()
         expect(status).to_contain_text(phase)
     expect(status).to_contain_text("everyone to act")
+    # The guide's picture of the box's screen, once its long bottom line has scrolled past and rests on its start.
+    if os.environ.get("SCREENSHOTS"):
+        page.wait_for_timeout(6500)
+    _shot(page, "master-of-venice-1-box-expansion", part="#oled")
     # Each shows a Senator from the hand and puts it into play from the phone: the card from a list, Do it.
     for name, phone in (("Ada", ada), ("Bea", bea)):
         taps = Taps(phone)
         taps(phone.get_by_role("button", name=f"{name} plays a card …"))
         taps(phone.locator(".picker").get_by_role("button", name="Senator", exact=True))
         _shot(phone, f"master-1-{name.lower()}-plays")
+        if name == "Ada":
+            _shot(phone, "master-of-venice-2-ada-plays", part="#options")
         taps(phone.locator(".picker").get_by_role("button", name="Do it"))
         assert taps.count == 3
         expect(page.locator("#sections")).to_contain_text(f"{name}: 0 Gold")
@@ -368,6 +376,7 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(browser, page,
     taps(page.get_by_role("button", name="Thrown at the table …"))
     taps(page.locator(".picker").get_by_role("button", name="6", exact=True))
     _shot(page, "master-2-doge-die")
+    _shot(page, "master-of-venice-3-doge-die", part="#options")
     taps(page.locator(".picker").get_by_role("button", name="Do it"))
     assert taps.count == 3
     expect(status).to_contain_text("Elect the Doge")
@@ -379,10 +388,17 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(browser, page,
         taps = Taps(phone)
         taps(phone.get_by_role("button", name=f"{name}'s sealed bid for the Doge …"))
         _shot(phone, f"master-2-{name.lower()}-bids")
+        if name == "Bea":
+            _shot(phone, "master-of-venice-5-bea-bids", whole=False)
         taps(phone.locator(".picker").get_by_role("button", name="Do it"))
         assert taps.count == 2
     expect(bea.locator("#mine")).to_contain_text("Your sealed bid: 0 Gold, 0 Intrigue (you have 1 vote before it)")
     expect(page.locator("#next")).not_to_contain_text("not bid yet")
+    # The guide's picture of the box's screen in the election, once its long lines have scrolled past and rest.
+    page.evaluate("window.scrollTo(0, 0)")
+    if os.environ.get("SCREENSHOTS"):
+        page.wait_for_timeout(11000)
+    _shot(page, "master-of-venice-4-box-election", part="#oled")
     page.locator("#next").click()  # the bids are revealed: a vote each, a tie, and its roll-off at once
     expect(status).to_contain_text("Roll-off for the Doge election")
     # The roll-off's dice are thrown at the table and entered on the table page: Ada 6, Bea 1.
@@ -393,16 +409,28 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(browser, page,
     name, phone = ("Ada", ada) if doge == 0 else ("Bea", bea)
     # The Doge appoints the offices from the own phone.
     expect(phone.locator("#who")).to_have_text(f"{name}: your turn.")
+    _shot(phone, "master-of-venice-6-doge-appoints", whole=False)
     phone.get_by_role("button", name=f"{name}: Office of General").click()
     expect(phone.locator("#options")).to_contain_text(f"{'Bea' if doge == 0 else 'Ada'}: Office of Admiral")
     page.locator("#next").click()
     expect(status).to_contain_text("Draw Phase")
     expect(page.locator("#sections")).to_contain_text(f"Doge: {name} (#{doge + 1})")
     _shot(page, "master-3-table")
+    _shot(page, "master-of-venice-7-table-turn-2", part="#sections")
     for context, phone, errors in phones.values():
         assert errors == [], errors
         context.close()
     assert runtime.view()["offices"] == {"General": doge, "Council Head": 1 - doge}  # NEXT gave the rest
+    # The end, for the guide: the real draw pile runs out twice (the table says so), the turn is played out,
+    # and the table page shows the winner, the chart and the link to BG Stats.
+    for _ in range(2):
+        assert runtime.submit({"type": "deck_exhausted", "deck": "deck", "confirm": True}).accepted
+    while not runtime.view()["over"]:
+        (nxt,) = [o for o in runtime.view()["options"] if o["button"] == "NEXT"]
+        die = {"dice": [1], "source": "physical"} if nxt["rolls"] else {}
+        assert runtime.submit({**nxt["action"], **die, **({"confirm": True} if nxt["confirm"] else {})}).accepted
+    expect(page.locator("#result .winner")).to_have_text("Ada wins")
+    _shot(page, "master-of-venice-8-game-over", part="#result")
 
 
 def _phone(browser, served, seat, name, width=390):
