@@ -664,8 +664,10 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     expect(page.locator("#sections")).to_contain_text("Burghers: Order: Bea, Market: Ada")
 
     # Ada: 1 to the Workshop tile, 3 cards drawn, the one kept named as printed.
+    _shot(page, "la-venise-du-nord-1-box-ada-rolls", part="#sim")
     taps = Taps(ada)
     _picked(taps, ada, "Thrown at the table …", "1", "3")
+    _shot(ada, "la-venise-du-nord-2-ada-moves", whole=False)
     taps(ada.get_by_role("button", name="Workshop: move 1, act 3"))
     _typed(taps, ada, "Draw 3 Workshop cards, keep one: name it or tap it", "Jewelry 2 cost 2 gold")
     _shot(ada, "venise-2-ada-bridge-or-not")
@@ -694,6 +696,7 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     expect(bea.locator("#who")).to_have_text("Bea: your turn.")
     expect(ada.locator("#who")).not_to_have_text("Ada: your turn.")
     _shot(bea, "venise-3-bea-secondary")
+    _shot(page, "la-venise-du-nord-3-box-bea-secondary", part="#oled")
     bea.get_by_role("button", name="Draw 1 Order card, keep none").click()
     taps(ada.get_by_role("button", name="Build no bridge"))
     _shot(ada, "venise-4-ada-produces")
@@ -716,6 +719,26 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     assert view["players"][0]["vp"] == 11 and view["ports"]["Port 2"] == ["jewelry"] and view["prices"]["jewelry"] == 1
     _shot(ada, "venise-5-ada-board")
     _shot(page, "venise-6-table")
+
+    # The end, from the table page's Corrections: the Market's sales set right (every space covered), then
+    # each turn ended at once (asked twice) until the last round is played; the winner on the table page.
+    page.locator("#options summary", has_text="Corrections").click()
+    page.get_by_role("button", name=re.compile("^The Market's sales are otherwise")).click()
+    picker = page.locator(".picker")
+    for _ in range(5):
+        picker.get_by_role("button", name="+", exact=True).click()
+    _shot(page, "la-venise-du-nord-4-corrections", whole=False)
+    picker.get_by_role("button", name="Do it").click()
+    expect(page.locator("#sections")).to_contain_text("Market: bonus 0, 0 sales left")
+    for name, after in (("Bea", "last round"), ("Ada", "Bea to act"), ("Bea", None)):
+        page.get_by_role("button", name=f"End {name}'s turn now").click()
+        page.get_by_role("button", name=f"Tap again: End {name}'s turn now").click()
+        if after:
+            expect(page.locator("#status")).to_contain_text(after)
+    expect(page.locator("#result .winner")).to_have_text("Ada wins")
+    _shot(page, "la-venise-du-nord-5-the-end", part="#result")
+    page.wait_for_timeout(3000)  # the box says "Game over" for 5 s, then who won
+    _shot(page, "la-venise-du-nord-6-box-the-end", part="#oled")
     for context, phone, errors in phones.values():
         assert errors == [], errors
         context.close()
