@@ -511,6 +511,11 @@ def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served
     expect(ada.locator("#who")).to_have_text("Ada: your turn.")
     expect(page.locator("#options")).not_to_contain_text("Buy ")  # Ada's coins are on her phone only
     _shot(ada, "palazzo-1-ada-turn")
+    import os
+
+    if os.environ.get("SCREENSHOTS"):
+        page.wait_for_timeout(12_000)  # the box's long line has scrolled past and rests
+    _shot(page, "palazzo-1-box-ada-turn", part="#sim")  # the box at the same moment: who acts, the yard, the die
 
     taps = Taps(ada)
     bought = _buy(taps, ada, runtime, 0)
@@ -559,9 +564,20 @@ def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served
     _shot(page, "palazzo-5-table")
     page.evaluate("window.scrollTo(0, 0)")
     _shot(page, "readme-table", whole=False)
+    page.locator("#options summary", has_text="Corrections").click()  # undo, redo, a die set right by hand
+    expect(page.locator("#options details.corrections")).to_contain_text("Set Ada's Die right (now ")
+    _shot(page, "palazzo-6-corrections", part="#options")
     for context, phone, errors in phones.values():
         assert errors == [], errors
         context.close()
+    # The New game page as a table sets up this game: three players, the rule options in the rulebook's words.
+    page.goto(f"{base}/new")
+    page.get_by_label("Game").select_option("palazzo")
+    page.get_by_role("button", name="Add a player").click()
+    for i, name in enumerate(("Ada", "Bea", "Cy")):
+        page.get_by_label("player name").nth(i).fill(name)
+    expect(page.locator("#options")).to_contain_text("Exact payments chain")
+    _shot(page, "palazzo-0-new-game")
 
 
 def test_every_page_fits_a_small_phone_and_its_nav_shows_every_page(browser, served):
