@@ -157,7 +157,7 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
         phone_only = next((f.get("title", k) for k, f in option["fields"].items() if choices(f) is None), None)
         if phone_only is not None:
             return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: {phone_only} is chosen on a phone."))
-        return Reply(replace(panel, pick=Pick(option["label"])))
+        return Reply(replace(panel, pick=Pick(option["label"], at=_starts_at(next(iter(option["fields"].values()))))))
     return _do(panel, option, "option")
 
 
@@ -206,6 +206,12 @@ def choices(field: dict[str, Any]) -> list[tuple[Any, str]] | None:
     return None
 
 
+def _starts_at(field: dict[str, Any]) -> int:
+    """Where SELECT starts in `field`: at its default (what the table holds now), else at the first choice."""
+    values = [v for v, _ in choices(field) or []]
+    return values.index(field["default"]) if "default" in field and field["default"] in values else 0
+
+
 def _shown(value: Any) -> str:
     return " ".join(map(str, value)) if isinstance(value, list) else str(value)
 
@@ -223,7 +229,8 @@ def _picking(view: dict[str, Any], panel: Panel, role: str) -> Reply:
         return Reply(panel, prompt=AlertScreen("Choosing", "SELECT: the next choice; ACTION: take it; BACK: leave."))
     chosen = pick.chosen + ((key, values[pick.at % len(values)][0]),)
     if len(chosen) < len(option["fields"]):
-        return Reply(replace(panel, pick=Pick(pick.label, chosen)))
+        following = next(f for k, f in option["fields"].items() if k not in dict(chosen))
+        return Reply(replace(panel, pick=Pick(pick.label, chosen, _starts_at(following))))
     return _do(panel, option, "option", chosen)
 
 

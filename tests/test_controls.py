@@ -112,3 +112,18 @@ def test_the_pairing_screen_shows_without_a_game_and_after_the_counters(free_pla
     assert paired.page == "pair" and controls.screen_for(view, paired, pairing) == PairingScreen(*pairing)
     back = controls.press(view, paired, "next", False)
     assert back.action is None and back.panel.page == "step"  # any press leaves it, and does nothing else
+
+
+def test_a_field_that_holds_a_value_now_starts_there_on_the_buttons(free_play):
+    """ACTION on an option whose numbers start at what the table holds (its default): SELECT starts there, so
+    ACTION again keeps it; the next field starts at its own."""
+    view = view_of(free_play)
+    fields = {"sales": {"type": "integer", "minimum": 0, "maximum": 6, "default": 4, "title": "sales"},
+              "price": {"type": "integer", "minimum": 0, "maximum": 9, "default": 7, "title": "price"}}
+    view["options"] = [{"label": "The Market is otherwise", "short": "Mkt", "group": "Play", "action": {"type": "market"},
+                        "fields": fields, "confirm": False, "button": ""}]
+    panel = controls.press(view, Panel(), "action", False).panel
+    assert panel.pick.at == 4
+    panel = controls.press(view, panel, "action", False).panel
+    assert panel.pick.chosen == (("sales", 4),) and panel.pick.at == 7
+    assert controls.press(view, panel, "action", False).action == {"type": "market", "sales": 4, "price": 7}

@@ -735,14 +735,23 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     assert view["players"][0]["vp"] == 11 and view["ports"]["Port 2"] == ["jewelry"] and view["prices"]["jewelry"] == 1
     _shot(ada, "venise-5-ada-board")
     _shot(page, "venise-6-table")
+    # The city as the companion knows it, drawn by the panel: the tiles, the Burghers, the dice, the bridges.
+    expect(page.locator("#picture h3")).to_have_text("The city")
+    expect(page.locator("#picture img.board")).to_have_js_property("complete", True)
+    assert page.evaluate("document.querySelector('#picture img.board').naturalWidth") > 0
+    _shot(page, "board-la-venise-du-nord", part="#picture")
 
     # The end, from the table page's Corrections: the Market's sales set right (every space covered), then
     # each turn ended at once (asked twice) until the last round is played; the winner on the table page.
     page.locator("#options summary", has_text="Corrections").click()
-    page.get_by_role("button", name=re.compile("^The Market's sales are otherwise")).click()
+    sales = page.get_by_role("button", name=re.compile("^The Market's sales are otherwise"))
+    now = re.search(r"now (\d+)", sales.inner_text()).group(1)
+    sales.click()
     picker = page.locator(".picker")
-    for _ in range(5):
-        picker.get_by_role("button", name="+", exact=True).click()
+    expect(picker.locator(".stepper output")).to_have_text(now)  # what the table holds: Do it alone changes nothing
+    plus = picker.get_by_role("button", name="+", exact=True)
+    while plus.is_enabled():  # up to every space covered
+        plus.click()
     _shot(page, "la-venise-du-nord-4-corrections", whole=False)
     picker.get_by_role("button", name="Do it").click()
     expect(page.locator("#sections")).to_contain_text("Market: bonus 0, 0 sales left")

@@ -441,8 +441,10 @@ function isCell(v) { return Array.isArray(v) && v.length === 2 && v.every(Number
 function shown(v) { return Array.isArray(v) ? v.join(" ") : (v !== null && typeof v === "object") ? JSON.stringify(v) : String(v); }
 function nameOf(f, v) { const i = f.enum.findIndex(e => JSON.stringify(e) === JSON.stringify(v)); return i >= 0 ? String((f.enumNames || [])[i] ?? shown(v)) : ""; }
 
-// A value a field starts with: the only choice there is, a number's lowest (or 0), an empty list.
+// A value a field starts with: its default (what the table holds now), the only choice there is, a number's
+// lowest (or 0), an empty list.
 function preset(f) {
+  if (f.default !== undefined) return f.default;
   if (f.enum && f.enum.length === 1) return f.enum[0];
   if (f.type === "integer") return f.minimum <= 0 && f.maximum >= 0 ? 0 : f.minimum;
   if (f.type === "array" && !(f.minItems > 0)) return [];

@@ -112,13 +112,17 @@ def corrections(state: PMap) -> list[Option]:
                             fields={"tiles": {"title": "between", "enum": [list(t) for t in standing],
                                               "enumNames": [f"{a} and {b}" for a, b in standing]}}, group=CORRECTIONS))
     count = {"type": "integer", "minimum": 0, "maximum": 30}
+    # Each field starts at what the table holds now, so Do it with nothing changed changes nothing.
     found += [Option(f"The {g} price is set otherwise (now {prices(table)[g]})", "Price", {"type": "price", "good": g},
-                     fields={p: {**count, "title": t} for p, t in (("cubes", "cubes"), ("ones", "+1 cards"), ("twos", "+2 cards"))},
+                     fields={p: {**count, "title": t, "default": table["prices"][g][p]}
+                             for p, t in (("cubes", "cubes"), ("ones", "+1 cards"), ("twos", "+2 cards"))},
                      group=CORRECTIONS) for g in GOODS]
     open_ = [s for s in table["market"] if s["by"] != "setup"]
-    found.append(Option(f"The Market's sales are otherwise (now {sum(1 for s in open_ if s['by'] is not None)})", "SetMkt",
+    sold = sum(1 for s in open_ if s["by"] is not None)
+    found.append(Option(f"The Market's sales are otherwise (now {sold})", "SetMkt",
                         {"type": "market"}, fields={"sales": {"type": "integer", "title": "spaces covered by sales",
-                                                              "minimum": 0, "maximum": len(open_)}}, group=CORRECTIONS))
+                                                              "minimum": 0, "maximum": len(open_), "default": sold}},
+                        group=CORRECTIONS))
     return found
 
 
