@@ -240,6 +240,11 @@ def test_caught_negates_a_crime_costs_the_criminal_1d6_and_the_next_election():
     t.give(0, cards=1)
     t.go(type="play", seat=1, card="Assassination", target=[c["id"] for c in t.view["in_play"] if c["owner"] == 0][0])
     assert t.view["pending"]["kind"] == "crime"
+    from companion.core.physical import dice_action
+
+    # A die thrown on the reader meanwhile plays nobody's Caught: that is Ada's choice, on her phone.
+    assert any(o.action.get("card") == "Caught" for o in t.offered)
+    assert dice_action(t.state, t.offered, 6, (4,)) == "no roll is expected now (1d6 rolled)"
     gold = t.gold()
     t.go(type="negate", seat=0, card="Caught", dice=[4])
     assert t.gold()[1] == gold[1] - 4 and t.view["players"][1]["caught"]

@@ -104,7 +104,8 @@ def leave_play(state: PMap, table: dict[str, Any], ids: list[int], log: list[str
 def eliminate(state: PMap, table: dict[str, Any], seat: int, log: list[str]) -> PMap | Refused:
     """A player who could not pay loses the game: his cards go to the discard pile and his offices fall
     vacant (SPEC 2.9.10)."""
-    log.append(f"{name(state, seat)} cannot pay and loses the game: his cards are discarded, his offices fall vacant.")
+    who = name(state, seat)
+    log.append(f"{who} cannot pay and loses the game: {who}'s cards are discarded and offices fall vacant.")
     state = leave_play(state, table, [c["id"] for c in owned(table, seat)], log)
     if isinstance(state, Refused):
         return state
