@@ -26,6 +26,7 @@ from pyrsistent import PMap, PVector, thaw
 
 from companion import __version__
 from companion.cards import CardRegistry, Registration
+from companion.core import final_sheet
 from companion.core.engine import Session, apply_input, new_game, start_session
 from companion.core.game import GameDef
 from companion.core.offer import Offer, offer
@@ -250,7 +251,7 @@ class Runtime:
         offered = self._offer()
         matched = match(offered.table(self._claimed) if seat is None else offered.for_seat(seat), action)
         flow = self._session.state["flow"]
-        if isinstance(matched, Refused) and flow is not None and flow["over"]:
+        if isinstance(matched, Refused) and flow is not None and flow["over"] and not offered.companion:  # nothing to enter
             return Refused(f"the game is over ({flow['ended']})" if flow["ended"] else "the game is over")
         if isinstance(matched, Refused):
             return matched
@@ -432,9 +433,9 @@ class Runtime:
     def score_sheet(self) -> dict[str, Any] | None:
         """The open game's final score sheet, pre-filled from the table; None when the game has none."""
         game, session = self._game, self._session
-        if game is None or session is None or game.score_sheet is None or session.state["game"] != game.id:
+        if game is None or session is None or session.state["game"] != game.id:
             return None
-        return {"game": game.id, **game.score_sheet(session.state)}
+        return final_sheet.sheet(game, session.state)  # with what the players entered at the end
 
     def view_json(self) -> tuple[int, bytes]:
         """(version, the view as JSON): what every phone polls, serialised once per version."""

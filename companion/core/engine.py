@@ -31,6 +31,7 @@ from pyrsistent import PMap, PVector, freeze, pmap, pvector
 from companion.core import counters as counters_mod
 from companion.core import deck as deck_mod
 from companion.core import flow as flow_mod
+from companion.core import final_sheet
 from companion.core.dice import check_values, parse_spec
 from companion.core.game import GameDef
 from companion.core.result import Accepted, Needs, Refused, Result
@@ -190,6 +191,8 @@ def apply(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
         return seat
     if state["rolloff"] is not None and kind != "rolloff":
         return Refused(f"first the roll-off for the {state['rolloff']['purpose']}")
+    if kind == final_sheet.TYPE:  # at game over: a field of the score sheet the companion did not know
+        return final_sheet.enter(game, state, action)
     if state["flow"] is not None and state["flow"]["over"]:
         return Refused(f"the game is over ({state['flow']['ended']})")
     if game.steps:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from pyrsistent import PMap
 
+from companion.core import final_sheet
 from companion.core.engine import Session, apply
 from companion.core.flow import current_step
 from companion.core.game import GameDef
@@ -49,8 +50,8 @@ def offer(game: GameDef, session: Session) -> Offer:
     flow = state["flow"]
     if state["rolloff"] is not None or flow is None:
         return Offer(step_options(game, state), ((),) * n, (), corrections)
-    if flow["over"]:
-        return Offer((), ((),) * n, (), corrections)
+    if flow["over"]:  # what the score sheet still needs, entered at the table
+        return Offer(final_sheet.options(game, state), ((),) * n, (), corrections)
     if not game.steps:
         return _legacy(game, state, corrections)
     rules = game.steps[current_step(game.flow, state).name]

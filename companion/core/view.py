@@ -7,6 +7,7 @@ from typing import Any
 from pyrsistent import PMap, thaw
 
 from companion import scoring
+from companion.core import final_sheet
 from companion.core.deck import DeckSpec
 from companion.core.engine import Session, can_undo
 from companion.core.flow import current_step
@@ -101,9 +102,9 @@ def final_result(game: GameDef, state: PMap) -> dict[str, Any]:
     (``["players[1].coins_in_hand"]``). A sheet the scoring refuses (a bug) gives null and ``sheet_error``.
     Before the end, or for a game without a score sheet: null and []."""
     flow = state["flow"]
-    if flow is None or not flow["over"] or game.score_sheet is None or game.id not in scoring.GAMES:
+    sheet = final_sheet.sheet(game, state)  # with what the players entered at the end
+    if flow is None or not flow["over"] or sheet is None:
         return {"result": None, "sheet_missing": []}
-    sheet = {"game": game.id, **game.score_sheet(state)}
     missing = scoring.unknown(sheet)
     if missing:
         return {"result": None, "sheet_missing": missing}

@@ -1085,9 +1085,15 @@ def test_at_the_end_without_a_result_the_pages_ask_only_for_what_the_companion_d
     winner = scored["winner"]
     expect(page.locator("#outcome .winner")).to_have_text(f"{winner[0]} wins" if len(winner) == 1 else "Ada and Bea share the win")
     expect(page.locator("#outcome table.ranking tr")).to_have_count(2)
+    # The game is over: what was entered is kept with it, so the table and Past games have the winner too.
+    expect(page.locator("#kept")).to_have_text("Kept with the game: the table, Past games and BG Stats show this result.")
     _shot(page, "end-6-scores-scored")
+    shared = f"{winner[0]} wins" if len(winner) == 1 else "Ada and Bea share the win"
+    assert runtime.view()["result"]["winner"] == winner
     page.get_by_role("link", name="Past games").click()
-    expect(page.locator("#games li button").first).to_contain_text("no winner: the score sheet was not complete")
+    expect(page.locator("#games li button").first).to_contain_text(shared)
+    page.get_by_role("link", name="Table").click()
+    expect(page.locator("#result .winner")).to_have_text(shared)
 
 
 def test_a_poll_that_never_answers_is_given_up_and_asked_again(page, served):

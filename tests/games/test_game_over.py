@@ -132,3 +132,39 @@ def test_the_panel_replays_a_past_game_once_and_again_after_it_changed(phones):
     again = table.get("/api/history/1")[1]
     assert not again["over"] and again["winner"] == [] and again["inputs"] == first["inputs"] + 1
     assert table.get("/api/history/99")[0] == 404
+
+
+def test_the_fields_entered_at_the_end_are_kept_with_the_game(make_runtime):
+    """At game over the table offers each field the sheet lacks; entered there, the result is the table's, Past
+    games' and BG Stats', as the same sheet scores; undo takes an entry back; a wrong value is refused."""
+    from companion import history
+    from companion.games import GAMES
+
+    rt = make_runtime(rng=random.Random(2))
+    setup = {"players": [{"name": name} for name in NAMES[:2]], "deck_modes": {"tiles": "mirror", "coins": "mirror"}}
+    assert rt.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
+    _play(rt, random.Random(4), frozenset(), skip=("hand",))
+    view = rt.view()
+    enter = [o for o in view["options"] if o["group"] == "Play"]
+    assert [(o["label"], o["action"]) for o in enter] == [
+        (f"Enter {NAMES[0]}'s coins in hand", {"type": "final_sheet", "path": "players[0].coins_in_hand"}),
+        (f"Enter {NAMES[1]}'s coins in hand", {"type": "final_sheet", "path": "players[1].coins_in_hand"})]
+    assert enter[0]["fields"]["value"]["items"] == {"enum": [0, 1, 2, 3, 4, 5]}
+    refused = rt.submit({**enter[0]["action"], "value": [9]})
+    assert not refused.accepted and refused.reason == f"Enter {NAMES[0]}'s coins in hand: coins in hand: each item one of 0, 1, 2, 3, 4, 5"
+    assert rt.submit({**enter[0]["action"], "value": [3, 0]}).accepted
+    assert rt.view()["sheet_missing"] == ["players[1].coins_in_hand"] and rt.view()["result"] is None
+    assert rt.submit({"type": "undo"}).accepted  # taken back: both are asked again
+    assert len([o for o in rt.view()["options"] if o["group"] == "Play"]) == 2
+    assert rt.submit({**enter[0]["action"], "value": [3, 0]}).accepted
+    assert rt.submit({**enter[1]["action"], "value": []}).accepted
+    assert not rt.submit({**enter[1]["action"], "value": [1]}).accepted  # known now: nothing more to enter
+
+    sheet = rt.score_sheet()
+    sheet["players"][0]["coins_in_hand"], sheet["players"][1]["coins_in_hand"] = [3, 0], []
+    scored = scoring.score("palazzo", sheet)
+    view = rt.view()
+    assert view["sheet_missing"] == [] and view["result"]["winner"] == scored["winner"]
+    past = rt.call(lambda: history.result(rt.journal, GAMES, view["game_id"]))  # replayed from the journal
+    assert past["result"] == view["result"] and past["winner"] == scored["winner"]
+    assert [p["name"] for p in history.as_bgstats(past)["players"] if p["winner"]] == scored["winner"]
