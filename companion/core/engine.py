@@ -30,8 +30,8 @@ from pyrsistent import PMap, PVector, freeze, pmap, pvector
 
 from companion.core import counters as counters_mod
 from companion.core import deck as deck_mod
-from companion.core import flow as flow_mod
 from companion.core import final_sheet
+from companion.core import flow as flow_mod
 from companion.core.dice import check_values, parse_spec
 from companion.core.game import GameDef
 from companion.core.result import Accepted, Needs, Refused, Result

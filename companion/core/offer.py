@@ -19,7 +19,6 @@ from companion.core.game import GameDef
 from companion.core.options import CORRECTIONS, Option, step_options
 from companion.core.result import Accepted, Refused
 
-
 CORRECTION_STEP = 50  # the most a counter with no upper bound is raised by one correction
 
 

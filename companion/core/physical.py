@@ -35,7 +35,8 @@ def dice_action(state: PMap, offered: Sequence[Option], sides: int, values: tupl
     # (spec, key for the values, action) of each option a roll does: a generic roll, or a game's own action.
     # Not one that plays a card and rolls for it (Caught): whose card it is, and whether to play it at all,
     # is a player's choice, never a die's.
-    takers = [(o.action.get("spec", ""), "values", o.action) if o.action.get("type") == "roll" else (o.rolls, o.dice_key(), o.action)
+    takers = [(o.action.get("spec", ""), "values", o.action) if o.action.get("type") == "roll"
+              else (o.rolls, o.dice_key(), o.action)
               for o in offered if (o.action.get("type") == "roll" or o.rolls) and "card" not in o.action]
     for spec, key, action in takers:
         if parse_spec(spec) == parse_spec(rolled):
