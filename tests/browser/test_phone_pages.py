@@ -273,7 +273,7 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     page.locator("#next").click()
     expect(status).to_contain_text("Ada to act")
     expect(ada.locator("#who")).to_have_text("Ada: your turn.")
-    expect(bea.locator("#who")).not_to_have_text("Bea: your turn.")  # her ship, Ada's cube: not Bea's move
+    expect(bea.locator("#who")).to_have_text("Bea. Ada acts.")  # her ship, Ada's cube: Ada's move, as the box says
     expect(bea.locator("#options")).to_contain_text("Nothing to do here now")
     _shot(ada, "patrons-3-ada-unloads")
     # A name that is no card is refused beside the option she pressed, in words she can act on.
