@@ -109,6 +109,13 @@ def test_pz_ex_08_a_tie_on_points_goes_to_the_most_ducats_then_the_fewest_struct
     assert score(t)["winner"] == ["Bea"]  # 5 + her die's 5 beat 2 + 3 + Ada's 4
     t.ok(type="hand", seat=1, coins=[4], phone_seat=1)
     assert score(t)["winner"] == ["Ada"]  # 9 ducats each: Ada built fewer structures
+    from companion.games.palazzo.coins import hand_options
+
+    assert hand_options(t.state, 1)[0].label == "My coins in hand (now 1 coin: 4)"  # a count, so a null coin reads as one
+    t.ok(type="hand", seat=1, coins=[0], phone_seat=1)
+    assert hand_options(t.state, 1)[0].label == "My coins in hand (now 1 coin: null)"
+    t.ok(type="hand", seat=1, coins=[], phone_seat=1)
+    assert hand_options(t.state, 1)[0].label == "My coins in hand (now none)"
 
 
 

@@ -10,6 +10,7 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.steps import Edit
+from companion.core.words import counted
 
 from .pieces import COIN_COUNT, COINS, COPIES, FACES, a_coin, coin_value, face
 from .table import virtual
@@ -98,7 +99,8 @@ def hand_options(state: PMap, seat: int) -> list[Option]:
     if virtual(state, COINS.name):
         return []
     known = state["data"]["hands"][seat]
-    label = "My coins in hand" + (f" (now {', '.join(map(face, known)) or 'none'})" if known is not None else "")
+    held = f"{counted(len(known), 'coin')}: {', '.join(map(face, known))}" if known else "none"  # "1 coin: null"
+    label = "My coins in hand" + (f" (now {held})" if known is not None else "")
     return [Option(label, "Coins", {"type": "hand", "seat": seat}, private=True, fields={"coins": {
         "type": "array", "items": COIN, "maxItems": COIN_COUNT - 4, "maxEach": COPIES, "title": "coins in hand",
         "description": "the value of each coin in your hand: your payments are then checked"}})]
