@@ -94,7 +94,10 @@ def test_pair_set_up_a_game_advance_and_undo(page, served):
     page.get_by_role("link", name="New game").click()
     names = page.get_by_label("player name")
     expect(names).to_have_count(2)
-    names.nth(0).fill("Ada")
+    names.nth(0).click()
+    names.nth(0).press_sequentially("Ada")  # letter by letter, as a phone's keyboard types: the field keeps its focus
+    expect(names.nth(0)).to_have_value("Ada")
+    expect(page.locator("#first")).to_contain_text("Ada")  # the first player's list follows the names
     names.nth(1).fill("Bea")
     page.get_by_role("button", name="Add a player").click()
     names.nth(2).fill("Cy")
