@@ -127,9 +127,14 @@ def render(screen: Screen) -> Image.Image:
 # --- text ----------------------------------------------------------------------------------------
 
 
+# Typographic quotes and dashes, which CP437 lacks, as the plain ones it has (a phone's name is “Ada's phone”).
+_PLAIN = {"“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "−": "-"}
+
+
 def _code(ch: str) -> int:
     if ch in _SYMBOLS:
         return _SYMBOLS[ch]
+    ch = _PLAIN.get(ch, ch)
     try:
         return ch.encode("cp437")[0]
     except (UnicodeEncodeError, IndexError):

@@ -194,3 +194,15 @@ def test_the_wifi_qr_code_reads_back_with_the_longest_network_name():
     big = Image.new("L", (128 * 4 + 80, 64 * 4 + 80), 0)
     big.paste(image.resize((128 * 4, 64 * 4), Image.Resampling.NEAREST), (40, 40))
     assert [r.text for r in zxingcpp.read_barcodes(big)] == ["WIFI:T:WPA;S:Kitchen-table-1 table;P:abcd-efgh-jkmn;;"]
+
+
+def test_typographic_quotes_and_dashes_are_drawn_as_plain_ones_not_question_marks():
+    from companion.screens import draw_text
+
+    def drawn(text):
+        image = Image.new("1", (128, 16), 0)
+        draw_text(image, (0, 0), text)
+        return image.tobytes()
+
+    assert drawn("“Ada’s phone” – 2") == drawn("\"Ada's phone\" - 2")
+    assert drawn("“") != drawn("?")

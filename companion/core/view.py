@@ -14,6 +14,7 @@ from companion.core.flow import current_step
 from companion.core.game import GameDef
 from companion.core.offer import Offer, offer
 from companion.core.ranking import RankKey, rank
+from companion.core.words import plural
 from companion.errors import SheetError
 
 
@@ -140,6 +141,7 @@ def score_keys(game: GameDef) -> tuple[tuple[str, str], ...]:
 def _deck(spec: DeckSpec, deck: PMap) -> dict[str, Any]:
     return {
         "label": spec.label,
+        "pieces": plural(spec.piece),  # "cards", "coins", "tiles"
         "mode": deck["mode"],
         "draw": len(deck["draw"]) if deck["known"] else None,
         "discard": len(deck["discard"]),
