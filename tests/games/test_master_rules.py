@@ -694,3 +694,15 @@ def test_gold_and_a_real_hand_are_set_right_in_the_corrections_and_a_virtual_han
     assert {o.action.get("name") for o in virtual.offered if o.action["type"] == "counter"} == {"gold"}
     gold = next(o for o in real.offered if o.action.get("name") == "gold" and o.action["seat"] == 0)
     assert gold.label == "Set Ada's Gold right (now 0)" and gold.fields["delta"]["maximum"] == 50
+
+
+def test_the_first_draw_says_to_deal_the_starting_cards_before_next_is_pressed():
+    t = MOV(2, start_cards=3)
+    t.to("DRAW")
+    assert t.view["status"].startswith("Deal 3 cards each, then draw 1")  # real cards: the table deals them
+    t.go(type="advance")
+    t.to("DRAW", turn=2)
+    assert not t.view["status"].startswith("Deal")
+    dealt = MOV(2, virtual=True, start_cards=3)
+    dealt.to("DRAW")
+    assert dealt.view["status"].startswith("Deck pass 1")  # a virtual deck: the companion deals them

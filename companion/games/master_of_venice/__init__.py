@@ -129,7 +129,9 @@ def _status(state: PMap, per_player: list[dict[str, Any]], by_dice: bool) -> str
     if step in ("POPE", "DOGE") and (table["dies"] == step.lower() or table[step.lower()] is None):
         return f"No roll: the {step.capitalize()} is elected"
     if step == "DRAW":
-        return f"Deck pass {hands.deck_pass(state)}" + (" · the end is near" if hands.game_end_pending(state) else "")
+        first = state["flow"]["round"] == 1 and state["options"]["start_cards"] and not virtual(state)  # real hands first
+        deal = f"Deal {counted(state['options']['start_cards'], 'card')} each, then draw 1 · " if first else ""
+        return deal + f"Deck pass {hands.deck_pass(state)}" + (" · the end is near" if hands.game_end_pending(state) else "")
     return ""
 
 
