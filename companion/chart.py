@@ -15,8 +15,8 @@ from companion import svg
 
 WIDTH, HEIGHT = 360, 220
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 20, 30  # the plot's margins: the label above, the values left, the rounds below
-# Each player's line in the player's colour, and told apart in dash too (companion.svg).
-STROKES = tuple(zip(svg.COLOURS, ("", "6 3", "2 3", "10 3 2 3", "4 2", "1 2", "8 2 2 2", "12 4")))
+# Each player's line in the player's colour (companion.svg), and told apart in dash too.
+DASHES = ("", "6 3", "2 3", "10 3 2 3", "4 2", "1 2", "8 2 2 2", "12 4")
 
 
 def score_chart(timeline: Mapping[str, Any], title: str) -> str:
@@ -47,8 +47,9 @@ def score_chart(timeline: Mapping[str, Any], title: str) -> str:
         out.append(f'<text x="{LEFT - 4}" y="{y(v) + 3}" text-anchor="end" fill="#555">{_number(v)}</text>')
     out.append(f'<line x1="{LEFT}" y1="{y(0)}" x2="{LEFT + plot_w}" y2="{y(0)}" stroke="#999"/>')
     out.append(f'<text x="{LEFT}" y="{TOP - 8}" fill="#555">{escape(timeline["label"])}</text>')
+    inks = timeline.get("inks") or [svg.colour(seat) for seat in range(len(players))]
     for seat, name in enumerate(players):
-        colour, dash = STROKES[seat % len(STROKES)]
+        colour, dash = inks[seat], DASHES[seat % len(DASHES)]  # the player's colour, the seat's dash
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         line = " ".join(f"{x(i)},{y(p['values'][seat])}" for i, p in enumerate(points))
         final = points[-1]["values"][seat] if points else 0

@@ -30,7 +30,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
-from companion import __version__
+from companion import __version__, svg
 from companion.core.engine import apply_input, new_game, start_session
 from companion.core.game import GameDef
 from companion.core.ranking import competition_positions
@@ -165,7 +165,8 @@ def timeline(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[st
     if inputs and points[-1]["seq"] != inputs[-1][0]:
         sample(inputs[-1][0])
     return {"label": keys[0][1], "round_word": game.flow.round_word,
-            "players": [p["name"] for p in session.state["players"]], "points": points}
+            "players": [p["name"] for p in session.state["players"]], "inks": svg.inks(session.state["players"]),
+            "points": points}
 
 
 def _first_player(game: GameDef, setup: Mapping[str, Any], inputs: list) -> int | None:

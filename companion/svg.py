@@ -6,7 +6,8 @@ Drawn by hand as text: a drawing library would be the largest thing on the Pi fo
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 from xml.sax.saxutils import escape
 
 # Told apart in colour, and in the charts in dash too, so lines part on a grey screen and for colour-blind eyes.
@@ -15,8 +16,18 @@ COLOURS = ("#1b7f5b", "#c0392b", "#2c5fb0", "#b8860b", "#7d3c98", "#444444", "#d
 HEADERS = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'", "Cache-Control": "no-cache"}
 
 
+# The colours the New game page offers, as inks that show on white (a white player's pieces in light grey).
+NAMED = {"red": "#c0392b", "blue": "#2c5fb0", "green": "#1b7f5b", "yellow": "#d4ac0d", "black": "#222222",
+         "white": "#b0b0b0", "purple": "#7d3c98", "orange": "#d35400"}
+
+
 def colour(seat: int) -> str:
     return COLOURS[seat % len(COLOURS)]
+
+
+def inks(players: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Each seat's ink: the colour its player chose at setup, or the seat's own."""
+    return [NAMED.get(str(p.get("colour") or "").lower(), colour(seat)) for seat, p in enumerate(players)]
 
 
 def document(width: float, height: float, title: str, body: Iterable[str]) -> str:
@@ -33,11 +44,11 @@ def text(x: float, y: float, words: str, **attrs: str) -> str:
     return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(words)}</text>'
 
 
-def legend(x: float, y: float, names: Iterable[str]) -> list[str]:
+def legend(x: float, y: float, names: Iterable[str], ink: list[str]) -> list[str]:
     """A row per player: a dot in the player's colour and the name."""
     out = []
     for seat, name in enumerate(names):
-        out.append(f'<circle cx="{x + 5:g}" cy="{y + 14 * seat - 3:g}" r="5" fill="{colour(seat)}"/>')
+        out.append(f'<circle cx="{x + 5:g}" cy="{y + 14 * seat - 3:g}" r="5" fill="{ink[seat]}"/>')
         out.append(text(x + 14, y + 14 * seat, name, **{"class": "legend"}))
     return out
 

@@ -53,7 +53,7 @@ def test_the_chart_of_a_game_follows_each_score_and_escapes_names(make_runtime):
 
     from companion.chart import score_chart
 
-    rt = make_runtime(game_setup={"players": [{"name": "Ada"}, {"name": "<b>Bea</b>"}], "first": 0})
+    rt = make_runtime(game_setup={"players": [{"name": "Ada", "colour": "orange"}, {"name": "<b>Bea</b>"}], "first": 0})
     for seat, delta in ((0, 3), (1, 2), (0, 1)):
         assert rt.submit({"type": "counter", "name": "score", "seat": seat, "delta": delta}).accepted
     assert rt.submit({"type": "undo"}).accepted  # Ada's last point taken back: the end is as the table shows it
@@ -62,6 +62,9 @@ def test_the_chart_of_a_game_follows_each_score_and_escapes_names(make_runtime):
     assert [p["values"] for p in line["points"]] == [[0, 0], [3, 2]]  # the start and the end: one round
     svg = score_chart(line, "Free play: Score over the game")
     assert re.findall(r'data-final="([^"]*)"', svg) == ["3", "2"]
+    from companion.svg import NAMED, colour
+
+    assert re.findall(r'class="player"[^>]* stroke="([^"]*)"', svg) == [NAMED["orange"], colour(1)]  # as chosen, or the seat's
     assert "&lt;b&gt;Bea&lt;/b&gt;: 2" in svg and "<b>" not in svg
     assert "No score yet" in score_chart({"label": "Score", "round_word": "Round", "players": [], "points": []}, "t")
 

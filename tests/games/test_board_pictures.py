@@ -97,7 +97,7 @@ def test_a_ship_at_sea_sails_in_the_ocean_and_an_undealt_board_says_so(make_runt
     assert "The board is not dealt yet" in _texts(ET.fromstring(board(view)))
     view = {**view, "board": merchant_table.BOARD, "stock": {}, "players": [
         {**view["players"][0], "ships": [{"id": 1, "at": "sea", "cargo": ["furs", "gold"]}], "posts": {}},
-        {**view["players"][1], "ships": [{"id": 1, "at": "Lisbon", "cargo": []}],
+        {**view["players"][1], "colour": "purple", "ships": [{"id": 1, "at": "Lisbon", "cargo": []}],
          "posts": {"Lisbon": {"size": "medium", "goods": []}}}]}
     root = ET.fromstring(board(view))
     ship = root.find(".//s:g[@class='ship'][@data-seat='0']", NS)
@@ -106,4 +106,5 @@ def test_a_ship_at_sea_sails_in_the_ocean_and_an_undealt_board_says_so(make_runt
     ocean = root.find("s:rect[@fill='#dcebf5']", NS)
     assert float(ocean.get("x")) < x < float(ocean.get("x")) + float(ocean.get("width"))
     assert len(ship.findall("s:circle", NS)) == 2  # a dot per good in its hold
-    assert root.find(".//s:path[@class='post'][@data-seat='1']", NS).get("fill") == svg.colour(1)
+    assert root.find(".//s:path[@class='post'][@data-seat='1']", NS).get("fill") == svg.NAMED["purple"]  # as chosen
+    assert ship.find("s:path", NS).get("fill") == svg.colour(0)  # no colour chosen: the seat's own

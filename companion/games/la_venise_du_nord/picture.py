@@ -31,7 +31,7 @@ def centre(at: list[int]) -> tuple[float, float]:
 
 
 def city(view: Mapping[str, Any]) -> str:
-    layout, names = view["layout"], [p["name"] for p in view["players"]]
+    layout, names, ink = view["layout"], [p["name"] for p in view["players"]], svg.inks(view["players"])
     spots = {tile: centre(at) for tile, at in layout.items()}
     x0 = min(x for x, _ in spots.values()) - SIZE * math.sqrt(3) / 2 - MARGIN
     y0 = min(y for _, y in spots.values()) - SIZE - MARGIN
@@ -43,11 +43,11 @@ def city(view: Mapping[str, Any]) -> str:
         return round(x - x0, 1), round(y - y0, 1)
 
     out = [_tile(tile, *at(tile)) for tile in layout]
-    out += _bridges(view["bridges"], at)
+    out += _bridges(view["bridges"], at, ink)
     for tile, die in view["dice_on_tiles"].items():
         x, y = at(tile)
         out.append(f'<rect class="die" x="{x - 8:g}" y="{y - SIZE * .72:g}" width="16" height="16" rx="3" fill="#fff" '
-                   f'stroke="{svg.colour(die["seat"])}" stroke-width="2.5"/>')
+                   f'stroke="{ink[die["seat"]]}" stroke-width="2.5"/>')
         out.append(svg.text(x, y - SIZE * .72 + 12, str(die["value"]), text_anchor="middle", font_weight="bold"))
     here: dict[str, list[int]] = {}
     for seat, p in enumerate(view["players"]):
@@ -57,7 +57,7 @@ def city(view: Mapping[str, Any]) -> str:
         x, y = at(tile)
         for k, seat in enumerate(seats):
             bx = x + (k - (len(seats) - 1) / 2) * 15
-            out.append(f'<circle class="burgher" cx="{bx:g}" cy="{y + SIZE * .42:g}" r="7" fill="{svg.colour(seat)}"/>')
+            out.append(f'<circle class="burgher" cx="{bx:g}" cy="{y + SIZE * .42:g}" r="7" fill="{ink[seat]}"/>')
             out.append(svg.text(bx, y + SIZE * .42 + 3.5, svg.initial(names[seat]), text_anchor="middle", fill="#fff",
                                 font_size="9", font_weight="bold"))
     if view.get("boat") in spots:
@@ -66,7 +66,7 @@ def city(view: Mapping[str, Any]) -> str:
     width, height = x1 - x0, y1 - y0
     for k, words in enumerate(("A square: a player's die. A disc: a Burgher.", "A bar across a canal: a bridge.")):
         out.append(svg.text(MARGIN, height + 4 + 12 * k, words, fill="#555", font_size="9"))
-    out += svg.legend(MARGIN, height + 38, names)
+    out += svg.legend(MARGIN, height + 38, names, ink)
     return svg.document(round(width, 1), round(height + 36 + 14 * len(names), 1), TITLE, out)
 
 
@@ -80,7 +80,7 @@ def _tile(tile: str, x: float, y: float) -> str:
             f'stroke="{CANAL}" stroke-width="4"/>' + label)
 
 
-def _bridges(bridges: list[Mapping[str, Any]], at: Any) -> list[str]:
+def _bridges(bridges: list[Mapping[str, Any]], at: Any, ink: list[str]) -> list[str]:
     """A bar across the canal between the two tiles (side by side when two players bridged the same canal)."""
     out, seen = [], {}
     for b in bridges:
@@ -93,6 +93,6 @@ def _bridges(bridges: list[Mapping[str, Any]], at: Any) -> list[str]:
         seen[key] = seen.get(key, 0) + 1
         mx, my = (ax + cx) / 2 - uy * shift, (ay + cy) / 2 + ux * shift
         out.append(f'<line class="bridge" data-seat="{b["seat"]}" x1="{mx - ux * 8:.1f}" y1="{my - uy * 8:.1f}" '
-                   f'x2="{mx + ux * 8:.1f}" y2="{my + uy * 8:.1f}" stroke="{svg.colour(b["seat"])}" stroke-width="5" '
+                   f'x2="{mx + ux * 8:.1f}" y2="{my + uy * 8:.1f}" stroke="{ink[b["seat"]]}" stroke-width="5" '
                    f'stroke-linecap="round"/>')
     return out

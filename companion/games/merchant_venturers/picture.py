@@ -30,7 +30,7 @@ SIZES = {"small": "S", "medium": "M", "large": "L"}
 def board(view: Mapping[str, Any]) -> str:
     """The board, or an empty ocean with a line saying the board is not dealt yet."""
     laid = view.get("board")
-    names = [p["name"] for p in view["players"]]
+    names, ink = [p["name"] for p in view["players"]], svg.inks(view["players"])
     ports = laid["ports"] if laid else []
     rows = max([sum(p["world"] == w for p in ports) for w in (OLD, NEW)] + [1])
     height = TOP + rows * (PORT_H + GAP)
@@ -45,19 +45,20 @@ def board(view: Mapping[str, Any]) -> str:
         out.append(svg.text(WIDTH / 2, TOP + 30, "The board is not dealt yet", text_anchor="middle"))
     for world, x in ((OLD, 0), (NEW, WIDTH - PORT_W)):
         for row, port in enumerate(p for p in ports if p["world"] == world):
-            out += _port(port, laid["lands"], view, x, TOP + row * (PORT_H + GAP))
+            out += _port(port, laid["lands"], view, ink, x, TOP + row * (PORT_H + GAP))
     at_sea = [(seat, ship) for seat, p in enumerate(view["players"]) for ship in p.get("ships", []) if ship["at"] == SEA]
     for k, (seat, ship) in enumerate(at_sea):  # two abreast
-        out.append(_ship(seat, ship, WIDTH / 2 - 20 + 40 * (k % 2), TOP + 26 + 30 * (k // 2)))
+        out.append(_ship(seat, ship, ink[seat], WIDTH / 2 - 20 + 40 * (k % 2), TOP + 26 + 30 * (k // 2)))
     key = ["Lands: C crops, F furs, S spices, E ebony, G gold, – desert;", "a New World land makes its port's good.",
            "A house: a trading post (S, M or L). A boat: a ship, its number",
            "on the sail, a dot per good in its hold."]
     out += [svg.text(4, height + 12 + 12 * k, words, fill="#555", font_size="9") for k, words in enumerate(key)]
-    out += svg.legend(4, height + 14 + 12 * len(key) + 6, names)
+    out += svg.legend(4, height + 14 + 12 * len(key) + 6, names, ink)
     return svg.document(WIDTH, height + 14 + 12 * len(key) + 6 + 14 * len(names), TITLE, out)
 
 
-def _port(port: Mapping[str, Any], lands: Mapping[str, str], view: Mapping[str, Any], x: float, y: float) -> list[str]:
+def _port(port: Mapping[str, Any], lands: Mapping[str, str], view: Mapping[str, Any], ink: list[str], x: float,
+          y: float) -> list[str]:
     good = port.get("good")
     title = port["name"] + (f": {LABELS[good]}" if good else "")
     out = [f'<rect class="port" data-port="{port["name"]}" x="{x + 2:g}" y="{y:g}" width="{PORT_W - 4:g}" '
@@ -78,22 +79,21 @@ def _port(port: Mapping[str, Any], lands: Mapping[str, str], view: Mapping[str, 
     for seat, p in enumerate(view["players"]):
         post = p.get("posts", {}).get(port["name"])
         if post:
-            out.append(_house(seat, post, spot, y + 48))
+            out.append(_house(seat, post, ink[seat], spot, y + 48))
             spot += 18
         for ship in p.get("ships", []):
             if ship["at"] == port["name"]:
-                out.append(_ship(seat, ship, spot + 6, y + 46))
+                out.append(_ship(seat, ship, ink[seat], spot + 6, y + 46))
                 spot += 26
     return out
 
 
-def _house(seat: int, post: Mapping[str, Any], x: float, y: float) -> str:
-    c = svg.colour(seat)
+def _house(seat: int, post: Mapping[str, Any], c: str, x: float, y: float) -> str:
     return (f'<path class="post" data-seat="{seat}" d="M{x - 7:g} {y:g} V{y - 9:g} L{x:g} {y - 15:g} L{x + 7:g} {y - 9:g} '
             f'V{y:g} Z" fill="{c}"/>' + svg.text(x, y - 2, SIZES[post["size"]], text_anchor="middle", fill="#fff",
                                                   font_size="8", font_weight="bold"))
 
 
-def _ship(seat: int, ship: Mapping[str, Any], x: float, y: float) -> str:
+def _ship(seat: int, ship: Mapping[str, Any], c: str, x: float, y: float) -> str:
     dots = "".join(f'<circle cx="{x - 6 + 6 * k:g}" cy="{y + 3:g}" r="2" fill="#fff"/>' for k in range(len(ship["cargo"])))
-    return f'<g class="ship" data-seat="{seat}">{svg.boat(x, y, svg.colour(seat), str(ship["id"]))}{dots}</g>'
+    return f'<g class="ship" data-seat="{seat}">{svg.boat(x, y, c, str(ship["id"]))}{dots}</g>'
