@@ -162,7 +162,7 @@ def test_the_season_and_the_wind_are_on_the_oled_line():
     t.to("Summer", 3)
     assert (t.view["wind"], t.view["status"]) == ("South", "Y1 Sum S: buy")
     t.to("Summer", 5)
-    assert t.view["status"] == "Y1 Sum S: every port is done"  # nobody has a post or a ship in the New World
+    assert t.view["status"] == "Y1 Sum S: every port is done: nobody there can pay for more"  # nobody is in the New World
 
 
 def test_the_wind_is_the_tables_to_set():

@@ -146,4 +146,7 @@ sell = _trade(trade.sell)
 
 def status(state: PMap) -> str:
     now = cursor(state)
-    return f"{now['name']}: {'buy' if step_name(state) == 'BUY_GOODS' else 'sell'} or pass" if now else "every port is done"
+    buying = step_name(state) == "BUY_GOODS"
+    if now is None:  # said why, where nobody had a chance: a ship or post at the port, and coins or goods
+        return "every port is done: " + ("nobody there can pay for more" if buying else "nobody there has goods it wants")
+    return f"{now['name']}: {'buy' if buying else 'sell'} or pass"
