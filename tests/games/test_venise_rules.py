@@ -729,6 +729,10 @@ def test_costs_have_colours_and_only_those_cubes_pay_them():
     entered = {"players": [{"name": "A"}, {"name": "B"}], "deck_modes": {"workshops": "virtual"},
                "compositions": {"workshops": {"Lace 2 cost 3": 15}}}
     assert "name it as printed, such as “Lace 2 cost 1 flax 2 gold”" in engine.new_game(LA_VENISE, entered).reason
+    # The rulebook's own example, its colours in another order: read, and the name to write is said.
+    entered["compositions"]["workshops"] = {"Jewelry 2 cost 2 gold 1 flax": 15}
+    assert "write it “Jewelry 2 cost 1 flax 2 gold” (costs in the order wool, flax, gold)" in engine.new_game(
+        LA_VENISE, entered).reason
 
 
 def test_cubes_gained_are_placed_from_the_phone_and_stock_cubes_make_room_for_them():

@@ -107,7 +107,13 @@ def builder(name: object) -> dict[str, Any] | None:
 
 
 def _problem(read, example: str):
-    return lambda name: None if read(name) and read(name)["card"] == name else f"name it as printed, such as “{example}”"
+    def why(name: str) -> str | None:
+        card = read(name)
+        if card is None:
+            return f"name it as printed, such as “{example}”"
+        # Read, but written another way ("2 gold 1 flax"): one name per card, so say which.
+        return None if card["card"] == name else f"write it “{card['card']}” (costs in the order wool, flax, gold)"
+    return why
 
 
 def _check_orders(counts: Mapping[str, int]) -> str | None:
