@@ -734,10 +734,10 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     assert runtime.view()["prices"]["jewelry"] == 2
     _venise_turn(runtime, bea, "Bea", (1, 2), "Market: move 1, act 2", "Do not use Market")
 
-    # Ada sells one jewelry at the Market (how many: 1 of up to 2): price 2 + bonus 4; the +2 card comes off,
-    # the only piece setting that price.
-    taps = _venise_turn(runtime, ada, "Ada", (1, 2), "Market: move 1, act 2", "Sell jewelry: 6 VP each, up to 2 …")
-    assert taps == 9, taps
+    # Ada sells one jewelry at the Market (how many: the picker starts at all 2 she may sell, − for 1): price 2 +
+    # bonus 4; the +2 card comes off, the only piece setting that price.
+    taps = _venise_turn(runtime, ada, "Ada", (1, 2), "Market: move 1, act 2", "Sell jewelry: 6 VP each, up to 2 …", "−")
+    assert taps == 10, taps
     assert runtime.view()["players"][0]["vp"] == 6 and runtime.view()["prices"]["jewelry"] == 0
     _venise_turn(runtime, bea, "Bea", (1, 2), "Order: move 1, act 2", "Draw 2 Order cards, keep none")
     # Ada exports the other at Port 2, two steps away: 5 VP, and the jewelry price goes up.

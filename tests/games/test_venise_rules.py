@@ -719,6 +719,8 @@ def test_costs_have_colours_and_only_those_cubes_pay_them():
     t.ok(type="place", raw="flax", n=1, onto="workshop 0")
     assert "takes no flax: it needs 2 gold" in t.refused(type="place", raw="flax", n=1, onto="workshop 0")
     t.ok(type="counter", name="gold", seat=0, value=2)
+    gold = next(o for o in _offered(t, 0) if o["short"] == "Cubes" and o["action"]["raw"] == "gold")
+    assert gold["fields"]["n"]["default"] == gold["fields"]["n"]["maximum"] == 2  # it starts at what the card needs
     t.ok(type="place", raw="gold", n=2, onto="workshop 0")
     shop = t.view["players"][0]["workshops"][0]
     assert shop["built"] and shop["paid"] == {"flax": 1, "gold": 2}

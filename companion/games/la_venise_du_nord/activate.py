@@ -118,7 +118,7 @@ def _market(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: 
         each = prices(table)[good] + bonus
         action, fields = {"type": "advance", "good": good}, {}
         if most > 1:
-            fields["n"] = {"type": "integer", "title": f"{good} sold", "minimum": 1, "maximum": most}
+            fields["n"] = {"type": "integer", "title": f"{good} sold", "minimum": 1, "maximum": most, "default": most}
         else:
             action["n"] = 1
         with_lower(action, fields, table["prices"][good])

@@ -52,7 +52,9 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             if not most:
                 continue
             action = {"type": "place", "raw": raw, "onto": key}
-            fields = {"n": {"type": "integer", "title": f"{raw} cubes", "minimum": 1, "maximum": most}} if most > 1 else {}
+            # It starts at the most that fits: what the card still needs, as far as the stock has it.
+            fields = {"n": {"type": "integer", "title": f"{raw} cubes", "minimum": 1, "maximum": most, "default": most}
+                      } if most > 1 else {}
             found.append(Option(f"{raw.capitalize()} from the stock onto {shown(card)}", "Cubes", action | ({} if fields else {"n": 1}), fields=fields))
     for k, b in enumerate(board["builders"]):
         if not b["activated"] or b["used"]:
