@@ -628,6 +628,7 @@ def test_the_whole_sheet_of_an_open_game_scores_as_it_was_filled_in(page, served
     page.get_by_role("button", name="Score it").click()
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#refused")).to_be_hidden()
+    expect(page.locator("#sofar")).to_have_text("The game at the table is not over: this is the result so far.")
 
 
 def _venise_turn(runtime, phone, name, dice, move, *power, bridge=("Build no bridge",)):
@@ -1098,6 +1099,7 @@ def test_at_the_end_without_a_result_the_pages_ask_only_for_what_the_companion_d
     expect(page.locator("#outcome table.ranking tr")).to_have_count(2)
     # The game is over: what was entered is kept with it, so the table and Past games have the winner too.
     expect(page.locator("#kept")).to_have_text("Kept with the game: the table, Past games and BG Stats show this result.")
+    expect(page.locator("#sofar")).to_be_hidden()  # the game is over: a result, not a standing
     _shot(page, "end-6-scores-scored")
     shared = f"{winner[0]} wins" if len(winner) == 1 else "Ada and Bea share the win"
     assert runtime.view()["result"]["winner"] == winner
