@@ -126,8 +126,10 @@ def _status(state: PMap, per_player: list[dict[str, Any]], by_dice: bool) -> str
     if table["election"] is not None:
         e = table["election"]
         return f"Bids {sum(1 for s in e['voters'] if e['bids'][s] is not None)}/{len(e['voters'])} on the phones"
-    if step in ("POPE", "DOGE") and (table["dies"] == step.lower() or table[step.lower()] is None):
-        return f"No roll: the {step.capitalize()} is elected"
+    if step in ("POPE", "DOGE"):
+        if table["dies"] == step.lower() or table[step.lower()] is None:
+            return f"No roll: the {step.capitalize()} is elected"
+        return f"Roll 1D6: on a 6 the {step.capitalize()} dies"
     if step == "DRAW":
         first = state["flow"]["round"] == 1 and state["options"]["start_cards"] and not virtual(state)  # real hands first
         deal = f"Deal {counted(state['options']['start_cards'], 'card')} each, then draw 1 · " if first else ""

@@ -61,9 +61,9 @@ FLOW = Flow(
         Step("EXPANSION", "Expansion Phase", TABLE),
         Step("EVENT", "Event Phase", TABLE),
         Step("WAR", "War Phase", TABLE),
-        Step("POPE", "Pope Phase: roll 1D6", TABLE, done="Roll"),
+        Step("POPE", "Pope Phase", TABLE, done="Roll"),  # the status says whether 1D6 is rolled
         Step("POPE_ELECTION", "Elect the Pope", TABLE, when=_election("pope"), done="Reveal", asks=_bids_missing),
-        Step("DOGE", "Doge Phase: roll 1D6", TABLE, done="Roll"),
+        Step("DOGE", "Doge Phase", TABLE, done="Roll"),
         Step("DOGE_ELECTION", "Elect the Doge", TABLE, when=_election("doge"), done="Reveal", asks=_bids_missing),
         Step("OFFICE_APPOINTMENT", "The Doge appoints", TABLE, when=lambda s: s["data"]["appointing"], done="Done"),
     ),
