@@ -75,11 +75,16 @@ def load(journal: Journal, game_id: int) -> dict[str, Any]:
             "snapshots": journal.snapshots(game_id, __version__)}
 
 
-def _restored(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> tuple[GameDef, Any]:
-    record = loaded["record"]
+def _game(known: Mapping[str, GameDef], record: Mapping[str, Any]) -> GameDef:
     game = known.get(record["game"])
     if game is None:
         raise CompanionError(f"game {record['id']} is of a kind this companion does not know ({record['game']})")
+    return game
+
+
+def _restored(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> tuple[GameDef, Any]:
+    record = loaded["record"]
+    game = _game(known, record)
     session, _ = restore(game, loaded["setup"], loaded["inputs"], loaded["snapshots"], source=f"game {record['id']}")
     return game, session
 
@@ -136,9 +141,7 @@ def timeline(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[st
     points, gold, fortune...) at the start, as each round begins, and at the end, for the chart of the game.
     Scores are read only at those moments: reading them is most of the cost on a long game."""
     record, setup, inputs = loaded["record"], loaded["setup"], loaded["inputs"]
-    game = known.get(record["game"])
-    if game is None:
-        raise CompanionError(f"game {record['id']} is of a kind this companion does not know ({record['game']})")
+    game = _game(known, record)
     keys = score_keys(game)
     first = new_game(game, setup)
     if isinstance(first, Refused) or not keys:
