@@ -45,7 +45,7 @@ def options(game: Any, state: PMap) -> tuple[Option, ...]:
     names = [p["name"] for p in state["players"]]
     found = []
     for path in scoring.unknown(filled):
-        field = _field(_schema_at(scoring.schema(game.id), path))
+        field = _asked(game, path)
         if field is not None:
             found.append(Option(f"Enter {said(path, names)}", "Enter", {"type": TYPE, "path": path},
                                 fields={"value": {**field, "title": said(path, [])}}))
@@ -62,7 +62,7 @@ def enter(game: Any, state: PMap, action: Mapping[str, Any]) -> Result:
     path = action.get("path")
     if filled is None or path not in scoring.unknown(filled):
         return Refused(f"path: one of the fields the sheet lacks ({', '.join(scoring.unknown(filled or {})) or 'none'})")
-    field = _field(_schema_at(scoring.schema(game.id), path))
+    field = _asked(game, path)
     why = fields.check(field, action.get("value")) if field is not None else "this field is entered on the Scores page"
     if why:
         return Refused(f"value: {why}")
@@ -111,6 +111,11 @@ def _schema_at(schema: Mapping[str, Any], path: str) -> Mapping[str, Any]:
         else:
             schema = schema.get("properties", {}).get(step, {})
     return schema
+
+
+def _asked(game: Any, path: str) -> dict[str, Any] | None:
+    """How the option asks the sheet's field at `path` (None: a picker cannot)."""
+    return _field(_schema_at(scoring.schema(game.id), path))
 
 
 def _field(schema: Mapping[str, Any]) -> dict[str, Any] | None:
