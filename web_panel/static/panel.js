@@ -490,6 +490,13 @@ function drawGrid(cells, f, value, set) {
 // words, eliminated?}. The game's own words (`words`) say a total ("31 points", "12 Gold"), its parts and its
 // tie-breaks ("more Ducats").
 
+// Who the table waits for, as the OLED says it (the player whose cube is on a shipment, not the ship's owner):
+// "everyone", their names, or "" when the companion acts.
+function waitingFor(v) {
+  const acting = v.acting || [];
+  return acting.length > 1 && acting.length === v.players.length ? "everyone" : acting.map(s => v.players[s].name).join(" and ");
+}
+
 function listed(names) {
   return names.length <= 1 ? (names[0] || "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
