@@ -36,12 +36,13 @@ from companion.journal import SCHEMA_VERSION, Journal
 
 # What a restore copies from a backup: each table of the journal (from the journal version that added
 # it), its columns and what each must hold. "object": JSON text of an object; "json": any JSON text;
-# a trailing "?": may be NULL. Sessions are not copied: the phones paired now stay paired, and a
-# backup cannot pair one.
+# a trailing "?": may be NULL. A column added later names its version after an "@" (a backup older than
+# that has none to copy). Sessions are not copied: the phones paired now stay paired, and a backup
+# cannot pair one.
 TABLES: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
     ("games", 1, (("id", "int"), ("game", "text"), ("setup", "object"), ("started", "text"), ("finished", "text?"),
                   ("outcome", "text?"))),
-    ("inputs", 1, (("game_id", "int"), ("seq", "int"), ("action", "object"), ("at", "text"))),
+    ("inputs", 1, (("game_id", "int"), ("seq", "int"), ("action", "object"), ("at", "text"), ("source", "object?@4"))),
     ("snapshots", 1, (("game_id", "int"), ("seq", "int"), ("version", "text"), ("state", "json"))),
     ("cards", 2, (("uid", "text"), ("game", "text"), ("deck", "text"), ("card", "text"), ("registered", "text"))),
     ("reader_events", 2, (("id", "int"), ("boot", "text"), ("seq", "int"), ("kind", "text"), ("payload", "object"),
@@ -232,7 +233,8 @@ def rebuild(source: Path, target: Path, games: Mapping[str, Any] | None = None) 
             out.execute("BEGIN")
             for table, since, columns in TABLES:
                 if version >= since:
-                    _copy_rows(src, out, table, columns)
+                    _copy_rows(src, out, table, tuple((name, kind.partition("@")[0]) for name, kind in columns
+                                                      if version >= int(kind.partition("@")[2] or since)))
             problems = out.execute("PRAGMA foreign_key_check").fetchall()  # once every table is in
             if problems:
                 raise JournalError(f"the backup's table {problems[0][0]} names a game it does not hold")

@@ -39,6 +39,7 @@ from companion.core.view import score_keys, scores, table_view
 from companion.errors import CompanionError
 from companion.journal import Journal
 from companion.replay import restore
+from companion.sources import said
 
 SOURCE_NAME = "Tabletop companion"
 
@@ -72,7 +73,7 @@ def load(journal: Journal, game_id: int) -> dict[str, Any]:
         raise CompanionError(f"there is no game {game_id} in the journal")
     record, setup = _record(rows[0])
     return {"record": record, "setup": setup, "inputs": journal.inputs(game_id),
-            "snapshots": journal.snapshots(game_id, __version__)}
+            "snapshots": journal.snapshots(game_id, __version__), "sources": journal.sources(game_id)}
 
 
 def _game(known: Mapping[str, GameDef], record: Mapping[str, Any]) -> GameDef:
@@ -82,16 +83,31 @@ def _game(known: Mapping[str, GameDef], record: Mapping[str, Any]) -> GameDef:
     return game
 
 
-def _restored(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> tuple[GameDef, Any]:
+LOG_LINES = 200  # the end of a past game's log, each input signed with who made it
+
+
+def _restored(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> tuple[GameDef, Any, list[str]]:
     record = loaded["record"]
     game = _game(known, record)
-    session, _ = restore(game, loaded["setup"], loaded["inputs"], loaded["snapshots"], source=f"game {record['id']}")
-    return game, session
+    session, log = restore(game, loaded["setup"], loaded["inputs"], loaded["snapshots"], source=f"game {record['id']}",
+                           keep_log=LOG_LINES, sources=loaded.get("sources"))
+    return game, session, log
+
+
+def made_by(sources: Mapping[int, Mapping[str, Any]], players: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Who made the game's inputs, and how many each: the phones (by name and short id), the box's buttons,
+    the reader; most first."""
+    counts: dict[str, int] = {}
+    for source in sources.values():
+        who = said(source, players).split(", acting for")[0]
+        if who:
+            counts[who] = counts.get(who, 0) + 1
+    return [{"who": who, "inputs": n} for who, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
 def board_picture(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> str:
     """The game's board as it was left (SVG), where the game draws one; CompanionError where it does not."""
-    game, session = _restored(known, loaded)
+    game, session, _ = _restored(known, loaded)
     if game.picture is None:
         raise CompanionError(f"{game.title} has no board the companion draws")
     return game.picture(table_view(game, session))
@@ -101,7 +117,7 @@ def replay(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str,
     """The game `load` read, replayed (pure): its players with their scores, places and winners, `winner`
     (names), and at the end `result` and `sheet_missing` as the table showed them."""
     record, inputs = loaded["record"], loaded["inputs"]
-    game, session = _restored(known, loaded)
+    game, session, log = _restored(known, loaded)
     setup, state = loaded["setup"], session.state
     view = table_view(game, session)  # the standings the table showed, with the game's tie-breaks
     keys = view["score_keys"]
@@ -133,7 +149,8 @@ def replay(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str,
                      "over": finished,
                      "first_player": _first_player(game, setup, inputs), "players": players,
                      "winner": [p["name"] for p in players if p["winner"]],
-                     "result": scored, "sheet_missing": view["sheet_missing"], "inputs": len(inputs)}
+                     "result": scored, "sheet_missing": view["sheet_missing"], "inputs": len(inputs),
+                     "log": log, "made_by": made_by(loaded.get("sources") or {}, list(state["players"]))}
 
 
 def timeline(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str, Any]:

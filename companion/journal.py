@@ -83,6 +83,13 @@ MIGRATIONS: tuple[str, ...] = (
         seat INTEGER
     ) WITHOUT ROWID;
     """,
+    # 4: which phones are the host's (the first paired, and any paired at the box: TABLE.md), the oldest
+    # phone of an older journal among them; and who made each input (a phone, the buttons, the reader).
+    """
+    ALTER TABLE sessions ADD COLUMN host INTEGER NOT NULL DEFAULT 0;
+    UPDATE sessions SET host = 1 WHERE id = (SELECT id FROM sessions ORDER BY created, id LIMIT 1);
+    ALTER TABLE inputs ADD COLUMN source TEXT;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -193,11 +200,12 @@ class Journal:
         return int(cur.lastrowid)
 
     def append(self, game_id: int, seq: int, action: Mapping[str, Any], snapshot: tuple[str, Any] | None = None,
-               event: ReaderEvent | None = None) -> None:
-        """Commit one accepted input (and a snapshot of the state after it, and
-        the reader's event it came from). Durable on return."""
+               event: ReaderEvent | None = None, source: Mapping[str, Any] | None = None) -> None:
+        """Commit one accepted input (and a snapshot of the state after it, the reader's event it came from,
+        and who made it: `source`, companion.sources). Durable on return."""
         with self.transaction():
-            self.write("INSERT INTO inputs (game_id, seq, action, at) VALUES (?, ?, ?, ?)", (game_id, seq, _dump(action), _now()))
+            self.write("INSERT INTO inputs (game_id, seq, action, at, source) VALUES (?, ?, ?, ?, ?)",
+                       (game_id, seq, _dump(action), _now(), _dump(source) if source is not None else None))
             if snapshot is not None:
                 version, state = snapshot
                 self.write("INSERT OR REPLACE INTO snapshots (game_id, seq, version, state) VALUES (?, ?, ?, ?)",
@@ -253,6 +261,11 @@ class Journal:
     def inputs(self, game_id: int, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
         rows = self._db.execute("SELECT seq, action FROM inputs WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after))
         return [(seq, json.loads(action)) for seq, action in rows]
+
+    def sources(self, game_id: int) -> dict[int, dict[str, Any]]:
+        """Who made each input of a game that says so (seq -> source); inputs of an older journal say nothing."""
+        rows = self._db.execute("SELECT seq, source FROM inputs WHERE game_id = ? AND source IS NOT NULL", (game_id,))
+        return {seq: json.loads(source) for seq, source in rows}
 
     def last_seq(self, game_id: int) -> int:
         return self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM inputs WHERE game_id = ?", (game_id,)).fetchone()[0]

@@ -17,6 +17,7 @@ from companion.core.engine import UNDO_LIMIT, Session, apply_input, new_game, st
 from companion.core.game import GameDef
 from companion.core.result import Refused
 from companion.errors import JournalError
+from companion.sources import signed
 
 SNAPSHOT_EVERY = 250
 
@@ -28,8 +29,10 @@ def restore(
     snapshots: Sequence[tuple[int, Any]],
     source: str = "the journal",
     keep_log: int = 50,
+    sources: Mapping[int, Mapping[str, Any]] | None = None,
 ) -> tuple[Session, list[str]]:
-    """The session after every input, and the last `keep_log` log lines."""
+    """The session after every input, and the last `keep_log` log lines (each input's first line signed with
+    who made it, where `sources` says: companion.sources)."""
     first = new_game(game, setup)
     if isinstance(first, Refused):
         raise JournalError(f"{source}: the saved setup of this {game.title} game is refused now ({first.reason})")
@@ -50,7 +53,7 @@ def restore(
                     "The file was left as it is."
                 )
             session = step.session
-            log.extend(step.log)
+            log.extend(signed(step.log, (sources or {}).get(seq), session.state["players"]))
             del log[:-keep_log]
         else:
             return session, log

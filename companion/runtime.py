@@ -19,7 +19,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pyrsistent import PMap, PVector, thaw
@@ -38,6 +38,7 @@ from companion.core.view import views
 from companion.errors import CompanionError, JournalError
 from companion.journal import Journal, ReaderEvent
 from companion.replay import SNAPSHOT_EVERY, restore
+from companion.sources import Source, short_id, signed
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +80,10 @@ class Runtime:
         self._seat_views: list[dict[str, Any]] = []  # each seat's GET /api/seat, worked out with the view
         # (version, the view, each seat's view) as JSON: serialised once per version, swapped in whole.
         self._json: tuple[int, bytes, list[bytes]] = (0, b'{"game":null,"version":0}', [])
-        self._claimed: frozenset[int] = frozenset()  # the seats a phone holds (web_panel.security.Sessions)
-        self._offered: tuple[Any, frozenset[int], Offer] | None = None  # (session, claimed, its offer)
+        # The seats a phone holds: seat -> (the phone's session id, its name) (web_panel.security.Sessions).
+        self._holders: dict[int, tuple[str, str]] = {}
+        self._claimed: frozenset[int] = frozenset()
+        self._offered: tuple[Any, Any, Any, Offer] | None = None  # (session, holders, last source, its offer)
         self._version = 0  # bumps whenever the table changes, across games
         self._long_until = 0.0  # the owner thread is in long work (a restore) until then: see in_long_work
         self.cards = CardRegistry(journal, games)
@@ -95,6 +98,7 @@ class Runtime:
         self._log: deque[str] = deque(maxlen=50)
         self._last: dict[str, Any] | None = None  # what the last accepted input was, for screens
         self._rolled_at: tuple[int, dict[str, Any]] | None = None  # (seq, its dice): the last input that rolled
+        self._last_source: dict[str, Any] | None = None  # who made the last input (companion.sources), as journaled
         self.registration = Registration()
         self.last_tag: dict[str, Any] | None = None  # the reader's latest tag and what it did, for the panel
 
@@ -159,7 +163,7 @@ class Runtime:
     def _resume(self) -> None:
         taken = take_up(self.journal, self.games)
         if taken is not None:
-            self._game, self._game_id, self._session, self._seq, lines, self._last = taken
+            self._game, self._game_id, self._session, self._seq, lines, self._last, self._last_source = taken
             self._log.extend(lines)
 
     def stop(self, timeout: float = 5.0) -> None:
@@ -201,29 +205,32 @@ class Runtime:
     # --- inputs ----------------------------------------------------------------------------------
 
     def submit(self, action: Mapping[str, Any], timeout: float | None = 10.0,
-               expect_version: int | None = None, seat: int | None = None) -> Outcome:
+               expect_version: int | None = None, source: Source = Source()) -> Outcome:
         """Put an input on the queue and wait for its outcome.
 
         With `expect_version` (the view's "version" the input was made
         against), the input is refused as stale if the table has changed since:
         a button press acts on the screen its player saw, or not at all.
-        `seat`: the input comes from that seat's own phone (else from the table).
+        `source`: who makes it (a seat's own phone, the host's table page, the buttons...): what it may do
+        depends on it, and the journal and the log say who.
         """
         action = dict(action)
 
         def run() -> Outcome:
             if expect_version is not None and expect_version != self._version:
                 return Outcome(False, "the table changed before this input arrived; look again", stale=True)
-            return self._guarded(lambda: self._handle(action, seat=seat), action)
+            return self._guarded(lambda: self._handle(action, source=source), action)
 
         return self.call(run, timeout)
 
-    def set_claimed(self, seats: frozenset[int]) -> None:
-        """The seats phones hold now: their private options leave the table's. From any thread; on the
-        owner thread (a change of sessions made there) at once, with the change."""
+    def set_claimed(self, holders: Mapping[int, tuple[str, str]]) -> None:
+        """The seats phones hold now (seat -> (the phone's session id, its name)): their options leave the
+        table's. From any thread; on the owner thread (a change of sessions made there) at once, with it."""
+        holders = dict(holders)
+
         def run() -> None:
-            if seats != self._claimed:
-                self._claimed = frozenset(seats)
+            if holders != self._holders:
+                self._holders, self._claimed = holders, frozenset(holders)
                 if self._session is not None:
                     self._publish()
 
@@ -235,27 +242,61 @@ class Runtime:
     def _offer(self) -> Offer:
         """What each seat and the table may do in the current session: worked out once per table state."""
         cached = self._offered
-        if cached is None or cached[0] is not self._session or cached[1] != self._claimed:
-            cached = self._offered = (self._session, self._claimed, offer(self._game, self._session))
-        return cached[2]
+        if (cached is None or cached[0] is not self._session or cached[1] is not self._holders
+                or cached[2] is not self._last_source):
+            offered = _with_own_undo(offer(self._game, self._session), self._holders, self._last_source)
+            cached = self._offered = (self._session, self._holders, self._last_source, offered)
+        return cached[3]
 
-    def _admit(self, action: dict[str, Any], seat: int | None) -> tuple[dict[str, Any], Option | None] | Refused:
-        """The input as the game takes it from where it came from, and the offered option it does (None in a
-        game not strict yet). A strict game takes only an offered option (the seat's own, or the table's); the
-        journal notes the phone it came from. A game not strict yet takes anything, a phone's input as its
-        seat's."""
+    def _admit(self, action: dict[str, Any], source: Source) -> tuple[dict[str, Any], Option | None, Source] | Refused:
+        """The input as the game takes it from where it came from, the offered option it does (None in a game
+        not strict yet), and its source as the journal keeps it. A strict game takes only an offered option:
+        from a seat's own phone, that seat's; from the buttons, those of the table (the companion's own steps,
+        the corrections, and the acting seats no phone holds); from the host's table page, those too, and a
+        held seat's after confirming that it acts for that player; from the reader, a held seat's too (a real
+        card or die is laid on the table in everyone's sight). A game not strict yet takes anything, a phone's
+        input as its seat's."""
+        seat = source.seat
         if seat is not None and not 0 <= seat < len(self._session.state["players"]):
             return Refused("this phone's seat is not in this game: claim a seat again (My seat)")
+        if source.by == "phone" and seat is None and not source.host:
+            return Refused("this phone holds no seat, so it only watches: claim your seat on My seat")
         if not self._game.strict:
-            return (action if seat is None else {**action, "seat": seat, "phone_seat": seat}), None
+            return (action if seat is None else {**action, "seat": seat, "phone_seat": seat}), None, source
         offered = self._offer()
         matched = match(offered.table(self._claimed) if seat is None else offered.for_seat(seat), action)
+        if isinstance(matched, Refused) and not matched.needs_confirm and seat is None and source.by in ("phone", "reader"):
+            held = self._for_held(offered, action, source)
+            if held is not None:
+                if isinstance(held, Refused):
+                    return held
+                matched, source = held
         flow = self._session.state["flow"]
         if isinstance(matched, Refused) and flow is not None and flow["over"] and not offered.companion:  # nothing to enter
             return Refused(f"the game is over ({flow['ended']})" if flow["ended"] else "the game is over")
         if isinstance(matched, Refused):
             return matched
-        return (action if seat is None else {**action, "phone_seat": seat}), matched
+        return action, matched, source
+
+    def _for_held(self, offered: Offer, action: Mapping[str, Any], source: Source) -> tuple[Option, Source] | Refused | None:
+        """A non-private option of a seat a phone holds that `action` does, from the host's table page or the
+        reader (None when it does none): the host confirms first that it acts for that player (not for its own
+        seat), and the source then says so."""
+        held = offered.held(self._claimed)
+        option = match([o for _, o in held], {**action, "confirm": True})  # with confirm: may the host be asked?
+        if not isinstance(option, Option):
+            return None
+        player = next(s for s, o in held if o is option)
+        phone_id, phone = self._holders[player]
+        own = phone_id == source.phone  # the host's page, for the seat the host's phone holds
+        if source.by == "phone" and not own and action.get("confirm") is not True:
+            name = self._session.state["players"][player]["name"]
+            return Refused(f"Act for {name}? The phone “{phone}” holds that seat: confirm to do it", needs_confirm=True)
+        if option.confirm and action.get("confirm") is not True:
+            return Refused(f"{option.label}: confirm to do it", needs_confirm=True)
+        if source.by == "phone":
+            source = replace(source, seat=player) if own else source.for_seat(player)
+        return option, source
 
     def _guarded(self, handle: Callable[[], Outcome], action: Any) -> Outcome:
         try:
@@ -266,15 +307,15 @@ class Runtime:
             log.exception("input %r failed", action)
             return Outcome(False, f"internal error, nothing was changed: {e}")
 
-    def _handle(self, action: dict[str, Any], event: ReaderEvent | None = None, seat: int | None = None) -> Outcome:
+    def _handle(self, action: dict[str, Any], event: ReaderEvent | None = None, source: Source = Source()) -> Outcome:
         if action.get("type") == "new_game":
             return self._new_game(action)
         if self._session is None or self._game is None:
             return Outcome(False, "no game is open: start one first")
-        admitted = self._admit(action, seat)
+        admitted = self._admit(action, source)
         if isinstance(admitted, Refused):
             return Outcome(False, admitted.reason, needs_confirm=admitted.needs_confirm)
-        action, option = admitted
+        action, option, source = admitted
         rolled = _thrown(event, option, action)  # the dice this input rolls, for the screens
         step = None
         for _ in range(8):  # each try may lack one more chance outcome (a deal: a shuffle, then a reshuffle, ...)
@@ -288,14 +329,16 @@ class Runtime:
             return Outcome(False, step.reason, needs_confirm=step.needs_confirm)
         seq = self._seq + 1
         snapshot = (__version__, thaw(step.session.state)) if seq % SNAPSHOT_EVERY == 0 else None
-        self.journal.append(self._game_id, seq, action, snapshot, event)  # raises: nothing changes
+        journaled = source.journal()
+        self.journal.append(self._game_id, seq, action, snapshot, event, journaled)  # raises: nothing changes
         was_over = self._is_over()
         self._seq, self._session = seq, step.session
         if self._is_over() and not was_over:
             self.journal.finish(self._game_id, self._session.state["flow"]["ended"])
         elif was_over and not self._is_over():
             self.journal.reopen(self._game_id)
-        self._log.extend(step.log)
+        self._log.extend(signed(step.log, journaled, self._session.state["players"]))
+        self._last_source = journaled | {"type": action.get("type")}
         self._last = _public_last(seq, action)
         if rolled:
             self._rolled_at = (seq, rolled)
@@ -331,7 +374,7 @@ class Runtime:
             return Outcome(False, first.reason)
         self._game_id = self.journal.new_game(game.id, setup)
         self._game, self._seq, self._session = game, 0, start_session(first.state)
-        self._last = None
+        self._last, self._last_source = None, None
         self._log.clear()
         self._log.extend(first.log)
         self._publish()
@@ -367,7 +410,9 @@ class Runtime:
         sides, values = int(event.payload["sides"]), tuple(int(v) for v in event.payload["values"].split(","))
         if self._game is None or self._session is None:
             return self._not_applied(event, "Dice", "no game is open: the roll was not used")
-        action = dice_action(self._session.state, self._offer().table(self._claimed), sides, values)
+        offered = self._offer()
+        options = offered.table(self._claimed) + tuple(o for _, o in offered.held(self._claimed))
+        action = dice_action(self._session.state, options, sides, values)
         if isinstance(action, str):
             return self._not_applied(event, "Dice not expected", f"{', '.join(map(str, values))}: {action}")
         return self._apply_event(event, action)
@@ -401,7 +446,7 @@ class Runtime:
         return self._apply_event(event, action)
 
     def _apply_event(self, event: ReaderEvent, action: dict[str, Any]) -> EventOutcome:
-        outcome = self._handle(action, event)  # commits the event with the input; raises if it cannot
+        outcome = self._handle(action, event, Source("reader"))  # commits the event with the input; raises if it cannot
         if outcome.accepted:
             return EventOutcome(True)
         return self._not_applied(event, "Refused", outcome.reason)
@@ -431,11 +476,16 @@ class Runtime:
         return self._view
 
     def score_sheet(self) -> dict[str, Any] | None:
-        """The open game's final score sheet, pre-filled from the table; None when the game has none."""
+        """The open game's final score sheet, pre-filled from the table; None when the game has none. Before the
+        end, a player's secrets (the game's `secret_sheet_fields`: coins in hand) are null: any phone may read it."""
         game, session = self._game, self._session
         if game is None or session is None or session.state["game"] != game.id:
             return None
-        return final_sheet.sheet(game, session.state)  # with what the players entered at the end
+        sheet = final_sheet.sheet(game, session.state)  # with what the players entered at the end
+        if sheet is not None and game.secret_sheet_fields and not self._is_over():
+            for player in sheet.get("players", []):
+                player.update((name, None) for name in game.secret_sheet_fields if name in player)
+        return sheet
 
     def view_json(self) -> tuple[int, bytes]:
         """(version, the view as JSON): what every phone polls, serialised once per version."""
@@ -468,9 +518,10 @@ class Runtime:
         if self._session is None or self._game is None:
             view: dict[str, Any] = {"game": None, "log": list(self._log), "version": self._version}
         else:
-            view, seats = views(self._game, self._session, self._claimed, self._offer())
+            offered = self._offer()
+            view, seats = views(self._game, self._session, self._claimed, offered)
             view |= {"log": list(self._log), "seq": self._seq, "version": self._version, "last": self._last,
-                     "game_id": self._game_id, "strict": self._game.strict}
+                     "game_id": self._game_id, "strict": self._game.strict, "held": self._held(offered)}
             seats = [s | {"version": self._version} for s in seats]
         self._seat_views, self._view = seats, view
         self._json = (self._version, _to_json(view), [_to_json(s) for s in seats])
@@ -479,6 +530,18 @@ class Runtime:
                 listener(view)
             except Exception:
                 log.exception("a table listener failed")
+
+
+    def _held(self, offered: Offer) -> list[dict[str, Any]]:
+        """The seats a phone holds, and the phone (its name, id and short id); for an acting one, what the host
+        may do for that player after confirming that it acts for him (`options`; its own seat's without asking)."""
+        held = offered.held(self._claimed)
+        out = []
+        for seat, (phone_id, phone) in sorted(self._holders.items()):
+            if seat < len(self._session.state["players"]):
+                out.append({"seat": seat, "phone": phone, "phone_id": phone_id, "short": short_id(phone_id),
+                            "options": [o.public() for s, o in held if s == seat]})
+        return out
 
 
 def _to_json(value: Any) -> bytes:
@@ -495,9 +558,10 @@ def _plain(value: Any) -> Any:
 
 
 def take_up(journal: Journal, games: Mapping[str, GameDef]) -> tuple | None:
-    """The journal's latest game as the table takes it up: (game, its id, session, last seq, log lines,
-    the last input for the screens), or None when there is none; a JournalError or CompanionError when
-    it cannot be (a game this companion does not know, an input its rules refuse now)."""
+    """The journal's latest game as the table takes it up: (game, its id, session, last seq, log lines signed
+    with who made each input, the last input for the screens, who made it), or None when there is none; a
+    JournalError or CompanionError when it cannot be (a game this companion does not know, an input its rules
+    refuse now)."""
     record = journal.latest_game()
     if record is None:
         return None
@@ -505,8 +569,28 @@ def take_up(journal: Journal, games: Mapping[str, GameDef]) -> tuple | None:
     if game is None:
         raise CompanionError(f"the journal {journal.path} holds a game this companion does not know ({record.game})")
     inputs = journal.inputs(record.id)
-    session, lines = restore(game, record.setup, inputs, journal.snapshots(record.id, __version__), source=str(journal.path))
-    return game, record.id, session, journal.last_seq(record.id), lines, _public_last(*inputs[-1]) if inputs else None
+    sources = journal.sources(record.id)
+    session, lines = restore(game, record.setup, inputs, journal.snapshots(record.id, __version__), source=str(journal.path),
+                             sources=sources)
+    if not inputs:
+        return game, record.id, session, journal.last_seq(record.id), lines, None, None
+    seq, action = inputs[-1]
+    last_source = sources[seq] | {"type": action.get("type")} if seq in sources else None
+    return game, record.id, session, journal.last_seq(record.id), lines, _public_last(seq, action), last_source
+
+
+def _with_own_undo(offered: Offer, holders: Mapping[int, tuple[str, str]], last: Mapping[str, Any] | None) -> Offer:
+    """A player may take back what his own phone just did: the table's undo is on his seat's phone too while
+    the last input is that phone's (not an undo or redo itself)."""
+    if not last or last.get("by") != "phone" or last.get("type") in ("undo", "redo"):
+        return offered
+    seat = next((s for s, (phone, _) in holders.items() if phone == last.get("id")), None)
+    undo = next((o for o in offered.corrections if o.action.get("type") == "undo"), None)
+    if seat is None or undo is None or seat >= len(offered.seats):
+        return offered
+    seats = list(offered.seats)
+    seats[seat] = seats[seat] + (undo,)
+    return replace(offered, seats=tuple(seats))
 
 
 def _thrown(event: ReaderEvent | None, option: Option | None, action: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -2,6 +2,17 @@
 value the field allows. A strict game must accept every such input: the options are truthful."""
 
 from companion.core.fields import conforms
+from companion.sources import Source
+
+
+def phones_at(claimed):
+    """Each claimed seat held by a phone of its own (seat -> (its id, its name)), for Runtime.set_claimed."""
+    return {seat: (f"phone{seat}", f"{seat}'s phone") for seat in claimed}
+
+
+def from_seat(seat):
+    """Where an input comes from: that seat's own phone (as `phones_at` names it), or the table (None)."""
+    return Source() if seat is None else Source.of_phone(f"phone{seat}", f"{seat}'s phone", seat=seat)
 
 
 def value_for(field, rng):
@@ -64,7 +75,7 @@ def play_one(rt, rng, claimed=frozenset(), keen=None):
     """One offered option, filled in and done from where it is offered: it must be accepted. Its kind."""
     option, seat = pick(choices(rt, rt.view(), claimed), rng, keen)
     action = filled(option, rng)
-    outcome = rt.submit(action, seat=seat)
+    outcome = rt.submit(action, source=from_seat(seat))
     assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
     return action.get("action") or action["type"]
 
@@ -81,6 +92,6 @@ def play_keen(rt, rng, claimed, keen):
     the option and the log it made."""
     option, seat = pick_keen(choices(rt, rt.view(), claimed), rng, keen)
     action = filled(option, rng)
-    outcome = rt.submit(action, seat=seat)
+    outcome = rt.submit(action, source=from_seat(seat))
     assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
     return option, outcome.log

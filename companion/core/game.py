@@ -89,6 +89,9 @@ class GameDef:
     # "per_player". Empty: the first per-player counter.
     score_keys: tuple[tuple[str, str], ...] = ()
     score_sheet: Callable[[PMap], Mapping[str, Any]] | None = None
+    # Each player's fields of the score sheet that are that player's secret until the game is over (the
+    # palazzo game's coins in hand): null in the sheet the panel shows before the end.
+    secret_sheet_fields: tuple[str, ...] = ()
     # Rule switches the players choose at setup: name -> {"enum", "default",
     # "description"}; the chosen values are in state["options"].
     rule_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)

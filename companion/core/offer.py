@@ -2,8 +2,9 @@
 
 `offer(game, session)` works out, once per table state, every seat's options, the companion's own
 (a step the companion does, a roll-off) and the corrections (undo, redo, counters set right by hand).
-The table does the options of the seats that act, its own and the corrections; a private option of a
-seat claimed by a phone comes only from that phone (`Offer.table`).
+The table (the box's buttons, the host's table page) does the options of the acting seats no phone holds,
+its own and the corrections (`Offer.table`); a seat a phone holds is that phone's: the host acts for it only
+after confirming, and never does its private options (`Offer.held`).
 """
 
 from __future__ import annotations
@@ -33,10 +34,16 @@ class Offer:
     waiting_for: tuple[int, ...] = ()
 
     def table(self, claimed: frozenset[int] = frozenset()) -> tuple[Option, ...]:
-        """The table's options: the acting seats' (but the private ones of a claimed seat), the companion's,
-        the corrections."""
-        own = tuple(o for s in self.acting for o in self.seats[s] if not (o.private and s in claimed))
+        """The table's options: those of the acting seats no phone holds (`claimed`), the companion's, the
+        corrections."""
+        own = tuple(o for s in self.acting if s not in claimed for o in self.seats[s])
         return own + self.companion + self.corrections
+
+    def held(self, claimed: frozenset[int]) -> tuple[tuple[int, Option], ...]:
+        """The options of the acting seats a phone holds, but their private ones, each with its seat: what the
+        host may do for such a seat after confirming, and what a card or dice on the reader may fill (a real
+        card or die is laid on the table, in everyone's sight)."""
+        return tuple((s, o) for s in self.acting if s in claimed for o in self.seats[s] if not o.private)
 
     def for_seat(self, seat: int) -> tuple[Option, ...]:
         return self.seats[seat]

@@ -3,7 +3,7 @@ that plays from the table's options (the buttons' list) and the phones' forms.""
 
 import random
 
-from options_bot import choices, filled, pick_keen
+from options_bot import choices, filled, from_seat, pick_keen
 
 from companion.games.merchant_venturers import MERCHANT_VENTURERS
 from conftest import Table
@@ -113,6 +113,6 @@ def play_one(rt, rng, claimed):
     action = filled(option, rng)
     if option["short"] == "Sail" and rng.random() < 0.8:
         action["to"] = option["fields"]["to"]["enum"][0]
-    outcome = rt.submit(action, seat=seat)
+    outcome = rt.submit(action, source=from_seat(seat))
     assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
     return option, outcome.log

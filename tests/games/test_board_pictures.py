@@ -11,6 +11,7 @@ import venise_table
 from companion import svg
 from companion.games.la_venise_du_nord.picture import SIZE, centre, city
 from companion.games.merchant_venturers.picture import board
+from options_bot import phones_at
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -19,7 +20,7 @@ def _played(make_runtime, game, setup, bot, inputs, seed):
     rt = make_runtime(rng=random.Random(seed))
     assert rt.submit({"type": "new_game", "game": game, "setup": setup}).accepted
     claimed = frozenset(range(len(setup["players"])))
-    rt.set_claimed(claimed)
+    rt.set_claimed(phones_at(claimed))
     rng = random.Random(seed)
     for _ in range(inputs):
         bot(rt, rng, claimed)

@@ -7,7 +7,7 @@ replayed."""
 import random
 
 import pytest
-from options_bot import play_one
+from options_bot import phones_at, play_one
 
 from companion import scoring
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
@@ -41,7 +41,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, real_c
     assert rt.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
     assert rt.view()["rolloff"]["purpose"] == "first player"
     claimed = frozenset(s for s in range(n) if rng.random() < [1.0, 0.5, 0.0][seed % 3])  # every seat, some, none
-    rt.set_claimed(claimed)
+    rt.set_claimed(phones_at(claimed))
     steps, done = _play(rt, rng, claimed)
     assert {"play", "advance", "rolloff"} <= done, done
     view = rt.view()
@@ -77,6 +77,6 @@ def test_whole_games_from_the_options_do_everything_a_player_may(make_runtime):
         rt = make_runtime(rng=random.Random(seed))
         setup = {"players": [{"name": name} for name in NAMES[:3]], "deck_modes": {"deck": "mirror" if real else "virtual"}}
         assert rt.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
-        rt.set_claimed(frozenset({0, 1}))  # two phones, and a seat the table plays for
+        rt.set_claimed(phones_at(frozenset({0, 1})))  # two phones, and a seat the table plays for
         done |= _play(rt, rng, frozenset({0, 1}))[1]
     assert {"bid", "villa", "trips", "play", "appoint", "tap", "resolve", "deck_exhausted"} <= done, done

@@ -10,6 +10,7 @@ from merchant_table import CARDS, NAMES, play_one
 from companion import scoring
 from companion.games.merchant_venturers.table import STORAGE
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
+from options_bot import phones_at
 
 
 def _check_pieces(view):
@@ -53,7 +54,7 @@ def test_a_whole_game_to_the_final_scores(make_runtime, n, cards):
     assert rt.submit({"type": "new_game", "game": "merchant_venturers", "setup": setup}).accepted
     assert rt.view()["phase"] == "PREGAME"
     claimed = frozenset(s for s in range(n) if rng.random() < 0.6)
-    rt.set_claimed(claimed)
+    rt.set_claimed(phones_at(claimed))
     kinds, turns, markers, _ = _play(rt, rng, claimed)
     view = rt.view()
     assert view["over"] and view["phase"] == "GAME_OVER" and view["ended"] == "the Autumn of year 10 is over"
@@ -83,7 +84,7 @@ def test_whole_games_from_the_options_do_everything_a_merchant_may(make_runtime,
         rt = make_runtime(tmp_path / f"{seed}.sqlite3", rng=random.Random(seed))
         setup = {"players": [{"name": name, "age": 20 + k} for k, name in enumerate(NAMES[:n])]}
         assert rt.submit({"type": "new_game", "game": "merchant_venturers", "setup": setup}).accepted
-        rt.set_claimed(frozenset(range(n)))
+        rt.set_claimed(phones_at(frozenset(range(n))))
         log = _play(rt, rng, frozenset(range(n)))[3]
         seen |= {what for what in WHAT if what in log}
     assert seen == set(WHAT)

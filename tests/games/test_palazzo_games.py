@@ -6,7 +6,7 @@ holding every seat, some or none, many seeds; then scored and replayed."""
 import random
 
 import pytest
-from options_bot import filled
+from options_bot import filled, from_seat, phones_at
 
 from companion import scoring
 from companion.games.palazzo import layout
@@ -51,7 +51,7 @@ def _play(rt, rng, claimed, skip=()):
             assert not [o for o in rt.seat_view(seat)["options"] if o["private"] and o in table]
         option, seat = _pick(_choices(rt, view, claimed), rng, view.get("final_round"), skip)
         action = filled(option, rng)
-        outcome = rt.submit(action, seat=seat)
+        outcome = rt.submit(action, source=from_seat(seat))
         assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
         kinds.add(action.get("action") or action["type"])
         if view.get("final_round") and action["type"] == "advance":
@@ -72,7 +72,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, real, 
     assert rt.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
     assert rt.view()["rolloff"]["purpose"] == "first player"
     claimed = frozenset(s for s in range(n) if rng.random() < [1.0, 0.5, 0.0][seed % 3])  # every seat, some, none
-    rt.set_claimed(claimed)
+    rt.set_claimed(phones_at(claimed))
     kinds, finals, ender = _play(rt, rng, claimed)
     view = rt.view()
     assert view["over"] and view["step"] == "GAME_OVER" and view["ended"] == "every player has had a last turn"

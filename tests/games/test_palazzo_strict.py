@@ -14,6 +14,7 @@ from companion.journal import ReaderEvent
 from palazzo_table import coins_first, tiles_first
 
 from buttons import press
+from options_bot import from_seat, phones_at
 
 NAMES = ("Ada", "Bea", "Cy", "Dan")
 
@@ -85,15 +86,19 @@ def test_a_claimed_seats_private_options_come_only_from_its_phone(make_runtime):
     rt = _runtime(make_runtime, tiles=tiles_first("Crowns 3"), coins=coins_first(3, 5, 1, 1))
     buy = _option(rt.view()["options"], "Buy Crowns 3 (8)")
     assert buy["private"] and buy["fields"]["pay"]["enumNames"][0] == "5 + 3: exact, another action"  # the hand is on the table
-    rt.set_claimed(frozenset({0}))
+    rt.set_claimed(phones_at(frozenset({0})))
     assert "Buy Crowns 3 (8)" not in [o["label"] for o in rt.view()["options"]]  # ... not once Ada's phone holds her seat
-    assert "Take the null from the bank" in [o["label"] for o in rt.view()["options"]]  # what is not secret stays
+    # Nor what is not secret: her seat is her phone's. The host may do that for her once it confirms so.
+    assert "Take the null from the bank" not in [o["label"] for o in rt.view()["options"]]
+    (held,) = rt.view()["held"]
+    labels = [o["label"] for o in held["options"]]
+    assert held["seat"] == 0 and "Take the null from the bank" in labels and "Buy Crowns 3 (8)" not in labels
     mine = _option(rt.seat_view(0)["options"], "Buy Crowns 3 (8)")
     action = {**mine["action"], "pay": {"coins": [5, 3], "die": False}, "to": [0, 0]}
     assert not rt.submit(action).accepted  # from the table
-    assert not rt.submit(action, seat=1).accepted  # from Bea's phone
-    done = rt.submit(action, seat=0)
-    assert done.accepted and done.action["phone_seat"] == 0
+    assert not rt.submit(action, source=from_seat(1)).accepted  # from Bea's phone
+    done = rt.submit(action, source=from_seat(0))
+    assert done.accepted and rt.journal.sources(1)[done.seq] == {"by": "phone", "id": "phone0", "name": "0's phone", "seat": 0}
     assert rt.private(0)["hand"] == [] and rt.view()["extra_action"]
 
 

@@ -11,6 +11,7 @@ from companion.games import GAMES
 from companion.history import result
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 from patrons_bot import play_one, setup
+from options_bot import phones_at
 
 ALL_DUCATS = 140
 ACTIONS = {"RESERVE", "SAIL", "TRADE", "SPONSOR", "PRODUCE"}
@@ -45,7 +46,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, virtua
     # The second-youngest leads: Cy (35) after Bea (9) with three players; Dan (12) with four or five.
     assert (view["step"], view["turn"], view["lead"], view["active"]) == ("SETUP_DONE", 0, 3 if n >= 4 else 2, None)
     claimed = frozenset(s for s in range(n) if rng.random() < [1.0, 0.5, 0.0][seed % 3])  # every seat, some, none
-    rt.set_claimed(claimed)
+    rt.set_claimed(phones_at(claimed))
     kinds, steps = _play(rt, rng, claimed)
     view = rt.view()
     assert view["over"] and view["step"] == "GAME_OVER"

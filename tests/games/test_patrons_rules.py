@@ -623,8 +623,10 @@ def test_a_virtual_hand_sells_only_what_it_holds_one_tap_per_card():
     assert [o["label"] for o in t.plays] == ["Sell Wool 2 for 2", "Sell Silk 4 for 4"]
     from companion.core.offer import offer
 
-    # With her phone at the table her hand is hers: the table page and the box offer only Done selling.
-    assert [o.label for o in offer(t.game, t.session).table(frozenset({0})) if o.group != "Corrections"] == ["Done selling"]
+    # With her phone at the table her seat is hers: the table page and the box offer nothing of hers, and the host
+    # may do only Done selling for her (asking first), never a sale from her hand.
+    assert [o.label for o in offer(t.game, t.session).table(frozenset({0})) if o.group != "Corrections"] == []
+    assert [o.label for _, o in offer(t.game, t.session).held(frozenset({0}))] == ["Done selling"]
     assert "Sell Wool 2 for 2" in [o.label for o in offer(t.game, t.session).table()]  # no phone: the table acts for her
     for card in ("Silk 6", "Iron 4"):  # no such card in her hand (another player's, or none at all)
         refused = t.do(type="sell", card=card)

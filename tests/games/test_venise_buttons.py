@@ -11,6 +11,7 @@ from companion.controls import Panel
 from companion.core import physical
 from companion.games.la_venise_du_nord import LA_VENISE
 from companion.screens import StepScreen
+from options_bot import from_seat
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": VIRTUAL, "compositions": COMPOSITIONS}
 
@@ -113,4 +114,4 @@ def test_the_acting_players_phone_has_the_steps_own_options(make_runtime):
     assert "Roll two dice" in mine  # a roll, a move, a bridge: on her own phone, not only on the table
     assert "Roll two dice" not in [o["label"] for o in rt.seat_view(1)["options"]]  # not on Bea's
     option = next(o for o in rt.seat_view(0)["options"] if o["label"] == "Roll two dice")
-    assert rt.submit(option["action"], seat=0).accepted and rt.view()["phase"] == 2
+    assert rt.submit(option["action"], source=from_seat(0)).accepted and rt.view()["phase"] == 2

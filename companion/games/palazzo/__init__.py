@@ -161,6 +161,7 @@ PALAZZO = GameDef(
     private=_private,
     score_keys=(("points", "Points"),),
     score_sheet=_score_sheet,
+    secret_sheet_fields=("coins_in_hand",),
     rule_options=RULE_OPTIONS,
     tapped=_tap,
     extra_action=extra_action,
