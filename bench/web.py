@@ -78,7 +78,7 @@ class Companion:
             ms = (time.perf_counter() - self.began) * 1000
             if self.first_frame_ms is None and "splash on the display" in line:
                 self.first_frame_ms = ms
-            match = re.search(r"/pair\?code=(\d{6})", line)
+            match = re.search(r"/pair\?code=(\d+)", line)  # the owner's code: a host's client
             if match and self.code is None:
                 self.code, self.ready_ms = match.group(1), ms
                 self.settled.set()
@@ -166,7 +166,8 @@ def play_one(client: "Client", rng: random.Random) -> None:
     if state.get("over"):
         client.input({"type": "new_game", **PALAZZO})
         return
-    plays = [o for o in state["options"] if o["group"] == "Play"]
+    # The table's plays, and those of the seat this phone holds (its own: no question asked).
+    plays = [o for o in state["options"] + [o for h in state.get("held", []) for o in h["options"]] if o["group"] == "Play"]
     buying = [o for o in plays if o["action"].get("action") == "purchase"]
     option = rng.choice(buying if buying and rng.random() < 0.5 else plays)
     action = {**option["action"], **{k: _field(f, rng) for k, f in option["fields"].items()}}

@@ -230,36 +230,38 @@ def _pairing(web: dict, data_dir: Path, announce: Callable[[], bool] = lambda: F
     pairing = Pairing(lambda code: pairing_url(hosts, web["port"], code, address()))
 
     def changed() -> None:
-        url = pairing.url
-        keep_pairing_address(data_dir, url)
+        keep_pairing_address(data_dir, pairing)
         if announce():
             _announce(pairing)
 
     pairing.on_change = changed
-    keep_pairing_address(data_dir, pairing.url)
+    keep_pairing_address(data_dir, pairing)
     return pairing
 
 
 PAIRING_FILE = "pairing-address"
 
 
-def keep_pairing_address(data_dir: Path, url: str) -> None:
-    """The pairing address for `companion pair`, readable only by the companion's user (it holds the code)."""
+def keep_pairing_address(data_dir: Path, pairing: object) -> None:
+    """The pairing addresses for `companion pair`, readable only by the companion's user (they hold the codes):
+    a player's phone's, then the host's (the owner's code, which the OLED never shows)."""
     path = data_dir / PAIRING_FILE
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
         tmp = data_dir / f".{PAIRING_FILE}.tmp"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
-            f.write(url + "\n")
+            f.write(f"{pairing.url}\n{pairing.owner_url}\n")
         os.replace(tmp, path)
     except OSError as e:  # a full card: the OLED and the log still show it
         log.warning("cannot keep the pairing address in %s: %s", path, e)
 
 
 def _announce(pairing: object) -> None:
-    # As Jupyter prints its token address: the way in for the browser on this machine.
-    print(f"To pair a browser with this companion, open:\n    {pairing.url}", file=sys.stderr, flush=True)
+    # As Jupyter prints its token address: the way in for the browser on this machine, the owner's (a host's);
+    # other phones pair as players with the code on the box's screen, which is also printed for a box without one.
+    print(f"To pair a browser with this companion as its host, open:\n    {pairing.owner_url}\n"
+          f"Other phones pair as players with the code on the box's screen ({pairing.code}).", file=sys.stderr, flush=True)
 
 
 def _health(display: object, buttons: object, link: object, journal: Path) -> dict:

@@ -44,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("--config", default=None, help="the settings file (default: settings.toml in the data directory)")
     doctor.add_argument("--reader", default=None, metavar="URL", help="the reader's port, instead of the settings'")
     doctor.set_defaults(handler=_doctor)
-    pair = sub.add_parser("pair", help="print the address that pairs a phone now (on the box, when no OLED shows it)")
+    pair = sub.add_parser("pair", help="print the addresses that pair a player's phone and the host's now (on the box)")
     pair.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
     pair.set_defaults(handler=_pair)
     for name, helptext, handler in (
@@ -103,7 +103,7 @@ def _pair(args: argparse.Namespace) -> int:
 
     path = _journal(args).parent / PAIRING_FILE
     try:
-        url = path.read_text().strip()
+        player, _, host = path.read_text().strip().partition("\n")
     except FileNotFoundError:
         print(f"companion pair: no pairing address in {path.parent}: is the companion running there? "
               "(sudo systemctl status companion; the service's data directory is /var/lib/companion)", file=sys.stderr)
@@ -112,7 +112,9 @@ def _pair(args: argparse.Namespace) -> int:
         print(f"companion pair: {path} is the companion's own: run `sudo -u companion {sys.argv[0]} pair "
               f"--data-dir {path.parent}`", file=sys.stderr)
         return 1
-    print(f"To pair a phone, open:\n    {url}\n(the code is good for one phone; run this again for the next)")
+    print(f"To pair a player's phone, open:\n    {player}\n"
+          + (f"To pair the host's phone (backups, settings, phones, new games), open:\n    {host}\n" if host else "")
+          + "(each address is good for one phone; run this again for the next)")
     return 0
 
 

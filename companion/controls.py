@@ -122,6 +122,23 @@ def on_button(view: dict[str, Any], button: str) -> dict[str, Any] | None:
     return next((o for o in view.get("options") or [] if o.get("button") == button), None)
 
 
+def on_phones(view: dict[str, Any]) -> list[str]:
+    """The players the table waits for who play on their own phones (their seats are their phones': the
+    buttons do not act for them)."""
+    held = {h["seat"] for h in view.get("held") or []}
+    players = view.get("players", [])
+    return [players[s]["name"] for s in view.get("acting", []) if s in held and s < len(players)]
+
+
+def _on_phones_alert(view: dict[str, Any]) -> AlertScreen:
+    names = on_phones(view)
+    if len(names) == 1:
+        seat = next(s for s in view.get("acting", []) if view["players"][s]["name"] == names[0])
+        phone = next(h["phone"] for h in view.get("held") or [] if h["seat"] == seat)
+        return AlertScreen("On the phone", f"{names[0]} plays on the phone “{phone}”.")
+    return AlertScreen("On the phone", f"{', '.join(names[:-1])} and {names[-1]} play on their phones.")
+
+
 def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
     if panel.pick is not None:
         return _picking(view, panel, role)
@@ -132,6 +149,8 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
         if long and (view.get("stage") or {}).get("who") == "passes" and not view.get("strict"):
             return Reply(panel, {"type": "advance", "passed": True})
         option = on_button(view, "NEXT")
+        if option is None and not options and on_phones(view):
+            return Reply(panel, prompt=_on_phones_alert(view))
         if option is None:
             return Reply(panel, prompt=AlertScreen("Choose", "NEXT does nothing here: choose with SELECT, then ACTION."))
         return _do(panel, option, "next")
@@ -151,7 +170,8 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     if long:
         return Reply(_counters_at(view, panel))
     if not options:
-        return Reply(panel, prompt=AlertScreen("Nothing to do", "Nothing to choose here now."))
+        return Reply(panel, prompt=_on_phones_alert(view) if on_phones(view) else
+                     AlertScreen("Nothing to do", "Nothing to choose here now."))
     option = options[panel.option % len(options)]
     if option.get("fields"):
         phone_only = next((f.get("title", k) for k, f in option["fields"].items() if choices(f) is None), None)
@@ -353,6 +373,8 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
         phone = " (phone)" if any(choices(f) is None for f in options[index].get("fields", {}).values()) else ""
         doing, short = f"► {options[index]['label']}{phone}{count}", "" if phone else options[index]["short"]
     nxt, back = on_button(view, "NEXT"), on_button(view, "BACK")
+    if not options and not nxt and on_phones(view):
+        doing = "► on the phone" if len(on_phones(view)) == 1 else "► on the phones"
     hints = ("Undo" if back else "", "More" if len(options) > 1 else "", short, nxt["short"] if nxt else "")
     line = view.get("status") or step.get("label", "")  # a game's own line for this moment, else the step's label
     return StepScreen(header, who_acts(view), line, doing, hints, "LAST" if view.get("last_round") else "")

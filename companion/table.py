@@ -32,6 +32,7 @@ from PIL import Image
 
 from companion import controls
 from companion.core.words import sentence
+from companion.sources import Source
 from companion.screens import (AlertScreen, CardScreen, DiceScreen, PairingScreen, Screen, StepScreen, WifiScreen, render,
                                scroll_cycle)
 
@@ -41,6 +42,7 @@ PAIR_HOLD_S = 3.0  # SELECT held this long, on any screen: a pairing window with
 WIFI_TURN_S = 10.0  # on the companion's own network, the Wi-Fi QR code and the pairing QR code take turns
 
 _SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))
+BUTTONS = Source("buttons")
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,7 @@ class Timing:
     alert: float = 5.0  # a refusal or a notice
     result: float = 6.0  # a roll or a drawn card
     question: float = 10.0  # "press again to confirm"
-    hand_over: float = 30.0  # "hand this seat to that phone?": someone walks to the box
+    hand_over: float = 20.0  # "hand this seat to that phone?": someone walks to the box
     least: float = 2.0  # a result or a refusal stays this long even when a press comes first
     scroll_pause: float = 0.5  # a long line shows its start this long before it moves
     scroll_speed: float = 45.0  # pixels a second: the end of a 200-pixel line (its count, "4/11") in about 2 s
@@ -96,6 +98,8 @@ class Table:
         self._shift_at = now + idle.shift_every
         self._reader_missing = False  # a configured reader that is not talking: a badge on the step screen
         self._asking: Callable[[], None] | None = None  # what a long ACTION does while a question is shown
+        self._ask_lock = threading.Lock()
+        self._question_until = -1e18  # a question asked from another thread is pending until then (or answered)
         # Told when the step or who acts changes, or anything made elsewhere (a phone, the reader) changes the
         # table: the buttons' `changed`, so presses in the next moment are dropped.
         self.on_change: Callable[[], None] | None = None
@@ -124,10 +128,19 @@ class Table:
         """Show a notice for a few seconds (reader unplugged, unknown card, ...)."""
         self._queue.put(("alert", AlertScreen(title, message)))
 
-    def ask(self, title: str, message: str, on_yes: Callable[[], None]) -> None:
+    def ask(self, title: str, message: str, on_yes: Callable[[], None]) -> str | None:
         """A question only someone at the table answers (a seat handed to another phone): a long ACTION
-        runs `on_yes` on the table's thread; any other press, or the time running out, says no."""
+        runs `on_yes` on the table's thread; any other press, or `timing.hand_over` running out, says no.
+        One at a time, and never over a pairing window's code: returns why not, or None when it is asked."""
+        left = self.pairing.window_left() if self.pairing is not None else None
+        if left is not None:
+            return f"the box shows a pairing code for {int(left) + 1} s more: ask again after that"
+        with self._ask_lock:
+            if self.clock() < self._question_until:
+                return "the box is asking the table another question: ask again in a moment"
+            self._question_until = self.clock() + self.timing.hand_over
         self._queue.put(("ask", AlertScreen(title, message, ("No", "", "Hold", "No")), on_yes))
+        return None
 
     def reader_state(self, state: str) -> None:
         """The reader link's state (firmware_bridge.link): anything but talking shows "RDR?"."""
@@ -178,6 +191,8 @@ class Table:
             self._wake()
             self._show(item[1], self.timing.hand_over, question=True)
             self._asking = item[2]
+            if self._panel.page == "pair":  # the window has closed (ask never covers one): No goes to the game
+                self._panel = replace(self._panel, page="step")
         elif kind == "press" and item[1] == "select" and item[4] >= PAIR_HOLD_S and self.pairing is not None:
             self._open_pairing()
         elif kind in ("press", "turn"):
@@ -188,6 +203,7 @@ class Table:
                 return  # the press only wakes the screen: nobody saw what it would do
             if self._asking is not None:
                 on_yes, self._asking, self._transient = self._asking, None, None
+                self._question_until = -1e18
                 if kind == "press" and item[1] == "action" and item[2]:
                     self._answer(on_yes)
                 return  # the press answered the question, yes or no, and does nothing else
@@ -211,7 +227,7 @@ class Table:
         """SELECT held at the table, on any screen: the pairing screen with a window's fresh code,
         which no stranger's guess can retire or hold back (web_panel.security.Pairing)."""
         self._wake()
-        self._transient, self._asking = None, None
+        self._transient, self._asking, self._question_until = None, None, -1e18
         self._panel = replace(self._panel, page="pair", confirm=None)
         self.pairing.open_window()
 
@@ -231,6 +247,7 @@ class Table:
         if not question:
             self._panel = replace(self._panel, confirm=None)
             self._asking = None  # the question is off the screen: nobody can answer it
+            self._question_until = -1e18
 
     def _reply(self, reply: controls.Reply, view: dict[str, Any]) -> None:
         was_question = self._panel.confirm is not None
@@ -241,7 +258,7 @@ class Table:
                        question=reply.panel.confirm is not None)
         if reply.action is None:
             return
-        outcome = self.runtime.submit(reply.action, expect_version=view.get("version"))
+        outcome = self.runtime.submit(reply.action, expect_version=view.get("version"), source=BUTTONS)
         if outcome.accepted:
             self._on_view(self.runtime.view(), own=True)  # now, not when its queued copy comes round
         elif not outcome.stale:
@@ -320,6 +337,7 @@ class Table:
         if self._transient is not None and now >= self._transient[1]:
             self._transient = None
             self._asking = None
+            self._question_until = -1e18
             self._panel = replace(self._panel, confirm=None)  # an unanswered question lapses
         # The same sums as _next_deadline, so a deadline reached is a deadline acted on.
         if self._level == "awake" and now >= self._active_at + self.idle.dim_after:

@@ -30,7 +30,9 @@ class Phone:
         status, body, headers = request(self.port, "POST", "/api/pair", {"code": code, "name": name})
         assert status == 200, body
         self.cookie = re.match(r"(companion_session=[^;]+)", headers["Set-Cookie"]).group(1)
-        self.csrf = json.loads(body)["csrf"]
+        answer = json.loads(body)
+        self.csrf = answer["csrf"]
+        self.id, self.short, self.host = answer["session"]["id"], answer["session"]["short"], answer["session"]["host"]
         return self
 
     def raw(self, method, path, body=None, headers=None, csrf=True):

@@ -4,7 +4,7 @@ Each operation names its request body's and query's JSON Schemas; the same
 schemas validate every request (fastjsonschema) and make `/api/openapi.json`,
 so the description cannot drift from what the server accepts. A body or query
 that does not fit gets a 400 that names the field; an operation is public
-(usable before pairing) only when it says so.
+(usable before pairing) only when it says so, and host-only (the host's phone alone: TABLE.md) when it says so.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ class Operation:
     responses: dict[str, str] = field(default_factory=dict)
     endpoint: str = ""
     upload: str | None = None  # the media type of a file the body carries (the view reads request.stream)
+    host: bool = False  # only the host's phone may (checked before the body is read)
 
 
 class Api:
@@ -47,12 +48,16 @@ class Api:
     def public_endpoints(self) -> frozenset[str]:
         return frozenset(op.endpoint for op in self.operations if op.public)
 
+    def host_endpoints(self) -> frozenset[str]:
+        return frozenset(op.endpoint for op in self.operations if op.host)
+
     def route(self, bp: Blueprint, method: str, path: str, summary: str, *, body: dict[str, Any] | None = None,
-              query: dict[str, Any] | None = None, public: bool = False,
+              query: dict[str, Any] | None = None, public: bool = False, host: bool = False,
               responses: dict[str, str] | None = None, upload: str | None = None) -> Callable:
         """Register `view` on `bp`; it receives the checked body as `body=` and the query as `query=`
-        (`upload`: the body is a file of that media type instead, which the view reads itself)."""
-        op = Operation(method, path, summary, body, query, public, responses or {}, upload=upload)
+        (`upload`: the body is a file of that media type instead, which the view reads itself; `host`: only
+        the host's phone may)."""
+        op = Operation(method, path, summary, body, query, public, responses or {}, upload=upload, host=host)
         check_body = fastjsonschema.compile(body) if body is not None else None
         check_query = fastjsonschema.compile(query) if query is not None else None
         self.operations.append(op)
@@ -113,12 +118,16 @@ class Api:
                 entry["security"] = []
             else:
                 entry["responses"]["401"] = {"description": "this phone is not paired: open /pair"}
-                csrf = "the X-CSRF-Token header is missing or wrong"
+                refused = [NOT_HOST_WHY] if op.host else []
                 if op.method not in SAFE_METHODS:
-                    own = entry["responses"].get("403", {}).get("description")
-                    entry["responses"]["403"] = {"description": f"{csrf}; or {own}" if own else csrf}
+                    refused.insert(0, "the X-CSRF-Token header is missing or wrong")
                 else:
                     entry["security"] = [{"session": []}]
+                own = entry["responses"].get("403", {}).get("description")
+                if refused:
+                    entry["responses"]["403"] = {"description": "; or ".join(refused + ([own] if own else []))}
+                if op.host:
+                    entry["x-host-only"] = True
             paths.setdefault(path, {})[op.method.lower()] = entry
         return {
             "openapi": "3.1.0",
@@ -134,6 +143,7 @@ class Api:
         }
 
 
+NOT_HOST_WHY = "only the host's phone may do this (a player's phone is refused before its body is read)"
 MAX_DEPTH = 32  # no sheet or setting nests deeper; a deeper body is an attack on the parser
 
 

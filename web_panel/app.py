@@ -8,7 +8,9 @@ in `web_panel.api` (validated, and described at /api/openapi.json).
 Before any view runs, `_guard` checks the Host header, then the session: only
 the pairing page and API, the OpenAPI document and static files are open to a
 phone that has not paired; every state-changing request also needs the
-session's CSRF token in the X-CSRF-Token header.
+session's CSRF token in the X-CSRF-Token header; and what only the box's owner
+may do (backup, restore, settings, Wi-Fi, phones, cards, a new game, the table's
+own inputs, the simulated box) answers a player's phone 403 before its body is read.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ log = logging.getLogger(__name__)
 
 MAX_BODY = 64 * 1024
 OPEN_PAGES = frozenset({"pages.pair", "pages.static"})
+HOST_PAGES = frozenset({"pages.new_game", "pages.cards", "pages.settings"})  # a player's phone is sent to the table
+NOT_HOST = ("only the host's phone may do this: the host is the phone paired first, or one paired by holding SELECT "
+            "on the box for 3 seconds; the host can make another phone host on Settings")
 
 
 def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, reader: Any = None,
@@ -60,6 +65,7 @@ def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, read
         hosts=hosts,
         sessions=Sessions(runtime, lifetime=web.get("session_hours", 16) * 3600),
         pairing=pairing_code or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
+        seat_asks=seats.AskLimit(),  # a phone asks the box for a held seat at most every 30 s
     )
     for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats, backups, health_api, network):
         app.register_blueprint(module.bp)
@@ -69,6 +75,7 @@ def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, read
         app.register_blueprint(sim_pages.bp)
     app.add_url_rule("/api/openapi.json", "openapi", lambda: jsonify(API.openapi(app.view_functions)))
     app.extensions["open"] = API.public_endpoints() | OPEN_PAGES | {"openapi"}
+    app.extensions["host_only"] = API.host_endpoints() | HOST_PAGES
     app.before_request(_guard)
     app.after_request(_headers)
     app.register_error_handler(HTTPException, _http_error)
@@ -110,6 +117,10 @@ def _guard() -> Any:
         token = request.headers.get("X-CSRF-Token", "")
         if not hmac.compare_digest(token.encode(), g.session.csrf.encode()):
             return jsonify(error="missing or wrong CSRF token: reload the page"), 403
+    if request.endpoint in ext["host_only"] and not g.session.host:
+        if request.path.startswith("/api/"):
+            return jsonify(error=NOT_HOST), 403
+        return redirect("/")  # a page of the host's: a player's phone has the table
     return None
 
 

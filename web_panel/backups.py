@@ -33,7 +33,8 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 _one_at_a_time = threading.Lock()
 
 
-@API.route(bp, "GET", "/api/backup", "A backup of the journal (every game and the cards; not the paired phones), as a file")
+@API.route(bp, "GET", "/api/backup", "A backup of the journal (every game and the cards; not the paired phones), as a file",
+           host=True)
 def download():
     rt = current_app.extensions["runtime"]
     path = scratch_beside(rt.journal.path, ".panel-backup-")
@@ -47,7 +48,7 @@ def download():
 
 
 @API.route(bp, "POST", "/api/restore", "Replace the journal with a backup (the one it replaces is kept beside it)",
-           upload="application/octet-stream", responses={"400": "the file is not a backup this companion can use; nothing was changed",
+           host=True, upload="application/octet-stream", responses={"400": "the file is not a backup this companion can use; nothing was changed",
                                          "409": "another restore is under way", "507": "not enough free space"})
 def upload():
     rt = current_app.extensions["runtime"]

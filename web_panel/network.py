@@ -21,7 +21,8 @@ def _wifi() -> Any:
     return current_app.extensions.get("wifi")
 
 
-@API.route(bp, "GET", "/api/network", "Which Wi-Fi the box is on, and the companion's own network's name and passphrase")
+@API.route(bp, "GET", "/api/network", "Which Wi-Fi the box is on, and the companion's own network's name and passphrase",
+           host=True)
 def current():
     wifi = _wifi()
     if wifi is None:
@@ -31,7 +32,7 @@ def current():
 
 
 @API.route(bp, "POST", "/api/network", "Switch the box to the home Wi-Fi or to its own network (and keep that choice)",
-           body={"type": "object", "additionalProperties": False, "required": ["use"],
+           host=True, body={"type": "object", "additionalProperties": False, "required": ["use"],
                  "properties": {"use": {"enum": ["home", "own"]}}},
            responses={"409": "this box cannot choose its network (no NetworkManager, no Wi-Fi, simulated parts)",
                       "502": "NetworkManager refused; nothing else changed"})

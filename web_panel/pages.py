@@ -26,7 +26,8 @@ def _page(template: str):
     def view():
         session = g.get("session")
         parts = current_app.extensions["health"]()
-        return render_template(template, csrf=session.csrf if session else "",
+        return render_template(template, csrf=session.csrf if session else "", phone=session,
+                               host=bool(session and session.host),
                                simulated=current_app.extensions.get("sim") is not None,
                                notices=_notices(parts) if session else [],
                                no_display=not parts.get("display", {"ok": True})["ok"])

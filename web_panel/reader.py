@@ -81,7 +81,7 @@ def cards():
 
 @API.route(bp, "POST", "/api/cards/register",
            "Arm registration: with a card, the next tap registers it; without, walk the deck's card list",
-           body=REGISTER)
+           body=REGISTER, host=True)
 def register(body: dict[str, Any]):
     def arm(rt: Runtime) -> dict[str, Any]:
         game, deck, card = body.get("game"), body.get("deck"), body.get("card")
@@ -98,7 +98,7 @@ def register(body: dict[str, Any]):
     return _answer(arm)
 
 
-@API.route(bp, "POST", "/api/cards/cancel", "Stop registering")
+@API.route(bp, "POST", "/api/cards/cancel", "Stop registering", host=True)
 def cancel():
     def stop(rt: Runtime) -> dict[str, Any]:
         rt.registration.cancel()
@@ -107,11 +107,11 @@ def cancel():
     return _answer(stop)
 
 
-@API.route(bp, "POST", "/api/cards/forget", "Forget a tag", body=UID)
+@API.route(bp, "POST", "/api/cards/forget", "Forget a tag", body=UID, host=True)
 def forget(body: dict[str, Any]):    return _answer(lambda rt: {"forgotten": rt.cards.forget(check_uid(body.get("uid")))})
 
 
-@API.route(bp, "GET", "/api/cards/export", "The registered cards as a JSON file")
+@API.route(bp, "GET", "/api/cards/export", "The registered cards as a JSON file", host=True)
 def export():
     rt = _runtime()
     text = json.dumps(rt.call(rt.cards.export, timeout=5), ensure_ascii=False, indent=1)
@@ -119,5 +119,6 @@ def export():
                     headers={"Content-Disposition": 'attachment; filename="companion-cards.json"'})
 
 
-@API.route(bp, "POST", "/api/cards/import", "Add or replace cards from an export (all or nothing)", body=CARDS)
+@API.route(bp, "POST", "/api/cards/import", "Add or replace cards from an export (all or nothing)", body=CARDS,
+           host=True)
 def import_cards(body: dict[str, Any]):    return _answer(lambda rt: {"imported": rt.cards.import_(body)})

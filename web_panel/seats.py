@@ -1,13 +1,18 @@
 """Seats: a player claims their seat on their own phone, and plays their part from it.
 
 A claimed seat belongs to its phone (TABLE.md): another phone's claim is refused with who holds it,
-and asks the table instead: the OLED asks whether to hand the seat over, and holding ACTION says yes.
-`GET /api/seat` is what this phone's player sees and may do now (worked out once per table version by
-the runtime); `POST /api/seat/input` does one of those options as that player.
+and asks the table instead: the OLED asks whether to hand the seat over to the phone with the short id
+it shows (the asking phone shows it large), and holding ACTION says yes. One question at a time, never
+over a pairing window, and a phone asks at most once in ASK_AGAIN_S (else 429): a stranger cannot keep
+the box's screen. `GET /api/seat` is what this phone's player sees and may do now (worked out once per
+table version by the runtime); `POST /api/seat/input` does one of those options as that player.
 """
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, g, jsonify, request
@@ -17,6 +22,8 @@ from web_panel.api import API
 from web_panel.security import SeatHeld
 
 bp = Blueprint("seats", __name__)
+
+ASK_AGAIN_S = 30.0  # a phone that asked the table for a held seat waits this long before asking again
 
 CLAIM = {
     "type": "object",
@@ -32,7 +39,8 @@ def _ext() -> dict[str, Any]:
 
 @API.route(bp, "POST", "/api/seat", "Claim a seat for this phone (null gives it up)", body=CLAIM,
            responses={"409": "no game is open, it has no such seat, or another phone holds it (`held_by`; the "
-                             "table is asked to hand it over when it can)"})
+                             "table is asked to hand it over when it can: `asked`)",
+                      "429": "this phone asked the table for a held seat less than 30 s ago"})
 def claim(body: dict[str, Any]):
     seat = body["seat"]
     view = _ext()["runtime"].view()
@@ -41,30 +49,58 @@ def claim(body: dict[str, Any]):
         return jsonify(error=f"there is no seat {seat} in this game" if view.get("game") else "no game is open"), 409
     sessions = _ext()["sessions"]
     try:
-        g.session = sessions.claim_seat(g.session, seat)
+        g.session = sessions.claim_seat(g.session, seat, name=f"{players[seat]['name']}'s phone" if seat is not None else None)
     except SeatHeld as held:
         who = players[seat]["name"]
-        asked = _ask_the_table(sessions, g.session, seat, who)
-        how = ("the table asks now: hold ACTION on the box to hand it over" if asked else
-               "that phone can give it up (My seat), or be unpaired in Settings")
+        wait = _asked_lately(g.session.id)
+        if wait:
+            return (jsonify(error=f"this phone asked the table a moment ago: wait {wait} s before asking again"),
+                    429, {"Retry-After": str(wait)})
+        why_not = _ask_the_table(sessions, g.session, seat, who)
+        how = (f"the box asks now: hold ACTION on the box to hand it to this phone ({g.session.short})"
+               if why_not is None else f"{why_not}; or that phone gives it up (My seat), or the host unpairs it")
         return jsonify(error=f"{who}'s seat is held by the phone “{held.holder.name}”: {how}",
-                       held_by=held.holder.name, asked=asked), 409
+                       held_by=held.holder.name, asked=why_not is None, short=g.session.short), 409
     return jsonify(seat=seat)
 
 
-def _ask_the_table(sessions: Any, session: Any, seat: int, who: str) -> bool:
-    """The OLED asks whether to hand `seat` to this phone; a long ACTION says yes. False with no table."""
+class AskLimit:
+    """When each phone last asked the table for a held seat (one app's: its extensions' "seat_asks")."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._at: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def wait(self, session_id: str) -> int:
+        """Seconds this phone still waits before asking again; 0: it may ask now (and that is noted)."""
+        now = self.clock()
+        with self._lock:
+            self._at = {phone: at for phone, at in self._at.items() if at + ASK_AGAIN_S > now}
+            if session_id in self._at:
+                return int(self._at[session_id] + ASK_AGAIN_S - now) + 1
+            self._at[session_id] = now
+        return 0
+
+
+def _asked_lately(session_id: str) -> int:
+    return _ext()["seat_asks"].wait(session_id)
+
+
+def _ask_the_table(sessions: Any, session: Any, seat: int, who: str) -> str | None:
+    """The OLED asks whether to hand `seat` to this phone (by its short id); a long ACTION says yes. Why it
+    does not ask (no box, another question, a pairing window), or None."""
     table_thread = _ext().get("table")
     if table_thread is None:
-        return False
+        return "this companion has no box to ask"
 
     def hand_over() -> None:
         asking = sessions.by_id(session.id)
         if asking is not None:
-            sessions.claim_seat(asking, seat, hand_over=True)
+            sessions.claim_seat(asking, seat, hand_over=True, name=f"{who}'s phone")
 
-    table_thread.ask("Hand over?", f"{who}'s seat to the phone “{session.name}”. Hold ACTION: yes.", hand_over)
-    return True
+    return table_thread.ask(f"Phone {session.short}", f"wants {who}'s seat. Hold ACTION to give it; "
+                                                      "any other button: no.", hand_over)
 
 
 SEAT_INPUT = {**table.INPUT, "description": "One of this seat's options (GET /api/seat), with values for its fields: "
@@ -78,7 +114,7 @@ def seat_input(body: dict[str, Any]):
     seat = g.session.seat
     if seat is None:
         return jsonify(error="claim your seat first (My seat)"), 409
-    return table.submit(body, seat=seat)
+    return table.submit(body, g.session.source(seat))
 
 
 @API.route(bp, "GET", "/api/seat", "This phone's seat: its player, what only they see, and their options now "

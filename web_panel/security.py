@@ -26,19 +26,23 @@ import socket
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import Any
 
 import ifaddr
 
+from companion.sources import UNNAMED, Source, short_id
+
 COOKIE = "companion_session"
+AWAY_S = 3600.0  # a seat whose phone has not been seen for this long is free for another phone
 CODE_DIGITS = 6
 PER_CLIENT = (5, 60.0)  # wrong codes allowed per client per window (seconds)
 PER_DEVICE = (20, 60.0)  # wrong codes allowed from everyone together per window
 ROTATE_AFTER = 20  # wrong codes in all before the code changes
 WINDOW_DIGITS = 8  # the code of a pairing window opened at the table
+OWNER_DIGITS = 12  # the owner's code: never on the OLED, only where the box's owner reads it (its shell, its log)
 WINDOW_S = 120.0  # how long a pairing window stays open
 CLEAN = 3  # in a window, a client with fewer wrong codes than this lately is not held back by others' guesses
 
@@ -51,13 +55,28 @@ class Session:
     created: str
     seat: int | None = None
     until: float = float("inf")  # when it ends (seconds since the epoch)
+    host: bool = False  # the host's phone: it may do what only the box's owner may (TABLE.md)
+
+    @property
+    def short(self) -> str:
+        """The 4 characters this phone shows large on its own pages (and the OLED when it asks for a seat)."""
+        return short_id(self.id)
 
     def public(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "created": self.created, "seat": self.seat}
+        return {"id": self.id, "short": self.short, "name": self.name, "created": self.created, "seat": self.seat,
+                "host": self.host}
+
+    def source(self, seat: int | None = None) -> Source:
+        """This phone as the source of an input: for `seat` (its own), or for the table (the host's page)."""
+        return Source.of_phone(self.id, self.name, seat=seat, host=self.host)
 
 
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class NotHost(Exception):
+    """Only the host's phone may do this."""
 
 
 class SeatHeld(Exception):
@@ -71,19 +90,29 @@ class SeatHeld(Exception):
 class Sessions:
     """Paired phones: kept in memory for every request, written through to the journal.
 
-    A claimed seat belongs to its phone (TABLE.md): another phone's claim is refused with who holds
-    it, until that phone gives it up, is unpaired, or the table confirms a hand-over. The runtime is
-    told which seats are held, so their private options come only from their own phones."""
+    Two kinds of phone (TABLE.md): the host's (the first paired on a fresh box, and any paired through
+    the box's SELECT-hold window: presence at the box is authority) and the players'. A claimed seat
+    belongs to its phone: another phone's claim is refused with who holds it, until that phone gives it
+    up, is unpaired, has not been seen for an hour, or the table confirms a hand-over. The runtime is
+    told which seats are held, so their options come only from their own phones."""
 
     def __init__(self, runtime: Any, lifetime: float = 16 * 3600, clock: Callable[[], float] = time.time):
         self.runtime = runtime
         self.lifetime = lifetime  # seconds a session lasts from pairing
         self.clock = clock
         self._lock = threading.Lock()
+        # When each phone was last seen (kept in memory only: a restart counts as seeing every phone, so
+        # nothing is written to the SD card for a poll).
+        self._seen: dict[str, float] = {}
+        self._told: dict[int, tuple[str, str]] | None = None  # the holders the runtime was last told of
+        self._away_at = float("inf")  # when the next seat's phone counts as away
 
         def load() -> None:
-            rows = runtime.journal.read("SELECT secret_hash, id, csrf, name, created, seat FROM sessions")
-            self._by_hash = {h: Session(i, n, c, cr, seat, self._until(cr)) for h, i, c, n, cr, seat in rows}
+            rows = runtime.journal.read("SELECT secret_hash, id, csrf, name, created, seat, host FROM sessions")
+            self._by_hash = {h: Session(i, n, c, cr, seat, self._until(cr), bool(host))
+                             for h, i, c, n, cr, seat, host in rows}
+            now = self.clock()
+            self._seen = {s.id: now for s in self._by_hash.values()}
             self._purge()
 
         runtime.call(load)
@@ -108,34 +137,78 @@ class Sessions:
         self._tell_runtime()
 
     def _tell_runtime(self) -> None:
-        """On the owner thread, with the change: the seats held now."""
-        self.runtime.set_claimed(frozenset(s.seat for s in self._by_hash.values() if s.seat is not None))
+        """On the owner thread, with the change: the seats held now by phones that are not away."""
+        now = self.clock()
+        held, away_at = {}, float("inf")
+        for s in self._by_hash.values():
+            if s.seat is not None:
+                seen = self._seen.get(s.id, now)
+                if seen + AWAY_S > now:
+                    held[s.seat] = (s.id, s.name)
+                    away_at = min(away_at, seen + AWAY_S)
+        self._away_at = away_at
+        if held != self._told:
+            self._told = held
+            self.runtime.set_claimed(held)
 
-    def create(self, name: str) -> tuple[str, Session]:
-        """A new session; returns its secret (for the cookie, never stored) and the session."""
+    def away(self, session: Session) -> bool:
+        """Not seen for an hour: its seat is free for another phone, and the table acts for it."""
+        return self._seen.get(session.id, self.clock()) + AWAY_S <= self.clock()
+
+    def create(self, name: str, host: bool = False) -> tuple[str, Session]:
+        """A new session; returns its secret (for the cookie, never stored) and the session. The first phone
+        paired on a box with none is the host's, whatever `host` says."""
         secret = secrets.token_urlsafe(32)
         created = datetime.fromtimestamp(self.clock(), timezone.utc).isoformat(timespec="seconds")
-        session = Session(secrets.token_hex(4), name, secrets.token_urlsafe(24), created, None, self._until(created))
         digest = _hash(secret)
 
-        def write() -> None:  # the journal and the map change together, on the owner thread (see write_back)
+        def write() -> Session:  # the journal and the map change together, on the owner thread (see write_back)
+            first = not self._by_hash
+            session = Session(secrets.token_hex(4), name, secrets.token_urlsafe(24), created, None,
+                              self._until(created), host or first)
             self.runtime.journal.write(
-                "INSERT INTO sessions (id, secret_hash, csrf, name, created, seat) VALUES (?, ?, ?, ?, ?, NULL)",
-                (session.id, digest, session.csrf, session.name, session.created))
+                "INSERT INTO sessions (id, secret_hash, csrf, name, created, seat, host) VALUES (?, ?, ?, ?, ?, NULL, ?)",
+                (session.id, digest, session.csrf, session.name, session.created, int(session.host)))
             with self._lock:
                 self._by_hash[digest] = session
+                self._seen[session.id] = self.clock()
+            return session
 
-        self.runtime.call(write)
-        return secret, session
+        return secret, self.runtime.call(write)
 
     def get(self, secret: str | None) -> Session | None:
         if not secret or len(secret) > 100:
             return None
         session = self._by_hash.get(_hash(secret))
-        if session is not None and session.until <= self.clock():
+        if session is None:
+            return None
+        now = self.clock()
+        if session.until <= now:
             self.runtime.call(self._purge)  # its seat is free again
             return None
+        back = session.seat is not None and self.away(session)
+        self._seen[session.id] = now
+        if back or now >= self._away_at:
+            self.runtime.call(self._tell_runtime)  # a phone came back to its seat, or another's went away
         return session
+
+    def set_host(self, by: Session, session_id: str, host: bool) -> Session:
+        """The host makes another phone host, or takes that back (never its own: a box keeps a host)."""
+        if session_id == by.id:
+            raise NotHost("a phone cannot change its own role: another host's phone can")
+
+        def write() -> Session:
+            target = self.by_id(session_id)
+            if target is None:
+                raise KeyError(session_id)
+            self.runtime.journal.write("UPDATE sessions SET host = ? WHERE id = ?", (int(host), session_id))
+            with self._lock:
+                for h, s in list(self._by_hash.items()):
+                    if s.id == session_id:
+                        self._by_hash[h] = replace(s, host=host)
+            return replace(target, host=host)
+
+        return self.runtime.call(write)
 
     def all(self) -> list[Session]:
         return sorted(self._by_hash.values(), key=lambda s: s.created)
@@ -152,28 +225,49 @@ class Sessions:
 
         return self.runtime.call(write)
 
-    def claim_seat(self, session: Session, seat: int | None, hand_over: bool = False) -> Session:
+    def claim_seat(self, session: Session, seat: int | None, hand_over: bool = False, name: str | None = None) -> Session:
         """Bind a phone to a seat (its player's secret input), or give its seat up (None). A seat another
-        phone holds raises SeatHeld, unless the table has confirmed the hand-over (`hand_over`)."""
+        phone holds raises SeatHeld, unless the table has confirmed the hand-over (`hand_over`). A phone paired
+        without a name takes `name` ("Ada's phone"), so the log and the box can say whose it is."""
+        renamed = name if name and session.name == UNNAMED else session.name
+
         def write() -> None:
             self._purge()  # a phone whose pairing has ended holds no seat
             holder = self.seat_of(seat) if seat is not None else None
-            if holder is not None and holder.id != session.id and not hand_over:
+            if holder is not None and holder.id != session.id and not hand_over and not self.away(holder):
                 raise SeatHeld(holder)
             with self.runtime.journal.transaction():
                 if seat is not None:
                     self.runtime.journal.write("UPDATE sessions SET seat = NULL WHERE seat = ?", (seat,))
-                self.runtime.journal.write("UPDATE sessions SET seat = ? WHERE id = ?", (seat, session.id))
+                self.runtime.journal.write("UPDATE sessions SET seat = ?, name = ? WHERE id = ?", (seat, renamed, session.id))
             with self._lock:
                 for h, s in list(self._by_hash.items()):
                     if seat is not None and s.seat == seat:
                         self._by_hash[h] = replace(s, seat=None)
                     if s.id == session.id:
-                        self._by_hash[h] = replace(s, seat=seat)
+                        self._by_hash[h] = replace(s, seat=seat, name=renamed)
             self._tell_runtime()
 
         self.runtime.call(write)
-        return replace(session, seat=seat)
+        return replace(session, seat=seat, name=renamed)
+
+    def seat_phones(self, seats: Mapping[str, int]) -> None:
+        """Seat the phones anew (a new game): each phone named in `seats` (its id -> a seat) holds that seat,
+        every other phone none."""
+        def write() -> None:
+            with self.runtime.journal.transaction():
+                self.runtime.journal.write("UPDATE sessions SET seat = NULL")
+                for session_id, seat in seats.items():
+                    self.runtime.journal.write("UPDATE sessions SET seat = ? WHERE id = ?", (seat, session_id))
+            with self._lock:
+                self._by_hash = {h: replace(s, seat=seats.get(s.id)) for h, s in self._by_hash.items()}
+            self._tell_runtime()
+
+        self.runtime.call(write)
+
+    def seats(self) -> dict[str, int]:
+        """Each phone that holds a seat: its id -> the seat."""
+        return {s.id: s.seat for s in self._by_hash.values() if s.seat is not None}
 
     def by_id(self, session_id: str) -> Session | None:
         return next((s for s in self._by_hash.values() if s.id == session_id), None)
@@ -188,8 +282,8 @@ class Sessions:
             with journal.transaction():
                 journal.write("DELETE FROM sessions")
                 for digest, s in self._by_hash.items():
-                    journal.write("INSERT INTO sessions (id, secret_hash, csrf, name, created, seat) VALUES (?, ?, ?, ?, ?, NULL)",
-                                  (s.id, digest, s.csrf, s.name, s.created))
+                    journal.write("INSERT INTO sessions (id, secret_hash, csrf, name, created, seat, host) "
+                                  "VALUES (?, ?, ?, ?, ?, NULL, ?)", (s.id, digest, s.csrf, s.name, s.created, int(s.host)))
             self._tell_runtime()
 
     def seat_of(self, seat: int) -> Session | None:
@@ -231,6 +325,10 @@ class Pairing:
         self._wrong_since_rotate = 0
         self._window_until = -1e18
         self._code = self._new_code(CODE_DIGITS)
+        # The owner's code (12 digits): makes a host like the window's, but is read where only the box's
+        # owner reads (`companion pair` on the box, the terminal of `make run`), never on the OLED. One phone
+        # each, like the others; it is never retired by strangers' guesses, which it outlasts (10**12 codes).
+        self._owner = self._new_code(OWNER_DIGITS)
 
     @staticmethod
     def _new_code(digits: int) -> str:
@@ -247,6 +345,11 @@ class Pairing:
     @property
     def url(self) -> str:
         return self._url(self.code)
+
+    @property
+    def owner_url(self) -> str:
+        """The address that pairs the owner's phone as a host's (see `_owner`)."""
+        return self._url(self._owner)
 
     def window_open(self) -> bool:
         return self.clock() < self._window_until
@@ -292,6 +395,11 @@ class Pairing:
     def check(self, code: str, client: str) -> bool:
         """True when `code` is right (and then the code changes); False when wrong; Limited when
         this client, or everyone together, has had too many wrong tries lately."""
+        return self.admit(code, client) is not None
+
+    def admit(self, code: str, client: str) -> str | None:
+        """As `check`, saying which phone the right code makes: "host" for a window's code (presence at the
+        box) or the owner's, "player" for the code the OLED shows at other times; None when wrong."""
         now = self.clock()
         key = _client_key(client)
         with self._lock:
@@ -305,8 +413,12 @@ class Pairing:
                 if len(failures) >= limit and not exempt:
                     raise Limited(max(1, int(failures[0] + seconds - now + 0.999)))
             rotate = False
-            right = hmac.compare_digest(code.encode(), self._code.encode())
-            if not right:
+            owner = hmac.compare_digest(code.encode(), self._owner.encode())
+            right = owner or hmac.compare_digest(code.encode(), self._code.encode())
+            kind = "host" if owner or (window and len(self._code) == WINDOW_DIGITS) else "player"
+            if owner:
+                self._owner = self._new_code(OWNER_DIGITS)
+            elif not right:
                 mine.append(now)
                 self._all_failures.append(now)
                 if not window:  # a window's code is not retired by strangers' guesses
@@ -314,11 +426,11 @@ class Pairing:
                     rotate = self._wrong_since_rotate >= ROTATE_AFTER
             if len(self._failures) > 1000:  # forget quiet clients
                 self._failures = {k: v for k, v in self._failures.items() if v}
-        if right or rotate:
+        if (right and not owner) or rotate:
             self.rotate()  # a code is good for one phone; a guessed-at code is retired
-        elif closed:
+        elif closed or owner:
             self.on_change()
-        return right
+        return kind if right else None
 
 
 def _client_key(address: str) -> str:

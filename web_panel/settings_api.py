@@ -25,7 +25,8 @@ def _file() -> Path | None:
     return current_app.config.get("SETTINGS_FILE")
 
 
-@API.route(bp, "GET", "/api/settings", "The settings in force, the file they are saved to, and their schema")
+@API.route(bp, "GET", "/api/settings", "The settings in force, the file they are saved to, and their schema",
+           host=True)
 def current():
     path = _file()
     return jsonify(settings=current_app.config["SETTINGS"], file=str(path) if path else None,
@@ -34,7 +35,7 @@ def current():
 
 
 @API.route(bp, "PUT", "/api/settings", "Save changed settings (checked as start-up checks them); they apply at the next start",
-           body=PANEL_SCHEMA, responses={"409": "no settings file to save to"})
+           body=PANEL_SCHEMA, host=True, responses={"409": "no settings file to save to"})
 def save(body: dict[str, Any]):
     path = _file()
     if path is None:

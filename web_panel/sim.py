@@ -26,7 +26,7 @@ def _sim() -> Any:
     return current_app.extensions["sim"]
 
 
-@API.route(bp, "GET", "/api/sim/frame.png", "The simulated OLED's picture (simulated parts only)",
+@API.route(bp, "GET", "/api/sim/frame.png", "The simulated OLED's picture (simulated parts only)", host=True,
            responses={"304": "unchanged"})
 def frame():
     panel = _sim().panel
@@ -40,7 +40,7 @@ def frame():
     return Response(out.getvalue(), mimetype="image/png", headers={"ETag": f'"{etag}"', "Cache-Control": "no-cache"})
 
 
-@API.route(bp, "POST", "/api/sim/button", "Press or release a simulated button (simulated parts only)", body={
+@API.route(bp, "POST", "/api/sim/button", "Press or release a simulated button (simulated parts only)", host=True, body={
     "type": "object", "additionalProperties": False, "required": ["role", "down"],
     "properties": {"role": {"enum": list(ROLES)}, "down": {"type": "boolean"}},
 })
@@ -50,7 +50,7 @@ def button(body: dict[str, Any]):
 
 
 @API.route(bp, "POST", "/api/sim/reader", "Lay a card on the simulated reader, or throw dice on it (simulated parts only)",
-           body={"type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1, "properties": {
+           host=True, body={"type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1, "properties": {
                "tap": {"type": "string", "maxLength": 40},
                "roll": {"type": "object", "additionalProperties": False, "required": ["sides", "count"], "properties": {
                    "sides": {"enum": [4, 6, 8, 10, 12, 20]}, "count": {"type": "integer", "minimum": 1, "maximum": 6}}},

@@ -5,11 +5,12 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from companion import svg
 from companion.core.words import plural
-from companion.runtime import Runtime
+from companion.runtime import Outcome, Runtime
+from companion.sources import Source
 from web_panel.api import API
 
 bp = Blueprint("table", __name__)
@@ -38,21 +39,51 @@ def state():
     return Response(body, mimetype="application/json", headers={"ETag": etag, "Cache-Control": "no-cache"})
 
 
-@API.route(bp, "POST", "/api/input", "Do something at the table", body=INPUT,
+@API.route(bp, "POST", "/api/input", "Do something at the table (the host's phone)", body=INPUT, host=True,
            responses={"403": "a seat's own input, sent here", "409": "the table refuses it now; `error` says why",
                       "503": "the table is busy; try again"})
 def submit_input(body: dict[str, Any]):
     if "phone_seat" in body:  # only a seat's own phone speaks as that player (/api/seat/input)
         return jsonify(error="phone_seat is set by the table for a seat's own phone: use /api/seat/input"), 403
-    return submit(body)
+    if body["type"] == "new_game":
+        return _new_game(body)
+    return submit(body, g.session.source())
 
 
-def submit(action: dict[str, Any], seat: int | None = None):
-    """An input to the table (or, with `seat`, from that seat's own phone), answered as the API answers:
-    accepted (200), refused (409) or busy (503)."""
+def _new_game(body: dict[str, Any]):
+    """A new game, and which phones keep a seat in it (`phones`: a phone's id -> its seat in the new game);
+    every other seat is free. The seats are let go before the game starts, so no phone acts in the new game
+    for the seat it held in the old one, and given back as they were if the game is refused."""
+    phones = body.pop("phones", None) or {}
+    players = ((body.get("setup") or {}).get("players") or []) if isinstance(body.get("setup"), dict) else []
+    sessions = current_app.extensions["sessions"]
+    if not isinstance(phones, dict) or not all(
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players) and sessions.by_id(phone)
+            for phone, seat in phones.items()) or len(set(phones.values())) < len(phones):
+        return jsonify(error="phones: each paired phone's id with a seat of the new game, one phone a seat"), 400
+    before = sessions.seats()
+    sessions.seat_phones({})
     try:
-        outcome = _runtime().submit(action, seat=seat)
+        outcome = _runtime().submit(body, source=g.session.source())
     except TimeoutError:
+        outcome = None
+    sessions.seat_phones(phones if outcome is not None and outcome.accepted else before)
+    return _answer(outcome)
+
+
+def submit(action: dict[str, Any], source: Source):
+    """An input from a phone: for the table (the host's page), or for `source.seat` (that seat's own phone),
+    answered as the API answers: accepted (200), refused (409) or busy (503)."""
+    try:
+        outcome = _runtime().submit(action, source=source)
+    except TimeoutError:
+        outcome = None
+    return _answer(outcome)
+
+
+def _answer(outcome: Outcome | None) -> Any:
+    """An input's outcome as the API answers it (None: the table did not answer in time)."""
+    if outcome is None:
         return jsonify(error="the table did not answer in time; try again"), 503
     if not outcome.accepted:
         return jsonify(error=outcome.reason, needs_confirm=outcome.needs_confirm), 409
@@ -86,7 +117,7 @@ def board():
     return Response(game.picture(view), mimetype="image/svg+xml", headers=svg.HEADERS)
 
 
-@API.route(bp, "GET", "/api/frame.png", "The OLED's picture as the table last drew it", responses={
+@API.route(bp, "GET", "/api/frame.png", "The OLED's picture as the table last drew it", host=True, responses={
     "304": "unchanged", "404": "no display"})
 def frame():
     table = current_app.extensions.get("table")

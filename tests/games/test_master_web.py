@@ -53,8 +53,12 @@ def test_sealed_bids_from_each_phone(phones):
     assert bea.post("/api/seat", {"seat": 1})[0] == 200
     for _ in range(3):
         ada.post("/api/input", {"type": "advance"})
-    # Bea puts a Senator into play from the real cards in her hand (the table page enters it for her).
-    assert ada.post("/api/input", {"type": "play", "seat": 1, "card": "Senator"})[0] == 200
+    # Bea puts a Senator into play from the real cards in her hand: the host's table page enters it for her once
+    # it has confirmed that it acts for her (her phone holds her seat), and the log says so.
+    status, body = ada.post("/api/input", {"type": "play", "seat": 1, "card": "Senator"})
+    assert status == 409 and body["needs_confirm"] and body["error"].startswith("Act for Bea? The phone “test phone”")
+    assert ada.post("/api/input", {"type": "play", "seat": 1, "card": "Senator", "confirm": True})[0] == 200
+    assert ada.get("/api/state")[1]["log"][-1].endswith(", acting for Bea")
     while _at(ada)[1] != "DOGE":  # NEXT on the table page, the Pope's die thrown at the table
         nxt = next(o for o in ada.get("/api/state")[1]["options"] if o["button"] == "NEXT")
         die = {"dice": [1], "source": "physical"} if nxt["rolls"] else {}
@@ -73,14 +77,18 @@ def test_sealed_bids_from_each_phone(phones):
     status, body = bea.post("/api/seat/input", {**options[0]["action"], "gold": 0})
     assert status == 200, body
     state = ada.get("/api/state")[1]
-    assert state["election"]["bid"] == [1] and state["log"][-1] == "Bea makes a sealed bid."
+    assert state["election"]["bid"] == [1] and state["log"][-1] == f"Bea makes a sealed bid — test phone ({bea.short})"
     assert state["last"] == {"type": "bid", "seat": 1, "seq": state["last"]["seq"]}
     assert "bid" not in ada.get("/api/seat")[1]["private"]  # Ada has no Senator: no vote
     assert bea.get("/api/seat")[1]["private"]["bid"] == {"gold": 0, "intrigue": 0}
     ada.post("/api/input", {"type": "advance"})
     state = ada.get("/api/state")[1]
     assert state["doge"]["controller"] == 1 and state["step"] == "OFFICE_APPOINTMENT"
-    assert ada.post("/api/input", {"type": "appoint", "seat": 0, "office": "Admiral"})[0] == 200
+    # The Doge's player appoints, from her own phone.
+    appoint = {"type": "appoint", "seat": 0, "office": "Admiral"}
+    status, body = ada.post("/api/input", appoint)
+    assert status == 409 and body["error"].startswith("Act for Bea?"), body
+    assert bea.post("/api/seat/input", appoint)[0] == 200
     ada.post("/api/input", {"type": "advance"})
     state = ada.get("/api/state")[1]
     assert state["offices"] == {"Admiral": 0, "Council Head": 1} and state["turn"] == 2

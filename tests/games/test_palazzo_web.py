@@ -4,6 +4,7 @@ table's (`GET /api/state`). A seat belongs to its phone: another phone's claim i
 it, and the table hands it over when the OLED asks and a long press says yes."""
 
 import random
+import time
 
 import pytest
 from phone import Phone, serving
@@ -107,6 +108,8 @@ def test_the_table_hands_a_seat_over_when_a_long_press_says_yes(tmp_path):
             assert rig.table.wait_idle()
             rig.press("select")  # any other press says no
             assert bea.get("/api/seat")[1]["seat"] is None
+            assert bea.post("/api/seat", {"seat": 0})[0] == 429  # a phone asks the box at most every 30 s
+            app.extensions["seat_asks"].clock = lambda: time.monotonic() + 31
             assert bea.post("/api/seat", {"seat": 0})[0] == 409
             assert rig.table.wait_idle()
             rig.press("action", seconds=1.0)  # held: yes

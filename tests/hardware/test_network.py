@@ -159,7 +159,7 @@ def test_the_settings_page_switches_the_network_and_keeps_the_choice(make_runtim
         assert settings.load(tmp_path / "settings.toml")["network"]["mode"] == "own"  # the next start too
         assert phone.post("/api/network", {"use": "elsewhere"})[0] == 400
 
-    sim = create_app(settings.load(None), make_runtime())
+    sim = create_app(settings.load(None), make_runtime(tmp_path / "sim.sqlite3"))  # a box of its own: its first phone hosts
     with serving(sim) as port:
         phone = paired_phone(sim, port)
         assert phone.get("/api/network")[1]["available"] is False
