@@ -389,7 +389,7 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(browser, page,
     taps(page.locator(".picker").get_by_role("button", name="Do it"))
     assert taps.count == 3
     expect(status).to_contain_text("Elect the Doge")
-    assert "Doge Phase: 6. The Doge dies." in runtime.view()["log"]
+    assert any(line.startswith("Doge Phase: 6. The Doge dies — phone ") for line in runtime.view()["log"])  # the host's
     expect(page.locator("#options")).not_to_contain_text("sealed bid")  # the bids are on the phones only
 
     # The sealed bids: each on the own phone, two taps for no Gold; the table sees only who has bid.
@@ -587,6 +587,73 @@ def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served
         page.get_by_label("player name").nth(i).fill(name)
     expect(page.locator("#options")).to_contain_text("Exact payments chain")
     _shot(page, "palazzo-0-new-game")
+
+
+def test_a_players_phone_shows_nothing_of_the_hosts_and_a_seats_options_only_on_its_own_phone(browser, page, served):
+    """The host's phone (paired first) starts a palazzo game and sets it out; Ada's and Bea's phones (players)
+    claim their seats. Ada's options are on her phone only: not on Bea's, and on the host's Table page only
+    behind "Act for Ada?", which asks once more. A player's Table page has no box, no options, no New game,
+    Cards or Settings; each phone shows its short id; the log names the phone that made each input."""
+    runtime, app, base = served
+    _start_rolled_off_game(page, served, "palazzo", {"Coins": "virtual"})
+    page.locator("#next").click()  # set out the yard and the bank
+    phones = {seat: _phone(browser, served, seat, name) for seat, name in ((0, "Ada"), (1, "Bea"))}
+    ada, bea = phones[0][1], phones[1][1]
+    held = {h["seat"]: h for h in runtime.view()["held"]}
+    expect(ada.locator("#who")).to_have_text("Ada: your turn.")
+    expect(ada.get_by_role("button", name=re.compile("^Take the ")).first).to_be_visible()
+    expect(ada.locator("#thisphone")).to_have_text(held[0]["short"])
+    # Bea's phone: her seat's options only (none now), and a Table page that watches.
+    expect(bea.locator("#who")).to_contain_text("Ada acts")
+    expect(bea.locator("#options button.option")).to_have_count(0)
+    bea.get_by_role("link", name="Table").click()
+    expect(bea.locator("#status")).to_contain_text("Ada to act")
+    for absent in ("#sim", "#oled", "#options", "#heldseats", "nav >> text=New game", "nav >> text=Cards",
+                   "nav >> text=Settings"):
+        expect(bea.locator(absent)).to_have_count(0)
+    expect(bea.locator("#watching")).to_contain_text("My seat")
+    _shot(bea, "trust-1-player-table", whole=False)
+    bea.goto(f"{base}/settings")  # typed by hand: the host's page sends a player's phone to the table
+    expect(bea).to_have_url(f"{base}/")
+    # The host's Table page: nothing of Ada's in its list, her moves behind a question.
+    expect(page.locator("#options")).not_to_contain_text("Take the ")
+    act_for = page.locator("#heldseats details.held")
+    expect(act_for).to_have_count(1)
+    expect(act_for.locator("summary")).to_have_text(f"Act for Ada? The phone “Ada's phone” ({held[0]['short']}) holds that seat")
+    _shot(page, "trust-2-host-table", whole=False)
+    # Ada takes a coin on her own phone: one tap; the log says her phone did.
+    taps = Taps(ada)
+    taps(ada.get_by_role("button", name=re.compile("^Take the ")).first)
+    assert taps.count == 1
+    expect(bea.locator("#log")).to_contain_text(f"— Ada's phone ({held[0]['short']})")  # named by the seat it holds
+    expect(bea.locator("#status")).to_contain_text("Bea to act")
+    # The host acts for Bea: open the question, tap a coin, tap again; the log says so.
+    page.locator("#heldseats summary").click()
+    page.locator("#heldseats").get_by_role("button", name=re.compile("^Take the ")).first.click()
+    page.locator("#heldseats").get_by_role("button", name=re.compile("^Tap again: Take the ")).click()
+    expect(page.locator("#log")).to_contain_text(", acting for Bea")
+    _shot(page, "trust-3-host-acted", whole=False)
+    _shot(ada, "trust-4-ada-seat")
+    # A third phone asks for Bea's seat: it shows its own short id large, the box shows the same id.
+    context = browser.new_context(**PHONE)
+    third = context.new_page()
+    pair(third, served)
+    third.get_by_role("link", name="My seat").click()
+    third.get_by_role("button", name=re.compile("^Bea ")).click()
+    short = third.locator("#thisphone").inner_text()
+    expect(third.locator("#asking .askid")).to_have_text(short)
+    expect(third.locator("#who")).to_contain_text("hold ACTION on the box")
+    assert app.extensions["table"].wait_idle()
+    _shot(third, "trust-5-asking", whole=False)
+    from companion.screens import AlertScreen, render
+
+    question = AlertScreen(f"Phone {short}", "wants Bea's seat. Hold ACTION to give it; any other button: no.",
+                           ("No", "", "Hold", "No"))
+    assert app.extensions["table"].last_frame.tobytes() == render(question).tobytes()
+    context.close()
+    for context, phone, errors in phones.values():
+        assert errors == [], errors
+        context.close()
 
 
 def test_every_page_fits_a_small_phone_and_its_nav_shows_every_page(browser, served):

@@ -2,6 +2,8 @@
 // and a form built from a JSON Schema (score sheets, settings).
 "use strict";
 const CSRF = document.querySelector('meta[name="csrf"]')?.content || "";
+const HOST = !!document.querySelector('meta[name="host"]')?.content;  // the host's phone (TABLE.md): it acts for the table
+const PHONE = document.querySelector('meta[name="phone"]')?.content || "";  // this phone's id
 
 function el(tag, text, attrs) {
   const e = document.createElement(tag);
@@ -209,7 +211,8 @@ function optionForm(option, box, done) {
 // choice, a stepper for a number, a drawn grid where a place is chosen) and one tap does it. A refusal
 // stays beside what was pressed until it is dismissed. `send(action)` posts and returns api()'s answer.
 
-function optionsPanel(box, send) {
+// `idle()`: what to say when there is nothing to do here (who plays elsewhere), else "Nothing to do here now.".
+function optionsPanel(box, send, idle) {
   let options = [], open = null, chosen = {}, error = null, armed = null, key = "", fixesOpen = false, formFor = null;
 
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
@@ -396,7 +399,7 @@ function optionsPanel(box, send) {
       if (open && (open.label === o.label || (real && open.label === real.label))) parts.push(picker(open));
       else if (beside && (error.label === o.label || (real && error.label === real.label))) parts.push(errorBox());
     }
-    if (!play.length) parts.push(el("p", "Nothing to do here now.", {className: "hint"}));
+    if (!play.length) parts.push(el("p", (idle && idle()) || "Nothing to do here now.", {className: "hint"}));
     if (fixes.length) {
       const d = el("details", undefined, {className: "corrections"});
       d.open = fixesOpen || fixes.some(o => o.label === armed || (open && o.label === open.label));
@@ -414,7 +417,7 @@ function optionsPanel(box, send) {
 
   return {
     update(next) {
-      const k = JSON.stringify(next);
+      const k = JSON.stringify(next) + ((idle && idle()) || "");
       if (k === key) return;
       key = k; options = next;
       if (open) {
@@ -492,6 +495,14 @@ function drawGrid(cells, f, value, set) {
 
 // Who the table waits for, as the OLED says it (the player whose cube is on a shipment, not the ship's owner):
 // "everyone", their names, or "" when the companion acts.
+// The acting players who play on their own phones (a phone holds their seat), as the box says it.
+function onPhones(v) {
+  const held = new Map((v.held || []).map(h => [h.seat, h]));
+  const names = (v.acting || []).filter(s => held.has(s)).map(s => v.players[s].name);
+  if (names.length === 1) return `${names[0]} plays on the phone “${held.get(v.acting.find(s => held.has(s))).phone}”.`;
+  return names.length ? `${listed(names)} play on their phones.` : "";
+}
+
 function waitingFor(v) {
   const acting = v.acting || [];
   return acting.length > 1 && acting.length === v.players.length ? "everyone" : acting.map(s => v.players[s].name).join(" and ");
