@@ -32,22 +32,44 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError, JournalError
+from companion.json_depth import MAX_DEPTH, depth
 from companion.journal import SCHEMA_VERSION, Journal
 
-# What a restore copies from a backup: each table of the journal (from the journal version that added
-# it), its columns and what each must hold. "object": JSON text of an object; "json": any JSON text;
-# a trailing "?": may be NULL. A column added later names its version after an "@" (a backup older than
-# that has none to copy). Sessions are not copied: the phones paired now stay paired, and a backup
-# cannot pair one.
-TABLES: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
-    ("games", 1, (("id", "int"), ("game", "text"), ("setup", "object"), ("started", "text"), ("finished", "text?"),
-                  ("outcome", "text?"))),
-    ("inputs", 1, (("game_id", "int"), ("seq", "int"), ("action", "object"), ("at", "text"), ("source", "object?@4"))),
-    ("snapshots", 1, (("game_id", "int"), ("seq", "int"), ("version", "text"), ("state", "json"))),
-    ("cards", 2, (("uid", "text"), ("game", "text"), ("deck", "text"), ("card", "text"), ("registered", "text"))),
-    ("reader_events", 2, (("id", "int"), ("boot", "text"), ("seq", "int"), ("kind", "text"), ("payload", "object"),
-                          ("at", "text"), ("game_id", "int?"), ("input_seq", "int?"), ("outcome", "text"))),
+@dataclass(frozen=True)
+class Column:
+    """A column a restore copies, and what its values must be: `kind` "int", "text", "object" (JSON text of an
+    object) or "json" (any JSON text), at most `most` characters; `null`: may be NULL; `since`: the journal
+    version that added it (a backup older than that has none to copy)."""
+
+    name: str
+    kind: str
+    most: int = 200
+    null: bool = False
+    since: int = 1
+
+
+KB = 1024
+# What a restore copies from a backup: each table of the journal (from the journal version that added it), at
+# most how many rows, and its columns. A year of game nights is a few hundred games of a few thousand inputs;
+# the bounds are far above that and far below what fills the box's card. Sessions are not copied: the phones
+# paired now stay paired, and a backup cannot pair one.
+TABLES: tuple[tuple[str, int, int, tuple[Column, ...]], ...] = (
+    ("games", 1, 100_000, (Column("id", "int"), Column("game", "text"), Column("setup", "object", 64 * KB),
+                           Column("started", "text"), Column("finished", "text", null=True),
+                           Column("outcome", "text", 1 * KB, null=True))),
+    ("inputs", 1, 2_000_000, (Column("game_id", "int"), Column("seq", "int"), Column("action", "object", 64 * KB),
+                              Column("at", "text"), Column("source", "object", 1 * KB, null=True, since=4))),
+    ("snapshots", 1, 100_000, (Column("game_id", "int"), Column("seq", "int"), Column("version", "text"),
+                               Column("state", "json", 8 * KB * KB))),
+    ("cards", 2, 10_000, (Column("uid", "text"), Column("game", "text"), Column("deck", "text"), Column("card", "text"),
+                          Column("registered", "text"))),
+    ("reader_events", 2, 1_000_000, (Column("id", "int"), Column("boot", "text"), Column("seq", "int"), Column("kind", "text"),
+                                     Column("payload", "object", 4 * KB), Column("at", "text"),
+                                     Column("game_id", "int", null=True), Column("input_seq", "int", null=True),
+                                     Column("outcome", "text", 1 * KB))),
 )
+GROWTH = 10  # the journal a restore builds is at most this many times the size of the backup it came from
+KEEP_BEFORE_RESTORE = 3  # the journals replaced by restores that are kept beside the journal
 
 
 @dataclass(frozen=True)
@@ -182,7 +204,7 @@ def backup(journal: Path, dest: Path, phones: bool = False) -> Summary:
 
 def _keep(journal: Path) -> Path:
     """The journal about to be replaced, copied beside it: checked when it can be, byte for byte when it is damaged."""
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")  # to the microsecond: names sort by time
     kept = journal.with_name(f"{journal.name}.before-restore-{stamp}")
     n = 1
     while kept.exists():  # two restores within a second: each keeps its own
@@ -194,25 +216,42 @@ def _keep(journal: Path) -> Path:
         for suffix in ("", "-wal"):
             if Path(f"{journal}{suffix}").exists():
                 shutil.copyfile(f"{journal}{suffix}", f"{kept}{suffix}")
+    _prune_kept(journal)
     return kept
 
 
-def _value(value: Any, kind: str) -> bool:
-    """Whether a backup's value is what its column holds."""
-    kind, nullable = kind.rstrip("?"), kind.endswith("?")
+def _prune_kept(journal: Path) -> None:
+    """Only the last KEEP_BEFORE_RESTORE journals replaced by restores stay beside the journal (their names
+    sort by when they were kept)."""
+    stamps = sorted({p.name.removesuffix("-wal") for p in journal.parent.glob(f"{journal.name}.before-restore-*")})
+    for old in stamps[:-KEEP_BEFORE_RESTORE]:
+        for suffix in ("", "-wal"):
+            Path(journal.parent, old + suffix).unlink(missing_ok=True)
+
+
+def _wrong(value: Any, column: Column) -> str:
+    """What is wrong with a backup's value for its column ("must be a JSON object"), or ""."""
+    must = f"must be {_KINDS[column.kind]}"
     if value is None:
-        return nullable
-    if kind == "int":
-        return type(value) is int
+        return "" if column.null else must
+    if column.kind == "int":
+        return "" if type(value) is int else must
     if type(value) is not str:
-        return False
-    if kind == "text":
-        return True
+        return must
+    if len(value) > column.most:
+        return f"is longer than the {column.most:,} characters a journal's ever is"
+    if column.kind == "text":
+        return ""
     try:
         parsed = json.loads(value)
     except ValueError:
-        return False
-    return kind == "json" or isinstance(parsed, dict)
+        return must
+    except RecursionError:  # json's decoder recurses: a value nested a hundred thousand deep
+        return f"nests deeper than {MAX_DEPTH} levels"
+    if depth(parsed) > MAX_DEPTH:
+        return f"nests deeper than {MAX_DEPTH} levels"
+    return "" if column.kind == "json" or isinstance(parsed, dict) else must
+
 
 
 _KINDS = {"int": "a whole number", "text": "text", "object": "a JSON object", "json": "JSON"}
@@ -229,12 +268,12 @@ def rebuild(source: Path, target: Path, games: Mapping[str, Any] | None = None) 
         version = src.execute("PRAGMA user_version").fetchone()[0]
         Journal(target).close()  # the schema, made by the companion itself
         out = sqlite3.connect(target, isolation_level=None)
+        budget = [GROWTH * max(source.stat().st_size, 1)]  # bytes of values it may still copy
         try:
             out.execute("BEGIN")
-            for table, since, columns in TABLES:
+            for table, since, rows, columns in TABLES:
                 if version >= since:
-                    _copy_rows(src, out, table, tuple((name, kind.partition("@")[0]) for name, kind in columns
-                                                      if version >= int(kind.partition("@")[2] or since)))
+                    _copy_rows(src, out, table, rows, tuple(c for c in columns if version >= c.since), budget)
             problems = out.execute("PRAGMA foreign_key_check").fetchall()  # once every table is in
             if problems:
                 raise JournalError(f"the backup's table {problems[0][0]} names a game it does not hold")
@@ -253,15 +292,27 @@ def rebuild(source: Path, target: Path, games: Mapping[str, Any] | None = None) 
     return Summary(source, summary.games, summary.inputs, summary.last_game)
 
 
-def _copy_rows(src: sqlite3.Connection, out: sqlite3.Connection, table: str,
-               columns: tuple[tuple[str, str], ...]) -> None:
-    names = ", ".join(name for name, _ in columns)
+def _copy_rows(src: sqlite3.Connection, out: sqlite3.Connection, table: str, most: int,
+               columns: tuple[Column, ...], budget: list[int]) -> None:
+    """The backup's rows of `table` into `out`, each value checked, at most `most` rows and `budget[0]` bytes
+    of values in all (what is left of it stays in `budget`)."""
+    names = ", ".join(c.name for c in columns)
+    kind = src.execute("SELECT type FROM sqlite_master WHERE name = ?", (table,)).fetchone()
+    if kind is None or kind[0] != "table":  # a view of the same name could make rows without end
+        raise JournalError(f"the backup's {table} is not a table as a journal's is")
     try:
         rows = src.execute(f"SELECT {names} FROM {table}")  # names from TABLES, never from the file
         for n, row in enumerate(rows, 1):
-            for value, (name, kind) in zip(row, columns):
-                if not _value(value, kind):
-                    raise JournalError(f"row {n} of the backup's table {table}: {name} must be {_KINDS[kind.rstrip('?')]}")
+            if n > most:
+                raise JournalError(f"the backup's table {table} holds more than {most:,} rows: no journal does")
+            for value, column in zip(row, columns):
+                wrong = _wrong(value, column)
+                if wrong:
+                    raise JournalError(f"row {n} of the backup's table {table}: {column.name} {wrong}")
+                budget[0] -= len(value) if isinstance(value, (str, bytes)) else 8
+            if budget[0] < 0:
+                raise JournalError(f"the journal this backup makes would be more than {GROWTH} times the size of "
+                                   "the file: it is not a backup of the companion")
             out.execute(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})", row)
     except sqlite3.IntegrityError as e:
         raise JournalError(f"the backup's table {table} holds a row the journal cannot take ({e})") from e

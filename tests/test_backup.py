@@ -293,3 +293,60 @@ def test_a_backup_with_a_malformed_row_is_a_clear_400_and_changes_nothing(make_r
             assert status == 400 and said in answer["error"] and "Nothing was changed" in answer["error"], (statement, answer)
         assert phone.get("/api/state")[1] == before
         assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".panel", ".restore"))) == []
+
+
+def _restored_nothing(phone, rt, tmp_path, before, crafted, said):
+    status, answer = phone.call("POST", "/api/restore", crafted, {"Content-Type": "application/vnd.sqlite3"})
+    assert status == 400 and said in answer["error"] and "Nothing was changed" in answer["error"], answer
+    assert phone.get("/api/state")[1] == before
+    left = [p.name for p in rt.journal.path.parent.iterdir() if p.name.startswith((".panel", ".restore"))]
+    assert left == [], left
+
+
+def test_restores_are_bounded_whatever_the_file_makes_its_rows_say(make_runtime, tmp_path):
+    """The outside attack's restores: a snapshots table replaced by a recursive view (36 KB became a 206 MB
+    journal), a card name of megabytes (every card list then answered 63 MB), an input nested a hundred
+    thousand deep (a 500), and a generated column that makes big values out of nothing. Each is a 400 that
+    says why, nothing changes, and nothing is left on the card."""
+    from phone import two_phones
+
+    rt = _game_in_progress(make_runtime, tmp_path)
+    with two_phones(rt) as (phone, _):
+        body = phone.raw("GET", "/api/backup")[1]
+        before = phone.get("/api/state")[1]
+        recursive = _crafted(tmp_path, body, "DROP TABLE snapshots",
+                             "CREATE VIEW snapshots AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+                             "SELECT 1 AS game_id, i AS seq, 'v' AS version, '{}' AS state FROM n")
+        _restored_nothing(phone, rt, tmp_path, before, recursive, "the backup's snapshots is not a table as a journal's is")
+        named = _crafted(tmp_path, body, "INSERT INTO cards VALUES ('04A1B2C3', 'master_of_venice', 'cards', "
+                                         "printf('%.*c', 300000, 'x'), '2026-01-01')")
+        _restored_nothing(phone, rt, tmp_path, before, named,
+                          "row 1 of the backup's table cards: card is longer than the 200 characters a journal's ever is")
+        deep = _crafted(tmp_path, body, "UPDATE inputs SET action = '{\"a\":' || printf('%.*c', 100000, '[') || "
+                                        "printf('%.*c', 100000, ']') || '}' WHERE seq = 2")
+        _restored_nothing(phone, rt, tmp_path, before, deep, "row 2 of the backup's table inputs: action is longer than")
+        deep = _crafted(tmp_path, body, "UPDATE inputs SET action = '{\"a\":' || printf('%.*c', 40, '[') || "
+                                        "printf('%.*c', 40, ']') || '}' WHERE seq = 2")
+        _restored_nothing(phone, rt, tmp_path, before, deep, "row 2 of the backup's table inputs: action nests deeper than 32")
+        grown = _crafted(tmp_path, body, "ALTER TABLE reader_events RENAME TO old_events",
+                         "CREATE TABLE reader_events (id INTEGER PRIMARY KEY, boot TEXT, seq INTEGER, kind TEXT, "
+                         "payload TEXT, at TEXT, game_id INTEGER, input_seq INTEGER, "
+                         "outcome TEXT GENERATED ALWAYS AS (printf('%.*c', 1000, 'x')) VIRTUAL)",
+                         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 20000) "
+                         "INSERT INTO reader_events (id, boot, seq, kind, payload, at) SELECT i, 'b', i, 'TAG', '{}', 'now' FROM n",
+                         "DROP TABLE old_events")
+        assert len(grown) < 2 * 2**20  # the file is small; the values it makes are not
+        _restored_nothing(phone, rt, tmp_path, before, grown, "would be more than 10 times the size of the file")
+
+
+def test_only_the_last_three_journals_replaced_by_restores_are_kept(make_runtime, tmp_path):
+    from phone import two_phones
+
+    rt = _game_in_progress(make_runtime, tmp_path)
+    with two_phones(rt) as (phone, _):
+        body = phone.raw("GET", "/api/backup")[1]
+        for _ in range(5):
+            status, answer = phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"})
+            assert status == 200, answer
+        kept = sorted(p.name for p in tmp_path.iterdir() if ".before-restore-" in p.name)
+        assert len(kept) == 3 and answer["kept"] == kept[-1], kept

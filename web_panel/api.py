@@ -19,6 +19,7 @@ import fastjsonschema
 from flask import Blueprint, jsonify, request
 
 from companion import __version__
+from companion.json_depth import MAX_DEPTH, depth
 from companion.whole_numbers import float_where_int
 
 _PARAM = re.compile(r"<(?:(\w+)(?:\([^)]*\))?:)?(\w+)>")
@@ -144,7 +145,6 @@ class Api:
 
 
 NOT_HOST_WHY = "only the host's phone may do this (a player's phone is refused before its body is read)"
-MAX_DEPTH = 32  # no sheet or setting nests deeper; a deeper body is an attack on the parser
 
 
 def _json_body() -> tuple[Any, str | None]:
@@ -154,21 +154,9 @@ def _json_body() -> tuple[Any, str | None]:
         return None, f"the body nests deeper than {MAX_DEPTH} levels"
     if data is None:
         return None, "send a JSON body (Content-Type: application/json)"
-    if _depth(data) > MAX_DEPTH:
+    if depth(data) > MAX_DEPTH:
         return None, f"the body nests deeper than {MAX_DEPTH} levels"
     return data, None
-
-
-def _depth(value: Any) -> int:
-    deepest, todo = 0, [(value, 1)]
-    while todo:
-        item, depth = todo.pop()
-        if isinstance(item, (dict, list)):
-            deepest = max(deepest, depth)
-            if deepest > MAX_DEPTH:
-                break
-            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
-    return deepest
 
 
 def _whole(schema: dict[str, Any] | None, data: Any, where: str) -> str | None:
