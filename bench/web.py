@@ -12,11 +12,13 @@ when one ends). Twice:
   back to back  each phone polls again as soon as it has its answer: what the
                 panel serves at most, and the latency then
 
-Then a stranger on the network (127.0.0.2, another address than the phones')
-opens 110 slow sockets, each a request begun and never finished (waitress's
-100-connection limit once took the panel offline this way), and the paired
-phone polls the table's state 200 times meanwhile: its p99 (goal: 250 ms), and
-how many of the stranger's sockets the panel kept open.
+Then strangers on the network (10 addresses, 127.0.0.2 to .11) open 110 slow
+sockets, 11 each, each a request begun and never finished, a header line sent
+every 8 s (waitress's 100-connection limit once took the panel offline this
+way), opening a new one when the panel closes one; meanwhile, for 20 s, the
+paired phone on its own address (127.0.0.50) asks for the table's state on a
+new connection every 50 ms: its p99 (goal: 250 ms), and how many of the
+strangers' sockets the panel kept open at the end.
 
 Latency is measured per request at the client, which shares this process's GIL
 with the other 19 phones and the player (and this machine's two cores with the
@@ -113,9 +115,10 @@ def start_companion(data: str, extra: tuple[str, ...] = ()):
 class Client:
     """A phone on the panel's API: its session cookie and CSRF token, one connection."""
 
-    def __init__(self, port: int, cookie: str, csrf: str = ""):
+    def __init__(self, port: int, cookie: str, csrf: str = "", address: str | None = None):
         self.cookie, self.csrf = cookie, csrf
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                                               source_address=(address, 0) if address else None)
 
     @classmethod
     def paired(cls, port: int, code: str) -> "Client":
@@ -216,26 +219,49 @@ def _measure(port: int, cookie: str, csrf: str, pace: float | None) -> tuple[dic
 
 
 SLOW_SOCKETS = 110
+SLOW_ADDRESSES = 10  # 11 sockets each: under the per-address limit, so only the strangers' cap and deadlines help
+PHONE_ADDRESS = "127.0.0.50"  # the paired phone's own address on the Wi-Fi (not the box's 127.0.0.1)
 
 
 def _with_slow_sockets(port: int, cookie: str) -> dict[str, float]:
-    """A paired phone's latency while a stranger holds SLOW_SOCKETS half-sent requests open."""
-    slow = []
-    try:
-        for _ in range(SLOW_SOCKETS):
-            s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=("127.0.0.2", 0))
+    """A paired phone's latency on new connections while strangers on SLOW_ADDRESSES addresses hold
+    SLOW_SOCKETS requests open, each sending a header line every 8 s (and opening a new one when closed)."""
+    stop = threading.Event()
+    slow: list[socket.socket] = []
+
+    def open_one(k: int) -> socket.socket | None:
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(f"127.0.0.{2 + k % SLOW_ADDRESSES}", 0))
             s.sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-            slow.append(s)
-        phone = Client(port, cookie)
+            return s
+        except OSError:
+            return None
+
+    def trickle() -> None:
+        line = 0
+        while not stop.wait(8):
+            line += 1
+            for k, s in enumerate(slow):
+                try:
+                    s.sendall(f"X-Slow-{line}: 1\r\n".encode())
+                except OSError:
+                    slow[k] = open_one(k) or s  # closed by the panel: the stranger tries again
+
+    try:
+        Client(port, cookie, address=PHONE_ADDRESS).call("GET", "/api/state")  # the phone at the table, before the attack
+        slow.extend(s for s in (open_one(k) for k in range(SLOW_SOCKETS)) if s is not None)
+        threading.Thread(target=trickle, daemon=True).start()
         took, errors = [], 0
-        for _ in range(200):
+        deadline = time.monotonic() + 20  # the slow sockets' deadlines pass meanwhile
+        while time.monotonic() < deadline or len(took) < 200:
             start = time.perf_counter()
             try:
-                status, _, _ = phone.call("GET", "/api/state")
+                status, _, _ = Client(port, cookie, address=PHONE_ADDRESS).call("GET", "/api/state")  # a new connection
             except OSError:
-                status, phone = 0, Client(port, cookie)
+                status = 0
             took.append((time.perf_counter() - start) * 1000)
             errors += status != 200
+            time.sleep(0.05)
         kept = 0
         for s in slow:
             s.settimeout(0.05)
@@ -246,6 +272,7 @@ def _with_slow_sockets(port: int, cookie: str) -> dict[str, float]:
             except OSError:
                 pass  # closed by the panel
     finally:
+        stop.set()
         for s in slow:
             s.close()
     took.sort()

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 from flask import Flask, current_app, g, jsonify, redirect, request
 from werkzeug.exceptions import HTTPException
 
+from companion import settings as settings_mod
 from companion.runtime import Runtime
 from web_panel import backups, health as health_api, history, network, pages, pairing, scores, seats, settings_api
 from web_panel import table as table_api
@@ -109,6 +110,10 @@ def _guard() -> Any:
         if request.method not in SAFE_METHODS and not _same_origin():
             return jsonify(error="a request from another site's page is refused"), 403
         return None
+    if g.session is not None:
+        ext["sessions"].from_address(request.remote_addr or "")
+        if not ext.get("reached"):
+            _reached()
     if g.session is None:
         if request.path.startswith("/api/"):
             return jsonify(error="this phone is not paired: open /pair and enter the code the table shows"), 401
@@ -122,6 +127,18 @@ def _guard() -> Any:
             return jsonify(error=NOT_HOST), 403
         return redirect("/")  # a page of the host's: a player's phone has the table
     return None
+
+
+def _reached() -> None:
+    """A paired phone reached the panel for the first time since the start: the settings file it started with
+    is the one a failed start falls back to (settings that keep every phone away never become it)."""
+    _ext()["reached"] = True
+    path = current_app.config.get("SETTINGS_FILE")
+    if path is not None:
+        try:
+            settings_mod.remember_good(path)
+        except OSError as e:  # a full card: the table plays on, and says so in the log
+            log.warning("cannot keep the settings that reached a phone: %s", e)
 
 
 # Pages run only their own scripts (inline ones in the templates), show only their own and blob:
