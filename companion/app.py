@@ -93,8 +93,6 @@ def _run(args: argparse.Namespace) -> int:
             raise CompanionError(f"the web panel cannot listen on {web['host']}:{web['port']} "
                                  f"({getattr(e, 'strerror', None) or e}): is another companion running? "
                                  "Or choose another --port or web.host") from None
-        if settings_file.exists():
-            settings_mod.remember_good(settings_file)  # what a failed start falls back to
         if problem:
             table.alert("Settings", "The saved settings failed: the last good ones are in use. See Settings.")
         signal.signal(signal.SIGTERM, _terminate)

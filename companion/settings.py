@@ -3,10 +3,11 @@
 Every key is known: an unknown key or a bad value is refused with a message
 that names it. Command-line options override the file.
 
-Settings cannot lock the table out: saving checks what start-up checks and that
-the panel could listen where they say (`can_listen`); a file that started the
-companion is remembered beside it (`remember_good`), and a start whose file
-fails falls back to that one, keeping the failed file beside it (`fall_back`).
+Settings cannot lock the table out: saving checks what start-up checks; what could
+keep every phone away or the pairing code off the screen (LOCKED) is changed only
+in the file on the box, never from a phone; a file with which a paired phone reached the panel is
+remembered beside it (`remember_good`), and a start whose file fails falls back to
+that one, keeping the failed file beside it (`fall_back`).
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ SCHEMA: dict[str, Any] = {
                 "allowed_hosts": {"type": "array", "maxItems": 20,
                                   "items": {"type": "string", "minLength": 1, "maxLength": 253,
                                             "pattern": "^[A-Za-z0-9.:\\[\\]-]+$"}},
-                # How long a paired phone stays paired (its cookie and its session): a game night by default.
-                "session_hours": {"type": "integer", "minimum": 1, "maximum": 8760},
+                # How long a paired phone stays paired (its cookie and its session): a game night by default,
+                # a week at most (a phone left paired longer is a phone nobody remembers to unpair).
+                "session_hours": {"type": "integer", "minimum": 1, "maximum": 168},
             },
         },
         "data": {
@@ -79,8 +81,9 @@ SCHEMA: dict[str, Any] = {
                 "gpio_reset": _PIN,
                 # The screens are drawn landscape: 0, or 2 for a panel mounted upside down.
                 "rotate": {"enum": [0, 2]},
-                "contrast": {"type": "integer", "minimum": 0, "maximum": 255},
-                "dim_contrast": {"type": "integer", "minimum": 0, "maximum": 255},
+                # Bright enough to read the pairing code across a table; dimmed, still faintly lit.
+                "contrast": {"type": "integer", "minimum": 32, "maximum": 255},
+                "dim_contrast": {"type": "integer", "minimum": 1, "maximum": 255},
                 "dim_after_s": {"type": "integer", "minimum": 5, "maximum": 86400},
                 "blank_after_s": {"type": "integer", "minimum": 5, "maximum": 86400},
                 "shift_every_s": {"type": "integer", "minimum": 5, "maximum": 86400},
@@ -106,6 +109,15 @@ SCHEMA: dict[str, Any] = {
             },
         },
     },
+}
+
+# What a phone may not change (the settings page shows it, greyed): where the panel listens and the names it
+# answers to (a wrong one keeps every phone away), and how the box's screen and buttons are wired (a wrong one
+# leaves no pairing code on the screen, or no SELECT to open a pairing window). Changed in the file on the box.
+LOCKED: dict[str, tuple[str, ...]] = {
+    "web": ("host", "port", "allowed_hosts"),
+    "display": ("driver", "interface", "i2c_port", "i2c_address", "spi_port", "spi_device", "gpio_dc", "gpio_reset"),
+    "buttons": ("next", "back", "action", "select", "encoder_a", "encoder_b"),
 }
 
 DEFAULTS: dict[str, Any] = {
@@ -195,20 +207,16 @@ def read_file(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def can_listen(host: str, port: int, running: tuple[str, int] | None = None) -> str | None:
-    """Why the panel could not listen at host:port on this machine, or None when it could. The
-    address must be this machine's; the port is tried too unless it is the port the panel runs on
-    now (`running`: its host and port), which it holds itself."""
-    tries = [(host, 0)] if running is not None and port == running[1] else [(host, port)]
-    for address, number in tries:
-        try:
-            family, kind, proto, _, where = socket.getaddrinfo(address, number, type=socket.SOCK_STREAM)[0]
-            with socket.socket(family, kind, proto) as probe:
-                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-                probe.bind(where)
-        except OSError as e:
-            reason = e.strerror or str(e)
-            return f"the web panel could not listen on {host}:{port} ({reason})"
+def can_listen(host: str, port: int) -> str | None:
+    """Why the panel could not listen at host:port on this machine, or None when it could (the address
+    must be this machine's, and the port free)."""
+    try:
+        family, kind, proto, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(where)
+    except OSError as e:
+        return f"the web panel could not listen on {host}:{port} ({e.strerror or e})"
     return None
 
 
@@ -254,9 +262,9 @@ def fall_back(path: str | Path) -> Path | None:
     return failed
 
 
-def save(path: str | Path, changes: dict[str, dict[str, Any]], running: tuple[str, int] | None = None) -> dict[str, Any]:
-    """Merge `changes` into the file at `path`, check the result as start-up would (and that the panel
-    could listen where it says; `running`: the host and port it runs on now), and write it whole."""
+def save(path: str | Path, changes: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Merge `changes` into the file at `path`, check the result as start-up would, and write it whole. (Where
+    the panel listens is not a phone's to change: LOCKED.)"""
     import tomli_w
 
     data = read_file(path)
@@ -267,11 +275,6 @@ def save(path: str | Path, changes: dict[str, dict[str, Any]], running: tuple[st
     for section, values in data.items():
         merged[section].update(values)
     check_pins(merged)
-    web = merged["web"]
-    if running is None or (web["host"], web["port"]) != running:
-        problem = can_listen(web["host"], web["port"], running)
-        if problem:
-            raise SettingsError(f"{problem}: choose web.host and web.port the companion can use")
     _write(Path(path), tomli_w.dumps(data).encode())
     return data
 

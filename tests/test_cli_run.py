@@ -172,11 +172,13 @@ def test_settings_that_fail_at_start_fall_back_to_the_last_ones_that_started(tmp
     config.write_text(good)
     proc = start("run", "--sim", "--data-dir", str(tmp_path))
     try:
-        pairing_code(proc)
+        phone = Phone(port).pair(pairing_code(proc))
+        assert not (tmp_path / "settings.toml.last-good").exists()  # listening is not enough...
+        assert phone.get("/api/state")[0] == 200
+        assert (tmp_path / "settings.toml.last-good").read_text() == good  # ...a paired phone reached it
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(20) == 0
-    assert (tmp_path / "settings.toml.last-good").read_text() == good
 
     for bad in (f'[web]\nhost = "10.99.99.99"\nport = {port}\n', "[web]\nprot = 80\n"):
         config.write_text(bad)

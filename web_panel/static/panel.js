@@ -149,6 +149,7 @@ function schemaForm(schema, value, label) {
     const more = el("button", "Add " + ((schema.items && schema.items.title) || "one"), {type: "button"});
     more.onclick = () => add(undefined);
     box.append(list, more);
+    box.disabled = !!schema.readOnly;
     // An empty list is left out: optional lists (a roll-off nobody rolled) are absent, not [].
     return {element: box, read: () => items.length ? items.map(e => e.part.read()) : undefined};
   }
@@ -183,6 +184,7 @@ function exampleChips(input, examples, picked) {
 }
 
 function wrap(control, title, schema, read) {
+  if (schema.readOnly) control.disabled = true;  // shown, not changed here (the settings the box's file keeps)
   const label = el("label", title ? title + " " : "");
   label.append(control);
   if (schema.description) label.append(el("div", schema.description, {className: "hint"}));
