@@ -130,6 +130,17 @@ def on_phones(view: dict[str, Any]) -> list[str]:
     return [players[s]["name"] for s in view.get("acting", []) if s in held and s < len(players)]
 
 
+def _while_on_phones(view: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:
+    """What NEXT does, asked first while players the table waits for play on their phones: a stray press must
+    not end the step under them."""
+    names = on_phones(view)
+    if option.get("button") != "NEXT" or option.get("confirm") or not names:
+        return option
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return {**option, "confirm": True, "label": f"{who} still {'plays' if len(names) == 1 else 'play'} on "
+                                               f"{'a phone' if len(names) == 1 else 'phones'}. {option['label']}"}
+
+
 def _on_phones_alert(view: dict[str, Any]) -> AlertScreen:
     names = on_phones(view)
     if len(names) == 1:
@@ -153,7 +164,7 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
             return Reply(panel, prompt=_on_phones_alert(view))
         if option is None:
             return Reply(panel, prompt=AlertScreen("Choose", "NEXT does nothing here: choose with SELECT, then ACTION."))
-        return _do(panel, option, "next")
+        return _do(panel, _while_on_phones(view, option), "next")
     if role == "back":
         option = on_button(view, "BACK")
         if option is None:
@@ -178,7 +189,7 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
         if phone_only is not None:
             return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: {phone_only} is chosen on a phone."))
         return Reply(replace(panel, pick=Pick(option["label"], at=_starts_at(next(iter(option["fields"].values()))))))
-    return _do(panel, option, "option")
+    return _do(panel, _while_on_phones(view, option), "option")
 
 
 def _do(panel: Panel, option: dict[str, Any], confirm: str, chosen: tuple[tuple[str, Any], ...] = ()) -> Reply:

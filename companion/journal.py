@@ -83,11 +83,12 @@ MIGRATIONS: tuple[str, ...] = (
         seat INTEGER
     ) WITHOUT ROWID;
     """,
-    # 4: which phones are the host's (the first paired, and any paired at the box: TABLE.md), the oldest
-    # phone of an older journal among them; and who made each input (a phone, the buttons, the reader).
+    # 4: which phones are the host's (TABLE.md): 2 the first paired and any paired at the box, 1 one a host made
+    # host on the Phones page, 0 a player's (the oldest phone of an older journal is a 2); and who made each
+    # input (a phone, the buttons, the reader).
     """
     ALTER TABLE sessions ADD COLUMN host INTEGER NOT NULL DEFAULT 0;
-    UPDATE sessions SET host = 1 WHERE id = (SELECT id FROM sessions ORDER BY created, id LIMIT 1);
+    UPDATE sessions SET host = 2 WHERE id = (SELECT id FROM sessions ORDER BY created, id LIMIT 1);
     ALTER TABLE inputs ADD COLUMN source TEXT;
     """,
 )

@@ -30,7 +30,7 @@ from companion.core import final_sheet
 from companion.core.engine import Session, apply_input, new_game, start_session
 from companion.core.game import GameDef
 from companion.core.offer import Offer, offer
-from companion.core.options import Option
+from companion.core.options import PLAY, Option
 from companion.core.physical import card_action, dice_action
 from companion.core.result import Needs, Refused
 from companion.core.strict import match
@@ -223,6 +223,18 @@ class Runtime:
 
         return self.call(run, timeout)
 
+    def note(self, line: str) -> None:
+        """A line for the table's log that no input made (a seat handed to another phone at the box). From any
+        thread. It is not journaled: a restart's log is the inputs' own."""
+        def run() -> None:
+            self._log.append(line)
+            self._publish()
+
+        if threading.current_thread() is self._thread:
+            run()
+        else:
+            self.call(run)
+
     def set_claimed(self, holders: Mapping[int, tuple[str, str]]) -> None:
         """The seats phones hold now (seat -> (the phone's session id, its name)): their options leave the
         table's. From any thread; on the owner thread (a change of sessions made there) at once, with it."""
@@ -309,6 +321,8 @@ class Runtime:
 
     def _handle(self, action: dict[str, Any], event: ReaderEvent | None = None, source: Source = Source()) -> Outcome:
         if action.get("type") == "new_game":
+            if source.by not in ("table", "phone") or source.seat is not None or (source.by == "phone" and not source.host):
+                return Outcome(False, "only the host's phone starts a new game")
             return self._new_game(action)
         if self._session is None or self._game is None:
             return Outcome(False, "no game is open: start one first")
@@ -329,7 +343,7 @@ class Runtime:
             return Outcome(False, step.reason, needs_confirm=step.needs_confirm)
         seq = self._seq + 1
         snapshot = (__version__, thaw(step.session.state)) if seq % SNAPSHOT_EVERY == 0 else None
-        journaled = source.journal()
+        journaled = source.journal() | ({"did": option.label} if option is not None and option.button == "NEXT" else {})
         self.journal.append(self._game_id, seq, action, snapshot, event, journaled)  # raises: nothing changes
         was_over = self._is_over()
         self._seq, self._session = seq, step.session
@@ -589,7 +603,7 @@ def _with_own_undo(offered: Offer, holders: Mapping[int, tuple[str, str]], last:
     if seat is None or undo is None or seat >= len(offered.seats):
         return offered
     seats = list(offered.seats)
-    seats[seat] = seats[seat] + (undo,)
+    seats[seat] = seats[seat] + (replace(undo, group=PLAY),)  # on the phone's own page, not folded away
     return replace(offered, seats=tuple(seats))
 
 

@@ -72,8 +72,15 @@ def said(source: Mapping[str, Any] | None, players: Sequence[Mapping[str, Any]])
 
 
 def signed(lines: Sequence[str], source: Mapping[str, Any] | None, players: Sequence[Mapping[str, Any]]) -> list[str]:
-    """An input's log lines, the first one signed with who made it."""
+    """An input's log lines, signed with who made it: its first line, which says what was done; or, for what
+    NEXT does (a step ended: its lines say what follows, "Turn 5: Cy leads"), a line of its own first that
+    says what it did (the source's "did": the option's label), "Cy's phone (CB27): Done: on to Summer"."""
     who = said(source, players)
-    if not lines or not who:
+    if not who:
         return list(lines)
+    did = (source or {}).get("did")
+    if did:
+        return [f"{who[0].upper()}{who[1:]}: {did}", *lines]
+    if not lines:
+        return []
     return [f"{lines[0].removesuffix('.')} — {who}", *lines[1:]]

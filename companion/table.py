@@ -39,6 +39,7 @@ from companion.screens import (AlertScreen, CardScreen, DiceScreen, PairingScree
 log = logging.getLogger(__name__)
 
 PAIR_HOLD_S = 3.0  # SELECT held this long, on any screen: a pairing window with a fresh code
+PAIR_SHOWN_S = 120.0  # in a game, the pairing screen gives way to the game after this (or when its window ends)
 WIFI_TURN_S = 10.0  # on the companion's own network, the Wi-Fi QR code and the pairing QR code take turns
 
 _SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))
@@ -98,6 +99,7 @@ class Table:
         self._shift_at = now + idle.shift_every
         self._reader_missing = False  # a configured reader that is not talking: a badge on the step screen
         self._asking: Callable[[], None] | None = None  # what a long ACTION does while a question is shown
+        self._pair_since: float | None = None  # when the pairing page came up in a game (it gives way by itself)
         self._ask_lock = threading.Lock()
         self._question_until = -1e18  # a question asked from another thread is pending until then (or answered)
         # Told when the step or who acts changes, or anything made elsewhere (a phone, the reader) changes the
@@ -132,9 +134,8 @@ class Table:
         """A question only someone at the table answers (a seat handed to another phone): a long ACTION
         runs `on_yes` on the table's thread; any other press, or `timing.hand_over` running out, says no.
         One at a time, and never over a pairing window's code: returns why not, or None when it is asked."""
-        left = self.pairing.window_left() if self.pairing is not None else None
-        if left is not None:
-            return f"the box shows a pairing code for {int(left) + 1} s more: ask again after that"
+        if self._panel.page == "pair" and self.pairing is not None:
+            return "the box shows a pairing code now: ask again once it shows the game (any button there brings it back)"
         with self._ask_lock:
             if self.clock() < self._question_until:
                 return "the box is asking the table another question: ask again in a moment"
@@ -149,6 +150,11 @@ class Table:
     def redraw(self) -> None:
         """Draw again (the pairing code changed), from any thread."""
         self._queue.put(("redraw",))
+
+    def show_pairing(self) -> None:
+        """Show the pairing screen (the host asked for a code for another phone), from any thread: in a game it
+        gives way to the game after PAIR_SHOWN_S."""
+        self._queue.put(("pair",))
 
     def wait_idle(self, timeout: float = 5.0) -> bool:
         """Block until everything queued so far is handled (for tests and benchmarks)."""
@@ -187,6 +193,11 @@ class Table:
         elif kind == "alert":
             self._wake()
             self._show(item[1], self.timing.alert)
+        elif kind == "pair":
+            self._wake()
+            self._transient = None
+            self._panel = replace(self._panel, page="pair", confirm=None)
+            self._pair_since = None  # counted afresh from now
         elif kind == "ask":
             self._wake()
             self._show(item[1], self.timing.hand_over, question=True)
@@ -321,6 +332,8 @@ class Table:
             times.append(self._active_at + self.idle.dim_after)
         if self._level == "dim":
             times.append(self._active_at + self.idle.blank_after)
+        if self._pair_since is not None:
+            times.append(self._pair_ends())
         if self._level != "blank":
             times.append(self._shift_at)
             if self._scroll_until is not None and self.clock() < self._scroll_until:
@@ -332,8 +345,20 @@ class Table:
             times.append(self.clock() + left)  # the window's code gives way to a 6-digit one on the glass
         return min(times) if times else None
 
+    def _pair_ends(self) -> float:
+        """When the pairing page in a game gives way to the game: PAIR_SHOWN_S after it came up, or when the
+        window it shows ends, whichever is later."""
+        left = self.pairing.window_left() if self.pairing is not None else None
+        return max(self._pair_since + PAIR_SHOWN_S, self.clock() + left if left is not None else 0.0)
+
     def _tick(self) -> None:
         now = self.clock()
+        if self._panel.page != "pair" or self._view.get("game") is None:
+            self._pair_since = None
+        elif self._pair_since is None:
+            self._pair_since = now
+        elif now >= self._pair_ends():
+            self._panel, self._pair_since = replace(self._panel, page="step"), None  # back to the game by itself
         if self._transient is not None and now >= self._transient[1]:
             self._transient = None
             self._asking = None
@@ -415,8 +440,8 @@ def _result_screen(view: dict[str, Any], last: dict[str, Any], rolled: dict[str,
     who = players[seat]["name"] if isinstance(seat, int) and seat < len(players) else (where or "Table")
     if last["type"] == "rolloff":  # one die per player: who threw what, and who goes first (or rolls again)
         said = next((line for line in reversed(view.get("log") or []) if line.startswith("Roll-off: ")), None)
-        if said is not None:
-            return AlertScreen("Roll-off", said.removeprefix("Roll-off: "))
+        if said is not None:  # the log's line, without who threw (the box shows what was thrown)
+            return AlertScreen("Roll-off", said.removeprefix("Roll-off: ").split(" — ")[0])
     roll = rolled or (view.get("last_roll") if last["type"] == "roll" else None)
     if roll:  # a roll, or a step whose dice the companion rolled or the table threw (the Pope's die, a move's two)
         return DiceScreen(who, roll["spec"], tuple(roll["values"]), int(roll["spec"].split("d")[1]))

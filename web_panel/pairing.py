@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
-from flask import Blueprint, current_app, g, jsonify, make_response, request
+import segno
+
+from flask import Blueprint, Response, current_app, g, jsonify, make_response, request
 
 from web_panel.api import API
 from companion.sources import UNNAMED
@@ -58,32 +61,62 @@ def forget():
     return response
 
 
-@API.route(bp, "GET", "/api/sessions", "The paired phones")
+@API.route(bp, "POST", "/api/session/name", "Rename this phone (the log and the box name it so)",
+           body={"type": "object", "additionalProperties": False, "required": ["name"], "properties": {"name": NAME}})
+def rename(body: dict[str, Any]):
+    g.session = _ext()["sessions"].rename(g.session, body["name"])
+    return jsonify(session=g.session.public())
+
+
+@API.route(bp, "GET", "/api/sessions", "The paired phones", host=True)
 def sessions():
     return jsonify(sessions=[s.public() | {"this": s.id == g.session.id} for s in _ext()["sessions"].all()])
 
 
-@API.route(bp, "POST", "/api/sessions/<session_id>/revoke", "Unpair a phone", host=True, responses={"404": "no such phone"})
+@API.route(bp, "POST", "/api/sessions/<session_id>/revoke", "Unpair a phone", host=True,
+           responses={"404": "no such phone", "403": "another host's phone, unpaired only from a phone paired at the box"})
 def revoke(session_id: str):
-    if not _ext()["sessions"].revoke(session_id):
+    sessions = _ext()["sessions"]
+    if not sessions.may_unpair(g.session, session_id):
+        return jsonify(error="another host's phone is unpaired only by a phone paired at the box"), 403
+    if not sessions.revoke(session_id):
         return jsonify(error=f"no paired phone {session_id!r}"), 404
     return jsonify(revoked=session_id)
 
 
 @API.route(bp, "POST", "/api/sessions/<session_id>/host", "Make another phone the host's too, or take that back",
-           body=ROLE, host=True, responses={"404": "no such phone", "409": "a phone cannot change its own role"})
+           body=ROLE, host=True, responses={"404": "no such phone", "403": "only a phone paired at the box gives or takes "
+                                                                            "the role, and never from another such phone"})
 def set_host(session_id: str, body: dict[str, Any]):
     try:
         changed = _ext()["sessions"].set_host(g.session, session_id, body["host"])
     except NotHost as e:
-        return jsonify(error=str(e)), 409
+        return jsonify(error=str(e)), 403
     except KeyError:
         return jsonify(error=f"no paired phone {session_id!r}"), 404
     return jsonify(session=changed.public())
 
 
-@API.route(bp, "POST", "/api/pairing/new-code", "Show a new pairing code on the table (the old one stops working)",
-           host=True)
+@API.route(bp, "GET", "/api/pairing", "The code that pairs a player's phone now, and its address (for the host to "
+           "show another phone)", host=True)
+def player_code():
+    pairing = _ext()["pairing"]
+    return jsonify(code=pairing.player_code, url=pairing.player_url)
+
+
+@API.route(bp, "GET", "/api/pairing/qr.svg", "The QR code of the address that pairs a player's phone now", host=True)
+def player_qr():
+    out = io.BytesIO()
+    segno.make_qr(_ext()["pairing"].player_url, error="M").save(out, kind="svg", scale=6, border=2)
+    return Response(out.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+@API.route(bp, "POST", "/api/pairing/new-code", "A new code for a player's phone (the old one stops working), "
+           "shown on the box's screen too", host=True)
 def new_code():
-    _ext()["pairing"].rotate()
-    return jsonify(ok=True)
+    pairing = _ext()["pairing"]
+    code = pairing.new_player_code()
+    table = _ext().get("table")
+    if table is not None:
+        table.show_pairing()
+    return jsonify(code=code, url=pairing.player_url)

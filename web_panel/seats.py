@@ -97,7 +97,8 @@ def _ask_the_table(sessions: Any, session: Any, seat: int, who: str) -> str | No
     def hand_over() -> None:
         asking = sessions.by_id(session.id)
         if asking is not None:
-            sessions.claim_seat(asking, seat, hand_over=True, name=f"{who}'s phone")
+            taken = sessions.claim_seat(asking, seat, hand_over=True, name=f"{who}'s phone")
+            _ext()["runtime"].note(f"{who}'s seat is handed to the phone “{taken.name}” ({taken.short}) at the box")
 
     return table_thread.ask(f"Phone {session.short}", f"wants {who}'s seat. Hold ACTION to give it; "
                                                       "any other button: no.", hand_over)

@@ -36,6 +36,7 @@ import ifaddr
 from companion.sources import UNNAMED, Source, short_id
 
 COOKIE = "companion_session"
+PLAYER, HOST, AT_BOX = 0, 1, 2  # a phone's role: a player's; a host made so by another; a host by presence at the box
 AWAY_S = 3600.0  # a seat whose phone has not been seen for this long is free for another phone
 CODE_DIGITS = 6
 PER_CLIENT = (5, 60.0)  # wrong codes allowed per client per window (seconds)
@@ -55,7 +56,12 @@ class Session:
     created: str
     seat: int | None = None
     until: float = float("inf")  # when it ends (seconds since the epoch)
-    host: bool = False  # the host's phone: it may do what only the box's owner may (TABLE.md)
+    role: int = PLAYER  # PLAYER, HOST (made host on the Phones page) or AT_BOX (the first, or paired at the box)
+
+    @property
+    def host(self) -> bool:
+        """The host's phone: it may do what only the box's owner may (TABLE.md)."""
+        return self.role >= HOST
 
     @property
     def short(self) -> str:
@@ -64,7 +70,7 @@ class Session:
 
     def public(self) -> dict[str, Any]:
         return {"id": self.id, "short": self.short, "name": self.name, "created": self.created, "seat": self.seat,
-                "host": self.host}
+                "host": self.host, "at_box": self.role == AT_BOX}
 
     def source(self, seat: int | None = None) -> Source:
         """This phone as the source of an input: for `seat` (its own), or for the table (the host's page)."""
@@ -110,8 +116,8 @@ class Sessions:
 
         def load() -> None:
             rows = runtime.journal.read("SELECT secret_hash, id, csrf, name, created, seat, host FROM sessions")
-            self._by_hash = {h: Session(i, n, c, cr, seat, self._until(cr), bool(host))
-                             for h, i, c, n, cr, seat, host in rows}
+            self._by_hash = {h: Session(i, n, c, cr, seat, self._until(cr), role)
+                             for h, i, c, n, cr, seat, role in rows}
             now = self.clock()
             self._seen = {s.id: now for s in self._by_hash.values()}
             self._purge()
@@ -166,10 +172,10 @@ class Sessions:
         def write() -> Session:  # the journal and the map change together, on the owner thread (see write_back)
             first = not self._by_hash
             session = Session(secrets.token_hex(4), name, secrets.token_urlsafe(24), created, None,
-                              self._until(created), host or first)
+                              self._until(created), AT_BOX if host or first else PLAYER)
             self.runtime.journal.write(
                 "INSERT INTO sessions (id, secret_hash, csrf, name, created, seat, host) VALUES (?, ?, ?, ?, ?, NULL, ?)",
-                (session.id, digest, session.csrf, session.name, session.created, int(session.host)))
+                (session.id, digest, session.csrf, session.name, session.created, session.role))
             with self._lock:
                 self._by_hash[digest] = session
                 self._seen[session.id] = self.clock()
@@ -211,22 +217,32 @@ class Sessions:
         return self._addresses.get(address, -1e18) + AWAY_S > self.clock()
 
     def set_host(self, by: Session, session_id: str, host: bool) -> Session:
-        """The host makes another phone host, or takes that back (never its own: a box keeps a host)."""
-        if session_id == by.id:
-            raise NotHost("a phone cannot change its own role: another host's phone can")
+        """A phone paired at the box (or the first) makes another phone host, or takes that back; never a phone
+        paired at the box, whose role only presence at the box gives (so a box always keeps its host)."""
+        if by.role != AT_BOX:
+            raise NotHost("only a phone paired at the box (or the first one paired) gives or takes the host's role")
+        target = self.by_id(session_id)
+        if target is None:
+            raise KeyError(session_id)
+        if target.role == AT_BOX:
+            raise NotHost(f"“{target.name}” was paired at the box: it stays the host's (unpair it to end that)")
+        role = HOST if host else PLAYER
 
         def write() -> Session:
-            target = self.by_id(session_id)
-            if target is None:
-                raise KeyError(session_id)
-            self.runtime.journal.write("UPDATE sessions SET host = ? WHERE id = ?", (int(host), session_id))
+            self.runtime.journal.write("UPDATE sessions SET host = ? WHERE id = ?", (role, session_id))
             with self._lock:
                 for h, s in list(self._by_hash.items()):
                     if s.id == session_id:
-                        self._by_hash[h] = replace(s, host=host)
-            return replace(target, host=host)
+                        self._by_hash[h] = replace(s, role=role)
+            return replace(target, role=role)
 
         return self.runtime.call(write)
+
+    def may_unpair(self, by: Session, session_id: str) -> bool:
+        """A phone unpairs itself; a host unpairs a player's phone; only a phone paired at the box unpairs
+        another host's."""
+        target = self.by_id(session_id)
+        return target is None or target.id == by.id or target.role == PLAYER or by.role == AT_BOX
 
     def all(self) -> list[Session]:
         return sorted(self._by_hash.values(), key=lambda s: s.created)
@@ -269,6 +285,18 @@ class Sessions:
         self.runtime.call(write)
         return replace(session, seat=seat, name=renamed)
 
+    def rename(self, session: Session, name: str) -> Session:
+        """This phone's new name (its short id, which the box and the log show beside it, stays)."""
+        def write() -> None:
+            self.runtime.journal.write("UPDATE sessions SET name = ? WHERE id = ?", (name, session.id))
+            with self._lock:
+                self._by_hash = {h: replace(s, name=name) if s.id == session.id else s for h, s in self._by_hash.items()}
+            self._told = None  # the runtime names the seat's phone anew
+            self._tell_runtime()
+
+        self.runtime.call(write)
+        return replace(session, name=name)
+
     def seat_phones(self, seats: Mapping[str, int]) -> None:
         """Seat the phones anew (a new game): each phone named in `seats` (its id -> a seat) holds that seat,
         every other phone none."""
@@ -301,7 +329,7 @@ class Sessions:
                 journal.write("DELETE FROM sessions")
                 for digest, s in self._by_hash.items():
                     journal.write("INSERT INTO sessions (id, secret_hash, csrf, name, created, seat, host) "
-                                  "VALUES (?, ?, ?, ?, ?, NULL, ?)", (s.id, digest, s.csrf, s.name, s.created, int(s.host)))
+                                  "VALUES (?, ?, ?, ?, ?, NULL, ?)", (s.id, digest, s.csrf, s.name, s.created, s.role))
             self._tell_runtime()
 
     def seat_of(self, seat: int) -> Session | None:
@@ -342,7 +370,8 @@ class Pairing:
         self._all_failures: deque[float] = deque()
         self._wrong_since_rotate = 0
         self._window_until = -1e18
-        self._code = self._new_code(CODE_DIGITS)
+        self._player = self._new_code(CODE_DIGITS)  # pairs a player's phone; always good
+        self._window: str | None = None  # while a window is open: pairs a host's phone, and the OLED shows it
         # The owner's code (12 digits): makes a host like the window's, but is read where only the box's
         # owner reads (`companion pair` on the box, the terminal of `make run`), never on the OLED. One phone
         # each, like the others; it is never retired by strangers' guesses, which it outlasts (10**12 codes).
@@ -354,15 +383,25 @@ class Pairing:
 
     @property
     def code(self) -> str:
+        """The code the OLED shows: the window's while one is open, else the player's."""
         with self._lock:
             closed = self._close_ended_window()
         if closed:
             self.on_change()
-        return self._code
+        return self._window or self._player
 
     @property
     def url(self) -> str:
         return self._url(self.code)
+
+    @property
+    def player_code(self) -> str:
+        """The code that pairs a player's phone (the host's Settings page shows it too, in a game)."""
+        return self._player
+
+    @property
+    def player_url(self) -> str:
+        return self._url(self._player)
 
     @property
     def owner_url(self) -> str:
@@ -375,24 +414,33 @@ class Pairing:
     def window_left(self) -> float | None:
         """Seconds until the window closes, or None when none is open (an ended window's code is retired
         when it is next read: a blank OLED must not be woken over and over for it)."""
-        if len(self._code) != WINDOW_DIGITS or not self.window_open():
+        if self._window is None or not self.window_open():
             return None
         return self._window_until - self.clock()
 
     def _close_ended_window(self) -> bool:
-        """A window that has ended gives way to a fresh 6-digit code (under the lock)."""
-        if len(self._code) == WINDOW_DIGITS and not self.window_open():
-            self._code, self._wrong_since_rotate = self._new_code(CODE_DIGITS), 0
+        """A window that has ended takes its code with it (under the lock)."""
+        if self._window is not None and not self.window_open():
+            self._window = None
             return True
         return False
 
     def rotate(self) -> None:
-        """A fresh code: in a window, a fresh window code (the window goes on)."""
+        """A fresh code: in a window, a fresh window code (the window goes on), else a fresh player's code."""
         with self._lock:
             self._close_ended_window()
-            self._code = self._new_code(WINDOW_DIGITS if self.window_open() else CODE_DIGITS)
-            self._wrong_since_rotate = 0
+            if self.window_open():
+                self._window = self._new_code(WINDOW_DIGITS)
+            else:
+                self._player, self._wrong_since_rotate = self._new_code(CODE_DIGITS), 0
         self.on_change()
+
+    def new_player_code(self) -> str:
+        """A fresh player's code (the host asked for one): a window open now keeps its own."""
+        with self._lock:
+            self._player, self._wrong_since_rotate = self._new_code(CODE_DIGITS), 0
+        self.on_change()
+        return self._player
 
     def open_window(self) -> None:
         """The owner held SELECT at the table: a fresh 8-digit code, good for WINDOW_S seconds."""
@@ -417,7 +465,7 @@ class Pairing:
 
     def admit(self, code: str, client: str) -> str | None:
         """As `check`, saying which phone the right code makes: "host" for a window's code (presence at the
-        box) or the owner's, "player" for the code the OLED shows at other times; None when wrong."""
+        box) or the owner's, "player" for a player's code; None when wrong."""
         now = self.clock()
         key = _client_key(client)
         with self._lock:
@@ -431,12 +479,17 @@ class Pairing:
                 if len(failures) >= limit and not exempt:
                     raise Limited(max(1, int(failures[0] + seconds - now + 0.999)))
             rotate = False
-            owner = hmac.compare_digest(code.encode(), self._owner.encode())
-            right = owner or hmac.compare_digest(code.encode(), self._code.encode())
-            kind = "host" if owner or (window and len(self._code) == WINDOW_DIGITS) else "player"
+            given = code.encode()
+            owner = hmac.compare_digest(given, self._owner.encode())
+            at_box = self._window is not None and hmac.compare_digest(given, self._window.encode())
+            player = hmac.compare_digest(given, self._player.encode())
             if owner:
                 self._owner = self._new_code(OWNER_DIGITS)
-            elif not right:
+            elif at_box:
+                self._window = self._new_code(WINDOW_DIGITS)  # the window goes on, for the next phone
+            elif player:
+                self._player, self._wrong_since_rotate = self._new_code(CODE_DIGITS), 0
+            else:
                 mine.append(now)
                 self._all_failures.append(now)
                 if not window:  # a window's code is not retired by strangers' guesses
@@ -444,11 +497,11 @@ class Pairing:
                     rotate = self._wrong_since_rotate >= ROTATE_AFTER
             if len(self._failures) > 1000:  # forget quiet clients
                 self._failures = {k: v for k, v in self._failures.items() if v}
-        if (right and not owner) or rotate:
-            self.rotate()  # a code is good for one phone; a guessed-at code is retired
-        elif closed or owner:
-            self.on_change()
-        return kind if right else None
+        if rotate:
+            self.rotate()  # a guessed-at code is retired
+        elif owner or at_box or player or closed:
+            self.on_change()  # a code is good for one phone: the screen shows the next
+        return "host" if owner or at_box else "player" if player else None
 
 
 def _client_key(address: str) -> str:

@@ -28,6 +28,7 @@ uploads wrote a gigabyte to the card. Here:
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 import types
@@ -140,18 +141,26 @@ def _parser(sessions: Any) -> type[HTTPRequestParser]:
             if self.chunked or self.content_length > MAX_BODY:
                 most = MAX_BACKUP if self.path == RESTORE and _host(sessions, self.headers.get("COOKIE", "")) else MAX_BODY
                 if self.chunked and most == MAX_BODY:
-                    self._refuse("a body sent in chunks (send its length)")
+                    self._refuse("a body sent in chunks is refused here: send its length")
                 elif self.content_length > most:
-                    self._refuse(f"a body of more than {most} bytes"
+                    self._refuse(f"the request is larger than the {most} bytes the panel takes from this phone"
                                  + (" (only a host's phone restores a backup)" if self.path == RESTORE else ""))
 
-        def _refuse(self, what: str) -> None:
+        def _refuse(self, why: str) -> None:
             """413 now: the body is never read (the connection closes after the answer)."""
-            self.error = RequestEntityTooLarge(f"the panel takes no {what} from this phone")
+            self.error = TooLarge(why)
             self.body_rcv, self.content_length, self.chunked = None, 0, False
             self.connection_close = True
 
     return Parser
+
+
+class TooLarge(RequestEntityTooLarge):
+    """waitress's 413, answered as the panel's API answers an error: JSON with the reason."""
+
+    def to_response(self, ident: str | None = None) -> tuple[str, list[tuple[str, str]], bytes]:
+        return (f"{self.code} {self.reason}", [("Content-Type", "application/json")],
+                json.dumps({"error": self.body}).encode())
 
 
 def _host(sessions: Any, cookies: str) -> bool:

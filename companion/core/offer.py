@@ -43,7 +43,8 @@ class Offer:
         """The options of the acting seats a phone holds, but their private ones, each with its seat: what the
         host may do for such a seat after confirming, and what a card or dice on the reader may fill (a real
         card or die is laid on the table, in everyone's sight)."""
-        return tuple((s, o) for s in self.acting if s in claimed for o in self.seats[s] if not o.private)
+        return tuple((s, o) for s in self.acting if s in claimed for o in self.seats[s]
+                     if not o.private and o.action.get("type") != "undo")  # the host has its own undo
 
     def for_seat(self, seat: int) -> tuple[Option, ...]:
         return self.seats[seat]

@@ -115,4 +115,7 @@ def test_a_sale_from_a_players_own_phone_and_what_a_strict_table_refuses(phones)
     assert state["turn"]["used"] is True and state["phase"] == 5  # no secondary activation at the Market
     status, body = table.post("/api/input", {"type": "advance", "dice": [2, 2]})
     assert status == 409
-    assert [o["label"] for o in ada.get("/api/seat")[1]["options"] if o["group"] == "Play"] == ["Build no bridge"]
+    mine = ada.get("/api/seat")[1]["options"]
+    assert [o["label"] for o in mine if o["group"] == "Play" and o["action"]["type"] != "undo"] == ["Build no bridge"]
+    assert [o["label"] for o in mine if o["action"]["type"] == "undo"] == [  # her phone's last input, hers to take back
+        "Undo: Ada sells 3 jewelry at 4 + bonus 4: 24 VP."]
