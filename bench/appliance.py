@@ -8,7 +8,9 @@ pins, the reader a simulator on a pseudo-terminal):
   logs once the splash frame has gone to the display (median of five starts);
 - rss_mb: the process's resident memory after a scripted whole game of Merchant
   Venturers (40 seasons, every phase and each player's part of it, coins counted each
-  Winter) played through the panel's API while 20 phones poll the table state;
+  Winter) played through the panel's API while 20 phones poll the table state; rss_peak_mb
+  its peak, and threads its threads then (systemd/companion.service's MemoryMax and
+  TasksMax are sized from these);
 - chart_ms_whole_game_first / _again: that game's chart (each player's score over the game) from the
   panel, worked out from the journal the first time, then kept;
 - idle_cpu_percent: its CPU time (user + system, from /proc) over 10 s afterwards, with
@@ -40,11 +42,16 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
-def _rss_mb(pid: int) -> float:
+def _status(pid: int, field: str) -> int:
+    """A number of /proc/PID/status: VmRSS and VmHWM (its peak) in kB, Threads."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
+        if line.startswith(f"{field}:"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no {field}")
+
+
+def _rss_mb(pid: int) -> float:
+    return _status(pid, "VmRSS") / 1024
 
 
 def _whole_game(client: Client) -> int:
@@ -96,6 +103,8 @@ def run() -> dict[str, float]:
                 for t in phones:
                     t.join(10)
             rss = _rss_mb(companion.proc.pid)
+            peak = _status(companion.proc.pid, "VmHWM") / 1024  # what systemd's MemoryMax must leave room for
+            threads = _status(companion.proc.pid, "Threads")  # and its TasksMax
             # The game's chart, as the table page asks for it at game over: the first time (worked out from
             # the journal), then again (kept).
             chart_ms = []
@@ -118,6 +127,8 @@ def run() -> dict[str, float]:
         "startup_to_first_frame_ms": round(statistics.median(startups), 1),
         "startup_to_first_frame_ms_max": round(max(startups), 1),
         "rss_mb": round(rss, 1),
+        "rss_peak_mb": round(peak, 1),
+        "threads": float(threads),
         "rss.whole_game_inputs": float(played),
         "rss.polls_during_game": float(polls[0]),
         "chart_ms_whole_game_first": round(chart_ms[0], 1),

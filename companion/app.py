@@ -7,6 +7,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -48,12 +49,14 @@ def _run(args: argparse.Namespace) -> int:
     display, panel = _splash(settings["display"], simulated)
     if problem:
         log.warning("%s", problem)
+    data_dir = Path(settings["data"]["dir"])
+    service_manager.back_off(data_dir)  # under systemd, after failed starts
     from companion.backup import hold
     from companion.games import GAMES
     from companion.journal import Journal
     from companion.runtime import Runtime
 
-    journal_path = Path(settings["data"]["dir"]) / "journal.sqlite3"
+    journal_path = data_dir / "journal.sqlite3"
     lock = hold(journal_path)  # kept for the process's life: `companion restore` waits for it
     if lock is None:
         raise CompanionError(f"another companion is running on {journal_path}: stop it first "
@@ -101,11 +104,16 @@ def _run(args: argparse.Namespace) -> int:
         if simulated or not display.state().ok:
             _announce(pairing)
         watchdog = _tell_systemd_ready(runtime, web)
+        well = threading.Timer(service_manager.HEALTHY_S, service_manager.started_well, (data_dir,))
+        well.daemon = True
+        well.start()
         try:
             server.run()  # returns on SIGTERM or Ctrl-C: waitress stops its workers on SystemExit
         except KeyboardInterrupt:
             pass
         server.close()
+        well.cancel()
+        service_manager.started_well(data_dir)  # a clean stop is no failed start
     finally:
         service_manager.notify("STOPPING=1")
         if watchdog is not None:

@@ -7,6 +7,9 @@ round trip through the thread that owns the game, so a dead or stuck owner
 thread (the one thing the table cannot work without) gets the process
 restarted, while a busy web server or reader does not hide it.
 
+Restarts back off: a start that follows failed ones waits first (`back_off`), as
+systemd 254's RestartSteps= would, which Bookworm's systemd 252 lacks.
+
 The protocol is one datagram to the socket named in $NOTIFY_SOCKET (sd_notify(3));
 it is written here rather than taken from python-systemd, which needs libsystemd's
 headers to build on the Pi for a dozen lines of socket code. Outside systemd
@@ -21,6 +24,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +43,40 @@ def notify(message: str, env: dict[str, str] | None = None) -> bool:
     except OSError as e:
         log.warning("cannot tell systemd %r: %s", message, e)
         return False
+
+
+FAILED_STARTS = "failed-starts"  # in the data directory: how many starts in a row have not run HEALTHY_S
+HEALTHY_S = 60.0  # a start that serves this long is a good one
+BACK_OFF_MOST_S = 300
+
+
+def back_off(data_dir: Path, env: dict[str, str] | None = None, sleep: Callable[[float], None] = time.sleep) -> float:
+    """Under systemd, before a start: wait when the last starts failed, 5 s after one, then 10, 20... up to 5
+    minutes, so a companion that cannot start keeps trying without churning the card (systemd 252, Bookworm's,
+    has no RestartSteps= to do it). A start counts as failed until `started_well`. Returns the wait."""
+    if not (os.environ if env is None else env).get("NOTIFY_SOCKET"):
+        return 0.0  # `make run`: no waiting for a developer
+    marker = data_dir / FAILED_STARTS
+    try:
+        failed = int(marker.read_text())
+    except (OSError, ValueError):
+        failed = 0
+    try:
+        marker.write_text(str(failed + 1))
+    except OSError as e:  # a full card: start anyway
+        log.warning("cannot count this start in %s: %s", marker, e)
+    wait = 0.0 if failed == 0 else float(min(5 * 2 ** (failed - 1), BACK_OFF_MOST_S))
+    if wait:
+        log.warning("the last %d starts failed: waiting %d s before this one", failed, wait)
+        notify(f"EXTEND_TIMEOUT_USEC={int((wait + 120) * 1_000_000)}\nSTATUS=waiting {wait:.0f} s: the last "
+               f"{failed} starts failed (journalctl -u companion says why)", env)
+        sleep(wait)
+    return wait
+
+
+def started_well(data_dir: Path) -> None:
+    """The companion has served HEALTHY_S, or stopped cleanly: the next start waits for nothing."""
+    (data_dir / FAILED_STARTS).unlink(missing_ok=True)
 
 
 def watchdog_interval(env: dict[str, str] | None = None) -> float | None:

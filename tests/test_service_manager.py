@@ -127,3 +127,41 @@ def test_companion_run_tells_systemd_it_is_ready_pings_the_watchdog_and_says_whe
         rest.append(m)
     assert "STOPPING=1" in rest
 
+
+
+def test_starts_after_failed_ones_back_off_and_a_good_start_ends_it(tmp_path, systemd_socket):
+    """systemd gave up after five failures in five minutes (StartLimitBurst=5), so a box whose companion
+    crashed a few times at a bad moment stayed down. Now it keeps trying, each start after a failed one waiting
+    longer (5, 10, 20 s... at most 5 minutes), and telling systemd so; a start that serves a minute, or
+    stops cleanly, ends the back-off."""
+    from companion.service_manager import BACK_OFF_MOST_S, back_off, started_well
+
+    path, receive = systemd_socket
+    env = {"NOTIFY_SOCKET": path}
+    waited = []
+    assert back_off(tmp_path, env, waited.append) == 0.0 and receive(0.2) is None  # the first start: no wait
+    said = []
+    for _ in range(12):
+        back_off(tmp_path, env, waited.append)
+        said.append(receive())  # as systemd reads them (its socket holds only a few)
+    assert waited[:3] == [5.0, 10.0, 20.0] and waited[-1] == BACK_OFF_MOST_S
+    assert said[0].startswith("EXTEND_TIMEOUT_USEC=125000000\nSTATUS=waiting 5 s: the last 1 starts failed"), said[0]
+    started_well(tmp_path)
+    assert back_off(tmp_path, env, waited.append) == 0.0
+    assert back_off(tmp_path, {}, waited.append) == 0.0  # not under systemd (make run): no waiting, nothing noted
+
+
+def test_a_clean_stop_leaves_no_failed_start_behind(tmp_path, systemd_socket):
+    path, receive = systemd_socket
+    env = dict(os.environ, NOTIFY_SOCKET=path)
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--sim", "--port", str(free_port()),
+                             "--data-dir", str(tmp_path)], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        ready = receive(60)
+        assert ready is not None and ready.startswith("READY=1")
+        assert (tmp_path / "failed-starts").read_text() == "1"  # under way: it counts until it has run well
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(20) == 0
+    assert not (tmp_path / "failed-starts").exists()

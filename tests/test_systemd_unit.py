@@ -27,6 +27,10 @@ def directives(text):
 def test_the_unit_asks_for_what_an_appliance_needs():
     d = directives(UNIT.read_text())
     assert d["Type"] == ["notify"] and d["WatchdogSec"] and d["Restart"] == ["on-failure"]
+    # It keeps trying (the companion backs off by itself), bounded in memory, threads and its own /tmp.
+    assert d["StartLimitIntervalSec"] == ["0"] and "StartLimitBurst" not in d
+    assert d["MemoryMax"] == ["320M"] and d["TasksMax"] == ["64"]
+    assert d["TemporaryFileSystem"] == ["/tmp:size=128M,mode=1777"] and "PrivateTmp" not in d
     assert d["User"] == ["companion"] and d["StateDirectory"] == ["companion"]
     assert d["ExecStart"] == ["/opt/companion/venv/bin/companion run --data-dir /var/lib/companion"]
     # Devices by class: a reader that comes back as ttyACM1 is the same class.
