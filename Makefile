@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 ARGS ?=
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench screens tools clean
+.PHONY: run test bench screens tools lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,20 @@ bench: $(BENCH_STAMP)
 	  echo "installing Debian's libfuse2 for the power-loss bench"; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libfuse2; }
 	$(BIN)/python -m bench
+
+# The Pi's installer installs from deploy/requirements.lock with `pip install --require-hashes`: every
+# dependency pinned, with the hashes of its files on the package index, resolved for Raspberry Pi OS
+# (Python 3.11 on aarch64) by uv. Run it after a change of the dependencies in pyproject.toml, and commit it.
+LOCK_STAMP := $(VENV)/.installed-lock
+
+$(LOCK_STAMP): pyproject.toml $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,lock]'
+	touch $(LOCK_STAMP)
+
+lock: $(LOCK_STAMP)
+	$(BIN)/python -m uv pip compile --quiet pyproject.toml deploy/build-requirements.in --generate-hashes \
+	  --python-version 3.11 --python-platform aarch64-unknown-linux-gnu --custom-compile-command 'make lock' \
+	  -o deploy/requirements.lock
 
 # Redraw the pictures: the OLED's reference screens in tests/screens/, and the docs' screenshots in
 # docs/pictures/ from a run of the browser tests. Look at them before committing.

@@ -13,7 +13,8 @@ keeps the settings the panel saved. Each step says what it found and what it did
 - python3-venv and i2c-tools; on Raspberry Pi OS its own python3-lgpio and python3-spidev (its
   repository builds them; the package index has no lgpio wheel for a 64-bit Pi, and building one
   needs swig and the lgpio C library), with a virtual environment in /opt/companion/venv that sees
-  them; elsewhere the `[pi]` extra from the package index, and what a build of it needs;
+  them, every dependency from deploy/requirements.lock with its hashes checked; elsewhere the `[pi]`
+  extra from the package index, and what a build of it needs;
 - the settings file /var/lib/companion/settings.toml, written once (the panel edits it);
 - a udev rule that names the reader /dev/companion-reader whichever ttyACM or ttyUSB it is: a Pico,
   and the usual USB serial chips (CH340, CP210x, FTDI), or the ids given;
@@ -47,9 +48,10 @@ from pathlib import Path
 SOURCE = Path(__file__).resolve().parents[1]
 USER = "companion"
 GROUPS = ("gpio", "i2c", "spi", "dialout")
-PACKAGES = ("python3-venv", "i2c-tools")
+PACKAGES = ("python3-venv", "i2c-tools", "nftables")  # nftables: the own Wi-Fi's portal redirect (its dispatcher)
 PI_PACKAGES = ("python3-lgpio", "python3-spidev")  # Raspberry Pi OS's builds: nothing to compile on the Pi
 BUILD_PACKAGES = ("python3-dev", "gcc", "swig")  # elsewhere pip builds lgpio and spidev
+LOCK = "deploy/requirements.lock"  # the dependencies, pinned and hashed (make lock)
 APP_DIR = Path("/opt/companion")
 STATE_DIR = Path("/var/lib/companion")
 UNIT = Path("/etc/systemd/system/companion.service")
@@ -57,11 +59,17 @@ UDEV_RULE = Path("/etc/udev/rules.d/99-companion-reader.rules")
 DNSMASQ_SHARED = Path("/etc/NetworkManager/dnsmasq-shared.d/companion.conf")
 DISPATCHER = Path("/etc/NetworkManager/dispatcher.d/90-companion-portal")
 POLKIT_RULE = Path("/etc/polkit-1/rules.d/50-companion-network.rules")
+# NetworkManager's actions the companion's own Wi-Fi needs, and no other: bringing a connection up or down
+# and the Wi-Fi device back to a saved network (network-control), making and changing its own connection
+# (settings.modify.system: NetworkManager's polkit actions name no connection, so this one cannot be narrowed
+# to it), a scan for saved networks in reach, and sharing the connection as an access point.
+NM_ACTIONS = ("network-control", "settings.modify.system", "wifi.scan", "wifi.share.protected", "wifi.share.open")
 POLKIT = """\
-// The companion may manage NetworkManager's connections: its own Wi-Fi, opened when no saved network is
-// in reach or from its settings page. Written by deploy/install.py.
+// The companion may open its own Wi-Fi (when no saved network is in reach, or from its settings page) and go
+// back to the home one: these NetworkManager actions, and no other. Written by deploy/install.py.
 polkit.addRule(function(action, subject) {{
-    if (action.id.indexOf("org.freedesktop.NetworkManager.") == 0 && subject.user == "{user}") {{
+    var allowed = [{actions}];
+    if (subject.user == "{user}" && allowed.indexOf(action.id) >= 0) {{
         return polkit.Result.YES;
     }}
 }});
@@ -242,9 +250,17 @@ class Installer:
             copy = Path(tmp) / "companion"
             shutil.copytree(SOURCE, copy, ignore=shutil.ignore_patterns(
                 ".git", ".venv", "build", "*.egg-info", "__pycache__", "data", "node_modules"))
-            # With the system's lgpio and spidev, the [pi] extra would build them again from the index.
-            self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade",
-                     str(copy) if self.system_pins else f"{copy}[pi]")
+            # Every dependency as the lock file pins it, each file checked against its hash (`make lock` writes
+            # it); then the companion itself, built with the setuptools just installed, taking nothing more.
+            self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--require-hashes", "--no-deps",
+                     "-r", str(copy / LOCK))
+            if self.system_pins:
+                self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", "--no-deps",
+                         "--no-build-isolation", str(copy))
+            else:
+                # Elsewhere the [pi] extra's pin libraries come from the index as they are (not in the lock:
+                # they are built here, from their sources).
+                self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", f"{copy}[pi]")
         if self.system_pins:
             self.run(str(venv / "bin" / "python"), "-c", "import lgpio, spidev")
         self.say("venv", f"{venv}: the companion installed, with " + (
@@ -285,9 +301,9 @@ class Installer:
 
     def own_wifi(self) -> None:
         written = [self.write(DNSMASQ_SHARED, (SOURCE / "deploy" / "dnsmasq-shared.conf").read_text()),
-                   self.write(DISPATCHER, (SOURCE / "deploy" / "portal-dispatcher.sh").read_text()
-                              .replace("{port}", str(self.port)), 0o755),
-                   self.write(POLKIT_RULE, POLKIT.format(user=USER))]
+                   self.write(DISPATCHER, (SOURCE / "deploy" / "portal-dispatcher.sh").read_text(), 0o755),
+                   self.write(POLKIT_RULE, POLKIT.format(user=USER, actions=", ".join(
+                       f'"org.freedesktop.NetworkManager.{a}"' for a in NM_ACTIONS)))]
         self.say("own Wi-Fi", f"{DNSMASQ_SHARED}, {DISPATCHER}, {POLKIT_RULE}: "
                               + ("written" if any(written) else "unchanged"))
 

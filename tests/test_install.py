@@ -193,11 +193,14 @@ def test_a_fresh_card_needs_a_reboot_the_service_waits_for_it_and_reboot_does_it
     commands = Commands()
     out = _on_the_pi(stage, commands, uart=True, reboot=True)
     ran = commands.ran
-    assert "apt-get install -y -qq python3-venv i2c-tools python3-lgpio python3-spidev" in ran
+    assert "apt-get install -y -qq python3-venv i2c-tools nftables python3-lgpio python3-spidev" in ran
     venv = next(c for c in ran if " -m venv " in c)
     assert venv.endswith("-m venv --system-site-packages /opt/companion/venv")
-    pip = next(c for c in ran if "pip install --quiet --upgrade /" in c)
-    assert not pip.endswith("[pi]")  # the [pi] extra would build lgpio again
+    # Every dependency from the lock file, its hashes checked; then the companion alone, nothing more fetched.
+    locked = next(i for i, c in enumerate(ran) if "--require-hashes --no-deps -r " in c)
+    assert ran[locked].endswith("/companion/deploy/requirements.lock")
+    pip = next(c for c in ran if "pip install --quiet --upgrade --no-deps --no-build-isolation /" in c)
+    assert ran.index(pip) > locked and not pip.endswith("[pi]")  # the [pi] extra would build lgpio again
     assert "/opt/companion/venv/bin/python -c import lgpio, spidev" in ran
     assert "systemctl enable companion.service" in ran
     assert not any("restart" in c for c in ran)  # no start before the reboot that brings the parts
@@ -222,7 +225,8 @@ def test_without_raspberry_pi_os_packages_the_extra_is_built_and_the_installer_s
     _installed_user(stage)
     commands = Commands(raspberry_pi_os=False)
     out = _on_the_pi(stage, commands)
-    assert "apt-get install -y -qq python3-venv i2c-tools python3-dev gcc swig" in commands.ran
+    assert "apt-get install -y -qq python3-venv i2c-tools nftables python3-dev gcc swig" in commands.ran
+    assert any("--require-hashes --no-deps -r " in c for c in commands.ran)
     assert next(c for c in commands.ran if "pip install --quiet --upgrade /" in c).endswith("[pi]")
     assert next(c for c in commands.ran if " -m venv " in c).endswith("-m venv /opt/companion/venv")
     assert "python3-lgpio and python3-spidev are not in this system's apt sources" in out
@@ -245,7 +249,40 @@ def test_the_own_wifi_gets_its_dns_its_portal_redirect_and_its_permission(stage)
     assert (stage / "etc/NetworkManager/dnsmasq-shared.d/companion.conf").read_text() == \
         (ROOT / "deploy/dnsmasq-shared.conf").read_text()
     script = stage / "etc/NetworkManager/dispatcher.d/90-companion-portal"
-    assert script.stat().st_mode & 0o777 == 0o755 and "tcp dport 80 redirect to :8081" in script.read_text()
+    assert script.stat().st_mode & 0o777 == 0o755
     assert subprocess.run(["sh", "-n", str(script)]).returncode == 0  # it parses
+    # Run as NetworkManager runs it when the own Wi-Fi comes up: the redirect follows the settings file's port
+    # (changed after the install), and the default where the file names none; nothing for another connection.
+    nft = stage / "nft"
+    nft.write_text(f'#!/bin/sh\necho "$@" >> {stage}/nft.args\ncat >> {stage}/nft.rules\n')
+    nft.chmod(0o755)
+    settings = stage / "settings.toml"
+    env = {"PATH": "/usr/bin:/bin", "NFT": str(nft), "COMPANION_SETTINGS": str(settings)}
+    for text, port in (('[web]\nhost = "0.0.0.0"\nport = 8099\n[reader]\nport = "/dev/x"\n', "8099"), ("", "8080")):
+        settings.write_text(text)
+        (stage / "nft.rules").unlink(missing_ok=True)
+        done = subprocess.run(["sh", str(script), "wlan0", "up"], env=env | {"CONNECTION_ID": "companion-own-wifi"})
+        assert done.returncode == 0 and f'iifname "wlan0" tcp dport 80 redirect to :{port}' in (stage / "nft.rules").read_text()
+    (stage / "nft.rules").unlink()
+    assert subprocess.run(["sh", str(script), "eth0", "up"], env=env | {"CONNECTION_ID": "home"}).returncode == 0
+    assert not (stage / "nft.rules").exists()
     rule = (stage / "etc/polkit-1/rules.d/50-companion-network.rules").read_text()
-    assert 'subject.user == "companion"' in rule and '"org.freedesktop.NetworkManager."' in rule
+    assert 'subject.user == "companion"' in rule and '"org.freedesktop.NetworkManager.network-control"' in rule
+    assert "indexOf(\"org.freedesktop.NetworkManager.\")" not in rule  # not every NetworkManager action
+    assert "settings.modify.hostname" not in rule and "enable-disable-network" not in rule
+
+
+def test_the_lock_file_pins_every_dependency_with_its_hashes():
+    """The Pi installs from deploy/requirements.lock with --require-hashes (`make lock` writes it): each
+    dependency pyproject.toml names is in it, pinned, and every pinned package carries hashes."""
+    import re
+    import tomllib
+
+    lock = (ROOT / "deploy" / "requirements.lock").read_text()
+    pinned = dict(re.findall(r"(?m)^([a-z0-9][a-z0-9._-]*)==(\S+) \\$", lock))
+    blocks = re.split(r"(?m)^(?=[a-z0-9])", lock)[1:]
+    assert blocks and all("--hash=sha256:" in block for block in blocks)
+    wanted = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    names = {re.split(r"[<>=!~ ;\[]", w, maxsplit=1)[0].lower().replace(".", "-").replace("_", "-") for w in wanted}
+    assert names - set(pinned) == set(), names - set(pinned)
+    assert "setuptools" in pinned  # what builds the companion itself, with no build isolation
