@@ -1,4 +1,4 @@
-"""The `companion` command line: `companion run`, `score`, `doctor`, `pair`, `backup` and `restore`."""
+"""The `companion` command line: `companion run`, `score`, `doctor`, `pair`, `own-wifi`, `backup` and `restore`."""
 
 from __future__ import annotations
 
@@ -47,6 +47,11 @@ def _parser() -> argparse.ArgumentParser:
     pair = sub.add_parser("pair", help="print the addresses that pair a player's phone and the host's now (on the box)")
     pair.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
     pair.set_defaults(handler=_pair)
+    own = sub.add_parser("own-wifi", help="make the companion's own Wi-Fi, or bring it to the settings' name and the "
+                                          "kept passphrase (as root: the installer runs it)")
+    own.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
+    own.add_argument("--config", default=None, help="the settings file (default: settings.toml in the data directory)")
+    own.set_defaults(handler=_own_wifi)
     for name, helptext, handler in (
             ("backup", "copy the journal to FILE, safely while the companion runs", _backup),
             ("restore", "replace the journal with the backup FILE (the old journal is kept beside it)", _restore)):
@@ -63,6 +68,39 @@ def _journal(args: argparse.Namespace):
     from companion.settings import DEFAULTS
 
     return Path(args.data_dir or DEFAULTS["data"]["dir"]) / "journal.sqlite3"
+
+
+def _own_wifi(args: argparse.Namespace) -> int:
+    """As root: NetworkManager's connection for the companion's own Wi-Fi, made or brought up to date. The
+    companion then only brings it up and down (it may not change connections: that right reads saved
+    passphrases too)."""
+    from pathlib import Path
+
+    from companion import settings as settings_mod
+    from companion.errors import SettingsError
+    from companion.wifi import own_ssid, passphrase
+    from hardware.network import Network, NetworkError
+
+    data_dir = _journal(args).parent
+    try:
+        settings = settings_mod.load(Path(args.config) if args.config else data_dir / "settings.toml"
+                                     if (data_dir / "settings.toml").exists() else None)
+    except SettingsError as e:
+        print(f"companion own-wifi: {e}", file=sys.stderr)
+        return 1
+    network = Network()
+    problem = network.problem()
+    if problem:
+        print(f"companion own-wifi: {problem}", file=sys.stderr)
+        return 1
+    ssid = own_ssid(settings["network"]["name"])
+    try:
+        done = network.make_own(ssid, passphrase(data_dir))
+    except NetworkError as e:
+        print(f"companion own-wifi: {e}", file=sys.stderr)
+        return 1
+    print(f"The companion's own Wi-Fi “{ssid}” is {done}; its passphrase is kept in {data_dir / 'wifi-passphrase'}.")
+    return 0
 
 
 def _backup(args: argparse.Namespace) -> int:

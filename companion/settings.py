@@ -118,6 +118,8 @@ LOCKED: dict[str, tuple[str, ...]] = {
     "web": ("host", "port", "allowed_hosts"),
     "display": ("driver", "interface", "i2c_port", "i2c_address", "spi_port", "spi_device", "gpio_dc", "gpio_reset"),
     "buttons": ("next", "back", "action", "select", "encoder_a", "encoder_b"),
+    # The own Wi-Fi's name: root makes its connection (`companion own-wifi`), the companion only brings it up.
+    "network": ("name",),
 }
 
 DEFAULTS: dict[str, Any] = {

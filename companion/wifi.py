@@ -84,7 +84,7 @@ class OwnWifi:
             return
         try:
             if self.mode == "own" or (self.mode == "auto" and self._none_known()):
-                self.network.open_own(self.ssid, passphrase(self.data_dir))
+                self.network.open_own(self.ssid)
         except NetworkError as e:
             log.warning("own Wi-Fi: %s", e)
         self._look()
@@ -103,7 +103,7 @@ class OwnWifi:
             raise NetworkError(problem)
         with self._lock:
             if which == "own":
-                self.network.open_own(self.ssid, passphrase(self.data_dir))
+                self.network.open_own(self.ssid)
             else:
                 self.network.back_home()
         return self._look()

@@ -59,11 +59,12 @@ UDEV_RULE = Path("/etc/udev/rules.d/99-companion-reader.rules")
 DNSMASQ_SHARED = Path("/etc/NetworkManager/dnsmasq-shared.d/companion.conf")
 DISPATCHER = Path("/etc/NetworkManager/dispatcher.d/90-companion-portal")
 POLKIT_RULE = Path("/etc/polkit-1/rules.d/50-companion-network.rules")
-# NetworkManager's actions the companion's own Wi-Fi needs, and no other: bringing a connection up or down
-# and the Wi-Fi device back to a saved network (network-control), making and changing its own connection
-# (settings.modify.system: NetworkManager's polkit actions name no connection, so this one cannot be narrowed
-# to it), a scan for saved networks in reach, and sharing the connection as an access point.
-NM_ACTIONS = ("network-control", "settings.modify.system", "wifi.scan", "wifi.share.protected", "wifi.share.open")
+# NetworkManager's actions the companion's own Wi-Fi needs, and no other: bringing its connection up or down
+# and the Wi-Fi device back to a saved network (network-control), a scan for saved networks in reach, and
+# sharing its connection as an access point. Not settings.modify.system: the installer makes the connection
+# as root (`companion own-wifi`), so the companion cannot change, nor read the secrets of, any connection
+# (the home Wi-Fi's passphrase among them).
+NM_ACTIONS = ("network-control", "wifi.scan", "wifi.share.protected", "wifi.share.open")
 POLKIT = """\
 // The companion may open its own Wi-Fi (when no saved network is in reach, or from its settings page) and go
 // back to the home one: these NetworkManager actions, and no other. Written by deploy/install.py.
@@ -306,6 +307,17 @@ class Installer:
                        f'"org.freedesktop.NetworkManager.{a}"' for a in NM_ACTIONS)))]
         self.say("own Wi-Fi", f"{DNSMASQ_SHARED}, {DISPATCHER}, {POLKIT_RULE}: "
                               + ("written" if any(written) else "unchanged"))
+        if not self.packages:
+            return
+        # The connection itself, made as root with the settings' name and the kept passphrase: the companion
+        # only brings it up and down. A box without NetworkManager or Wi-Fi is told, and installs on.
+        code, output = self.command((str(APP_DIR / "venv" / "bin" / "companion"), "own-wifi", "--data-dir", str(STATE_DIR)))
+        kept = self.at(STATE_DIR / "wifi-passphrase")
+        if kept.exists():
+            os.chown(kept, *self._ids())
+            kept.chmod(0o600)
+        self.say("own Wi-Fi", output.strip().removeprefix("companion own-wifi: ") if output.strip() else
+                 "the connection is made" if code == 0 else f"not set up (`companion own-wifi` exited {code})")
 
     def boot_config(self) -> None:
         config = next((c for c in BOOT_CONFIGS if self.at(c).exists()), None)

@@ -8,8 +8,11 @@ tests drive it with a recorded double of nmcli's answers.
 
 The companion's own network is an ordinary NetworkManager connection named
 OWN: a WPA2 access point whose IPv4 method is "shared" (NetworkManager gives
-the phones addresses with its dnsmasq, the box being OWN_ADDRESS). It is made
-once, changed when its name or passphrase change, and brought up or down.
+the phones addresses with its dnsmasq, the box being OWN_ADDRESS). It is made,
+or changed to a new name or passphrase, by root (`make_own`, which `companion
+own-wifi` runs and the installer runs it); the companion only brings it up or
+down (`open_own`, `back_home`), so it needs no right to change NetworkManager's
+connections, which would let it read the home Wi-Fi's saved passphrase too.
 """
 
 from __future__ import annotations
@@ -104,19 +107,33 @@ class Network:
                   .splitlines() if line}
         return [ssid for ssid in saved if ssid in on_air]
 
-    def open_own(self, ssid: str, passphrase: str) -> None:
-        """The companion's own network up: made (or brought to this name and passphrase), then activated."""
+    def make_own(self, ssid: str, passphrase: str) -> str:
+        """The companion's own network made, or brought to this name and passphrase (as root: the installer,
+        through `companion own-wifi`); not brought up. Says which."""
         device = self.wifi_device()
         if device is None:
             raise NetworkError("no Wi-Fi device: this box cannot open a network of its own")
         settings = ["ifname", device, "ssid", ssid, "802-11-wireless.mode", "ap", "802-11-wireless.band", "bg",
                     "ipv4.method", "shared", "ipv6.method", "disabled", "wifi-sec.key-mgmt", "wpa-psk",
                     "wifi-sec.proto", "rsn", "wifi-sec.psk", passphrase, "connection.autoconnect", "no"]
-        names = [fields(line)[0] for line in self._ok(["-t", "-f", "NAME", "connection", "show"]).splitlines()]
-        if OWN in names:
+        if self._own_made():
             self._ok(["connection", "modify", OWN, *settings])
-        else:
-            self._ok(["connection", "add", "type", "wifi", "con-name", OWN, *settings])
+            return "changed"
+        self._ok(["connection", "add", "type", "wifi", "con-name", OWN, *settings])
+        return "made"
+
+    def _own_made(self) -> bool:
+        return OWN in [fields(line)[0] for line in self._ok(["-t", "-f", "NAME", "connection", "show"]).splitlines()]
+
+    def open_own(self, ssid: str) -> None:
+        """The companion's own network up, as root made it (`make_own`): a box where it is not made, or is
+        named otherwise than the settings say, is told how to make it."""
+        fix = "run `sudo /opt/companion/venv/bin/companion own-wifi --data-dir /var/lib/companion` on the box"
+        if not self._own_made():
+            raise NetworkError(f"the companion's own network is not set up on this box: {fix}")
+        made = _unescape(self._ok(["-t", "-g", "802-11-wireless.ssid", "connection", "show", OWN]).strip())
+        if made != ssid:
+            raise NetworkError(f"the companion's own network is named “{made}”, the settings say “{ssid}”: {fix}")
         self._ok(["connection", "up", OWN])
 
     def back_home(self) -> None:

@@ -33,3 +33,14 @@ class Nmcli:
                 return 0, "Connection successfully activated\n"
             raise AssertionError(f"nmcli {args} was not recorded")
         return self.answers[key]
+
+
+def with_own(answers, ssid="Ada table"):
+    """`answers` on a box where root has made the companion's own network (the installer's `companion
+    own-wifi`), named `ssid`."""
+    from hardware.network import OWN
+
+    names = next(r for a, r in answers if a == ["-t", "-f", "NAME", "connection", "show"])[1]
+    return [*[(a, r) for a, r in answers if a != ["-t", "-f", "NAME", "connection", "show"]],
+            (["-t", "-f", "NAME", "connection", "show"], (0, names + f"{OWN}\n")),
+            (["-t", "-g", "802-11-wireless.ssid", "connection", "show", OWN], (0, f"{ssid}\n"))]

@@ -202,6 +202,8 @@ def test_a_fresh_card_needs_a_reboot_the_service_waits_for_it_and_reboot_does_it
     pip = next(c for c in ran if "pip install --quiet --upgrade --no-deps --no-build-isolation /" in c)
     assert ran.index(pip) > locked and not pip.endswith("[pi]")  # the [pi] extra would build lgpio again
     assert "/opt/companion/venv/bin/python -c import lgpio, spidev" in ran
+    # The own Wi-Fi's connection, made as root: the companion itself only brings it up and down.
+    assert "/opt/companion/venv/bin/companion own-wifi --data-dir /var/lib/companion" in ran
     assert "systemctl enable companion.service" in ran
     assert not any("restart" in c for c in ran)  # no start before the reboot that brings the parts
     assert ran[-1] == "systemctl reboot"
@@ -270,6 +272,7 @@ def test_the_own_wifi_gets_its_dns_its_portal_redirect_and_its_permission(stage)
     assert 'subject.user == "companion"' in rule and '"org.freedesktop.NetworkManager.network-control"' in rule
     assert "indexOf(\"org.freedesktop.NetworkManager.\")" not in rule  # not every NetworkManager action
     assert "settings.modify.hostname" not in rule and "enable-disable-network" not in rule
+    assert "settings.modify.system" not in rule  # which would read the home Wi-Fi's saved passphrase too
 
 
 def test_the_lock_file_pins_every_dependency_with_its_hashes():

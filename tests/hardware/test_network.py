@@ -7,7 +7,7 @@ import pytest
 
 from companion.wifi import OwnWifi, join_code, own_ssid, passphrase
 from hardware.network import OWN, Network, NetworkError, fields
-from nmcli_double import HOME, Nmcli
+from nmcli_double import HOME, Nmcli, with_own
 
 def test_terse_fields_unescape_colons():
     assert fields("Home\\:5G:802-11-wireless:wlan0") == ["Home:5G", "802-11-wireless", "wlan0"]
@@ -33,21 +33,41 @@ def test_a_box_without_networkmanager_or_wifi_says_so(answers, said):
     assert said in Network(Nmcli(answers)).problem()
 
 
-def test_the_own_network_is_made_once_then_changed_and_brought_up():
+def test_root_makes_the_own_network_once_then_changes_it_and_the_companion_only_brings_it_up():
     nmcli = Nmcli(HOME)
-    Network(nmcli).open_own("Ada's table", "abcd-efgh-jkmn")
+    assert Network(nmcli).make_own("Ada's table", "abcd-efgh-jkmn") == "made"
     add = next(c for c in nmcli.ran if c[:2] == ["connection", "add"])
     assert add[:6] == ["connection", "add", "type", "wifi", "con-name", OWN]
     pairs = dict(zip(add[6::2], add[7::2]))
     assert pairs == {"ifname": "wlan0", "ssid": "Ada's table", "802-11-wireless.mode": "ap", "802-11-wireless.band": "bg",
                      "ipv4.method": "shared", "ipv6.method": "disabled", "wifi-sec.key-mgmt": "wpa-psk",
                      "wifi-sec.proto": "rsn", "wifi-sec.psk": "abcd-efgh-jkmn", "connection.autoconnect": "no"}
-    assert nmcli.ran[-1] == ["connection", "up", OWN]
+    assert not any(c[:2] == ["connection", "up"] for c in nmcli.ran)  # made, not brought up
 
-    made = Nmcli([*HOME[:-1], (["-t", "-f", "NAME", "connection", "show"], (0, f"preconfigured\n{OWN}\n"))])
-    Network(made).open_own("Ada's table", "new-pass-word")
-    assert any(c[:3] == ["connection", "modify", OWN] for c in made.ran)
-    assert not any(c[:2] == ["connection", "add"] for c in made.ran)
+    made = [*HOME[:-1], (["-t", "-f", "NAME", "connection", "show"], (0, f"preconfigured\n{OWN}\n")),
+            (["-t", "-g", "802-11-wireless.ssid", "connection", "show", OWN], (0, "Ada's table\n"))]
+    again = Nmcli(made)
+    assert Network(again).make_own("Ada's table", "new-pass-word") == "changed"
+    assert any(c[:3] == ["connection", "modify", OWN] for c in again.ran)
+    assert not any(c[:2] == ["connection", "add"] for c in again.ran)
+
+    # The companion itself: up, and nothing that changes a connection (it has no right to).
+    up = Nmcli(made)
+    Network(up).open_own("Ada's table")
+    assert up.ran[-1] == ["connection", "up", OWN]
+    assert not any(c[:2] in (["connection", "add"], ["connection", "modify"]) for c in up.ran)
+
+
+def test_the_companion_says_how_to_make_its_network_when_root_has_not_or_named_it_otherwise():
+    with pytest.raises(NetworkError) as e:
+        Network(Nmcli(HOME)).open_own("Ada's table")
+    assert "not set up on this box" in str(e.value) and "companion own-wifi" in str(e.value)
+    renamed = Nmcli([*HOME[:-1], (["-t", "-f", "NAME", "connection", "show"], (0, f"preconfigured\n{OWN}\n")),
+                     (["-t", "-g", "802-11-wireless.ssid", "connection", "show", OWN], (0, "Old table\n"))])
+    with pytest.raises(NetworkError) as e:
+        Network(renamed).open_own("Ada's table")
+    assert "named “Old table”, the settings say “Ada's table”" in str(e.value)
+    assert not any(c[:2] == ["connection", "up"] for c in renamed.ran)
 
 
 def test_a_refusal_names_the_command_but_never_the_passphrase():
@@ -59,7 +79,7 @@ def test_a_refusal_names_the_command_but_never_the_passphrase():
             return super().__call__(args)
 
     with pytest.raises(NetworkError) as e:
-        Network(Refusing(HOME)).open_own("Ada's table", "secret-pass-phrase")
+        Network(Refusing(HOME)).make_own("Ada's table", "secret-pass-phrase")
     assert "secret-pass-phrase" not in str(e.value) and "wifi-sec.psk •••" in str(e.value) and "invalid" in str(e.value)
 
 
@@ -99,7 +119,7 @@ def _own_wifi(tmp_path, nmcli, mode):
 def test_at_start_the_settings_choose_the_network(tmp_path, mode, on_air, opens):
     idle = [*HOME[:2], (["-t", "-f", "NAME,TYPE,DEVICE", "connection", "show", "--active"], (0, "lo:loopback:lo\n")),
             *HOME[3:]]
-    nmcli = Nmcli(idle, on_air=on_air)
+    nmcli = Nmcli(with_own(idle), on_air=on_air)
     _own_wifi(tmp_path, nmcli, mode)
     assert (["connection", "up", OWN] in nmcli.ran) == opens
 
@@ -144,7 +164,7 @@ def test_the_settings_page_switches_the_network_and_keeps_the_choice(make_runtim
     from phone import paired_phone, serving
     from web_panel.app import create_app
 
-    nmcli = Nmcli(HOME, on_air="Home\\:5G\n")
+    nmcli = Nmcli(with_own(HOME), on_air="Home\\:5G\n")
     wifi = OwnWifi(Network(nmcli), tmp_path, {"mode": "auto", "name": "Ada"})
     wifi._start()  # at home: a saved network is in reach, nothing opened
     assert wifi.state()["in_use"] == "home" and ["connection", "up", OWN] not in nmcli.ran
@@ -165,3 +185,39 @@ def test_the_settings_page_switches_the_network_and_keeps_the_choice(make_runtim
         assert phone.get("/api/network")[1]["available"] is False
         status, body = phone.post("/api/network", {"use": "own"})
         assert status == 409 and "leaves this machine's network alone" in body["error"]
+
+
+def test_companion_own_wifi_makes_the_connection_as_root_with_the_kept_passphrase(tmp_path):
+    """`companion own-wifi` (the installer runs it as root) against an nmcli on the PATH that answers as
+    NetworkManager would and keeps what it was asked: the connection is made with the settings' name and the
+    passphrase kept for the companion (0600), which the OLED's Wi-Fi code shows."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "nmcli").write_text(f"""#!/bin/sh
+echo "$@" >> {tmp_path}/nmcli.log
+case "$*" in
+  "-t -f RUNNING general") echo running ;;
+  "-t -f DEVICE,TYPE device") echo "wlan0:wifi" ;;
+  "-t -f NAME connection show") echo preconfigured ;;
+  "connection add"*) echo "Connection successfully added" ;;
+  *) echo "unexpected" >&2; exit 8 ;;
+esac
+""")
+    (fake / "nmcli").chmod(0o755)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.toml").write_text('[network]\nname = "Ada"\n')
+    env = dict(os.environ, PATH=f"{fake}:{os.environ['PATH']}")
+    done = subprocess.run([sys.executable, "-m", "companion", "own-wifi", "--data-dir", str(data)], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "The companion's own Wi-Fi “Ada table” is made" in done.stdout, done.stderr
+    psk = passphrase(data)
+    assert oct((data / "wifi-passphrase").stat().st_mode & 0o777) == "0o600"
+    added = next(line for line in (tmp_path / "nmcli.log").read_text().splitlines() if line.startswith("connection add"))
+    assert f"con-name {OWN}" in added and "ssid Ada table" in added and f"wifi-sec.psk {psk}" in added
