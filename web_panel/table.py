@@ -93,15 +93,15 @@ def _answer(outcome: Outcome | None) -> Any:
 @API.route(bp, "GET", "/api/games", "The games this companion knows, for a new game")
 def games():
     out = []
-    for g in _runtime().games.values():
+    for game in _runtime().games.values():
         out.append({
-            "id": g.id, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
-            "first_player": g.first_player,
+            "id": game.id, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
+            "first_player": game.first_player,
             "decks": [{"name": d.name, "label": d.label, "known": d.composition is not None, "mode": d.mode,
                        "enter": d.check_composition is not None, "pieces": plural(d.piece),
-                       "examples": list(d.examples)} for d in g.decks],
-            "rule_options": {name: dict(spec) for name, spec in g.rule_options.items()},
-            "setup_fields": {name: dict(spec) for name, spec in g.setup_fields.items()},
+                       "examples": list(d.examples)} for d in game.decks],
+            "rule_options": {name: dict(spec) for name, spec in game.rule_options.items()},
+            "setup_fields": {name: dict(spec) for name, spec in game.setup_fields.items()},
         })
     return jsonify(games=out)
 
