@@ -85,7 +85,7 @@ def _run(args: argparse.Namespace) -> int:
     from web_panel.serve import make_server
 
     web = settings["web"]
-    watchdog = None
+    watchdog, stopped_well = None, False
     try:
         try:
             app = create_app(settings, runtime, sim=sim, reader=link, pairing_code=pairing, table=table,
@@ -113,8 +113,13 @@ def _run(args: argparse.Namespace) -> int:
             pass
         server.close()
         well.cancel()
-        service_manager.started_well(data_dir)  # a clean stop is no failed start
+        stopped_well = True
+    except SystemExit as stop:  # SIGTERM before the server ran (or while it did)
+        stopped_well = stop.code in (0, None)
+        raise
     finally:
+        if stopped_well:
+            service_manager.started_well(data_dir)  # a clean stop is no failed start
         service_manager.notify("STOPPING=1")
         if watchdog is not None:
             watchdog.stop()

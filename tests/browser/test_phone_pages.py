@@ -662,8 +662,11 @@ def test_every_page_fits_a_small_phone_and_its_nav_shows_every_page(browser, ser
     runtime, app, base = served
     assert runtime.submit({"type": "new_game", "game": "palazzo", "setup": {
         "players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "first": 0,
-        "deck_modes": {"coins": "virtual"}}}).accepted
+        "deck_modes": {"coins": "mirror"}}}).accepted
     assert runtime.submit({"type": "advance"}).accepted
+    # Real coins, and two fives in Ada's hand: whatever the yard holds, she can buy (with a random deal of
+    # virtual coins she sometimes could not, and the buying picker below never opened).
+    assert runtime.submit({"type": "hand", "seat": 0, "coins": [5, 5]}).accepted
     context, phone, errors = _phone(browser, served, 0, "Ada", width=360)
     for path in ("/", "/new", "/scores", "/history", "/cards", "/seat", "/settings"):
         phone.goto(base + path)
