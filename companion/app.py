@@ -279,10 +279,10 @@ def _health(display: object, buttons: object, link: object, journal: Path) -> di
     """Each part's state for the panel: whether it is there, what is wrong, and the fix."""
     import shutil
 
-    from web_panel.backups import RESERVE
+    from companion.journal import MIN_FREE
 
     free = shutil.disk_usage(journal.parent).free
-    card = {"ok": True, "problem": "", "fix": ""} if free >= RESERVE else {
+    card = {"ok": True, "problem": "", "fix": ""} if free >= MIN_FREE else {
         "ok": False, "problem": f"the card is nearly full ({free // 2**20} MB free)",
         "fix": f"remove old {journal.name}.before-restore-* files from {journal.parent}, or use a larger card"}
     return {"display": display.state().public(), "buttons": buttons.state().public(),

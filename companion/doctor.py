@@ -27,8 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.journal import MIN_FREE
+
 OK, WARN, PROBLEM = "ok", "warn", "PROBLEM"
-MIN_FREE_MB, LOW_FREE_MB = 50, 200
+MIN_FREE_MB, LOW_FREE_MB = MIN_FREE // 2**20, 200  # the least the journal needs (as the panel warns), and a margin
 READER_WAIT = 3.5  # seconds: the reader sends a frame every second (a heartbeat or its HELLO)
 
 
@@ -67,12 +69,14 @@ def _group_fix(group: str, machine: Machine) -> str:
 
 
 def check_display(display: dict[str, Any], machine: Machine) -> Iterator[Finding]:
+    from hardware.factory import ENABLE
+
     driver = display["driver"].upper()
     if display["interface"] == "spi":
         node = machine.dev / f"spidev{display['spi_port']}.{display['spi_device']}"
         if not node.exists():
             yield Finding("OLED", PROBLEM, f"{driver} on SPI: {node} is not there (SPI is off, or not a Raspberry Pi)",
-                          "sudo raspi-config nonint do_spi 0 && sudo reboot")
+                          f"{ENABLE['spi']} && sudo reboot")
         elif not _access(node):
             yield Finding("OLED", PROBLEM, f"{node} is there but {machine.user} may not use it", _group_fix("spi", machine))
         else:
@@ -85,7 +89,7 @@ def check_display(display: dict[str, Any], machine: Machine) -> Iterator[Finding
     where = f"{driver} at 0x{address:02X} on I2C bus {port}"
     if not node.exists():
         yield Finding("OLED", PROBLEM, f"{where}: {node} is not there (I2C is off, or not a Raspberry Pi)",
-                      "sudo raspi-config nonint do_i2c 0 && sudo reboot "
+                      f"{ENABLE['i2c']} && sudo reboot "
                       "(or dtparam=i2c_arm=on in /boot/firmware/config.txt)")
         return
     if not _access(node):

@@ -93,6 +93,9 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# Free space the journal's card must keep for the game to go on (a restore leaves it; below it, the panel and
+# `companion doctor` say the card is nearly full).
+MIN_FREE = 50 * 2**20
 
 
 @dataclass(frozen=True)

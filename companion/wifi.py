@@ -82,11 +82,12 @@ class OwnWifi:
             log.info("own Wi-Fi: %s", problem)
             self._set({"available": False, "problem": problem, "in_use": "none", "ssid": ""})
             return
-        try:
-            if self.mode == "own" or (self.mode == "auto" and self._none_known()):
-                self.network.open_own(self.ssid)
-        except NetworkError as e:
-            log.warning("own Wi-Fi: %s", e)
+        with self._lock:  # the owner's choice from the settings page waits for the start's (see `use`)
+            try:
+                if self.mode == "own" or (self.mode == "auto" and self._none_known()):
+                    self.network.open_own(self.ssid)
+            except NetworkError as e:
+                log.warning("own Wi-Fi: %s", e)
         self._look()
 
     def _none_known(self) -> bool:

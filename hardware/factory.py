@@ -82,13 +82,17 @@ def real_display(display: Mapping[str, Any], *, bus: Any = None, spi_device: Any
     return paged
 
 
+# What turns the display's bus on (Raspberry Pi OS), for every message that says how.
+ENABLE = {"i2c": "sudo raspi-config nonint do_i2c 0", "spi": "sudo raspi-config nonint do_spi 0"}
+
+
 def display_fix(display: Mapping[str, Any]) -> str:
     if display["interface"] == "i2c":
         port = display["i2c_port"]
         return (f"Check the wiring and that `i2cdetect -y {port}` shows the address; enable I2C with "
-                f"`sudo raspi-config nonint do_i2c 0`; the companion's user must be in the i2c group "
+                f"`{ENABLE['i2c']}`; the companion's user must be in the i2c group "
                 f"(`sudo adduser companion i2c`). Or set [display] interface/i2c_address in the settings.")
-    return ("Check the wiring; enable SPI with `sudo raspi-config nonint do_spi 0`; the companion's user must be "
+    return (f"Check the wiring; enable SPI with `{ENABLE['spi']}`; the companion's user must be "
             "in the spi and gpio groups (`sudo adduser companion spi`, `sudo adduser companion gpio`).")
 
 

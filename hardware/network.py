@@ -23,6 +23,8 @@ import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from companion.errors import CompanionError
+
 OWN = "companion-own-wifi"
 OWN_ADDRESS = "10.42.0.1"  # NetworkManager's address for the box on a "shared" connection
 Runner = Callable[[list[str]], tuple[int, str]]  # argv -> (exit code, standard output or error)
@@ -55,7 +57,7 @@ class InUse:
     device: str = ""
 
 
-class NetworkError(Exception):
+class NetworkError(CompanionError):
     """NetworkManager refused or is not there: the message says which and what to do."""
 
 

@@ -22,12 +22,13 @@ from flask import Blueprint, current_app, jsonify, request, send_file
 
 from companion.backup import backup, put_back, rebuild, restore, scratch_beside
 from companion.errors import CompanionError
+from companion.journal import MIN_FREE
 from web_panel.api import API
 
 bp = Blueprint("backups", __name__)
 
 MAX_BACKUP = 100 * 2**20  # bytes: a year of game nights is a few MB
-RESERVE = 50 * 2**20  # free space left for the game to go on after a restore
+RESERVE = MIN_FREE  # free space left for the game to go on after a restore
 MEDIA_TYPE = "application/vnd.sqlite3"
 SQLITE_HEADER = b"SQLite format 3\x00"
 _one_at_a_time = threading.Lock()
