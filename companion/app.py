@@ -68,29 +68,28 @@ def _run(args: argparse.Namespace) -> int:
     pairing = _pairing(settings["web"], Path(settings["data"]["dir"]),
                        announce=lambda: simulated or not display.state().ok, wifi=wifi)
     try:
-        table, buttons, sim = _start_table(settings, runtime, simulated, pairing, (display, panel))
+        table, buttons, sim = _start_table(settings, runtime, simulated, pairing, (display, panel), wifi)
     except BaseException:
         runtime.stop()
         journal.close()
         raise
     if wifi is not None:
-        table.wifi = wifi
         wifi.on_change = _on_wifi_change(wifi, table, pairing)
         wifi.start()
     link, sim_reader = _start_reader(settings["reader"], runtime, table, simulated)
     if sim is not None:
         sim.reader = sim_reader
 
-    from web_panel.app import create_app
+    from web_panel.app import Box, create_app
     from web_panel.serve import make_server
 
     web = settings["web"]
     watchdog, stopped_well = None, False
     try:
         try:
-            app = create_app(settings, runtime, sim=sim, reader=link, pairing_code=pairing, table=table,
+            app = create_app(Box(settings, runtime, sim=sim, reader=link, pairing=pairing, table=table,
                              settings_file=settings_file, settings_problem=problem,
-                             health=lambda: _health(display, buttons, link, journal.path), wifi=wifi)
+                             health=lambda: _health(display, buttons, link, journal.path), wifi=wifi))
             server = make_server(app, web["host"], web["port"])
         except (OSError, ValueError) as e:
             raise CompanionError(f"the web panel cannot listen on {web['host']}:{web['port']} "
@@ -310,7 +309,7 @@ def _splash(display_settings: dict, simulated: bool) -> tuple:
 
 
 def _start_table(settings: dict, runtime: object, simulated: bool, pairing: object = None,
-                 parts: tuple | None = None) -> tuple:
+                 parts: tuple | None = None, wifi: object = None) -> tuple:
     """The OLED and the buttons, real or simulated, driven by the table thread. `parts`: the
     display (and emulated panel) that already shows the splash screen."""
     from companion.table import Idle, Table
@@ -330,7 +329,7 @@ def _start_table(settings: dict, runtime: object, simulated: bool, pairing: obje
     idle = Idle(dim_after=display_settings["dim_after_s"], blank_after=display_settings["blank_after_s"],
                 shift_every=display_settings["shift_every_s"], contrast=display_settings["contrast"],
                 dim_contrast=display_settings["dim_contrast"])
-    table = Table(runtime, display, idle=idle, pairing=pairing)
+    table = Table(runtime, display, idle=idle, pairing=pairing, wifi=wifi)
     if pairing is not None:
         shown = pairing.on_change
         pairing.on_change = lambda: (shown(), table.redraw())

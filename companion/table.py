@@ -70,14 +70,14 @@ class Timing:
 
 class Table:
     def __init__(self, runtime: Any, display: Any, *, idle: Idle = Idle(), timing: Timing = Timing(),
-                 clock: Callable[[], float] = time.monotonic, pairing: Any = None):
+                 clock: Callable[[], float] = time.monotonic, pairing: Any = None, wifi: Any = None):
         self.runtime = runtime
         self.display = display
         self.idle = idle
         self.timing = timing
         self.clock = clock
         self.pairing = pairing  # has .code and .url: the pairing screen (web_panel.security.Pairing)
-        self.wifi: Any = None  # has .join(): (network name, Wi-Fi QR text) while the own network is up
+        self.wifi = wifi  # has .join(): (network name, Wi-Fi QR text) while the own network is up
         self._turn_at: float | None = None  # when the Wi-Fi and pairing screens next take turns
         self.frames = 0  # frames sent to the display
         self.last_frame: Image.Image | None = None  # the picture as drawn (before the idle shift)

@@ -88,8 +88,8 @@ def serving(app, threads=2):
 def two_phones(runtime):
     """The panel for `runtime` on a real server, and two phones paired with it (the table's and a player's)."""
     from companion import settings
-    from web_panel.app import create_app
+    from web_panel.app import Box, create_app
 
-    app = create_app(settings.load(None), runtime)
+    app = create_app(Box(settings.load(None), runtime))
     with serving(app) as port:
         yield paired_phone(app, port), paired_phone(app, port)

@@ -152,13 +152,13 @@ def test_a_pairing_lasts_a_game_night_then_its_seat_is_free(make_runtime):
     import time
 
     from phone import Phone, paired_phone, serving
-    from web_panel.app import create_app
+    from web_panel.app import Box, create_app
     from companion import settings
 
     rt = make_runtime()
     assert rt.submit({"type": "new_game", "game": "patrons_of_venice",
                       "setup": {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "first": 0}}).accepted
-    app = create_app(settings.load(None), rt)
+    app = create_app(Box(settings.load(None), rt))
     with serving(app) as port:
         phone = Phone(port)
         status, body, headers = phone.raw("POST", "/api/pair", {"code": app.extensions["pairing"].code}, csrf=False)

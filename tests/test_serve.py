@@ -10,13 +10,13 @@ import pytest
 from companion import settings
 from phone import paired_phone, serving
 from web_panel import serve
-from web_panel.app import create_app
+from web_panel.app import Box, create_app
 from web_panel.backups import MAX_BACKUP
 
 
 @pytest.fixture
 def panel(make_runtime):
-    app = create_app(settings.load(None), make_runtime())
+    app = create_app(Box(settings.load(None), make_runtime()))
     with serving(app) as port:
         yield app, port
 
@@ -59,7 +59,7 @@ def test_a_paired_phone_is_served_while_one_host_holds_110_slow_sockets(panel):
 def test_an_idle_connection_is_closed_after_the_channel_timeout(make_runtime, monkeypatch):
     monkeypatch.setattr(serve, "CHANNEL_TIMEOUT", 1)
     monkeypatch.setattr(serve, "CLEANUP_EVERY", 1)
-    app = create_app(settings.load(None), make_runtime())
+    app = create_app(Box(settings.load(None), make_runtime()))
     with serving(app) as port:
         s = _slow_socket(port)
         s.settimeout(30)  # bounds a hang only: the server closes it after about two seconds
@@ -125,7 +125,7 @@ def test_a_request_whose_headers_trickle_in_is_closed_at_its_deadline(make_runti
     110 of them from 10 addresses made every new connection wait. Now a request's headers have a deadline."""
     monkeypatch.setattr(serve, "HEADERS_DEADLINE", 2)
     monkeypatch.setattr(serve, "CLEANUP_EVERY", 1)
-    app = create_app(settings.load(None), make_runtime())
+    app = create_app(Box(settings.load(None), make_runtime()))
     with serving(app) as port:
         s = _slow_socket(port)
         s.settimeout(1)

@@ -19,7 +19,7 @@ from companion.screens import AlertScreen, render
 from companion.table import Table, Timing
 from hardware.buttons import Press
 from hardware.factory import simulated_display
-from web_panel.app import create_app
+from web_panel.app import Box, create_app
 from web_panel.security import Pairing
 
 PALAZZO = {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "first": 0, "deck_modes": {"coins": "virtual"}}
@@ -34,7 +34,7 @@ def box(make_runtime):
     settings["buttons"]["debounce_ms"] = 0
     pairing = Pairing(lambda code: f"http://127.0.0.1/pair?code={code}")
     table, buttons, sim = _start_table(settings, runtime, simulated=True, pairing=pairing)
-    app = create_app(settings, runtime, sim=sim, table=table, pairing_code=pairing)
+    app = create_app(Box(settings, runtime, sim=sim, table=table, pairing=pairing))
     with serving(app, threads=4) as port:
         host = Phone(port).pair(pairing.code, "Dan's phone")
         ada, bea, stranger = (Phone(port).pair(pairing.code, name) for name in ("Ada's phone", "Bea's phone", "Bea's phone"))

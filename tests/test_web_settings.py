@@ -3,14 +3,14 @@
 import pytest
 
 from companion import settings as settings_mod
-from web_panel.app import create_app
+from web_panel.app import Box, create_app
 
 from phone import paired_phone, serving
 
 
 @pytest.fixture
 def phone(make_runtime, tmp_path):
-    app = create_app(settings_mod.load(None), make_runtime(), settings_file=tmp_path / "settings.toml")
+    app = create_app(Box(settings_mod.load(None), make_runtime(), settings_file=tmp_path / "settings.toml"))
     with serving(app) as port:
         yield paired_phone(app, port)
 

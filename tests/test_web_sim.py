@@ -7,7 +7,7 @@ from PIL import Image
 
 from companion import settings as settings_mod
 from companion.app import _start_table
-from web_panel.app import create_app
+from web_panel.app import Box, create_app
 
 from phone import Phone, paired_phone, serving
 
@@ -19,7 +19,7 @@ def sim_served(make_runtime):
     settings["buttons"]["debounce_ms"] = 0  # HTTP round trips are quicker than fingers
     table, buttons, sim = _start_table(settings, runtime, simulated=True)
     assert table.wait_idle()
-    app = create_app(settings, runtime, sim=sim, table=table)
+    app = create_app(Box(settings, runtime, sim=sim, table=table))
     with serving(app) as port:
         yield runtime, table, paired_phone(app, port)
     buttons.close()
@@ -80,7 +80,7 @@ def test_the_buttons_refuse_forged_and_malformed_requests(sim_served):
 
 
 def test_without_simulated_parts_there_is_no_sim_api(make_runtime):
-    app = create_app(settings_mod.load(None), make_runtime())
+    app = create_app(Box(settings_mod.load(None), make_runtime()))
     client = app.test_client()
     assert client.post("/api/pair", json={"code": app.extensions["pairing"].code}).status_code == 200
     assert client.get("/api/sim/frame.png").status_code == 404

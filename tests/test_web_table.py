@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion import settings as settings_mod
-from web_panel.app import create_app
+from web_panel.app import Box, create_app
 
 from phone import Phone, paired_phone, request, serving
 
@@ -15,7 +15,7 @@ TWO = {"players": [{"name": "Ada"}, {"name": "Bea"}]}
 @pytest.fixture
 def served(make_runtime):
     runtime = make_runtime()
-    app = create_app(settings_mod.load(None), runtime)
+    app = create_app(Box(settings_mod.load(None), runtime))
     with serving(app) as port:
         yield runtime, port, app
 

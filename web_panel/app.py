@@ -1,4 +1,4 @@
-"""The web panel: `create_app(settings, runtime)`, served by waitress.
+"""The web panel: `create_app(Box(settings, runtime, ...))`, served by waitress.
 
 Blueprints: pages (HTML for a phone), pairing and sessions, the table and new
 games, score sheets, past games, the reader and its cards, settings, seats,
@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import hmac
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -40,32 +42,48 @@ NOT_HOST = ("only the host's phone may do this: the host is the phone paired fir
             "on the box for 3 seconds; the host can make another phone host on Settings")
 
 
-def create_app(settings: dict[str, Any], runtime: Runtime, sim: Any = None, reader: Any = None,
-               pairing_code: Pairing | None = None, table: Any = None, settings_file: Any = None,
-               settings_problem: str | None = None, health: Any = None, wifi: Any = None) -> Flask:
-    """`sim`: the simulated table's parts (hardware.factory.SimulatedParts), or None on real hardware;
-    `reader`: the link to the reader (firmware_bridge.link.ReaderLink), or None when there is none;
-    `pairing_code`: the code the OLED shows (made here when not given); `table`: the table thread,
-    whose last frame the panel shows; `settings_file`: where the settings page saves; `settings_problem`:
-    why the saved settings were not used at start (the last good ones were), for every page's header;
-    `health`: the parts' state ({part: {ok, problem, fix}}), for /api/health and every page's header;
-    `wifi`: the companion's own Wi-Fi (companion.wifi.OwnWifi), or None where it leaves the network alone."""
+@dataclass(frozen=True)
+class Box:
+    """What the panel serves and drives, in one object: the settings in force and the runtime; `sim`: the
+    simulated table's parts (hardware.factory.SimulatedParts), or None on real hardware; `reader`: the link to
+    the reader (firmware_bridge.link.ReaderLink), or None when there is none; `pairing`: the code the OLED
+    shows (made by the panel when not given); `table`: the table thread, whose last frame the panel shows;
+    `settings_file`: where the settings page saves; `settings_problem`: why the saved settings were not used at
+    start (the last good ones were), for every page's header; `health`: the parts' state ({part: {ok,
+    problem, fix}}), for /api/health and every page's header; `wifi`: the companion's own Wi-Fi
+    (companion.wifi.OwnWifi), or None where it leaves the network alone."""
+
+    settings: dict[str, Any]
+    runtime: Runtime
+    sim: Any = None
+    reader: Any = None
+    pairing: Pairing | None = None
+    table: Any = None
+    settings_file: Any = None
+    settings_problem: str | None = None
+    health: Callable[[], dict[str, Any]] | None = None
+    wifi: Any = None
+
+
+def create_app(box: Box) -> Flask:
+    """The panel for `box` (a Flask app, for waitress: web_panel.serve)."""
+    settings, runtime, sim = box.settings, box.runtime, box.sim
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False  # a form's fields, a game's rule options, come in the order the game gives them
     web = settings["web"]
     hosts = Hosts(web["host"], web.get("allowed_hosts", []))
-    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, SETTINGS=settings, SETTINGS_FILE=settings_file,
-                      SETTINGS_PROBLEM=settings_problem)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, SETTINGS=settings, SETTINGS_FILE=box.settings_file,
+                      SETTINGS_PROBLEM=box.settings_problem)
     app.extensions.update(
         runtime=runtime,
-        reader=reader,
+        reader=box.reader,
         sim=sim,
-        table=table,
-        health=health or (lambda: {}),
-        wifi=wifi,
+        table=box.table,
+        health=box.health or (lambda: {}),
+        wifi=box.wifi,
         hosts=hosts,
         sessions=Sessions(runtime, lifetime=web.get("session_hours", 16) * 3600),
-        pairing=pairing_code or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
+        pairing=box.pairing or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
         seat_asks=seats.AskLimit(),  # a phone asks the box for a held seat at most every 30 s
     )
     for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats, backups, health_api, network):

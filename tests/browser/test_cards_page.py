@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from companion import settings as settings_mod
 from companion.cards import deck_cards
 from companion.app import _start_reader, _start_table
-from web_panel.app import create_app
+from web_panel.app import Box, create_app
 
 from phone import serving
 from test_phone_pages import PHONE, _shot, browser, pair  # noqa: F401 (browser: the module's browser fixture)
@@ -24,7 +24,7 @@ def served(make_runtime):
     settings = settings_mod.load(None)
     table, buttons, sim = _start_table(settings, runtime, simulated=True)
     link, sim.reader = _start_reader(settings["reader"], runtime, table, simulated=True)
-    app = create_app(settings, runtime, sim=sim, reader=link, table=table)
+    app = create_app(Box(settings, runtime, sim=sim, reader=link, table=table))
     with serving(app, threads=4) as port:
         yield runtime, app, f"http://127.0.0.1:{port}", sim
     link.stop()

@@ -15,7 +15,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from companion import settings as settings_mod
 from companion.app import _start_table
-from web_panel.app import create_app
+from web_panel.app import Box, create_app
 
 from phone import serving
 
@@ -46,7 +46,7 @@ def served(make_runtime):
     settings = settings_mod.load(None)
     settings["buttons"]["debounce_ms"] = 0
     table, buttons, sim = _start_table(settings, runtime, simulated=True)
-    app = create_app(settings, runtime, sim=sim, table=table)
+    app = create_app(Box(settings, runtime, sim=sim, table=table))
     with serving(app, threads=4) as port:
         yield runtime, app, f"http://127.0.0.1:{port}"
     buttons.close()
@@ -1217,7 +1217,7 @@ def test_the_owner_holds_select_and_pairs_a_phone_while_strangers_lock_the_code(
     settings["buttons"]["debounce_ms"] = 0
     pairing = _pairing(settings["web"], tmp_path)
     table, buttons, sim = _start_table(settings, runtime, simulated=True, pairing=pairing)
-    app = create_app(settings, runtime, sim=sim, table=table, pairing_code=pairing)
+    app = create_app(Box(settings, runtime, sim=sim, table=table, pairing=pairing))
     contexts = []
     try:
         with serving(app, threads=4) as port:

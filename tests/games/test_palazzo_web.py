@@ -11,7 +11,7 @@ from phone import Phone, serving
 
 from companion import settings
 from test_table import make_rig
-from web_panel.app import create_app
+from web_panel.app import Box, create_app
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"coins": "virtual"}}
 
@@ -20,7 +20,7 @@ SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes"
 def table_and_phones(make_runtime):
     """The panel for a fresh runtime, and three paired phones: the table's, Ada's and Bea's."""
     runtime = make_runtime(rng=random.Random(3))  # a deal where Bea can buy at once (not every deal lets her)
-    app = create_app(settings.load(None), runtime)
+    app = create_app(Box(settings.load(None), runtime))
     with serving(app) as port:
         yield [Phone(port).pair(app.extensions["pairing"].code, name) for name in ("table", "Ada's", "Bea's")]
 
@@ -99,7 +99,7 @@ def test_the_table_hands_a_seat_over_when_a_long_press_says_yes(tmp_path):
     rig = make_rig(tmp_path)
     try:
         rig.runtime.submit({"type": "new_game", "game": "palazzo", "setup": SETUP})
-        app = create_app(settings.load(None), rig.runtime, table=rig.table)
+        app = create_app(Box(settings.load(None), rig.runtime, table=rig.table))
         with serving(app) as port:
             ada, bea = (Phone(port).pair(app.extensions["pairing"].code, name) for name in ("Ada's", "new phone"))
             assert ada.post("/api/seat", {"seat": 0})[0] == 200

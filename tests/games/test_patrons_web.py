@@ -4,7 +4,7 @@ variables under SPEC.md's names, the seat's secret hand, and the pre-filled scor
 import pytest
 
 from companion import settings as settings_mod
-from web_panel.app import create_app
+from web_panel.app import Box, create_app
 
 from patrons_bot import setup
 from phone import paired_phone, serving
@@ -13,7 +13,7 @@ from phone import paired_phone, serving
 @pytest.fixture
 def phone(make_runtime):
     runtime = make_runtime()
-    app = create_app(settings_mod.load(None), runtime)
+    app = create_app(Box(settings_mod.load(None), runtime))
     with serving(app) as port:
         yield paired_phone(app, port)
 

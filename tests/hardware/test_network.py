@@ -142,33 +142,33 @@ def test_on_the_own_wifi_a_captive_portal_check_is_sent_to_the_pairing_page(make
     """Whatever name a phone's check asks for (the DNS answers the box), the panel sends it to /pair at
     the box's address, and shows it nothing else; off the own network a foreign name is refused as before."""
     from companion import settings
-    from web_panel.app import create_app
+    from web_panel.app import Box, create_app
 
     class OwnUp:
         def address(self):
             return "10.42.0.1"
 
-    app = create_app(settings.load(None), make_runtime(), wifi=OwnUp())
+    app = create_app(Box(settings.load(None), make_runtime(), wifi=OwnUp()))
     client = app.test_client()
     for host, path in (("connectivitycheck.gstatic.com", "/generate_204"), ("captive.apple.com", "/hotspot-detect.html"),
                        ("evil.example", "/api/state")):
         answer = client.get(path, headers={"Host": host})
         assert answer.status_code == 302 and answer.headers["Location"] == "http://10.42.0.1:8080/pair", host
         assert answer.get_data() == b"" or b"Redirecting" in answer.get_data()
-    assert create_app(settings.load(None), make_runtime()).test_client().get(
+    assert create_app(Box(settings.load(None), make_runtime())).test_client().get(
         "/api/state", headers={"Host": "evil.example"}).status_code == 400
 
 
 def test_the_settings_page_switches_the_network_and_keeps_the_choice(make_runtime, tmp_path):
     from companion import settings
     from phone import paired_phone, serving
-    from web_panel.app import create_app
+    from web_panel.app import Box, create_app
 
     nmcli = Nmcli(with_own(HOME), on_air="Home\\:5G\n")
     wifi = OwnWifi(Network(nmcli), tmp_path, {"mode": "auto", "name": "Ada"})
     wifi._start()  # at home: a saved network is in reach, nothing opened
     assert wifi.state()["in_use"] == "home" and ["connection", "up", OWN] not in nmcli.ran
-    app = create_app(settings.load(None), make_runtime(), settings_file=tmp_path / "settings.toml", wifi=wifi)
+    app = create_app(Box(settings.load(None), make_runtime(), settings_file=tmp_path / "settings.toml", wifi=wifi))
     with serving(app) as port:
         phone = paired_phone(app, port)
         status, body = phone.get("/api/network")
@@ -179,7 +179,7 @@ def test_the_settings_page_switches_the_network_and_keeps_the_choice(make_runtim
         assert settings.load(tmp_path / "settings.toml")["network"]["mode"] == "own"  # the next start too
         assert phone.post("/api/network", {"use": "elsewhere"})[0] == 400
 
-    sim = create_app(settings.load(None), make_runtime(tmp_path / "sim.sqlite3"))  # a box of its own: its first phone hosts
+    sim = create_app(Box(settings.load(None), make_runtime(tmp_path / "sim.sqlite3")))  # a box of its own: its first phone hosts
     with serving(sim) as port:
         phone = paired_phone(sim, port)
         assert phone.get("/api/network")[1]["available"] is False

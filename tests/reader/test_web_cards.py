@@ -6,7 +6,7 @@ import pytest
 from companion import settings as settings_mod
 from companion.app import _start_reader, _start_table
 from companion.screens import AlertScreen, render
-from web_panel.app import create_app
+from web_panel.app import Box, create_app
 
 from phone import Phone, paired_phone, serving
 
@@ -17,7 +17,7 @@ def rig(make_runtime):
     settings = settings_mod.load(None)
     table, buttons, sim = _start_table(settings, runtime, simulated=True)
     link, sim.reader = _start_reader(settings["reader"], runtime, table, simulated=True)
-    app = create_app(settings, runtime, sim=sim, reader=link, table=table)
+    app = create_app(Box(settings, runtime, sim=sim, reader=link, table=table))
     with serving(app) as port:
         phone = paired_phone(app, port)
 
