@@ -18,9 +18,9 @@ keeps the settings the panel saved. Each step says what it found and what it did
 - the settings file /var/lib/companion/settings.toml, written once (the panel edits it);
 - a udev rule that names the reader /dev/companion-reader whichever ttyACM or ttyUSB it is: a Pico,
   and the usual USB serial chips (CH340, CP210x, FTDI), or the ids given;
-- for the companion's own Wi-Fi: NetworkManager's dnsmasq answering every name with the box on that
-  network only, a dispatcher script sending a phone's captive-portal check (port 80) to the panel, and a
-  polkit rule that lets the companion's user bring its network up and down;
+- for the companion's own Wi-Fi: a dispatcher script that, on that network only, answers every name with
+  the box (a dnsmasq of its own, systemd/companion-portal-dns@.service, reached through nftables) and sends a phone's captive-portal check
+  (port 80) to the panel, and a polkit rule that lets the companion's user bring its network up and down;
 - I2C at 400 kHz and SPI in the boot configuration, and with --reader-uart the UART on GPIO 14/15
   without the serial console on it (a reboot turns them on);
 - systemd/companion.service, enabled; (re)started now, or at the next boot when a reboot is needed
@@ -48,15 +48,19 @@ from pathlib import Path
 SOURCE = Path(__file__).resolve().parents[1]
 USER = "companion"
 GROUPS = ("gpio", "i2c", "spi", "dialout")
-PACKAGES = ("python3-venv", "i2c-tools", "nftables")  # nftables: the own Wi-Fi's portal redirect (its dispatcher)
+# nftables and dnsmasq-base: the own Wi-Fi's captive portal (its dispatcher script)
+PACKAGES = ("python3-venv", "i2c-tools", "nftables", "dnsmasq-base")
 PI_PACKAGES = ("python3-lgpio", "python3-spidev")  # Raspberry Pi OS's builds: nothing to compile on the Pi
 BUILD_PACKAGES = ("python3-dev", "gcc", "swig")  # elsewhere pip builds lgpio and spidev
 LOCK = "deploy/requirements.lock"  # the dependencies, pinned and hashed (make lock)
 APP_DIR = Path("/opt/companion")
 STATE_DIR = Path("/var/lib/companion")
 UNIT = Path("/etc/systemd/system/companion.service")
+PORTAL_DNS_UNIT = Path("/etc/systemd/system/companion-portal-dns@.service")  # the own Wi-Fi's DNS (its dispatcher)
 UDEV_RULE = Path("/etc/udev/rules.d/99-companion-reader.rules")
-DNSMASQ_SHARED = Path("/etc/NetworkManager/dnsmasq-shared.d/companion.conf")
+# Written by installs before the dispatcher answered DNS itself: NetworkManager reads that directory for every
+# shared connection, so the file is removed.
+OLD_DNSMASQ_SHARED = Path("/etc/NetworkManager/dnsmasq-shared.d/companion.conf")
 DISPATCHER = Path("/etc/NetworkManager/dispatcher.d/90-companion-portal")
 POLKIT_RULE = Path("/etc/polkit-1/rules.d/50-companion-network.rules")
 # NetworkManager's actions the companion's own Wi-Fi needs, and no other: bringing its connection up or down
@@ -301,12 +305,15 @@ class Installer:
                               f"({', '.join(readers.values())} -> /dev/{READER_LINK})")
 
     def own_wifi(self) -> None:
-        written = [self.write(DNSMASQ_SHARED, (SOURCE / "deploy" / "dnsmasq-shared.conf").read_text()),
+        old = self.at(OLD_DNSMASQ_SHARED)
+        written = [old.exists(),
+                   self.write(PORTAL_DNS_UNIT, (SOURCE / "systemd" / "companion-portal-dns@.service").read_text()),
                    self.write(DISPATCHER, (SOURCE / "deploy" / "portal-dispatcher.sh").read_text(), 0o755),
                    self.write(POLKIT_RULE, POLKIT.format(user=USER, actions=", ".join(
                        f'"org.freedesktop.NetworkManager.{a}"' for a in NM_ACTIONS)))]
-        self.say("own Wi-Fi", f"{DNSMASQ_SHARED}, {DISPATCHER}, {POLKIT_RULE}: "
-                              + ("written" if any(written) else "unchanged"))
+        old.unlink(missing_ok=True)
+        self.say("own Wi-Fi", f"{PORTAL_DNS_UNIT}, {DISPATCHER}, {POLKIT_RULE}: " + ("written" if any(written) else "unchanged")
+                 + (f"; {OLD_DNSMASQ_SHARED} removed" if written[0] else ""))
         if not self.packages:
             return
         # The connection itself, made as root with the settings' name and the kept passphrase: the companion

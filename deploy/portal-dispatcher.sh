@@ -1,27 +1,45 @@
 #!/bin/sh
-# NetworkManager dispatcher script: while the companion's own Wi-Fi is up, a phone's captive-portal
-# check (plain HTTP on port 80, to whatever name) reaches the panel: nftables redirects port 80 on that
-# interface to the port the panel listens on, read from the companion's settings file each time (the
-# port of the file, not of install time). Installed by deploy/install.py as
-# /etc/NetworkManager/dispatcher.d/90-companion-portal, with Debian's nftables.
+# NetworkManager dispatcher script for the companion's own Wi-Fi, and only for it: while that network is
+# up, a phone that joins it opens the pairing page by itself.
+# - Its captive-portal check asks the DNS for some name: nftables sends DNS from this interface to the
+#   companion's own dnsmasq (systemd/companion-portal-dns@.service, started here with the box's address on
+#   this network), which answers every name with that address. NetworkManager's dnsmasq (the addresses it
+#   hands out, and DNS for any other shared connection) is left as it is.
+# - The check's plain HTTP on port 80 is redirected to the port the panel listens on, read from the
+#   companion's settings file each time (the port of the file, not of install time).
+# Installed by deploy/install.py as /etc/NetworkManager/dispatcher.d/90-companion-portal, with Debian's
+# nftables and dnsmasq-base.
 [ "$CONNECTION_ID" = "companion-own-wifi" ] || exit 0
 SETTINGS="${COMPANION_SETTINGS:-/var/lib/companion/settings.toml}"
 NFT="${NFT:-nft}"
+SYSTEMCTL="${SYSTEMCTL:-systemctl}"
+DNS_PORT=5380  # the one in companion-portal-dns@.service
 # `port = N` in the [web] section; the companion's default when the file does not say.
 port=$(sed -n '/^\[web\]/,/^\[/s/^[[:space:]]*port[[:space:]]*=[[:space:]]*\([0-9][0-9]*\).*/\1/p' "$SETTINGS" 2>/dev/null | head -n 1)
 port="${port:-8080}"
+# The box's address on this network, as NetworkManager hands it over ("10.42.0.1/24 0.0.0.0").
+address="${IP4_ADDRESS_0%%/*}"
+address="${address:-10.42.0.1}"
 case "$2" in
   up)
+    "$SYSTEMCTL" stop 'companion-portal-dns@*.service'
+    "$SYSTEMCTL" start "companion-portal-dns@$address.service"
+    # Declaring the table, then deleting it, makes coming up twice leave one set of rules.
     "$NFT" -f - <<RULES
+table ip companion_portal
+delete table ip companion_portal
 table ip companion_portal {
   chain prerouting {
     type nat hook prerouting priority dstnat;
     iifname "$1" tcp dport 80 redirect to :$port
+    iifname "$1" meta l4proto { tcp, udp } th dport 53 redirect to :$DNS_PORT
   }
 }
 RULES
     ;;
   down)
     "$NFT" delete table ip companion_portal 2>/dev/null || true
+    "$SYSTEMCTL" stop 'companion-portal-dns@*.service'
     ;;
 esac
+exit 0

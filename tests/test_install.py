@@ -1,6 +1,9 @@
 """deploy/install.py into a staging root: the files it renders, the user, the unit enabled, and a second run."""
 
 import os
+import shutil
+import socket
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -193,7 +196,7 @@ def test_a_fresh_card_needs_a_reboot_the_service_waits_for_it_and_reboot_does_it
     commands = Commands()
     out = _on_the_pi(stage, commands, uart=True, reboot=True)
     ran = commands.ran
-    assert "apt-get install -y -qq python3-venv i2c-tools nftables python3-lgpio python3-spidev" in ran
+    assert "apt-get install -y -qq python3-venv i2c-tools nftables dnsmasq-base python3-lgpio python3-spidev" in ran
     venv = next(c for c in ran if " -m venv " in c)
     assert venv.endswith("-m venv --system-site-packages /opt/companion/venv")
     # Every dependency from the lock file, its hashes checked; then the companion alone, nothing more fetched.
@@ -227,7 +230,7 @@ def test_without_raspberry_pi_os_packages_the_extra_is_built_and_the_installer_s
     _installed_user(stage)
     commands = Commands(raspberry_pi_os=False)
     out = _on_the_pi(stage, commands)
-    assert "apt-get install -y -qq python3-venv i2c-tools nftables python3-dev gcc swig" in commands.ran
+    assert "apt-get install -y -qq python3-venv i2c-tools nftables dnsmasq-base python3-dev gcc swig" in commands.ran
     assert any("--require-hashes --no-deps -r " in c for c in commands.ran)
     assert next(c for c in commands.ran if "pip install --quiet --upgrade /" in c).endswith("[pi]")
     assert next(c for c in commands.ran if " -m venv " in c).endswith("-m venv /opt/companion/venv")
@@ -247,27 +250,45 @@ def test_the_usual_usb_readers_are_named_by_default_and_reboot_is_skipped_in_a_s
 
 @needs_root
 def test_the_own_wifi_gets_its_dns_its_portal_redirect_and_its_permission(stage):
-    install(stage, "--port", "8081")
-    assert (stage / "etc/NetworkManager/dnsmasq-shared.d/companion.conf").read_text() == \
-        (ROOT / "deploy/dnsmasq-shared.conf").read_text()
+    old = stage / "etc/NetworkManager/dnsmasq-shared.d/companion.conf"  # an earlier install's, for every shared connection
+    old.parent.mkdir(parents=True)
+    old.write_text("address=/#/10.42.0.1\n")
+    out = install(stage, "--port", "8081")
+    assert not old.exists() and "dnsmasq-shared.d/companion.conf removed" in out
     script = stage / "etc/NetworkManager/dispatcher.d/90-companion-portal"
     assert script.stat().st_mode & 0o777 == 0o755
     assert subprocess.run(["sh", "-n", str(script)]).returncode == 0  # it parses
     # Run as NetworkManager runs it when the own Wi-Fi comes up: the redirect follows the settings file's port
-    # (changed after the install), and the default where the file names none; nothing for another connection.
-    nft = stage / "nft"
-    nft.write_text(f'#!/bin/sh\necho "$@" >> {stage}/nft.args\ncat >> {stage}/nft.rules\n')
-    nft.chmod(0o755)
+    # (changed after the install), and the default where the file names none; DNS on that interface goes to
+    # a dnsmasq that answers every name with the box's address there; nothing for another connection.
+    for tool in ("nft", "systemctl"):
+        fake = stage / tool
+        fake.write_text(f'#!/bin/sh\necho "$@" >> {stage}/{tool}.args\n[ "$1" = "-f" ] && cat >> {stage}/nft.rules\nexit 0\n')
+        fake.chmod(0o755)
     settings = stage / "settings.toml"
-    env = {"PATH": "/usr/bin:/bin", "NFT": str(nft), "COMPANION_SETTINGS": str(settings)}
+    env = {"PATH": "/usr/bin:/bin", "NFT": str(stage / "nft"), "SYSTEMCTL": str(stage / "systemctl"),
+           "COMPANION_SETTINGS": str(settings), "IP4_ADDRESS_0": "10.42.0.1/24 0.0.0.0"}
     for text, port in (('[web]\nhost = "0.0.0.0"\nport = 8099\n[reader]\nport = "/dev/x"\n', "8099"), ("", "8080")):
         settings.write_text(text)
         (stage / "nft.rules").unlink(missing_ok=True)
         done = subprocess.run(["sh", str(script), "wlan0", "up"], env=env | {"CONNECTION_ID": "companion-own-wifi"})
-        assert done.returncode == 0 and f'iifname "wlan0" tcp dport 80 redirect to :{port}' in (stage / "nft.rules").read_text()
-    (stage / "nft.rules").unlink()
+        rules = (stage / "nft.rules").read_text()
+        assert done.returncode == 0 and f'iifname "wlan0" tcp dport 80 redirect to :{port}' in rules
+        assert 'iifname "wlan0" meta l4proto { tcp, udp } th dport 53 redirect to :5380' in rules
+    assert (stage / "systemctl.args").read_text().splitlines()[:2] == [
+        "stop companion-portal-dns@*.service", "start companion-portal-dns@10.42.0.1.service"]
+    assert (stage / "etc/systemd/system/companion-portal-dns@.service").read_text() == \
+        (ROOT / "systemd/companion-portal-dns@.service").read_text()
+    if shutil.which("nft"):  # Debian's nftables checks the rules as it would load them
+        checked = subprocess.run(["nft", "-c", "-f", str(stage / "nft.rules")], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr
+    for tool in ("nft.rules", "nft.args", "systemctl.args"):
+        (stage / tool).unlink()
     assert subprocess.run(["sh", str(script), "eth0", "up"], env=env | {"CONNECTION_ID": "home"}).returncode == 0
-    assert not (stage / "nft.rules").exists()
+    assert not any((stage / tool).exists() for tool in ("nft.rules", "nft.args", "systemctl.args"))
+    assert subprocess.run(["sh", str(script), "wlan0", "down"], env=env | {"CONNECTION_ID": "companion-own-wifi"}).returncode == 0
+    assert (stage / "nft.args").read_text() == "delete table ip companion_portal\n"
+    assert (stage / "systemctl.args").read_text() == "stop companion-portal-dns@*.service\n"
     rule = (stage / "etc/polkit-1/rules.d/50-companion-network.rules").read_text()
     assert 'subject.user == "companion"' in rule and '"org.freedesktop.NetworkManager.network-control"' in rule
     assert "indexOf(\"org.freedesktop.NetworkManager.\")" not in rule  # not every NetworkManager action
@@ -289,3 +310,39 @@ def test_the_lock_file_pins_every_dependency_with_its_hashes():
     names = {re.split(r"[<>=!~ ;\[]", w, maxsplit=1)[0].lower().replace(".", "-").replace("_", "-") for w in wanted}
     assert names - set(pinned) == set(), names - set(pinned)
     assert "setuptools" in pinned  # what builds the companion itself, with no build isolation
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("dnsmasq"), reason="Debian's dnsmasq, run as root")
+def test_the_own_wifis_dns_answers_every_name_with_the_box(tmp_path):
+    """The dnsmasq of companion-portal-dns@.service, run with its unit's own command line (on loopback here,
+    at the Wi-Fi's address on the box): a phone's captive-portal check resolves to the box."""
+    import shlex
+
+    unit = (ROOT / "systemd" / "companion-portal-dns@.service").read_text()
+    line = unit.split("ExecStart=", 1)[1].split("\n\n", 1)[0].split("\nRuntimeDirectory", 1)[0]
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    argv = [a.replace("%i", "127.0.0.1").replace("/run/companion-portal-dns/", f"{tmp_path}/")
+            for a in shlex.split(line.replace("\\\n", " "))]
+    assert "--port=5380" in argv
+    argv[argv.index("--port=5380")] = f"--port={port}"
+    dns = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        name = b"".join(bytes([len(part)]) + part for part in b"connectivitycheck.gstatic.com".split(b"."))
+        query = struct.pack(">6H", 0x5A17, 0x0100, 1, 0, 0, 0) + name + b"\0" + struct.pack(">2H", 1, 1)
+        answer = b""
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as phone:
+            phone.settimeout(0.5)
+            for _ in range(20):  # until it listens
+                phone.sendto(query, ("127.0.0.1", port))
+                try:
+                    answer = phone.recv(512)
+                    break
+                except TimeoutError:
+                    assert dns.poll() is None, dns.stderr.read()
+        assert answer[:2] == b"\x5a\x17" and struct.unpack(">H", answer[6:8])[0] == 1  # one answer
+        assert socket.inet_ntoa(answer[-4:]) == "127.0.0.1"
+    finally:
+        dns.terminate()
+        dns.wait(5)

@@ -80,3 +80,20 @@ def test_systemd_analyze_verifies_the_unit_as_installed(tmp_path):
     done = subprocess.run([analyze, "verify", f"--root={tmp_path}", "companion.service"],
                           capture_output=True, text=True, timeout=60)
     assert "Unknown key 'NoNewPrivilege'" in done.stderr
+
+
+@needs_analyze
+@pytest.mark.skipif(not SYSTEM_UNITS.is_dir(), reason="no systemd units on this machine to verify against")
+def test_systemd_analyze_verifies_the_own_wifis_dns_unit_as_the_dispatcher_starts_it(tmp_path):
+    """companion-portal-dns@.service, instantiated with the box's address on its own Wi-Fi (as the
+    dispatcher script starts it): verify is clean, dnsmasq standing at its path."""
+    shutil.copytree(SYSTEM_UNITS, tmp_path / "usr/lib/systemd/system", symlinks=True)
+    (tmp_path / "etc/systemd/system").mkdir(parents=True)
+    shutil.copy(ROOT / "systemd" / "companion-portal-dns@.service", tmp_path / "etc/systemd/system/")
+    exe = tmp_path / "usr/sbin/dnsmasq"
+    exe.parent.mkdir(parents=True, exist_ok=True)
+    exe.write_text("#!/bin/sh\n")
+    exe.chmod(0o755)
+    done = subprocess.run([analyze, "verify", f"--root={tmp_path}", "companion-portal-dns@10.42.0.1.service"],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
