@@ -29,7 +29,7 @@ WORDS = {"roll_off": "roll-off dice", "die_face": "die", "coins_in_hand": "coins
 
 def sheet(game: Any, state: PMap) -> dict[str, Any] | None:
     """The game's pre-filled sheet with what the players entered at the end; None for a game without one."""
-    if game.score_sheet is None or game.id not in scoring.GAMES:
+    if game.score_sheet is None or game.scoring is None:
         return None
     filled = {"game": game.id, **thaw(game.score_sheet(state))}
     for path, value in (state.get("entered") or {}).items():
@@ -69,7 +69,7 @@ def enter(game: Any, state: PMap, action: Mapping[str, Any]) -> Result:
     _set(filled, path, action["value"])
     if not scoring.unknown(filled):
         try:
-            scoring.result(game.id, filled)
+            game.scoring.result(filled)
         except SheetError as e:
             return Refused(str(e))
     entered = {**thaw(state.get("entered") or {}), path: action["value"]}
@@ -115,7 +115,7 @@ def _schema_at(schema: Mapping[str, Any], path: str) -> Mapping[str, Any]:
 
 def _asked(game: Any, path: str) -> dict[str, Any] | None:
     """How the option asks the sheet's field at `path` (None: a picker cannot)."""
-    return _field(_schema_at(scoring.schema(game.id), path))
+    return _field(_schema_at(game.scoring.schema(), path))
 
 
 def _field(schema: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -89,6 +89,8 @@ class GameDef:
     # "per_player". Empty: the first per-player counter.
     score_keys: tuple[tuple[str, str], ...] = ()
     score_sheet: Callable[[PMap], Mapping[str, Any]] | None = None
+    # How that sheet is scored (companion.scoring.Sheet): the game brings its own.
+    scoring: Any = None
     # Each player's fields of the score sheet that are that player's secret until the game is over (the
     # palazzo game's coins in hand): null in the sheet the panel shows before the end.
     secret_sheet_fields: tuple[str, ...] = ()

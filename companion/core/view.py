@@ -110,7 +110,7 @@ def final_result(game: GameDef, state: PMap) -> dict[str, Any]:
     if missing:
         return {"result": None, "sheet_missing": missing}
     try:
-        return {"result": scoring.result(game.id, sheet), "sheet_missing": []}
+        return {"result": game.scoring.result(sheet), "sheet_missing": []}
     except SheetError as e:
         return {"result": None, "sheet_missing": [], "sheet_error": f"the sheet filled in from the table is refused: {e}"}
 

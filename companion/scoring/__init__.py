@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Mapping
 
@@ -31,7 +32,7 @@ GAMES: tuple[str, ...] = (
     "merchant_venturers",
 )
 
-__all__ = ["GAMES", "SheetError", "options", "result", "schema", "score", "unknown", "words"]
+__all__ = ["GAMES", "Sheet", "SheetError", "options", "result", "schema", "score", "unknown", "words"]
 
 
 def _game(game_id: Any) -> ModuleType:
@@ -92,6 +93,23 @@ def result(game_id: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
     }
     summary |= {key: out[key] for key in ("end_triggered", "eliminated") if key in out}
     return summary | {"words": words(game_id)}
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A game's score sheet, as its game declares it (`GameDef.scoring`): the core reaches scoring through
+    the game it plays, never by an id of its own."""
+
+    game_id: str
+
+    def __post_init__(self) -> None:
+        _game(self.game_id)  # a sheet no module scores is an error when the game is defined
+
+    def schema(self) -> dict[str, Any]:
+        return schema(self.game_id)
+
+    def result(self, sheet: Mapping[str, Any]) -> dict[str, Any]:
+        return result(self.game_id, sheet)
 
 
 def unknown(sheet: Any, path: str = "") -> list[str]:

@@ -21,6 +21,7 @@ from typing import Any
 
 from pyrsistent import PMap, thaw
 
+from companion import scoring
 from companion.core.game import GameDef
 from companion.core.steps import StepRules
 from companion.core.words import counted
@@ -181,6 +182,7 @@ LA_VENISE = GameDef(
     picture_title=picture.TITLE,
     score_keys=(("points", "Points"),),
     score_sheet=_score_sheet,
+    scoring=scoring.Sheet(GAME_ID),
     rule_options=RULE_OPTIONS,
     setup_fields={"layout": city.layout_field(), "market_spaces": market.FIELD},
     tapped=activate.tapped,

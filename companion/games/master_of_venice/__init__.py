@@ -18,6 +18,7 @@ from typing import Any
 
 from pyrsistent import PMap, thaw
 
+from companion import scoring
 from companion.core.game import GameDef
 from companion.core.words import counted
 from companion.games.plain import name
@@ -221,6 +222,7 @@ MASTER = GameDef(
     private=_private,
     score_keys=(("gold", "Gold"),),
     score_sheet=_score_sheet,
+    scoring=scoring.Sheet(GAME_ID),
     rule_options=RULE_OPTIONS,
     on_rolloff=turn.on_rolloff,
     tapped=_tap,

@@ -18,6 +18,7 @@ from typing import Any
 
 from pyrsistent import PMap, thaw
 
+from companion import scoring
 from companion.core.game import GameDef
 from companion.scoring import merchant_venturers as sheet
 
@@ -210,6 +211,7 @@ MERCHANT_VENTURERS = GameDef(
     score_keys=(("fortune", "Fortune"), ("large_posts", "Large posts"), ("medium_posts", "Medium posts"),
                 ("small_posts", "Small posts"), ("held_goods", "Held goods")),
     score_sheet=_score_sheet,
+    scoring=scoring.Sheet(GAME_ID),
     rule_options=RULE_OPTIONS,
     setup_fields=setup_fields(),
     tapped=_tapped,

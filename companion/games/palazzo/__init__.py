@@ -18,6 +18,7 @@ from typing import Any
 
 from pyrsistent import PMap
 
+from companion import scoring
 from companion.core.game import GameDef
 from companion.core.words import counted
 from companion.scoring import palazzo as sheet
@@ -161,6 +162,7 @@ PALAZZO = GameDef(
     private=_private,
     score_keys=(("points", "Points"),),
     score_sheet=_score_sheet,
+    scoring=scoring.Sheet(GAME_ID),
     secret_sheet_fields=("coins_in_hand",),
     rule_options=RULE_OPTIONS,
     tapped=_tap,

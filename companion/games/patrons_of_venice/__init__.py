@@ -18,6 +18,7 @@ from typing import Any
 
 from pyrsistent import PMap
 
+from companion import scoring
 from companion.core.game import GameDef
 from companion.core.words import counted
 from companion.scoring import patrons_of_venice as sheet
@@ -164,6 +165,7 @@ PATRONS = GameDef(
     private=_private,
     score_keys=(("points", "Points"), ("ducats", "Ducats")),
     score_sheet=_score_sheet,
+    scoring=scoring.Sheet(GAME_ID),
     rule_options=RULE_OPTIONS,
     tapped=_tapped,
     steps=STEPS,
