@@ -1,7 +1,10 @@
-"""The companion's own Wi-Fi answers every name with the box's address: the dnsmasq configuration the
-installer gives NetworkManager's shared connections (deploy/dnsmasq-shared.conf), run by Debian's dnsmasq
-(`make tools` installs it) and asked as a phone's captive-portal check would ask."""
+"""The companion's own Wi-Fi answers every name with the box's address: the dnsmasq of
+systemd/companion-portal-dns@.service (which the dispatcher script starts on that network alone), run with
+the unit's own command line by Debian's dnsmasq (`make tools` installs it) and asked as a phone's
+captive-portal check would ask. Here it listens on loopback; on the box, at its address on its own Wi-Fi."""
 
+import re
+import shlex
 import socket
 import subprocess
 import time
@@ -13,7 +16,18 @@ import pytest
 from hardware.network import OWN_ADDRESS
 
 ROOT = Path(__file__).resolve().parents[1]
-DNSMASQ = "/usr/sbin/dnsmasq"
+UNIT = ROOT / "systemd" / "companion-portal-dns@.service"
+
+
+def _exec_start(port, pid_dir):
+    """The unit's ExecStart for the instance at OWN_ADDRESS, but listening on loopback at `port`."""
+    body = UNIT.read_text().split("\nExecStart=", 1)[1]
+    line = re.sub(r"\\\n\s*", " ", body).split("\n", 1)[0]  # its continued lines joined
+    argv = [a.replace("--listen-address=%i", "--listen-address=127.0.0.1").replace("%i", OWN_ADDRESS)
+            .replace("/run/companion-portal-dns/", f"{pid_dir}/") for a in shlex.split(line)]
+    assert argv[0] == "/usr/sbin/dnsmasq" and "--port=5380" in argv
+    argv[argv.index("--port=5380")] = f"--port={port}"
+    return argv
 
 
 def _port():
@@ -23,12 +37,9 @@ def _port():
 
 
 @pytest.fixture
-def resolver():
+def resolver(tmp_path):
     port = _port()
-    proc = subprocess.Popen([DNSMASQ, "--keep-in-foreground", "--no-resolv", "--no-hosts", "--bind-interfaces",
-                             "--listen-address=127.0.0.1", f"--port={port}", "--pid-file", "--user=root",
-                             f"--conf-file={ROOT / 'deploy' / 'dnsmasq-shared.conf'}"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(_exec_start(port, tmp_path), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     asker = dns.resolver.Resolver(configure=False)
     asker.nameservers, asker.port, asker.lifetime = ["127.0.0.1"], port, 2.0
     try:
@@ -51,7 +62,7 @@ def test_every_name_is_the_box(resolver, name):
     assert [r.address for r in resolver.resolve(name, "A")] == [OWN_ADDRESS]
 
 
-def test_the_conf_names_the_address_the_adapter_uses():
-    lines = [line for line in (ROOT / "deploy" / "dnsmasq-shared.conf").read_text().splitlines()
-             if line and not line.startswith("#")]
-    assert lines == [f"address=/#/{OWN_ADDRESS}"]
+def test_the_dispatcher_starts_it_at_the_address_the_adapter_uses():
+    dispatcher = (ROOT / "deploy" / "portal-dispatcher.sh").read_text()
+    assert f'address="${{address:-{OWN_ADDRESS}}}"' in dispatcher  # where NetworkManager names none
+    assert '"$SYSTEMCTL" start "companion-portal-dns@$address.service"' in dispatcher
