@@ -5,4 +5,4 @@ defines the games on top of it; ``companion.runtime`` and ``companion.journal``
 are the only places with threads and files.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

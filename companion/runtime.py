@@ -273,7 +273,7 @@ class Runtime:
             return Refused("this phone's seat is not in this game: claim a seat again (My seat)")
         if source.by == "phone" and seat is None and not source.host:
             return Refused("this phone holds no seat, so it only watches: claim your seat on My seat")
-        if not self._game.strict:
+        if not self._game.on_steps:
             return (action if seat is None else {**action, "seat": seat, "phone_seat": seat}), None, source
         offered = self._offer()
         matched = match(offered.table(self._claimed) if seat is None else offered.for_seat(seat), action)
@@ -535,7 +535,7 @@ class Runtime:
             offered = self._offer()
             view, seats = views(self._game, self._session, self._claimed, offered)
             view |= {"log": list(self._log), "seq": self._seq, "version": self._version, "last": self._last,
-                     "game_id": self._game_id, "strict": self._game.strict, "held": self._held(offered)}
+                     "game_id": self._game_id, "strict": self._game.on_steps, "held": self._held(offered)}
             seats = [s | {"version": self._version} for s in seats]
         self._seat_views, self._view = seats, view
         self._json = (self._version, _to_json(view), [_to_json(s) for s in seats])

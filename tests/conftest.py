@@ -138,7 +138,7 @@ def next_broken(game, session):
     for seat, own in enumerate(full.seats):  # a phone's NEXT is done when pressed there (its seat added)
         for option in own:
             if option.button == "NEXT" and not option.fields:
-                mine = dict(option.action) | {"confirm": True} | ({} if game.strict else {"seat": seat})
+                mine = dict(option.action) | {"confirm": True} | ({} if game.on_steps else {"seat": seat})
                 tried = engine.apply(game, session.state, mine)
                 if isinstance(tried, Refused) and tried.needs is None:
                     return f"seat {seat}'s NEXT {option.label!r} is refused from its phone: {tried.reason}"
@@ -160,7 +160,7 @@ def next_broken(game, session):
     ways = [o for o in offered if o.group == "Play" and o.action.get("type") == "advance"
             and (len(o.action) > 1 or o.fields) and o is not option]
     named = any(o.label == option.label for o in step_options(game, state))  # the game's own words for it
-    if option.action == {"type": "advance"} and not option.fields and ways and not game.steps and not named:
+    if option.action == {"type": "advance"} and not option.fields and ways and not game.on_steps and not named:
         return f"{where}: a plain advance where the step has its own ways on ({ways[0].label})"
     if option.fields:
         return None  # filled on the buttons' picker: what it does depends on the values

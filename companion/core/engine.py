@@ -195,7 +195,7 @@ def apply(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
         return final_sheet.enter(game, state, action)
     if state["flow"] is not None and state["flow"]["over"]:
         return Refused(f"the game is over ({state['flow']['ended']})")
-    if game.steps:
+    if game.on_steps:
         return _by_step(game, state, action, seat)
     if game.check is not None and kind in _GENERIC:
         reason = game.check(state, action)
@@ -225,7 +225,7 @@ def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
         handler = _GENERIC.get(kind) if kind in _STEPPED_GENERIC else None
         return handler(game, state, action, seat) if handler else Refused("the game has not started")
     step = flow_mod.current_step(game.flow, state)
-    handler = game.steps[step.name].handlers.get(input_key(action))
+    handler = step.handlers.get(input_key(action))
     if handler is None:
         return Refused(f"that cannot be done now ({step.label})")
     actor = state["flow"]["actor"]

@@ -6,7 +6,7 @@ A game declares a `Flow`; the cursor lives in the state under "flow":
   order        the seats in this round's turn order (the lead or first player first)
   turn         index in `order` of the player whose turn it is
   player       that player's seat (the lead player when one turn serves the round)
-  step         index of the current step in `Flow.steps`
+  step, name   index of the current step in `Flow.steps`, and its name (what a game's rules read)
   actor        the seat expected to act now (None in a table step anyone may close)
   sub, passes  position inside a step every player takes, and consecutive passes
   final_turns  set once "one more turn each" has been triggered: the turns left
@@ -14,18 +14,27 @@ A game declares a `Flow`; the cursor lives in the state under "flow":
   over, ended  the game is over, and why
 
 One *advance* ends the current step for the current actor.
+
+A `Step` is one declaration: when it happens and who acts, and, for a game on steps (every game but free
+play), what it offers each seat and the table (`options`), what each of its inputs does (`handlers`, given
+a `companion.core.steps.Edit`), the status line under who acts, and which seats' options the table does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pyrsistent import PMap, pmap, pvector
 
 from companion.core.result import Accepted, Refused
 from companion.core.seats import clockwise_from, next_seat, others_from_left_of, rotated
 from companion.core.words import sentence
+
+if TYPE_CHECKING:
+    from companion.core.options import Option
+    from companion.core.steps import Handler
 
 # Who acts in a step.
 ACTOR = "actor"  # the turn's player, once
@@ -64,6 +73,14 @@ class Step:
     # EACH: a player with nothing to do in this step is passed over (a shipment the pirates took); when
     # every player is, the step does not happen.
     skip: Callable[[PMap, int], bool] | None = None
+    # What the step offers now: (state, seat) -> options; seat None: the companion's own, which the table
+    # does. None: a game not on steps (free play), whose hooks on GameDef do it.
+    options: Callable[[PMap, int | None], Sequence[Option]] | None = None
+    # What each input does, by its key (companion.core.steps.input_key): an advance's "action", else its type.
+    handlers: Mapping[str, Handler] = field(default_factory=dict, hash=False)
+    status: Callable[[PMap], str] | None = None  # the line the OLED and the table page show under who acts
+    # The seats whose options the table does too (default: the flow's actor).
+    acting: Callable[[PMap], tuple[int, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -102,7 +119,8 @@ def _n(state: PMap) -> int:
 
 def start(flow: Flow, state: PMap, first: int) -> tuple[PMap, list[str]]:
     """Open round 1 with `first` as first (or lead) player."""
-    cursor = pmap({"round": 0, "order": pvector(), "turn": 0, "player": first, "step": 0, "actor": None,
+    cursor = pmap({"round": 0, "order": pvector(), "turn": 0, "player": first, "step": 0, "name": flow.steps[0].name,
+                   "actor": None,
                    "sub": 0, "passes": 0, "final_turns": None, "last_round": False, "over": False, "ended": ""})
     state = state.set("flow", cursor)
     log: list[str] = []
@@ -112,6 +130,11 @@ def start(flow: Flow, state: PMap, first: int) -> tuple[PMap, list[str]]:
 
 def current_step(flow: Flow, state: PMap) -> Step:
     return flow.steps[state["flow"]["step"]]
+
+
+def step_name(state: PMap) -> str:
+    """The name of the step the game is in: what a game's rules read, without its flow."""
+    return state["flow"]["name"]
 
 
 def step_players(state: PMap) -> tuple[int, ...]:
@@ -185,7 +208,7 @@ def _enter_step(flow: Flow, state: PMap, index: int, log: list[str]) -> PMap:
     for i in range(index, len(flow.steps)):
         step = flow.steps[i]
         if (step.when is None or step.when(state)) and (step.who != EACH or _next_in(step, state, 0) is not None):
-            state = state.set("flow", state["flow"].set("step", i))
+            state = state.set("flow", state["flow"].update({"step": i, "name": step.name}))
             if step.who == TABLE:
                 log.append(f"{step.label}.")
                 return state.set("flow", state["flow"].update({"sub": 0, "passes": 0, "actor": None}))

@@ -23,10 +23,10 @@ Besides data, a game may hook into the generic actions:
               in a roll-off, and its name in the log (a piecepack die's null
               face, read as 6, counts 0)
 
-A game on steps (`steps`, companion.core.steps) gives each step of its flow
-its options, handlers and status line in one place, instead of `options`,
-`on_advance`, `check` and `after`. A `strict` game accepts an input only when it
-matches an option offered to where it comes from (TABLE.md).
+A game on steps gives each step of its flow (companion.core.flow.Step) its
+options, handlers and status line in one place, instead of `options`,
+`on_advance`, `check` and `after`; such a game is `strict`: it accepts an input
+only when it matches an option offered to where it comes from (TABLE.md).
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ from companion.core.deck import DeckSpec
 from companion.core.flow import Flow
 from companion.core.options import Option
 from companion.core.result import Result
-from companion.core.steps import StepRules, check_steps
 
 # A game's own action: (game, state, action) -> Accepted | Refused.
 Handler = Callable[["GameDef", PMap, Mapping[str, Any]], Result]
@@ -104,15 +103,19 @@ class GameDef:
     tapped: Callable[[PMap, str, str], Mapping[str, Any] | str] | None = None
     extra_action: Callable[[PMap, Mapping[str, Any]], bool] | None = None
     rolloff_face: Callable[[PMap, int], tuple[int, str]] | None = None
-    steps: Mapping[str, StepRules] = field(default_factory=dict)
-    strict: bool = False
     # An input an earlier version journaled, in today's form (state, action) -> action: a journal written
     # before the game moved onto steps replays to the same table.
     upgrade: Callable[[PMap, Mapping[str, Any]], Mapping[str, Any]] | None = None
 
     def __post_init__(self) -> None:
-        if self.steps:
-            check_steps(self)
+        bare = [s.name for s in self.flow.steps if s.options is None]
+        if bare and len(bare) < len(self.flow.steps):
+            raise ValueError(f"{self.id}: every step of a game on steps has its options; these have none: {', '.join(bare)}")
+
+    @property
+    def on_steps(self) -> bool:
+        """Its steps own its options and handlers; it takes only what it offers (strict, TABLE.md)."""
+        return self.flow.steps[0].options is not None
 
     def deck(self, name: str) -> DeckSpec | None:
         return next((d for d in self.decks if d.name == name), None)

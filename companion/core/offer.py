@@ -59,15 +59,15 @@ def offer(game: GameDef, session: Session) -> Offer:
         return Offer(step_options(game, state), ((),) * n, (), corrections)
     if flow["over"]:  # what the score sheet still needs, entered at the table
         return Offer(final_sheet.options(game, state), ((),) * n, (), corrections)
-    if not game.steps:
+    if not game.on_steps:
         return _legacy(game, state, corrections)
-    rules = game.steps[current_step(game.flow, state).name]
-    acting = rules.acting(state) if rules.acting is not None else ((flow["actor"],) if flow["actor"] is not None else ())
+    step = current_step(game.flow, state)
+    acting = step.acting(state) if step.acting is not None else ((flow["actor"],) if flow["actor"] is not None else ())
 
     def said(options) -> tuple[Option, ...]:
         return tuple(_said_next(game, state, o) for o in options)
 
-    return Offer(said(rules.options(state, None)), tuple(said(rules.options(state, s)) for s in range(n)),
+    return Offer(said(step.options(state, None)), tuple(said(step.options(state, s)) for s in range(n)),
                  tuple(acting), tuple(_counters(game, state)) + corrections, tuple(acting))
 
 
@@ -76,6 +76,8 @@ def _said_next(game: GameDef, state: PMap, option: Option) -> Option:
     says so and asks first: the step cannot know, the flow's end triggers do. A NEXT the step leaves
     unlabelled (a table's phase closed) says what follows ("Income: on to Diplomacy Phase"), and asks first
     when the step's `asks` says it throws something away."""
+    if option.button == "NEXT" and not option.short:  # the step's own word for it ("Draw", "Income")
+        option = replace(option, short=current_step(game.flow, state).done)
     if option.button != "NEXT" or option.fields or option.rolls or (option.confirm and option.label):
         return option  # a roll's outcome is the dice's: whether it ends the game is not known before
     tried = _tried(game, state, option.action)

@@ -1,8 +1,8 @@
 """A step of a game owns what it offers, what its inputs do, and its status line: one place per step.
 
-A game on steps declares `GameDef.steps = {step name: StepRules(...)}`, one entry for every step of its
-flow (a name the flow does not have, or a flow step without rules, is an error when the game is
-defined). The engine sends each input to the current step's handler for it:
+A game on steps gives each `companion.core.flow.Step` of its flow its `options`, `handlers`, `status`
+and `acting`, beside when it happens and who acts. The engine sends each input to the current step's
+handler for it:
 
   {"type": "advance", "action": "coin", ...}   the handler "coin" (a turn's action), then the flow moves on
   {"type": "advance", ...}                     the handler "advance", then the flow moves on
@@ -17,14 +17,13 @@ raises out of `apply` and never changes the state; no handler threads refusals b
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from pyrsistent import PMap, freeze, thaw
 
 from companion.core import counters as counters_mod
 from companion.core import deck as deck_mod
-from companion.core.options import Option
+from companion.core import flow as flow_mod
 from companion.core.result import Accepted, Needs, Refused, Result
 
 if TYPE_CHECKING:
@@ -129,6 +128,14 @@ class Edit:
             self.refuse(out.reason)
         self.set_deck(spec.name, out[0])
 
+    def end_turn(self) -> None:
+        """End the turn now, whatever step it is in (a shortcut past the steps left): the next turn starts."""
+        out = flow_mod.end_turn(self.game.flow, self._state.set("data", freeze(self.data)))
+        if isinstance(out, Refused):
+            self.refuse(out.reason)
+        self._state, self.data = out.state, thaw(out.state["data"])
+        self.say(*out.log)
+
     def commit(self) -> Accepted:
         state = self._state.set("data", freeze(self.data))
         return Accepted(state, tuple(self.log), " ".join(self._reveals) or None)
@@ -152,19 +159,6 @@ def pure(fn: Callable[[PMap, Mapping[str, Any]], Result]) -> Handler:
     return handler
 
 
-@dataclass(frozen=True)
-class StepRules:
-    """One step: `options(state, seat)` what that seat may do now (seat None: the companion's own, which
-    the table does); `handlers` by input key (module text); `status(state)` the line the OLED and the
-    table page show under who acts; `acting(state)` the seats whose options the table does too
-    (default: the flow's actor)."""
-
-    options: Callable[[PMap, int | None], Sequence[Option]] = lambda state, seat: ()
-    handlers: Mapping[str, Handler] = field(default_factory=dict)
-    status: Callable[[PMap], str] | None = None
-    acting: Callable[[PMap], tuple[int, ...]] | None = None
-
-
 def input_key(action: Mapping[str, Any]) -> str:
     """Which handler an input goes to: an advance's "action", else its type."""
     if action.get("type") == "advance" and isinstance(action.get("action"), str):
@@ -179,13 +173,3 @@ def run(handler: Handler, game: GameDef, state: PMap, action: Mapping[str, Any])
     except Refusal as r:
         return r.refused
     return edit.commit()
-
-
-def check_steps(game: GameDef) -> None:
-    """A game's step rules name exactly the steps of its flow (raises ValueError when the game is defined)."""
-    names = [s.name for s in game.flow.steps]
-    unknown = sorted(set(game.steps) - set(names))
-    missing = [n for n in names if n not in game.steps]
-    if unknown or missing:
-        raise ValueError(f"{game.id}: step rules for steps its flow does not have ({', '.join(unknown) or 'none'}), "
-                         f"flow steps without rules ({', '.join(missing) or 'none'})")

@@ -83,10 +83,10 @@ def table_view(game: GameDef, session: Session, offered: Offer | None = None,
         for player, extra in zip(players, own.pop("per_player", ())):
             player.update(extra)
         view.update(own)
-    if game.steps and flow is not None and not flow["over"]:
-        rules = game.steps[current_step(game.flow, state).name]
-        if rules.status is not None:  # else the game's public view may give its own line
-            view["status"] = rules.status(state)
+    if flow is not None and not flow["over"]:
+        step = current_step(game.flow, state)
+        if step.status is not None:  # else the game's public view may give its own line
+            view["status"] = step.status(state)
     view.setdefault("status", "")
     keys = score_keys(game)
     view["score_keys"] = [list(k) for k in keys]

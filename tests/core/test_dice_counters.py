@@ -73,10 +73,8 @@ def test_counters_that_share_their_maximum_stay_within_it_together():
 
     specs = (CounterSpec("wool", "Wool", start=2, maximum=6, pool=("gold",)),
              CounterSpec("gold", "Gold", start=3, maximum=6, pool=("wool",)))
-    from companion.core.steps import StepRules
-
-    game = GameDef(id="t", title="T", min_players=2, max_players=2, flow=Flow(steps=(Step("A", "A"),)), counters=specs,
-                   steps={"A": StepRules()})
+    game = GameDef(id="t", title="T", min_players=2, max_players=2,
+                   flow=Flow(steps=(Step("A", "A", options=lambda state, seat: ()),)), counters=specs)
     t = Table(game, {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0})
     t.ok(type="counter", name="wool", seat=0, delta=1)
     assert t.do(type="counter", name="gold", seat=0, value=4).reason == "Ada's Gold cannot go above 3 (6 in all with wool) (now 3)"

@@ -10,7 +10,6 @@ from companion.core.flow import Flow, Step
 from companion.core.game import GameDef
 from companion.core.options import CORRECTIONS, Option
 from companion.core.result import Refused
-from companion.core.steps import StepRules
 from companion.core.strict import match
 
 CELL = {"enum": [[0, 1], [1, 0], "reserve"], "enumNames": ["above", "right", "the reserve"], "title": "where"}
@@ -87,16 +86,20 @@ def test_an_option_that_asks_first_needs_the_confirming_key_and_dice_come_with_a
     assert isinstance(match([END], {"type": "advance", "confirm": True, "values": [1]}), Refused)
 
 
-def _game(steps, flow_steps=(Step("PLAY", "Play"),)):
-    return GameDef(id="toy", title="Toy", min_players=2, max_players=2, flow=Flow(steps=flow_steps), steps=steps,
+def _game(*steps):
+    return GameDef(id="toy", title="Toy", min_players=2, max_players=2, flow=Flow(steps=steps),
                    counters=(CounterSpec("coins", "Coins", start=3, minimum=0, maximum=9),), first_player="choice")
 
 
-def test_step_rules_name_exactly_the_steps_of_the_flow():
-    with pytest.raises(ValueError, match=r"step rules for steps its flow does not have \(PALY\)"):
-        _game({"PALY": StepRules()})
-    with pytest.raises(ValueError, match=r"flow steps without rules \(SCORE\)"):
-        _game({"PLAY": StepRules()}, (Step("PLAY", "Play"), Step("SCORE", "Score")))
+def _nothing(state, seat):
+    return ()
+
+
+def test_a_game_on_steps_gives_every_step_its_options():
+    with pytest.raises(ValueError, match=r"toy: every step of a game on steps has its options; these have none: SCORE"):
+        _game(Step("PLAY", "Play", options=_nothing), Step("SCORE", "Score"))
+    assert _game(Step("PLAY", "Play", options=_nothing)).on_steps
+    assert not _game(Step("PLAY", "Play")).on_steps  # free play's hooks instead
 
 
 def test_a_handler_that_refuses_changes_nothing_and_a_payment_beyond_the_counter_is_refused():
@@ -107,7 +110,7 @@ def test_a_handler_that_refuses_changes_nothing_and_a_payment_beyond_the_counter
         if e.action["n"] == 2:
             e.refuse("two is never allowed")
 
-    game = _game({"PLAY": StepRules(handlers={"spend": spend})})
+    game = _game(Step("PLAY", "Play", options=_nothing, handlers={"spend": spend}))
     state = engine.new_game(game, {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}).state
     done = engine.apply(game, state, {"type": "spend", "n": 1})
     assert done.log == ("Ada spends 1.",) and done.state["data"]["spent"] == 1

@@ -22,16 +22,16 @@ from typing import Any
 from pyrsistent import PMap, thaw
 
 from companion import scoring
+from companion.core.flow import step_name
 from companion.core.game import GameDef
-from companion.core.steps import StepRules
 from companion.core.words import counted
 from companion.scoring import la_venise_du_nord as sheet
 
-from . import activate, anytime, bridge, city, market, move, picture, produce, powers, roll, start
+from . import activate, city, market, picture, powers
 from .board import shown
 from .cards import DECKS
 from .city import TILES
-from .steps import FLOW, final_round, phase, step_name
+from .steps import FLOW, final_round, phase
 from .table import (BRIDGES_PER_PLAYER, COUNTERS, DICE_PER_PLAYER, bridges_of, initial, own_dice, points, prices,
                     sheet_builders, stock, store)
 
@@ -60,19 +60,6 @@ def _check_setup(setup: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _in_turn(rules: StepRules) -> StepRules:
-    """A phase of a turn: its own options and handlers, with what the active player may do at any time in
-    his turn and the table's corrections."""
-
-    def options(state: PMap, seat: int | None):
-        return [*rules.options(state, seat), *anytime.options(state, seat), *(anytime.corrections(state) if seat is None else [])]
-
-    return StepRules(options=options, handlers={**anytime.HANDLERS, **rules.handlers}, status=rules.status)
-
-
-STEPS = {"PLACE": start.RULES, "ROLL": _in_turn(roll.RULES), "MOVE": _in_turn(move.RULES),
-         "ACTIVATE": _in_turn(activate.RULES), "SECONDARY": _in_turn(activate.RULES), "BRIDGE": _in_turn(bridge.RULES),
-         "PRODUCE": _in_turn(produce.RULES)}
 
 
 # --- what the table shows ---------------------------------------------------------------------------
@@ -186,6 +173,4 @@ LA_VENISE = GameDef(
     rule_options=RULE_OPTIONS,
     setup_fields={"layout": city.layout_field(), "market_spaces": market.FIELD},
     tapped=activate.tapped,
-    steps=STEPS,
-    strict=True,
 )

@@ -20,16 +20,16 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.result import Refused
-from companion.core.steps import StepRules, pure
+from companion.core.flow import EACH, Step, step_name
+from companion.core.steps import pure
 from companion.core.words import counted
 
 from . import market, powers
-from .anytime import LOWER_NAMES, SWAPPED, with_lower
+from .anytime import HANDLERS as IN_TURN, LOWER_NAMES, SWAPPED, in_turn, with_lower
 from .board import keys, card_at, room, shown
 from .cards import RAWS, READ
 from .city import CARD_TILES
-from .steps import step_name
-from .table import STOCK_SPACES, kind, prices, stock, store
+from .table import STOCK_SPACES, kind, prices, secondary_seats, stock, store
 
 KEEP_LENGTH = 40  # a printed card name: "Order Jewelry +2 cost 1 wool 1 flax 1 gold" is 42 with every colour
 
@@ -165,5 +165,13 @@ def status(state: PMap) -> str:
     return f"{tile} at {value}" if value is not None else f"Activate {tile}"
 
 
-HANDLERS = {"advance": pure(powers.activate), "look": pure(powers.look)}
-RULES = StepRules(options=options, handlers=HANDLERS, status=status)
+def _off_the_tile(state: PMap, seat: int) -> bool:
+    """Phase 4 is for the others with a Burgher or a die on the activated tile (powers.secondary_seats)."""
+    return seat not in dict(secondary_seats(state, state["data"]))
+
+
+HANDLERS = {**IN_TURN, "advance": pure(powers.activate), "look": pure(powers.look)}
+ACTIVATE = Step("ACTIVATE", "Phase 3: activate the tile", done="Done", options=in_turn(options), handlers=HANDLERS,
+                status=status)
+SECONDARY = Step("SECONDARY", "Phase 4: secondary activations", EACH, done="Done", skip=_off_the_tile,
+                 options=in_turn(options), handlers=HANDLERS, status=status)

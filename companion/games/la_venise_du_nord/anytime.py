@@ -5,21 +5,18 @@ sales set right by hand, fixes.py): options and handlers, added to every step's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.flow import end_turn as end_the_turn
 from companion.core.options import CORRECTIONS, Option
-from companion.core.result import Refused, Result
-from companion.core.steps import pure
-from companion.games.plain import data, name, put
+from companion.core.steps import Edit, pure
 
 from . import city, fixes, market, powers
 from .board import card_at, keys, room, shown, title
 from .cards import GOODS, RAWS
-from .steps import FLOW
 from .table import BRIDGES_PER_PLAYER, DICE_PER_PLAYER, STOCK_SPACES, bridges_of, fresh_turn, own_dice, prices, stock
 
 LOWER_NAMES = {"cube": "a cube off", "one": "a +1 card off", "two": "a +2 card off"}
@@ -128,18 +125,28 @@ def corrections(state: PMap) -> list[Option]:
     return found
 
 
-def end_turn(state: PMap, action: dict[str, Any]) -> Result:
+def end_turn(e: Edit) -> None:
     """The shortcut: the next player's phase 1, whatever phase this turn is in."""
-    seat = state["flow"]["player"]
-    if action.get("seat") is not None and action["seat"] != seat:
-        return Refused(f"it is {name(state, seat)}'s turn to end, not {name(state, action['seat'])}'s")
-    if state["data"]["turn"]["looker"] is not None:
-        return Refused(f"{name(state, state['data']['turn']['looker'])} is looking at cards drawn: keep one or none first")
-    table = data(state)
-    table["turn"] = fresh_turn()
-    return end_the_turn(FLOW, put(state, table))
+    seat = e.state["flow"]["player"]
+    if e.action.get("seat") is not None and e.action["seat"] != seat:
+        e.refuse(f"it is {e.name(seat)}'s turn to end, not {e.name(e.action['seat'])}'s")
+    if e.data["turn"]["looker"] is not None:
+        e.refuse(f"{e.name(e.data['turn']['looker'])} is looking at cards drawn: keep one or none first")
+    e.data["turn"] = fresh_turn()
+    e.end_turn()
 
 
-HANDLERS = {"place": pure(powers.place), "builder": pure(powers.use_builder), "end_turn": pure(end_turn),
+def in_turn(step_options: Callable[[PMap, int | None], list[Option]]) -> Callable[[PMap, int | None], list[Option]]:
+    """A phase of a turn offers its own options, what the active player may do at any time in his turn, and
+    (to the table) the corrections."""
+
+    def offered(state: PMap, seat: int | None) -> list[Option]:
+        return [*step_options(state, seat), *options(state, seat), *(corrections(state) if seat is None else [])]
+
+    return offered
+
+
+# What the active player may do at any time in his turn, and the corrections: in every phase of a turn.
+HANDLERS = {"place": pure(powers.place), "builder": pure(powers.use_builder), "end_turn": end_turn,
             "burgher": pure(fixes.burgher), "boat": pure(fixes.boat), "die": pure(fixes.die),
             "bridge": pure(fixes.bridge), "price": pure(fixes.price), "market": pure(fixes.sales)}

@@ -16,13 +16,15 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.result import Refused
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import Step
+from companion.core.steps import Edit
 from companion.core.words import counted
 from companion.games.plain import name
 
 from . import city
 from .cards import RAWS
 from .table import BRIDGES_PER_PLAYER, bridges_of, own_dice, stock
+from .anytime import HANDLERS as IN_TURN, in_turn
 
 
 def payments(held: Mapping[str, int], cost: int) -> list[dict[str, int]]:
@@ -143,4 +145,5 @@ def status(state: PMap) -> str:
     return f"Bridges: {len(bridges_of(state['data'], state['flow']['player']))} of {BRIDGES_PER_PLAYER} built"
 
 
-RULES = StepRules(options=options, handlers={"advance": build}, status=status)
+STEP = Step("BRIDGE", "Phase 5: build a bridge", done="Done", options=in_turn(options),
+            handlers={**IN_TURN, "advance": build}, status=status)

@@ -15,11 +15,13 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.result import Refused
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import Step
+from companion.core.steps import Edit
 from companion.games.plain import name
 
 from . import city
 from .table import DICE_PER_PLAYER, activated, bridges_of, own_dice
+from .anytime import HANDLERS as IN_TURN, in_turn
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
@@ -205,4 +207,5 @@ def status(state: PMap) -> str:
     return f"Move from {start}: {dice[0]} or {dice[1]}" if dice else f"Move from {start}"
 
 
-RULES = StepRules(options=options, handlers={"advance": go}, status=status)
+STEP = Step("MOVE", "Phase 2: move the Burgher", done="Moved", options=in_turn(options),
+            handlers={**IN_TURN, "advance": go}, status=status)

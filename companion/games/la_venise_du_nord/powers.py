@@ -29,6 +29,7 @@ from typing import Any
 from pyrsistent import PMap, pvector
 
 from companion.core import deck as deck_mod
+from companion.core.flow import step_name
 from companion.core.result import Accepted, Refused, Result
 from companion.core.words import a, counted
 from companion.games.plain import data, name, put, set_deck
@@ -37,7 +38,6 @@ from . import market
 from .board import missing, new_card, orders_for, put_cubes
 from .cards import DECKS, GOODS, RAWS, READ, cost_words
 from .city import CARD_TILES
-from .steps import step_name
 from .table import STOCK_SPACES, add, kind, secondary_seats, stock, store
 
 POWER_FIELDS = ("onto", "drop", "keep", "good", "n", "lower", "price", "value", "tag")

@@ -9,11 +9,13 @@ from __future__ import annotations
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit, StepRules, pure
+from companion.core.flow import Step
+from companion.core.steps import Edit, pure
 
 from . import powers
 from .board import orders_for, ready, title
 from .table import fresh_turn
+from .anytime import HANDLERS as IN_TURN, in_turn
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
@@ -40,4 +42,5 @@ def status(state: PMap) -> str:
     return f"Produce: {n} workshop{'' if n == 1 else 's'} ready"
 
 
-RULES = StepRules(options=options, handlers={"advance": end, "produce": pure(powers.produce)}, status=status)
+STEP = Step("PRODUCE", "Phase 6: produce goods", done="End", options=in_turn(options),
+            handlers={**IN_TURN, "advance": end, "produce": pure(powers.produce)}, status=status)

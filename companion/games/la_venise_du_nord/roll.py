@@ -13,11 +13,13 @@ from pyrsistent import PMap
 from companion.core.dice import RollSpec, check_values
 from companion.core.options import Option
 from companion.core.result import Needs
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import Step
+from companion.core.steps import Edit
 from companion.core.words import counted
 
 from . import city
 from .table import DICE_PER_PLAYER, activated, bridges_of, own_dice
+from .anytime import HANDLERS as IN_TURN, in_turn
 
 TWO_DICE = RollSpec(2, 6)
 
@@ -84,4 +86,5 @@ def status(state: PMap) -> str:
     return f"Roll: {counted(in_hand, 'die')} in hand"
 
 
-RULES = StepRules(options=options, handlers={"advance": roll}, status=status)
+STEP = Step("ROLL", "Phase 1: roll two dice", done="Rolled", options=in_turn(options),
+            handlers={**IN_TURN, "advance": roll}, status=status)

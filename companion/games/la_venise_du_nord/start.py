@@ -6,7 +6,8 @@ from __future__ import annotations
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import EACH, Step
+from companion.core.steps import Edit
 
 from .city import TILES
 
@@ -25,4 +26,7 @@ def place(e: Edit) -> None:
     e.say(f"{e.name(seat)}'s Burgher starts on {tile}.")
 
 
-RULES = StepRules(options=options, handlers={"advance": place})
+# "Puts their Burgher meeple on a tile of their choice, starting with the 1st player" [R]: every player, in
+# the first player's first turn, before the first roll.
+STEP = Step("PLACE", "Place your Burgher", EACH, when=lambda s: None in s["data"]["burghers"], done="Place",
+            options=options, handlers={"advance": place})

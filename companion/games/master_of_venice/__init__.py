@@ -19,6 +19,7 @@ from typing import Any
 from pyrsistent import PMap, thaw
 
 from companion import scoring
+from companion.core.flow import step_name
 from companion.core.game import GameDef
 from companion.core.words import counted
 from companion.games.plain import name
@@ -26,8 +27,6 @@ from companion.scoring import master_of_venice as sheet
 
 from . import elections, hands, revenue, turn
 from .cards import CARDINAL, CARDS, DECK, OFFICES, SENATOR
-from .play import step_name
-from .phases import STEPS
 from .steps import FLOW
 from .table import COUNTERS, controller, count_kind, describe, initial, virtual
 
@@ -226,6 +225,4 @@ MASTER = GameDef(
     rule_options=RULE_OPTIONS,
     on_rolloff=turn.on_rolloff,
     tapped=_tap,
-    steps=STEPS,
-    strict=True,
 )

@@ -14,7 +14,7 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.flow import current_step
+from companion.core.flow import step_name
 from companion.core.options import Option
 from companion.core.result import Refused
 from companion.core.words import counted
@@ -22,8 +22,7 @@ from companion.games.plain import name
 
 from . import elections, hands, revenue
 from .cards import ATTACKERS, CARDS, DEFENDERS, OFFICES, TRADERS, VILLA_COST, VILLA_COST_CONSTRUCTION, step_of
-from .play import check_target, may_play, routes_for, step_name
-from .steps import FLOW
+from .play import check_target, may_play, routes_for
 from .table import card_by_id, controller, count_kind, describe, gold, in_order, unappointed, virtual
 
 _OFFICE_HINTS = {"Council Head": "Council", "Construction": "Build"}  # whole words over a button
@@ -58,8 +57,7 @@ def table_options(state: PMap) -> list[Option]:
             why = f"The {title} Dies was played" if table["dies"] == step.lower() else f"the {title}'s office is vacant"
             found.append(Option(f"Elect the {title}: {why}", "Elect", {"type": "advance"}, button="NEXT"))
     else:
-        done = current_step(FLOW, state).done
-        found.append(Option("", done, {"type": "advance"}, button="NEXT"))  # the core says what follows
+        found.append(Option("", "", {"type": "advance"}, button="NEXT"))  # the core says what follows, in the step's word
     return found
 
 

@@ -28,7 +28,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.dice import check_values, parse_spec
-from companion.core.flow import current_step
+from companion.core.flow import step_name
 from companion.core.result import Accepted, Needs, Refused, Result
 from companion.core.words import counted, sentence
 from companion.games.plain import data, name, put
@@ -36,12 +36,7 @@ from companion.games.plain import data, name, put
 from . import elections, hands, revenue
 from .cards import (ATTACKERS, CARDS, DEFENDERS, INTRIGUE, IN_PLAY, OFFICES, POPULARITY, ROUTE_CAPACITY, ROUTE_TAKES,
                     ROUTES, TRADERS, VILLA_COST, VILLA_COST_CONSTRUCTION, WAR, CRIME, step_of)
-from .steps import FLOW
 from .table import add_gold, card_by_id, controller, count_kind, describe, gold, owned, pay, virtual
-
-
-def step_name(state: PMap) -> str:
-    return current_step(FLOW, state).name
 
 
 def dice(action: Mapping[str, Any], spec: str, what: str) -> list[int] | Refused:

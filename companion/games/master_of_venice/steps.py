@@ -10,12 +10,15 @@ The end is checked when a turn ends: the deck has run out a second time
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from pyrsistent import PMap
 
 from companion.core.flow import END_OF_TURN, TABLE, ONE_PER_ROUND, EndTrigger, Flow, Step
 from companion.core.seats import clockwise_from, next_seat
+from companion.core.steps import pure
 
+from . import offers, play, turn
 from .hands import game_end_pending
 from .table import standing
 
@@ -53,19 +56,31 @@ def _why(state: PMap) -> str:
     return f"{' and '.join(state['players'][s]['name'] for s in left) or 'nobody'} is left in the game"
 
 
+def _options(state: PMap, seat: int | None):
+    return offers.table_options(state) if seat is None else offers.seat_options(state, seat)
+
+
+def _phase(name: str, label: str, **flow: Any) -> Step:
+    """A phase of the turn, closed by the table: what it offers (offers.py), what its NEXT does (turn.py) and
+    the players' plays (play.py), each a pure function of the state and the input."""
+    return Step(name, label, TABLE, options=_options, acting=offers.acting,
+                handlers={"advance": pure(turn.STEPS.get(name, turn.nothing)),
+                          **{kind: pure(f) for kind, f in play.ACTIONS.items()}}, **flow)
+
+
 FLOW = Flow(
     steps=(
-        Step("DRAW", "Draw Phase: 1 card each", TABLE, done="Draw"),
-        Step("REVENUE", "Revenue Phase", TABLE, done="Income"),
-        Step("DIPLOMACY", "Diplomacy Phase: talk", TABLE),
-        Step("EXPANSION", "Expansion Phase", TABLE),
-        Step("EVENT", "Event Phase", TABLE),
-        Step("WAR", "War Phase", TABLE),
-        Step("POPE", "Pope Phase", TABLE, done="Roll"),  # the status says whether 1D6 is rolled
-        Step("POPE_ELECTION", "Elect the Pope", TABLE, when=_election("pope"), done="Reveal", asks=_bids_missing),
-        Step("DOGE", "Doge Phase", TABLE, done="Roll"),
-        Step("DOGE_ELECTION", "Elect the Doge", TABLE, when=_election("doge"), done="Reveal", asks=_bids_missing),
-        Step("OFFICE_APPOINTMENT", "The Doge appoints", TABLE, when=lambda s: s["data"]["appointing"], done="Done"),
+        _phase("DRAW", "Draw Phase: 1 card each", done="Draw"),
+        _phase("REVENUE", "Revenue Phase", done="Income"),
+        _phase("DIPLOMACY", "Diplomacy Phase: talk"),
+        _phase("EXPANSION", "Expansion Phase"),
+        _phase("EVENT", "Event Phase"),
+        _phase("WAR", "War Phase"),
+        _phase("POPE", "Pope Phase", done="Roll"),  # the status says whether 1D6 is rolled
+        _phase("POPE_ELECTION", "Elect the Pope", when=_election("pope"), done="Reveal", asks=_bids_missing),
+        _phase("DOGE", "Doge Phase", done="Roll"),
+        _phase("DOGE_ELECTION", "Elect the Doge", when=_election("doge"), done="Reveal", asks=_bids_missing),
+        _phase("OFFICE_APPOINTMENT", "The Doge appoints", when=lambda s: s["data"]["appointing"], done="Done"),
     ),
     turns=ONE_PER_ROUND,
     order=_order,

@@ -19,6 +19,7 @@ from typing import Any
 from pyrsistent import PMap, thaw
 
 from companion import scoring
+from companion.core.flow import step_name
 from companion.core.game import GameDef
 from companion.scoring import merchant_venturers as sheet
 
@@ -26,8 +27,8 @@ from . import picture, trade, trading
 from .board import GOODS, NEW, OLD, demand, layout_lines, port_names
 from .cards import DECK, virtual
 from .fleet import SEA
-from .phases import STEPS
-from .steps import FLOW, phase, season, started, step_name, year
+from .phases import FLOW
+from .steps import phase, season, started, year
 from .table import COUNTERS, STORAGE, setup_fields, cargo_space, check_settings, coins, fortune, held_goods, initial, moves, sizes
 
 GAME_ID = sheet.GAME_ID
@@ -215,6 +216,4 @@ MERCHANT_VENTURERS = GameDef(
     rule_options=RULE_OPTIONS,
     setup_fields=setup_fields(),
     tapped=_tapped,
-    steps=STEPS,
-    strict=True,
 )

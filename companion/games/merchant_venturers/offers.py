@@ -12,13 +12,13 @@ from typing import Any
 
 from pyrsistent import PMap
 
+from companion.core.flow import step_name
 from companion.core.options import CORRECTIONS, Option
 
 from . import trading
 from .board import NEW, OLD, demand, port_names
 from .cards import virtual
 from .fleet import FAST, LARGE, SEA, SHIP
-from .steps import step_name
 from .table import CARD_PRICE, NEXT_SIZE, STORAGE, UPGRADE, cargo_space, coins, moves
 
 _DONE = ("PREGAME", "BUY", "BUY_AGAIN", "LOAD", "SAIL")  # each player's part of the phase, ended with NEXT

@@ -20,13 +20,13 @@ from typing import Any
 
 from pyrsistent import PMap, freeze
 
+from companion.core.flow import step_name
 from companion.core.options import Option
 from companion.core.result import Accepted, Refused, Result
 from companion.games.plain import name
 
 from . import trade
 from .board import GOODS, NEW, OLD, port_names
-from .steps import step_name
 from .table import coins
 
 WORLD = {"BUY_GOODS": NEW, "SELL": OLD}

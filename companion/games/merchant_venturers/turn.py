@@ -18,14 +18,14 @@ from typing import Any
 from pyrsistent import PMap, pvector
 
 from companion.core.result import Accepted, Refused, Result
-from companion.core.flow import step_players
+from companion.core.flow import step_name, step_players
 from companion.core.seats import clockwise_from
 from companion.games.plain import data, name, put
 
 from . import board as board_mod
 from . import cards, fleet, trading
 from .board import OLD, producing, receiving_port
-from .steps import first_move, season, step_name
+from .steps import first_move, season
 from .table import levels
 
 

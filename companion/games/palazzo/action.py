@@ -19,7 +19,8 @@ from collections.abc import Callable
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import Step
+from companion.core.steps import Edit
 
 from . import building, coins, purchase
 from .pieces import COINS, TILES, face, short
@@ -89,7 +90,8 @@ def _choose(e: Edit) -> None:
     e.data["buying"] = e.action.get("tile")
 
 
-RULES = StepRules(
+STEP = Step(
+    "ACTION", "One action", done="",
     options=options,
     status=status,
     handlers={

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import TABLE, Step
+from companion.core.steps import Edit
 
 from .pieces import BANK_SIZE, COINS, FACES, HAND_AT_START, TILES, YARD_SIZE, face
 from .table import virtual
@@ -39,4 +40,5 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     return [Option("Set out the yard and the bank", "Start", {"type": "advance"}, button="NEXT")]
 
 
-RULES = StepRules(options=options, handlers={"advance": set_out})
+STEP = Step("SETUP", "Set out the yard and bank", TABLE, when=lambda s: not s["data"]["started"], done="Start",
+            options=options, handlers={"advance": set_out})

@@ -8,25 +8,20 @@
 
 Each turn is one action (ACTION, the turn's player); the extra action is the
 core's, the final round its ONE_MORE_TURN_EACH trigger. SETUP sets out the
-yard and the bank once, before the first action. Each step's options, handlers
-and status line are in its own module (setup.py, action.py).
+yard and the bank once, before the first action. Each step is declared whole
+(when, who, options, handlers, status line) in its own module (setup.py, action.py).
 """
 
 from __future__ import annotations
 
-from companion.core.flow import ONE_MORE_TURN_EACH, TABLE, EndTrigger, Flow, Step
+from companion.core.flow import ONE_MORE_TURN_EACH, EndTrigger, Flow
 
 from . import action, setup
 from .table import tiles_left
 
 FLOW = Flow(
-    steps=(
-        Step("SETUP", "Set out the yard and bank", TABLE, when=lambda s: not s["data"]["started"], done="Start"),
-        Step("ACTION", "One action", done=""),
-    ),
+    steps=(setup.STEP, action.STEP),
     end=(EndTrigger(ONE_MORE_TURN_EACH, when=lambda s: tiles_left(s["data"]) == 0,
                     reason="the last structure is bought",
                     ender_too=lambda s: s["options"]["ender_final_action"]),),
 )
-
-STEPS = {"SETUP": setup.RULES, "ACTION": action.RULES}

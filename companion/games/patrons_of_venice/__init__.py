@@ -25,7 +25,7 @@ from companion.scoring import patrons_of_venice as sheet
 
 from . import city, goods
 from .goods import RAW_DECK
-from .steps import FLOW, STEPS, step_name, upgrade
+from .steps import FLOW, step_name, upgrade
 from .table import COUNTERS, cubes_left, ducats, favours, initial, name, points
 
 GAME_ID = "patrons_of_venice"
@@ -168,7 +168,5 @@ PATRONS = GameDef(
     scoring=scoring.Sheet(GAME_ID),
     rule_options=RULE_OPTIONS,
     tapped=_tapped,
-    steps=STEPS,
-    strict=True,
     upgrade=upgrade,
 )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import Step
+from companion.core.steps import Edit
 
 ACTIONS = ("RESERVE", "SAIL", "TRADE", "SPONSOR", "PRODUCE")
 LABELS = {"RESERVE": "Reserve goods", "SAIL": "Sail ships", "TRADE": "Trade at the Market",
@@ -31,4 +32,4 @@ def _unnamed(e: Edit) -> None:
     e.refuse("the lead chooses the action: RESERVE, SAIL, TRADE, SPONSOR or PRODUCE")
 
 
-RULES = StepRules(options=options, handlers={"advance": _unnamed, **{a: _chooses(a) for a in ACTIONS}})
+STEP = Step("CHOOSE_ACTION", "Choose the action", options=options, handlers={"advance": _unnamed, **{a: _chooses(a) for a in ACTIONS}})

@@ -8,7 +8,8 @@ from pyrsistent import PMap
 
 from companion.core import deck as deck_mod
 from companion.core.options import Option
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import TABLE, Step
+from companion.core.steps import Edit
 
 from . import goods
 from .goods import RAW_DECK
@@ -46,4 +47,5 @@ def options(state: PMap, seat: int | None) -> list[Option]:
 
 
 
-RULES = StepRules(options=options, handlers={"advance": deal})
+STEP = Step("SETUP_DONE", "Deal, then start", TABLE, when=lambda s: not s["data"]["started"], done="Start",
+            options=options, handlers={"advance": deal})

@@ -11,11 +11,12 @@ from __future__ import annotations
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import EACH, Step
+from companion.core.steps import Edit
 
 from . import city, goods
 from .goods import RAW_DECK
-from .table import name, pay, virtual
+from .table import doing, name, pay, virtual
 
 
 def inputs(state: PMap, hand: list[str], kind: str) -> list[str] | None:
@@ -88,4 +89,5 @@ def produce(e: Edit) -> None:
 
 
 
-RULES = StepRules(options=options, handlers={"produce": produce, "advance": lambda e: None})
+STEP = Step("PRODUCE", "Produce goods", EACH, when=doing("PRODUCE"), done="Done",
+            options=options, handlers={"produce": produce, "advance": lambda e: None})

@@ -6,9 +6,10 @@ from __future__ import annotations
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import EACH, Step
+from companion.core.steps import Edit
 
-from .table import cubes_left, ducats, name, pay
+from .table import cubes_left, doing, ducats, name, pay
 
 
 def _cost(owner: int, seat: int) -> tuple[int, int | None]:
@@ -53,4 +54,5 @@ def reserve(e: Edit) -> None:
 
 
 
-RULES = StepRules(options=options, handlers={"reserve": reserve, "advance": lambda e: None})
+STEP = Step("RESERVE", "Reserve a shipment", EACH, when=doing("RESERVE"), done="None",
+            options=options, handlers={"reserve": reserve, "advance": lambda e: None})

@@ -12,13 +12,14 @@ from pyrsistent import PMap
 
 from companion.core import deck as deck_mod
 from companion.core.options import Option
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import TABLE, Step
+from companion.core.steps import Edit
 from companion.core.words import counted
 
 from . import goods
 from .cards import RAW, Chance, card_field
 from .goods import RAW_DECK
-from .table import name, virtual
+from .table import doing, name, virtual
 from .unload import to_unload
 
 
@@ -181,5 +182,8 @@ def pirates_options(state: PMap, seat: int | None) -> list[Option]:
 
 
 
-DRAW = StepRules(options=draw_options, handlers={"advance": draw, "draw": _tapped(replacing=False)})
-PIRATES = StepRules(options=pirates_options, handlers={"advance": replace_pirates, "draw": _tapped(replacing=True)})
+DRAW = Step("SAIL_DRAW", "Draw new shipments", TABLE, when=doing("SAIL"), done="Drawn",
+            options=draw_options, handlers={"advance": draw, "draw": _tapped(replacing=False)})
+PIRATES = Step("SAIL_PIRATES", "Pirates! Replace them", TABLE,
+               when=lambda s: s["data"]["action"] == "SAIL" and s["data"]["pirates"] > 0, done="Drawn",
+               options=pirates_options, handlers={"advance": replace_pirates, "draw": _tapped(replacing=True)})

@@ -15,11 +15,12 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import EACH, Step
+from companion.core.steps import Edit
 from companion.core.words import a, sentence
 
 from . import city, goods
-from .table import cubes_left, ducats, name, pay, virtual
+from .table import cubes_left, doing, ducats, name, pay, virtual
 
 # Campi of Venice to suggest before the table has named any (any name the board prints is taken).
 VENICE = ("Campo San Polo", "Campo Santo Stefano", "Campo dei Frari", "Campo Santa Margherita", "Campo San Luca")
@@ -133,4 +134,5 @@ def _business(e: Edit) -> None:
 
 
 
-RULES = StepRules(options=options, handlers={"sponsor": sponsor, "advance": lambda e: None})
+STEP = Step("SPONSOR", "Sponsor", EACH, when=doing("SPONSOR"), done="None",
+            options=options, handlers={"sponsor": sponsor, "advance": lambda e: None})

@@ -2,7 +2,7 @@
 
 One turn serves the whole table: its lead chooses the action (CHOOSE_ACTION) and every player performs it
 in order from the lead; the lead passes clockwise. The end is checked when the turn ends, and only then.
-Each step's options and handlers are in its own module (deal, choose, reserve, sail, unload,
+Each step is declared whole (when, who, options, handlers) in its own module (deal, choose, reserve, sail, unload,
 trade, sponsor, produce).
 
   advance                                  ends the step for its actor: the default (no reservation, take
@@ -26,14 +26,10 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.flow import EACH, END_OF_TURN, ONE_PER_ROUND, PASSES, ROTATING, TABLE, EndTrigger, Flow, Step, current_step
+from companion.core.flow import END_OF_TURN, ONE_PER_ROUND, ROTATING, EndTrigger, Flow, step_name
 
 from . import choose, city, deal, produce, reserve, sail, sponsor, trade, unload
 from .table import points
-
-
-def _doing(action: str):
-    return lambda state: state["data"]["action"] == action
 
 
 def _leaders(state: PMap) -> list[int]:
@@ -47,34 +43,13 @@ def _why(state: PMap) -> str:
 
 
 FLOW = Flow(
-    steps=(
-        Step("SETUP_DONE", "Deal, then start", TABLE, when=lambda s: not s["data"]["started"], done="Start"),
-        Step("CHOOSE_ACTION", "Choose the action"),
-        Step("RESERVE", "Reserve a shipment", EACH, when=_doing("RESERVE"), done="None"),
-        Step("SAIL_DRAW", "Draw new shipments", TABLE, when=_doing("SAIL"), done="Drawn"),
-        Step("SAIL_PIRATES", "Pirates! Replace them", TABLE,
-             when=lambda s: s["data"]["action"] == "SAIL" and s["data"]["pirates"] > 0, done="Drawn"),
-        Step("SAIL_UNLOAD", "Unload: take or sell", EACH, when=_doing("SAIL"), done="Take", skip=unload.skip),
-        Step("SAIL_PLACE", "Place a new shipment", EACH, when=_doing("SAIL"), done="Place"),
-        Step("TRADE_SELL", "Sell to the Market", EACH, when=_doing("TRADE"), done="Done"),
-        Step("TRADE_BUY", "Buy one, or pass", PASSES, when=_doing("TRADE"), done="Pass", plain_is_pass=True),
-        Step("SPONSOR", "Sponsor", EACH, when=_doing("SPONSOR"), done="None"),
-        Step("PRODUCE", "Produce goods", EACH, when=_doing("PRODUCE"), done="Done"),
-    ),
+    steps=(deal.STEP, choose.STEP, reserve.STEP, sail.DRAW, sail.PIRATES, unload.UNLOAD, unload.PLACE, trade.SELL,
+           trade.BUY, sponsor.STEP, produce.STEP),
     turns=ONE_PER_ROUND,
     order=ROTATING,
     end=(EndTrigger(END_OF_TURN, when=lambda s: bool(_leaders(s)), reason=_why),),
     round_word="Turn",
 )
-
-STEPS = {"SETUP_DONE": deal.RULES, "CHOOSE_ACTION": choose.RULES, "RESERVE": reserve.RULES,
-         "SAIL_DRAW": sail.DRAW, "SAIL_PIRATES": sail.PIRATES, "SAIL_UNLOAD": unload.UNLOAD, "SAIL_PLACE": unload.PLACE,
-         "TRADE_SELL": trade.SELL, "TRADE_BUY": trade.BUY, "SPONSOR": sponsor.RULES, "PRODUCE": produce.RULES}
-
-
-def step_name(state: PMap) -> str:
-    return current_step(FLOW, state).name
-
 
 # The choices that ended a player's part of a step were inputs of their own before the game moved onto steps.
 _ENDED = ("reserve", "take", "buy", "sponsor")

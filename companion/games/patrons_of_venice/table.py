@@ -63,6 +63,11 @@ def pay(e: Edit, payer: int | None, payee: int | None, amount: int) -> None:
     e.transfer("ducats", payer, payee, amount)
 
 
+def doing(action: str):
+    """A step's `when`: the turn's chosen action is `action`."""
+    return lambda state: state["data"]["action"] == action
+
+
 def virtual(state: PMap) -> bool:
     """The companion holds the Raw Good deck (and so every hand): the table entered its cards."""
     return state["decks"]["raw_goods"]["mode"] == "virtual"

@@ -10,12 +10,13 @@ from __future__ import annotations
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import EACH, PASSES, Step
+from companion.core.steps import Edit
 
 from . import goods
 from .cards import card_field
 from .goods import RAW_DECK
-from .table import ducats, name, pay, virtual
+from .table import doing, ducats, name, pay, virtual
 
 
 def sell_card(e: Edit, seat: int, card: str) -> None:
@@ -106,5 +107,7 @@ def buy_options(state: PMap, seat: int | None) -> list[Option]:
 
 
 
-SELL = StepRules(options=sell_options, handlers={"sell": sell, "advance": lambda e: None})
-BUY = StepRules(options=buy_options, handlers={"buy": buy, "advance": lambda e: None})
+SELL = Step("TRADE_SELL", "Sell to the Market", EACH, when=doing("TRADE"), done="Done",
+            options=sell_options, handlers={"sell": sell, "advance": lambda e: None})
+BUY = Step("TRADE_BUY", "Buy one, or pass", PASSES, when=doing("TRADE"), done="Pass", plain_is_pass=True,
+           options=buy_options, handlers={"buy": buy, "advance": lambda e: None})

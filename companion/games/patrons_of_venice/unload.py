@@ -10,11 +10,12 @@ from __future__ import annotations
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit, StepRules
+from companion.core.flow import EACH, Step
+from companion.core.steps import Edit
 
 from . import goods
 from .cards import card_field
-from .table import name
+from .table import doing, name
 from .trade import sell_card
 
 
@@ -124,6 +125,8 @@ def place_options(state: PMap, seat: int | None) -> list[Option]:
 
 
 
-UNLOAD = StepRules(options=unload_options, handlers={"advance": take, "take": take, "sell": sell},
-                   status=unload_status, acting=unload_acting)
-PLACE = StepRules(options=place_options, handlers={"advance": place})
+UNLOAD = Step("SAIL_UNLOAD", "Unload: take or sell", EACH, when=doing("SAIL"), done="Take", skip=skip,
+              options=unload_options, handlers={"advance": take, "take": take, "sell": sell},
+              status=unload_status, acting=unload_acting)
+PLACE = Step("SAIL_PLACE", "Place a new shipment", EACH, when=doing("SAIL"), done="Place",
+             options=place_options, handlers={"advance": place})
