@@ -248,7 +248,7 @@ def nothing(state: PMap, action: Mapping[str, Any]) -> Result:
     return Accepted(state)
 
 
-# What NEXT does in each phase (phases.py makes them the steps' advance; the Diplomacy Phase's only closes it).
+# What NEXT does in each phase (steps.py makes them the steps' advance; the Diplomacy Phase's only closes it).
 STEPS = {
     "DRAW": draw, "REVENUE": income, "EXPANSION": _closing, "EVENT": _closing, "WAR": _closing,
     "POPE": _death_roll("pope"), "DOGE": _death_roll("doge"),

@@ -88,6 +88,5 @@ def produce(e: Edit) -> None:
         e.say(f"{name(e.state, seat)} receives a Favour card.")
 
 
-
 STEP = Step("PRODUCE", "Produce goods", EACH, when=doing("PRODUCE"), done="Done",
             options=options, handlers={"produce": produce, "advance": lambda e: None})
