@@ -434,3 +434,17 @@ def test_a_game_over_with_coins_the_companion_was_not_told_says_so():
         t.ok(type="advance")
     assert t.view["sheet_missing"] == [] and t.view["result"]["totals"] == {
         p["name"]: p["points"] for p in t.view["players"]}
+
+
+def test_players_may_pay_with_any_combination_of_coins_so_every_coin_in_hand_is_one_more_payment():
+    """[R] "Players may pay with any combination of coins and the number showing on the face of the die,
+    however no change is ever given in the case of an overpayment": besides the payments from which nothing
+    could be left out, every coin in hand is offered, and taken without change."""
+    t = PZ(tiles=tiles_first("Suns null"), coins=coins_first(5, 4, 1, 1))  # Ada holds 5 and 4; Suns null costs 5
+    buy = next(o for o in t.view["options"] if o["label"] == "Buy Suns null (5)")
+    assert buy["fields"]["pay"]["enumNames"] == ["5: exact, another action", "die 5: exact, another action",
+                                                 "every coin: 5 + 4 (4 over)"]
+    assert buy["fields"]["pay"]["enum"][-1] == {"coins": [5, 4], "die": False}
+    t.buy("Suns null", pay={"coins": [5, 4], "die": False}, to="reserve")
+    assert t.hand(0) == [] and t.machine() == (1, False, False)  # no change, and no extra action
+    assert t.view["decks"]["coins"]["discard"] == 2

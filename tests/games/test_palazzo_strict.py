@@ -110,7 +110,8 @@ def test_payments_are_those_the_hand_can_make_and_the_die_alone_keeps_the_coin_c
                                                     "exactly, with the die's 5: another action", "more than 5, with the die's 5"]
     rt.submit({"type": "hand", "seat": 0, "coins": [4, 3, 0]})
     buy = _option(rt.view()["options"], "Buy Suns null (5)")
-    assert buy["private"] and buy["fields"]["pay"]["enumNames"] == ["die 5: exact, another action", "4 + 3 (2 over)"]  # the null never helps
+    assert buy["private"] and buy["fields"]["pay"]["enumNames"] == [  # the null never helps, but may be paid
+        "die 5: exact, another action", "4 + 3 (2 over)", "every coin: 4 + 3 + null (2 over)"]
     assert buy["fields"]["pay"]["enum"][0] == {"coins": [], "die": True}
     assert rt.submit({**buy["action"], "pay": {"coins": [], "die": True}, "to": [0, 0]}).accepted
     assert rt.private(0)["hand"] == [4, 3, 0] and rt.view()["players"][0]["die"] == 4  # still followed

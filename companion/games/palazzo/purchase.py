@@ -3,9 +3,10 @@ yard refilled; and a real tile named as it is turned up. Each kind of input with
 
 A payment is chosen whole, from a list: with the player's coins known to the companion (virtual coins,
 or real ones entered on the phone), the coins of the hand, with or without the die, that pay the price;
-otherwise whether it was paid exactly, with or without the die. Only payments from which no coin (and
-not the die) could be left out are listed: paying more than that gives nothing back ("no change is
-ever given") and nothing else.
+otherwise whether it was paid exactly, with or without the die. The list holds the payments from which no
+coin (and not the die) could be left out, and, since "Players may pay with any combination of coins and the
+number showing on the face of the die", one more: every coin in hand (with the die where the coins fall
+short). Paying more gives nothing back ("no change is ever given").
 """
 
 from __future__ import annotations
@@ -48,7 +49,15 @@ def payments(hand: list[int] | None, face_now: int, price: int) -> list[tuple[di
             label += ": exact, another action" if paid == price else f" ({paid - price} over)"
             found.append((paid - price, used, len(coins), {"coins": sorted(coins, reverse=True), "die": used}, label))
     found.sort(key=lambda f: f[:3])
-    return [(payment, label) for *_, payment, label in found]
+    ways = [(payment, label) for *_, payment, label in found]
+    every = sorted(hand, reverse=True)
+    used = sum(every) < price and bool(face_now)
+    paid = sum(every) + (face_now if used else 0)
+    whole = {"coins": every, "die": used}
+    if paid >= price and whole not in [p for p, _ in ways]:
+        parts = " + ".join([face(c) for c in every] + ([f"die {face(face_now)}"] if used else []))
+        ways.append((whole, f"every coin: {parts}" + (": exact, another action" if paid == price else f" ({paid - price} over)")))
+    return ways
 
 
 def buy_options(state: PMap, seat: int) -> list[Option]:
