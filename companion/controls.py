@@ -157,8 +157,6 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     if role == "next":
         if view.get("over"):
             return Reply(panel, prompt=AlertScreen("Game over", sentence(view.get("ended") or "")))
-        if long and (view.get("stage") or {}).get("who") == "passes" and not view.get("strict"):
-            return Reply(panel, {"type": "advance", "passed": True})
         option = on_button(view, "NEXT")
         if option is None and not options and on_phones(view):
             return Reply(panel, prompt=_on_phones_alert(view))

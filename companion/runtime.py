@@ -260,21 +260,18 @@ class Runtime:
             cached = self._offered = (self._session, self._holders, self._last_source, offered)
         return cached[3]
 
-    def _admit(self, action: dict[str, Any], source: Source) -> tuple[dict[str, Any], Option | None, Source] | Refused:
-        """The input as the game takes it from where it came from, the offered option it does (None in a game
-        not strict yet), and its source as the journal keeps it. A strict game takes only an offered option:
+    def _admit(self, action: dict[str, Any], source: Source) -> tuple[dict[str, Any], Option, Source] | Refused:
+        """The input as the game takes it from where it came from, the offered option it does, and its source
+        as the journal keeps it. A game takes only an offered option:
         from a seat's own phone, that seat's; from the buttons, those of the table (the companion's own steps,
         the corrections, and the acting seats no phone holds); from the host's table page, those too, and a
         held seat's after confirming that it acts for that player; from the reader, a held seat's too (a real
-        card or die is laid on the table in everyone's sight). A game not strict yet takes anything, a phone's
-        input as its seat's."""
+        card or die is laid on the table in everyone's sight)."""
         seat = source.seat
         if seat is not None and not 0 <= seat < len(self._session.state["players"]):
             return Refused("this phone's seat is not in this game: claim a seat again (My seat)")
         if source.by == "phone" and seat is None and not source.host:
             return Refused("this phone holds no seat, so it only watches: claim your seat on My seat")
-        if not self._game.on_steps:
-            return (action if seat is None else {**action, "seat": seat, "phone_seat": seat}), None, source
         offered = self._offer()
         matched = match(offered.table(self._claimed) if seat is None else offered.for_seat(seat), action)
         if isinstance(matched, Refused) and not matched.needs_confirm and seat is None and source.by in ("phone", "reader"):
@@ -284,7 +281,8 @@ class Runtime:
                     return held
                 matched, source = held
         flow = self._session.state["flow"]
-        if isinstance(matched, Refused) and flow is not None and flow["over"] and not offered.companion:  # nothing to enter
+        if (isinstance(matched, Refused) and not matched.needs_confirm and flow is not None and flow["over"]
+                and not offered.companion):  # nothing to enter, and not the end taken back
             return Refused(f"the game is over ({flow['ended']})" if flow["ended"] else "the game is over")
         if isinstance(matched, Refused):
             return matched
@@ -343,7 +341,7 @@ class Runtime:
             return Outcome(False, step.reason, needs_confirm=step.needs_confirm)
         seq = self._seq + 1
         snapshot = (__version__, thaw(step.session.state)) if seq % SNAPSHOT_EVERY == 0 else None
-        journaled = source.journal() | ({"did": option.label} if option is not None and option.button == "NEXT" else {})
+        journaled = source.journal() | ({"did": option.label} if option.button == "NEXT" else {})
         self.journal.append(self._game_id, seq, action, snapshot, event, journaled)  # raises: nothing changes
         was_over = self._is_over()
         self._seq, self._session = seq, step.session
@@ -535,7 +533,7 @@ class Runtime:
             offered = self._offer()
             view, seats = views(self._game, self._session, self._claimed, offered)
             view |= {"log": list(self._log), "seq": self._seq, "version": self._version, "last": self._last,
-                     "game_id": self._game_id, "strict": self._game.on_steps, "held": self._held(offered)}
+                     "game_id": self._game_id, "held": self._held(offered)}
             seats = [s | {"version": self._version} for s in seats]
         self._seat_views, self._view = seats, view
         self._json = (self._version, _to_json(view), [_to_json(s) for s in seats])

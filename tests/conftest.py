@@ -127,10 +127,9 @@ def assert_plain_json(game, session):
 
 def next_broken(game, session):
     """What is wrong with NEXT now (TABLE.md, "At the table"), or None: its hint fits over the button, its
-    label says what it does, it is done when pressed (or asks the companion's dice), a game's end asks first,
-    and where the step has its own ways on NEXT is never a plain advance that decides nothing."""
+    label says what it does, it is done when pressed (or asks the companion's dice), and a game's end asks
+    first."""
     from companion.core.offer import offer
-    from companion.core.options import step_options
     from companion.screens import hint_fits
 
     full = offer(game, session)
@@ -138,7 +137,7 @@ def next_broken(game, session):
     for seat, own in enumerate(full.seats):  # a phone's NEXT is done when pressed there (its seat added)
         for option in own:
             if option.button == "NEXT" and not option.fields:
-                mine = dict(option.action) | {"confirm": True} | ({} if game.on_steps else {"seat": seat})
+                mine = dict(option.action) | {"confirm": True}
                 tried = engine.apply(game, session.state, mine)
                 if isinstance(tried, Refused) and tried.needs is None:
                     return f"seat {seat}'s NEXT {option.label!r} is refused from its phone: {tried.reason}"
@@ -157,11 +156,6 @@ def next_broken(game, session):
         return f"{where}: the hint does not fit over the button"
     if len(option.label.split()) < 2:
         return f"{where}: the label does not say what NEXT does"
-    ways = [o for o in offered if o.group == "Play" and o.action.get("type") == "advance"
-            and (len(o.action) > 1 or o.fields) and o is not option]
-    named = any(o.label == option.label for o in step_options(game, state))  # the game's own words for it
-    if option.action == {"type": "advance"} and not option.fields and ways and not game.on_steps and not named:
-        return f"{where}: a plain advance where the step has its own ways on ({ways[0].label})"
     if option.fields:
         return None  # filled on the buttons' picker: what it does depends on the values
     tried = engine.apply(game, state, dict(option.action) | {"confirm": True})

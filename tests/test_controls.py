@@ -25,7 +25,7 @@ def test_select_walks_the_options_and_action_does_the_selected_one(free_play):
     assert controls.on_button(view, "NEXT")["action"] == {"type": "advance"}
     panel = Panel()
     panel = controls.press(view, panel, "select", False).panel
-    assert controls.press(view, panel, "action", False).action == {"type": "roll", "spec": "2d6", "seat": 0}
+    assert controls.press(view, panel, "action", False).action == {"type": "roll", "spec": "2d6"}
     for _ in range(3):
         panel = controls.press(view, panel, "select", False).panel
     assert panel.option == 0  # round again to the first

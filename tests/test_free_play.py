@@ -26,14 +26,15 @@ def test_a_whole_free_play_game(make_runtime):
         assert rt.submit({"type": "discard", "deck": "cards", "cards": rt.view()["decks"]["cards"]["out"]}).accepted
     assert Counter(seen[:52]) == Counter(STANDARD_52.cards(3))  # one pass is the whole deck
     assert rt.view()["decks"]["cards"]["passes"] == 1
-    roll = rt.submit({"type": "roll", "spec": "1d6", "seat": 1})
+    roll = rt.submit({"type": "roll", "spec": "1d6"})  # Bea's, whose turn it is
     assert 1 <= roll.action["values"][0] <= 6 and rt.view()["last_roll"]["values"] == roll.action["values"]
+    assert rt.view()["last_roll"]["seat"] == 1
     assert rt.submit({"type": "counter", "name": "score", "seat": 2, "delta": -4}).accepted  # scores may go negative
     for expected in (2, 0, 1, 2):
         assert rt.submit({"type": "advance"}).accepted
         assert rt.view()["actor"] == expected
     assert rt.view()["round"] == 2
-    assert rt.submit({"type": "finish"}).accepted
+    assert rt.submit({"type": "finish", "confirm": True}).accepted  # ending the game asks first
     view = rt.view()
     assert view["over"] and view["ended"] == "the players ended it"
     assert view["players"][2]["score"] == -4

@@ -16,7 +16,7 @@ def test_a_finished_game_is_ranked_by_score_and_exported(make_runtime):
     rt = make_runtime(game_setup=SETUP)
     for seat, points in ((0, 7), (1, 9), (2, 9)):
         assert rt.submit({"type": "counter", "name": "score", "seat": seat, "delta": points}).accepted
-    assert rt.submit({"type": "finish"}).accepted
+    assert rt.submit({"type": "finish", "confirm": True}).accepted
     res = rt.call(lambda: history.result(rt.journal, GAMES, 1))
     assert res["over"] and res["first_player"] == 1 and res["title"] == "Free play"
     assert [(p["name"], p["score"], p["place"], p["winner"]) for p in res["players"]] == [
@@ -74,7 +74,7 @@ def test_the_bgstats_link_opens_the_play_in_the_app(make_runtime):
     from urllib.parse import unquote
 
     rt = make_runtime(game_setup=SETUP)
-    assert rt.submit({"type": "finish"}).accepted
+    assert rt.submit({"type": "finish", "confirm": True}).accepted
     res = rt.call(lambda: history.result(rt.journal, GAMES, 1))
     link = history.bgstats_link(res)
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=%7B%22sourceName%22")

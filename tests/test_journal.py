@@ -62,7 +62,7 @@ def test_a_new_game_closes_the_open_one(tmp_path, make_runtime):
 def test_a_finished_game_is_marked_and_reopened_by_undo(tmp_path, make_runtime):
     rt = make_runtime(tmp_path / "j.sqlite3")
     rt.submit({"type": "new_game", "game": "free_play", "setup": SETUP})
-    rt.submit({"type": "finish"})
+    rt.submit({"type": "finish", "confirm": True})
     assert rt.journal.latest_game().finished is not None
     asked = rt.submit({"type": "undo"})  # the winner has been shown: taking the end back asks first
     assert not asked.accepted and asked.needs_confirm and rt.journal.latest_game().finished is not None
@@ -74,7 +74,7 @@ def test_a_refused_input_is_not_journaled(tmp_path, make_runtime):
     rt = make_runtime(tmp_path / "j.sqlite3")
     rt.submit({"type": "new_game", "game": "free_play", "setup": SETUP})
     outcome = rt.submit({"type": "advance", "seat": 2})
-    assert not outcome.accepted and outcome.reason == "it is Ada's move (Turn), not Cy's"
+    assert not outcome.accepted and outcome.reason.startswith("that is not one of the choices now")
     assert rt.journal.last_seq(rt.journal.latest_game().id) == 0
 
 

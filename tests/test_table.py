@@ -97,7 +97,13 @@ def test_a_refusal_is_shown_with_its_reason(tmp_path):
     from companion.games.free_play import FREE_PLAY
     from companion.screens import AlertScreen
 
-    no_dice = replace(FREE_PLAY, check=lambda state, action: "no dice now" if action.get("type") == "roll" else None)
+    from companion.core.flow import Flow
+
+    def no_dice(e):
+        e.refuse("no dice now")
+
+    turn = FREE_PLAY.flow.steps[0]
+    no_dice = replace(FREE_PLAY, flow=Flow(steps=(replace(turn, handlers={**turn.handlers, "roll": no_dice}),)))
     rig = make_rig(tmp_path, {"free_play": no_dice})
     try:
         rig.press("action")  # the first option: Roll 1d6
@@ -111,7 +117,7 @@ def test_a_refusal_is_shown_with_its_reason(tmp_path):
 
 
 def test_the_end_of_the_game_is_announced(rig):
-    assert rig.runtime.submit({"type": "finish"}).accepted  # from the phone
+    assert rig.runtime.submit({"type": "finish", "confirm": True}).accepted  # from the phone
     assert rig.table.wait_idle()
     from companion.screens import AlertScreen
 
@@ -446,7 +452,7 @@ def test_the_popes_die_rolled_by_next_shows_on_the_panel(rig):
 
 
 def test_a_press_right_after_a_phone_changes_the_screen_within_a_step_is_dropped(rig):
-    assert rig.runtime.submit({"type": "roll", "spec": "1d6", "seat": 0}).accepted  # Ada's phone rolls: same step
+    assert rig.runtime.submit({"type": "roll", "spec": "1d6"}).accepted  # Ada's phone rolls: same step
     assert rig.table.wait_idle()
     rig.clock.now += 6.5  # the dice have been shown and gone; the step screen is back
     assert rig.table.wait_idle()

@@ -50,7 +50,7 @@ def test_the_state_answers_304_to_its_own_etag(served, phone):
 def test_a_refused_action_is_a_409_with_the_reason(served, phone):
     phone.post("/api/input", {"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Ada"}]}})
     status, body = phone.post("/api/input", {"type": "counter", "name": "gold", "seat": 0, "delta": 1})
-    assert status == 409 and body["error"] == "which counter? (score)"
+    assert status == 409 and body["error"].startswith("that is not one of the choices now (Roll 1d6; Roll 2d6;")
     phone.post("/api/input", {"type": "roll", "spec": "1d6"})
     status, body = phone.post("/api/input", {"type": "undo"})
     assert status == 409 and body["needs_confirm"] is True

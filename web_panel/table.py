@@ -20,8 +20,8 @@ INPUT = {
     "required": ["type"],
     "properties": {"type": {"type": "string", "pattern": "^[a-z_]{1,24}$"}},
     "description": "One of the table's options (GET /api/state's `options`): its `action` with values for its "
-                   "`fields`, and `confirm: true` where it asks first; or {type: new_game, game, setup}. A strict "
-                   "game takes nothing else; the table answers 409 with the reason when it refuses.",
+                   "`fields`, and `confirm: true` where it asks first; or {type: new_game, game, setup}. A game "
+                   "takes nothing else; the table answers 409 with the reason when it refuses.",
 }
 
 

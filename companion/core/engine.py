@@ -4,9 +4,12 @@
 `Refused(reason)`. It never raises for a bad action and never changes the
 state it was given (states are persistent maps: nothing can change them).
 
-Actions are plain JSON-like mappings with a "type". The generic ones:
+Actions are plain JSON-like mappings with a "type". Each goes to the current step's handler for it
+(companion.core.steps); an advance ends the step for its actor. The core's own, which a step takes as they
+are (`core_input`), and of which a roll-off, a counter set right and a real draw pile run out are taken in
+every step:
 
-  advance   {seat?, passed?, extra?}          end the current step for its actor
+  advance   {action?, ...}                    end the current step for its actor (after its handler)
   roll      {spec, values?, seat?, source?}   dice; values come from the runtime or a physical die
   rolloff   {values}                          one value per contender, in contender order
   shuffle   {deck, order?}                    gather draw and discard piles and shuffle
@@ -17,7 +20,7 @@ Actions are plain JSON-like mappings with a "type". The generic ones:
   deck_exhausted {deck}                       a real draw pile ran out (mirror decks the companion only counts)
   counter   {name, seat?, delta | value}
 
-A game adds its own action types (`GameDef.actions`).
+A game adds its own action types, as its steps' handlers.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from companion.core.game import GameDef
 from companion.core.result import Accepted, Needs, Refused, Result
 from companion.core.seats import nth_youngest
 from companion.core.seats import rolloff as rolloff_round
-from companion.core.steps import input_key
+from companion.core.steps import Edit, input_key
 from companion.core.steps import run as run_handler
 
 UNDO_LIMIT = 100  # actions a table can take back, in memory and after a restart
@@ -195,22 +198,7 @@ def apply(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
         return final_sheet.enter(game, state, action)
     if state["flow"] is not None and state["flow"]["over"]:
         return Refused(f"the game is over ({state['flow']['ended']})")
-    if game.on_steps:
-        return _by_step(game, state, action, seat)
-    if game.check is not None and kind in _GENERIC:
-        reason = game.check(state, action)
-        if reason:
-            return Refused(reason)
-    handler = _GENERIC.get(kind)
-    if handler is not None:
-        result = handler(game, state, action, seat)
-        if isinstance(result, Accepted) and game.after is not None:
-            result = Accepted(game.after(state, result.state, action), result.log, result.reveal)
-        return result
-    own = game.actions.get(kind)
-    if own is None:
-        return Refused(f"{game.title} has no action {kind!r}")
-    return own(game, state, action)
+    return _by_step(game, state, action, seat)
 
 
 # The generic inputs a game on steps leaves to the core: a roll-off, a counter set right by hand, a real
@@ -225,7 +213,7 @@ def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
         handler = _GENERIC.get(kind) if kind in _STEPPED_GENERIC else None
         return handler(game, state, action, seat) if handler else Refused("the game has not started")
     step = flow_mod.current_step(game.flow, state)
-    handler = step.handlers.get(input_key(action))
+    handler = step.handlers.get(input_key(action), _ends_the_step if input_key(action) == "advance" else None)
     if handler is None:
         return Refused(f"that cannot be done now ({step.label})")
     actor = state["flow"]["actor"]
@@ -242,27 +230,19 @@ def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     return Accepted(moved.state, done.log + moved.log, done.reveal)
 
 
-def _advance(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | None) -> Result:
-    if state["flow"] is None:
-        return Refused("the game has not started")
-    cur = state["flow"]
-    if seat is not None and cur["actor"] is not None and seat != cur["actor"]:
-        return flow_mod.advance(game.flow, state, seat)  # the flow's refusal names whose move it is
-    log: tuple[str, ...] = ()
-    reveal = None
-    if game.on_advance is not None:
-        prepared = game.on_advance(state, action)
-        if isinstance(prepared, Refused):
-            return prepared
-        state, log, reveal = prepared.state, prepared.log, prepared.reveal
-    passed = action.get("passed")
-    if passed is None:
-        passed = flow_mod.current_step(game.flow, state).plain_is_pass
-    extra = game.extra_action(state, action) if game.extra_action is not None else action.get("extra")
-    moved = flow_mod.advance(game.flow, state, seat, bool(passed), bool(extra))
-    if isinstance(moved, Refused):
-        return moved
-    return Accepted(moved.state, log + moved.log, reveal)
+def _ends_the_step(e: Edit) -> None:
+    """A plain advance in a step with no work of its own to do first."""
+
+
+def core_input(e: Edit) -> None:
+    """A step's handler for one of the core's own inputs (a roll, a draw, a discard, ...), done as the core
+    does it, in the name of the seat it names, else the acting player: for a step that offers them as they
+    are (free play)."""
+    seat = _seat(e.state, e.action)
+    if isinstance(seat, Refused):
+        e.refuse(seat.reason)
+    seat = e.state["flow"]["actor"] if seat is None else seat
+    e.take(lambda state: _GENERIC[e.action["type"]](e.game, state, e.action, seat))
 
 
 def _who(state: PMap, seat: int | None) -> str:
@@ -337,7 +317,6 @@ def _deck_action(op):
 
 
 _GENERIC = {
-    "advance": _advance,
     "roll": _roll,
     "rolloff": _rolloff,
     "shuffle": _deck_action(lambda s, d, a: deck_mod.shuffle(s, d, a.get("order"))),
@@ -370,6 +349,9 @@ def _counter(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
 
 
 _GENERIC["counter"] = _counter
+
+# A step's handlers for the core's own inputs, each done as the core does it (free play's turn).
+CORE_INPUTS = {kind: core_input for kind in ("roll", "shuffle", "draw", "look", "keep", "discard")}
 
 
 # --- session: the state with its undo and redo history ---------------------------------------

@@ -15,9 +15,9 @@ A game declares a `Flow`; the cursor lives in the state under "flow":
 
 One *advance* ends the current step for the current actor.
 
-A `Step` is one declaration: when it happens and who acts, and, for a game on steps (every game but free
-play), what it offers each seat and the table (`options`), what each of its inputs does (`handlers`, given
-a `companion.core.steps.Edit`), the status line under who acts, and which seats' options the table does.
+A `Step` is one declaration: when it happens and who acts, what it offers each seat and the table
+(`options`), what each of its inputs does (`handlers`, given a `companion.core.steps.Edit`), the status line
+under who acts, and which seats' options the table does.
 """
 
 from __future__ import annotations
@@ -74,9 +74,10 @@ class Step:
     # every player is, the step does not happen.
     skip: Callable[[PMap, int], bool] | None = None
     # What the step offers now: (state, seat) -> options; seat None: the companion's own, which the table
-    # does. None: a game not on steps (free play), whose hooks on GameDef do it.
-    options: Callable[[PMap, int | None], Sequence[Option]] | None = None
+    # does. By default, nothing.
+    options: Callable[[PMap, int | None], Sequence[Option]] = lambda state, seat: ()
     # What each input does, by its key (companion.core.steps.input_key): an advance's "action", else its type.
+    # A plain advance with no handler of its own only ends the step.
     handlers: Mapping[str, Handler] = field(default_factory=dict, hash=False)
     status: Callable[[PMap], str] | None = None  # the line the OLED and the table page show under who acts
     # The seats whose options the table does too (default: the flow's actor).

@@ -1,12 +1,8 @@
-"""What a game declares: players allowed, flow, decks, counters, its own actions.
+"""What a game declares: players allowed, flow, decks, counters, its views and score sheet.
 
-Besides data, a game may hook into the generic actions:
+Each step of its flow (companion.core.flow.Step) owns its options, handlers and status line; a game accepts
+an input only when it matches an option offered to where it comes from (TABLE.md). Besides, a game may give:
 
-  on_advance  (state, action) -> Result: the game's own work as an advance
-              ends the current step (the lead's chosen action, a companion
-              step's draw), before the flow moves on; a refusal stops the advance
-  after       (before, after, action) -> state: keeps the game's data in step
-              with an accepted generic action (a tapped card becomes a shipment)
   public      (state) -> dict: the game's variables for the table view, under
               the names its SPEC.md state machine gives them
   private     (state, seat) -> dict: what only that seat's phone may see
@@ -15,18 +11,12 @@ Besides data, a game may hook into the generic actions:
               mid-game (state["rolloff"] with its "purpose") has a winner
   tapped      (state, deck, card) -> action | reason: what a card tapped on
               the reader means now (default: it was drawn)
-  extra_action (state, action) -> bool: whether this advance, once the game's
-              on_advance has done its work, gives the actor another action at
-              once (a purchase paid exactly); without it the action's own
-              "extra" says so
+  extra_action (state, action) -> bool: whether this advance, once the step's
+              handler has done its work, gives the actor another action at
+              once (a purchase paid exactly)
   rolloff_face (state, value) -> (rank, shown): what a die's value counts for
               in a roll-off, and its name in the log (a piecepack die's null
               face, read as 6, counts 0)
-
-A game on steps gives each step of its flow (companion.core.flow.Step) its
-options, handlers and status line in one place, instead of `options`,
-`on_advance`, `check` and `after`; such a game is `strict`: it accepts an input
-only when it matches an option offered to where it comes from (TABLE.md).
 """
 
 from __future__ import annotations
@@ -40,11 +30,7 @@ from pyrsistent import PMap
 from companion.core.counters import CounterSpec
 from companion.core.deck import DeckSpec
 from companion.core.flow import Flow
-from companion.core.options import Option
 from companion.core.result import Result
-
-# A game's own action: (game, state, action) -> Accepted | Refused.
-Handler = Callable[["GameDef", PMap, Mapping[str, Any]], Result]
 
 
 @dataclass(frozen=True)
@@ -63,10 +49,6 @@ class GameDef:
     decks: tuple[DeckSpec, ...] = ()
     counters: tuple[CounterSpec, ...] = ()
     dice: tuple[str, ...] = ("1d6",)  # the roll specs this game uses
-    actions: Mapping[str, Handler] = field(default_factory=dict)
-    # Which generic actions are legal now; None allows every one. Returns a
-    # reason to refuse, or None.
-    check: Callable[[PMap, Mapping[str, Any]], str | None] | None = None
     # Extra game data at setup: (setup) -> dict merged into state["data"].
     initial_data: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
     # The game's own setup keys (a board layout): (setup) -> why they are refused, or None.
@@ -76,11 +58,6 @@ class GameDef:
     # "fewest_coins" (the game's flow gives it from the coins, the youngest on a
     # tie: setup gives the ages, and a seat it names is not used).
     first_player: str = "choice"
-    # What the buttons can do in this state (companion.core.options); None
-    # offers the generic rolls and draws.
-    options: Callable[["GameDef", PMap], tuple[Option, ...]] | None = None
-    on_advance: Callable[[PMap, Mapping[str, Any]], Result] | None = None
-    after: Callable[[PMap, PMap, Mapping[str, Any]], PMap] | None = None
     public: Callable[[PMap], Mapping[str, Any]] | None = None
     private: Callable[[PMap, int], Mapping[str, Any]] | None = None
     # The standings: (field, label) best first, the score then its tie-breaks;
@@ -106,16 +83,6 @@ class GameDef:
     # An input an earlier version journaled, in today's form (state, action) -> action: a journal written
     # before the game moved onto steps replays to the same table.
     upgrade: Callable[[PMap, Mapping[str, Any]], Mapping[str, Any]] | None = None
-
-    def __post_init__(self) -> None:
-        bare = [s.name for s in self.flow.steps if s.options is None]
-        if bare and len(bare) < len(self.flow.steps):
-            raise ValueError(f"{self.id}: every step of a game on steps has its options; these have none: {', '.join(bare)}")
-
-    @property
-    def on_steps(self) -> bool:
-        """Its steps own its options and handlers; it takes only what it offers (strict, TABLE.md)."""
-        return self.flow.steps[0].options is not None
 
     def deck(self, name: str) -> DeckSpec | None:
         return next((d for d in self.decks if d.name == name), None)

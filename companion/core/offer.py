@@ -9,6 +9,7 @@ after confirming, and never does its private options (`Offer.held`).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 
 from pyrsistent import PMap
@@ -17,7 +18,7 @@ from companion.core import final_sheet
 from companion.core.engine import Session, apply
 from companion.core.flow import current_step
 from companion.core.game import GameDef
-from companion.core.options import CORRECTIONS, Option, step_options
+from companion.core.options import CORRECTIONS, Option, rolloff_options
 from companion.core.result import Accepted, Refused
 
 CORRECTION_STEP = 50  # the most a counter with no upper bound is raised by one correction
@@ -29,15 +30,14 @@ class Offer:
     seats: tuple[tuple[Option, ...], ...]  # each seat's, private ones included
     acting: tuple[int, ...]  # the seats whose options the table does too
     corrections: tuple[Option, ...]
-    # The seats the screens name as acting: who the table waits for (the acting seats, or for a game not on
-    # steps yet, the turn's actor or the seats its table options name).
+    # The seats the screens name as acting: who the table waits for.
     waiting_for: tuple[int, ...] = ()
 
     def table(self, claimed: frozenset[int] = frozenset()) -> tuple[Option, ...]:
         """The table's options: those of the acting seats no phone holds (`claimed`), the companion's, the
         corrections."""
         own = tuple(o for s in self.acting if s not in claimed for o in self.seats[s])
-        return own + self.companion + self.corrections
+        return _once(own + self.companion + self.corrections)
 
     def held(self, claimed: frozenset[int]) -> tuple[tuple[int, Option], ...]:
         """The options of the acting seats a phone holds, but their private ones, each with its seat: what the
@@ -50,17 +50,28 @@ class Offer:
         return self.seats[seat]
 
 
+def _once(options: tuple[Option, ...]) -> tuple[Option, ...]:
+    """The same choice offered twice (a seat's own, and the table's for every seat) is listed once, first where
+    it first comes."""
+    seen: set[str] = set()
+    kept = []
+    for option in options:
+        key = json.dumps([option.action, option.fields], sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            kept.append(option)
+    return tuple(kept)
+
+
 def offer(game: GameDef, session: Session) -> Offer:
     state = session.state
     n = len(state["players"])
     corrections = _undo_redo(session)
     flow = state["flow"]
     if state["rolloff"] is not None or flow is None:
-        return Offer(step_options(game, state), ((),) * n, (), corrections)
+        return Offer(rolloff_options(state), ((),) * n, (), corrections)
     if flow["over"]:  # what the score sheet still needs, entered at the table
         return Offer(final_sheet.options(game, state), ((),) * n, (), corrections)
-    if not game.on_steps:
-        return _legacy(game, state, corrections)
     step = current_step(game.flow, state)
     acting = step.acting(state) if step.acting is not None else ((flow["actor"],) if flow["actor"] is not None else ())
 
@@ -137,65 +148,6 @@ def _counters(game: GameDef, state: PMap) -> list[Option]:
                                   "title": "change by"}},
                 group=CORRECTIONS))
     return options
-
-
-def _legacy(game: GameDef, state: PMap, corrections: tuple[Option, ...]) -> Offer:
-    """A game not on steps yet: the table does everything (as before strict games), NEXT ends the step;
-    each seat's phone has its private options, the table's options that name it, and when it is its turn
-    the step's other options and NEXT (unless the table waits for another player's choice)."""
-    flow = state["flow"]
-    table = tuple(step_options(game, state))
-    done = _legacy_next(game, state, table)
-    if done is not None and done.label in {o.label for o in table}:  # one of the step's own: on NEXT only
-        table = tuple(o for o in table if o.label != done.label)
-    # Who the table waits for: the seats the step's own options name (a secondary activation, the player
-    # whose cube is on a shipment), else the turn's actor. NEXT is on the actor's phone while it waits for him.
-    n = len(state["players"])
-    named = tuple(s for s in range(n) if s in {o.action.get("seat") for o in table})
-    waiting = named or ((flow["actor"],) if flow["actor"] is not None else ())
-    seats = []
-    for seat in range(n):
-        private = game.private(state, seat).get("options", []) if game.private is not None else []
-        own = [Option.from_public(o) for o in private]
-        own += [o for o in table if o.action.get("seat") == seat]
-        if flow["actor"] == seat:  # the turn's player does the step's own options from his phone too
-            own += [o for o in table if "seat" not in o.action and o.label not in {m.label for m in own}]
-        if seat == flow["actor"] and seat in waiting and done is not None:  # not while another decides
-            own.append(done)
-        seats.append(tuple(own))
-    return Offer(table + ((done,) if done else ()), tuple(seats), (), corrections, waiting)
-
-
-def _legacy_next(game: GameDef, state: PMap, table: tuple[Option, ...]) -> Option | None:
-    """What NEXT does in a game not on steps yet, worked out by trying the plain advance on the state.
-
-    Where the step has its own ways on (roll the dice, move to a tile, place a card), a plain advance
-    would record a decision nobody made: NEXT does the way when it is all there is to do, else nothing
-    (SELECT and ACTION choose).
-    A plain advance the game refuses is not offered. Its label says what follows (whose turn, which step);
-    one that ends the game, or throws something away (the step's `asks`), asks first."""
-    step = current_step(game.flow, state)
-    named = next((o for o in table if o.action == {"type": "advance"} and not o.fields), None)
-    if named is not None:  # the game names its plain advance ("No Pirates! card was drawn"): NEXT does it
-        return replace(named, button="NEXT")
-    ways = [o for o in table if o.action.get("type") == "advance" and (len(o.action) > 1 or o.fields)]
-    if ways:
-        one = ways[0]
-        plays = [o for o in table if o.group != CORRECTIONS]
-        return replace(one, button="NEXT") if plays == [one] and not one.fields else None
-    trial = apply(game, state, {"type": "advance"})
-    if isinstance(trial, Refused):
-        if trial.needs is None:
-            return None
-        return Option(step.label, step.done, {"type": "advance"}, button="NEXT")  # a roll the companion makes
-    after = trial.state["flow"]
-    if after["over"]:
-        return Option(f"End the game: {after['ended']}" if after["ended"] else "End the game", "End",
-                      {"type": "advance"}, confirm=True, button="NEXT")
-    lost = step.asks(state) if step.asks is not None else ""
-    label = f"{step.done}: {_what_follows(game, state, trial.state)}"
-    return Option(f"{label}. {lost}" if lost else label, step.done, {"type": "advance"}, confirm=bool(lost),
-                  button="NEXT")
 
 
 def _what_follows(game: GameDef, before: PMap, after: PMap) -> str:

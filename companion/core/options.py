@@ -2,21 +2,17 @@
 
 TABLE.md is the contract. A game offers options per seat and for the companion's own steps
 (`companion.core.offer`); the buttons walk the table's with SELECT and do one with ACTION, and NEXT
-and BACK do the option marked with their `button`; each phone shows its own seat's. In a strict game
-an input is accepted only when it matches an offered option (`companion.core.strict`).
+and BACK do the option marked with their `button`; each phone shows its own seat's. An input is accepted
+only when it matches an offered option (`companion.core.strict`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyrsistent import PMap
-
-if TYPE_CHECKING:
-    from companion.core.game import GameDef
-
 
 PLAY, CORRECTIONS = "Play", "Corrections"  # an option's group
 
@@ -57,24 +53,10 @@ class Option:
         return "values" if self.action.get("type") in ("roll", "rolloff") else "dice"
 
 
-def generic_options(game: GameDef, state: PMap) -> tuple[Option, ...]:
-    """Roll each of the game's dice; draw from each virtual deck that has cards."""
-    if state["flow"] is not None and state["flow"]["over"]:
+def rolloff_options(state: PMap) -> tuple[Option, ...]:
+    """The roll-off under way (the first player's, or a game's own tie): NEXT rolls it."""
+    if state["rolloff"] is None:
         return ()
-    actor = state["flow"]["actor"] if state["flow"] is not None else None
-    who = {"seat": actor} if actor is not None else {}
-    options = [Option(f"Roll {spec}", "Roll", {"type": "roll", "spec": spec, **who}) for spec in game.dice]
-    for deck in game.decks:
-        pile = state["decks"][deck.name]
-        if pile["mode"] == "virtual" and (pile["draw"] or pile["discard"]):
-            options.append(Option(f"Draw: {deck.label}", "Draw", {"type": "draw", "deck": deck.name}))
-    return tuple(options)
-
-
-def step_options(game: GameDef, state: PMap) -> tuple[Option, ...]:
-    """The roll-off while one is under way (the first player's, or a game's own tie), else the game's options."""
-    if state["rolloff"] is not None:
-        k = len(state["rolloff"]["contenders"])
-        return (Option(f"Roll off for the {state['rolloff']['purpose']} ({k}d6)", "Roll", {"type": "rolloff"},
-                       rolls=f"{k}d6", button="NEXT"),)
-    return tuple((game.options or generic_options)(game, state))
+    k = len(state["rolloff"]["contenders"])
+    return (Option(f"Roll off for the {state['rolloff']['purpose']} ({k}d6)", "Roll", {"type": "rolloff"},
+                   rolls=f"{k}d6", button="NEXT"),)

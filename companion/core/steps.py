@@ -130,11 +130,21 @@ class Edit:
 
     def end_turn(self) -> None:
         """End the turn now, whatever step it is in (a shortcut past the steps left): the next turn starts."""
-        out = flow_mod.end_turn(self.game.flow, self._state.set("data", freeze(self.data)))
+        self.take(lambda state: flow_mod.end_turn(self.game.flow, state))
+
+    def end_game(self, reason: str, line: str) -> None:
+        """The game is over now, for `reason` ("the players ended it"); `line` says so in the log."""
+        self.take(lambda state: Accepted(flow_mod.end_now(state, reason), (line,)))
+
+    def take(self, change: Callable[[PMap], Result]) -> None:
+        """Apply a pure function of the state as it stands (this edit's data in it): its log and what it
+        reveals join this edit's; its refusal ends the handler."""
+        out = change(self._state.set("data", freeze(self.data)))
         if isinstance(out, Refused):
-            self.refuse(out.reason)
+            raise Refusal(out)
         self._state, self.data = out.state, thaw(out.state["data"])
         self.say(*out.log)
+        self.reveal(out.reveal)
 
     def commit(self) -> Accepted:
         state = self._state.set("data", freeze(self.data))
@@ -149,12 +159,7 @@ def pure(fn: Callable[[PMap, Mapping[str, Any]], Result]) -> Handler:
     a game moved onto steps keeps the functions it had."""
 
     def handler(e: Edit) -> None:
-        out = fn(e._state.set("data", freeze(e.data)), e.action)
-        if isinstance(out, Refused):
-            raise Refusal(out)
-        e._state, e.data = out.state, thaw(out.state["data"])
-        e.say(*out.log)
-        e.reveal(out.reveal)
+        e.take(lambda state: fn(state, e.action))
 
     return handler
 

@@ -41,7 +41,8 @@ def match(offered: Sequence[Option], given: Mapping[str, Any]) -> Option | Refus
 
 def _keys(option: Option) -> set[str]:
     """The keys an input of this option may have."""
-    return (set(option.action) | set(option.fields) | {"confirm"} | ({option.dice_key(), "source"} if option.rolls else set())
+    takes_dice = option.rolls or option.action.get("type") == "roll"  # the core's own roll always carries its dice
+    return (set(option.action) | set(option.fields) | {"confirm"} | ({option.dice_key(), "source"} if takes_dice else set())
             | ({"tag"} if option.taps else set()))
 
 

@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 
 from companion.core import deck as D
+from companion.core.engine import CORE_INPUTS
 from companion.core.flow import Flow, Step
 from companion.core.game import GameDef
 from companion.core.result import Refused
@@ -13,7 +14,7 @@ from conftest import Table
 
 
 def table(*specs, players=2, modes=None):
-    g = GameDef(id="t", title="Test", min_players=1, max_players=5, flow=Flow(steps=(Step("t", "Turn"),)), decks=specs)
+    g = GameDef(id="t", title="Test", min_players=1, max_players=5, flow=Flow(steps=(Step("t", "Turn", handlers=CORE_INPUTS),)), decks=specs)
     return Table(g, {"players": [{"name": f"P{i}"} for i in range(players)], "deck_modes": modes or {}})
 
 
@@ -123,7 +124,7 @@ def test_mirror_mode_without_a_composition_only_records():
 
 
 def test_a_setup_cannot_make_an_unknown_deck_virtual():
-    g = GameDef(id="t", title="Test", min_players=1, max_players=5, flow=Flow(steps=(Step("t", "Turn"),)),
+    g = GameDef(id="t", title="Test", min_players=1, max_players=5, flow=Flow(steps=(Step("t", "Turn", handlers=CORE_INPUTS),)),
                 decks=(D.DeckSpec("raw", "Raw goods", None, mode="mirror"),))
     from companion.core.engine import new_game
     refused = new_game(g, {"players": [{"name": "A"}], "deck_modes": {"raw": "virtual"}})

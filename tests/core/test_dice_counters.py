@@ -2,6 +2,7 @@
 
 from companion.core.counters import CounterSpec
 from companion.core.dice import RollSpec, Table as DiceTable, check_values, parse_spec
+from companion.core.engine import CORE_INPUTS
 from companion.core.flow import Flow, Step
 from companion.core.game import GameDef
 from companion.core.result import Refused
@@ -31,7 +32,7 @@ def test_lookup_table_with_modifiers_held_in_range():
     assert income.lookup(1, [-3]) == 0
 
 
-GAME = GameDef(id="t", title="Test", min_players=1, max_players=4, flow=Flow(steps=(Step("t", "Turn"),)),
+GAME = GameDef(id="t", title="Test", min_players=1, max_players=4, flow=Flow(steps=(Step("t", "Turn", handlers=CORE_INPUTS),)),
                dice=("1d6", "2d6"), counters=(CounterSpec("gold", "Gold", start=3), CounterSpec("turns", "Turns", per_player=False, maximum=2, minimum=None)))
 
 

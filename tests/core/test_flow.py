@@ -4,6 +4,7 @@
 from companion.core import flow as F
 from companion.core.counters import CounterSpec
 from companion.core.deck import Composition, DeckSpec
+from companion.core.engine import CORE_INPUTS
 from companion.core.game import GameDef
 from companion.core.result import Refused
 from companion.core.seats import fewest_first
@@ -76,18 +77,20 @@ def test_a_step_that_only_happens_under_a_condition():
 
 
 def test_a_round_of_choices_ends_after_n_consecutive_passes_and_a_passer_may_come_back():
-    flow = F.Flow(steps=(F.Step("buy", "Buy", who=F.PASSES), F.Step("next", "Next")), turns=F.ONE_PER_ROUND)
+    # A plain advance passes; one that buys does not.
+    flow = F.Flow(steps=(F.Step("buy", "Buy", who=F.PASSES, plain_is_pass=True, handlers={"buy": lambda e: None}),
+                         F.Step("next", "Next")), turns=F.ONE_PER_ROUND)
     t = Table(game(flow), {"players": FOUR["players"][:3]})
-    t.ok(type="advance")  # Ada buys
-    t.ok(type="advance", passed=True)  # Bea passes
-    t.ok(type="advance", passed=True)  # Cy passes
-    t.ok(type="advance")  # Ada buys again: the count starts over
-    t.ok(type="advance", passed=True)  # Bea
-    t.ok(type="advance")  # Cy, who passed before, buys
+    t.ok(type="advance", action="buy")  # Ada buys
+    t.ok(type="advance")  # Bea passes
+    t.ok(type="advance")  # Cy passes
+    t.ok(type="advance", action="buy")  # Ada buys again: the count starts over
+    t.ok(type="advance")  # Bea
+    t.ok(type="advance", action="buy")  # Cy, who passed before, buys
     for _ in range(2):
-        t.ok(type="advance", passed=True)
+        t.ok(type="advance")
         assert t.state["flow"]["step"] == 0
-    t.ok(type="advance", passed=True)  # the third pass in a row
+    t.ok(type="advance")  # the third pass in a row
     assert F.current_step(flow, t.state).name == "next"
     assert "Ada passes." in t.log and t.log.count("Bea passes.") == 3
 
@@ -95,13 +98,13 @@ def test_a_round_of_choices_ends_after_n_consecutive_passes_and_a_passer_may_com
 def test_a_pass_is_refused_where_nobody_passes():
     flow = F.Flow(steps=(F.Step("act", "Act"),))
     t = Table(game(flow), FOUR)
-    refused = t.do(type="advance", passed=True)
+    refused = F.advance(flow, t.state, passed=True)
     assert isinstance(refused, Refused) and "no passing" in refused.reason
 
 
 def test_an_extra_action_gives_the_same_player_another_turn():
     flow = F.Flow(steps=(F.Step("action", "Action"),))
-    t = Table(game(flow), {"players": FOUR["players"][:3]})
+    t = Table(game(flow, extra_action=lambda state, action: action.get("extra") is True), {"players": FOUR["players"][:3]})
     t.ok(type="advance", extra=True)
     assert t.state["flow"]["actor"] == 0 and "Ada takes another action." in t.log
     t.ok(type="advance")
@@ -174,14 +177,14 @@ def test_an_extra_action_is_the_same_player_again_and_the_game_can_grant_it():
     granted = game(flow, extra_action=lambda state, action: action.get("exact") is True)
     t = Table(granted, FOUR)
     assert [a for _, _, a in actors(t, 2, exact=True)] == [0, 0]
-    assert [a for _, _, a in actors(t, 2, extra=True)] == [0, 1]  # the input's own "extra" does not count here
+    assert [a for _, _, a in actors(t, 2, extra=True)] == [0, 1]  # the input's own "extra" does not count
     plain = Table(game(flow), FOUR)
-    assert [a for _, _, a in actors(plain, 2, extra=True)] == [0, 0]
+    assert [a for _, _, a in actors(plain, 2, exact=True)] == [0, 1]  # no rule of the game: no extra action
 
 
 def test_a_deck_gone_through_twice_ends_the_game_at_the_end_of_that_turn():
     deck = DeckSpec("d", "Deck", Composition({"x": 2}))
-    flow = F.Flow(steps=(F.Step("turn", "Turn"),),
+    flow = F.Flow(steps=(F.Step("turn", "Turn", handlers=CORE_INPUTS),),
                   end=(F.EndTrigger(F.END_OF_TURN, lambda s: s["decks"]["d"]["passes"] >= 2, reason="the deck ran out twice"),))
     t = Table(game(flow, decks=(deck,)), {"players": FOUR["players"][:2]})
     t.ok(type="draw", deck="d", n=2, order=["x", "x"])  # pass 1
@@ -230,13 +233,12 @@ def test_first_player_by_roll_off_with_re_rolls_of_ties():
 
 
 def test_a_roll_off_under_way_is_what_the_buttons_offer():
-    from companion.core.options import step_options
     flow = F.Flow(steps=(F.Step("turn", "Turn"),))
     g = GameDef(id="t", title="Test", min_players=2, max_players=4, flow=flow, first_player="rolloff")
     t = Table(g, {"players": FOUR["players"][:3]})
-    assert [(o.label, o.action) for o in step_options(g, t.state)] == [("Roll off for the first player (3d6)", {"type": "rolloff"})]
+    assert [(o.label, o.action, o.button) for o in t.offered] == [("Roll off for the first player (3d6)", {"type": "rolloff"}, "NEXT")]
     t.ok(type="rolloff", values=[5, 2, 5])
-    assert step_options(g, t.state)[0].label == "Roll off for the first player (2d6)"
+    assert t.offered[0].label == "Roll off for the first player (2d6)"
 
 
 def test_a_roll_off_can_count_a_face_for_less_than_it_shows():

@@ -1,7 +1,6 @@
 """TABLE.md's contract in the core: the fields an option may have, an input matched against the offered
 options (strict games), and steps that own their handlers (an edit a refusal throws away)."""
 
-import pytest
 
 from companion.core import engine
 from companion.core.counters import CounterSpec
@@ -93,13 +92,6 @@ def _game(*steps):
 
 def _nothing(state, seat):
     return ()
-
-
-def test_a_game_on_steps_gives_every_step_its_options():
-    with pytest.raises(ValueError, match=r"toy: every step of a game on steps has its options; these have none: SCORE"):
-        _game(Step("PLAY", "Play", options=_nothing), Step("SCORE", "Score"))
-    assert _game(Step("PLAY", "Play", options=_nothing)).on_steps
-    assert not _game(Step("PLAY", "Play")).on_steps  # free play's hooks instead
 
 
 def test_a_handler_that_refuses_changes_nothing_and_a_payment_beyond_the_counter_is_refused():

@@ -124,7 +124,7 @@ def test_the_panel_replays_a_past_game_once_and_again_after_it_changed(phones):
     table, _ = phones
     setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
     table.input({"type": "new_game", "game": "free_play", "setup": setup})
-    table.input({"type": "finish"})
+    table.input({"type": "finish", "confirm": True})
     first = table.get("/api/history/1")[1]
     assert first["over"] and first["result"] is None and len(first["winner"]) == 2  # free play: the standings
     assert table.get("/api/history/1")[1] == first
