@@ -256,6 +256,11 @@ class Journal:
         """An undo took a finished game back into play."""
         self.write("UPDATE games SET finished = NULL, outcome = NULL WHERE id = ?", (game_id,))
 
+    def last_setups(self) -> dict[str, dict[str, Any]]:
+        """The setup of the last game of each kind: {game: setup}."""
+        rows = self._db.execute("SELECT game, setup FROM games WHERE id IN (SELECT MAX(id) FROM games GROUP BY game)")
+        return {game: json.loads(setup) for game, setup in rows.fetchall()}
+
     def latest_game(self) -> GameRecord | None:
         row = self._db.execute("SELECT id, game, setup, finished FROM games ORDER BY id DESC LIMIT 1").fetchone()
         if row is None:

@@ -93,6 +93,10 @@ class Runtime:
         """No game taken up: at the start, and before taking up a journal that replaced the old one."""
         self._game: GameDef | None = None
         self._game_id = 0
+        # Each game's own setup fields from its last game on this box: the next game of that kind starts with them.
+        self._kept: dict[str, dict[str, Any]] = {
+            game: {k: v for k, v in setup.items() if k in self.games[game].setup_fields}
+            for game, setup in self.journal.last_setups().items() if game in self.games}
         self._seq = 0
         self._session: Session | None = None
         self._log: deque[str] = deque(maxlen=50)
@@ -376,15 +380,27 @@ class Runtime:
         self.rng.shuffle(order)
         return order
 
+    def kept_setup(self, game_id: str) -> Mapping[str, Any]:
+        """The setup fields the last game of this kind was played with (the New game page starts from them)."""
+        return dict(self._kept.get(game_id, {}))
+
     def _new_game(self, action: Mapping[str, Any]) -> Outcome:
         game = self.games.get(action.get("game")) if isinstance(action.get("game"), str) else None
         if game is None:
             return Outcome(False, f"unknown game; choose one of {', '.join(sorted(self.games))}")
         setup = action.get("setup") or {}
+        if not isinstance(setup, Mapping):
+            return Outcome(False, "setup: the players and the game's own choices, as an object")
+        # The table's own setup (a board's layout, recipes, prices) is kept from its last game of this kind.
+        setup = {**{k: v for k, v in self._kept.get(game.id, {}).items() if k in game.setup_fields}, **setup}
         first = new_game(game, setup)
         if isinstance(first, Refused):
             return Outcome(False, first.reason)
+        refused = game.check_new(setup) if game.check_new is not None else None
+        if refused:
+            return Outcome(False, refused)
         self._game_id = self.journal.new_game(game.id, setup)
+        self._kept[game.id] = {k: setup[k] for k in game.setup_fields if k in setup}
         self._game, self._seq, self._session = game, 0, start_session(first.state)
         self._last, self._last_source = None, None
         self._log.clear()

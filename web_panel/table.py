@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Response, current_app, g, jsonify, request
@@ -101,9 +102,24 @@ def games():
                        "enter": d.check_composition is not None, "pieces": plural(d.piece),
                        "examples": list(d.examples)} for d in game.decks],
             "rule_options": {name: dict(spec) for name, spec in game.rule_options.items()},
-            "setup_fields": {name: dict(spec) for name, spec in game.setup_fields.items()},
+            # The defaults: the table's own from its last game of this kind, else the game's.
+            "setup_fields": {name: _kept(spec, _runtime().kept_setup(game.id).get(name))
+                             for name, spec in game.setup_fields.items()},
         })
     return jsonify(games=out)
+
+
+def _kept(spec: Mapping[str, Any], kept: Any) -> dict[str, Any]:
+    """A setup field's schema with the value the table last used as its default (an object's, property by
+    property)."""
+    field = dict(spec)
+    if kept is None:
+        return field
+    if field.get("type") == "object" and isinstance(kept, Mapping):
+        field["properties"] = {k: _kept(sub, kept.get(k)) for k, sub in field.get("properties", {}).items()}
+        return field
+    field["default"] = kept
+    return field
 
 
 @API.route(bp, "GET", "/api/board.svg", "The open game's board as the companion knows it, as SVG, where the game "

@@ -76,6 +76,9 @@ class GameDef:
     # The game's own setup keys the New game page asks for (a board's layout, a tile's printed values): name
     # -> a JSON Schema with defaults, checked by `check_setup`.
     setup_fields: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # What a new game's setup must hold that an earlier version's journal may lack: (setup) -> why it is
+    # refused, or None. Checked when a game starts, not when a journal is replayed.
+    check_new: Callable[[Mapping[str, Any]], str | None] | None = None
     on_rolloff: Callable[[PMap, PMap, int], Result] | None = None
     tapped: Callable[[PMap, str, str], Mapping[str, Any] | str] | None = None
     extra_action: Callable[[PMap, Mapping[str, Any]], bool] | None = None

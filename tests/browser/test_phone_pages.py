@@ -1274,3 +1274,53 @@ def test_the_owner_holds_select_and_pairs_a_phone_while_strangers_lock_the_code(
             context.close()
         buttons.close()
         table.stop()
+
+
+# A table's own list of the Raw Good deck (the rulebook has none), and its player board's recipes.
+DECK = {"Lumber 2": 8, "Wool 2": 8, "Iron 3": 8, "Hemp 2": 8, "Silk 4": 9, "Grain 1": 8, "Wine 2": 8, "Pepper 3": 8,
+        "Pirates!": 4}
+RECIPES = {"wainwright": ["Lumber", "Iron", "Hemp"], "armour": ["Iron", "Silk", "Wool"],
+           "clothing": ["Cloth", "Silk", "Wool"], "gondola_maker": ["Lumber", "Canvas", "Iron"]}
+
+
+def test_the_patrons_luxury_recipes_are_asked_once_for_a_virtual_deck_and_kept_for_the_next_game(page, served):
+    """The player board's recipes (the rulebook's text lacks them) on the New game page: a virtual deck is
+    refused without them, saying where to enter them; entered once, the next game's page starts with them."""
+    runtime, app, base = served
+    pair(page, served)
+
+    def new_patrons():
+        page.goto(f"{base}/new")
+        page.get_by_label("Game").select_option("patrons_of_venice")
+        names = page.get_by_label("player name")
+        for i, name in enumerate(("Ada", "Bea", "Cy")):
+            if names.count() <= i:
+                page.get_by_role("button", name="Add a player").click()
+            names.nth(i).fill(name)
+        page.locator("#first").select_option("0")
+        page.locator('#decks select[name="raw_goods"]').select_option("virtual")
+        page.get_by_label("Raw Good cards").fill("\n".join(f"{card} × {n}" for card, n in DECK.items()))
+
+    new_patrons()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".refused.near")).to_contain_text("a virtual deck needs the goods each luxury uses")
+    assert runtime.view()["game"] is None
+    page.locator("summary", has_text="Luxury recipes").click()
+    for luxury, goods_used in zip(("Wagon", "Armour", "Clothing", "Gondola"), RECIPES.values()):
+        row = page.get_by_role("group", name=luxury)
+        for i, good in enumerate(goods_used):
+            row.get_by_label(f"good {i + 1}").select_option(good)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(f"{base}/")
+    assert runtime.view()["game"] == "patrons_of_venice"
+    assert runtime.kept_setup("patrons_of_venice") == {"recipes": RECIPES}
+
+    new_patrons()  # the next game: the recipes are there already
+    page.locator("summary", has_text="Luxury recipes").click()
+    gondola = page.get_by_role("group", name="Gondola")
+    expect(gondola.get_by_label("good 2")).to_have_value("Canvas")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#start")).to_have_text(re.compile("^Tap again"))  # the open game ends only on a second tap
+    page.locator("#start").click()
+    expect(page).to_have_url(f"{base}/")
+    assert runtime.view()["players"][2]["name"] == "Cy" and runtime.view()["turn"] == 0

@@ -12,11 +12,16 @@ DECK = {"Lumber 2": 8, "Wool 2": 8, "Iron 3": 8, "Hemp 2": 8, "Silk 4": 9, "Grai
 KEEN = {"sponsor": 3, "produce": 4, "buy": 2, "counter": 0}  # a Favour set right by hand would end a game at once
 
 
+# The luxuries' goods as a table enters them from its player board (a virtual deck needs them).
+RECIPES = {"wainwright": ["Lumber", "Iron", "Hemp"], "armour": ["Iron", "Iron", "Wool"],
+           "clothing": ["Cloth", "Silk", "Wool"], "gondola_maker": ["Lumber", "Canvas", "Iron"]}
+
+
 def setup(n: int, virtual: bool, **extra):
     players = [{"name": name, "age": age} for name, age in zip(("Ada", "Bea", "Cy", "Dan", "Eve"), (41, 9, 35, 12, 60))][:n]
     out = {"players": players, **extra}
     if virtual:
-        out |= {"deck_modes": {"raw_goods": "virtual"}, "compositions": {"raw_goods": DECK}}
+        out |= {"deck_modes": {"raw_goods": "virtual"}, "compositions": {"raw_goods": DECK}, "recipes": RECIPES}
     return out
 
 

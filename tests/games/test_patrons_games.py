@@ -4,10 +4,14 @@ and the table page), with random valid values for every field. 3, 4 and 5 player
 virtual deck, phones holding every seat, some or none, many seeds; then scored and replayed."""
 
 import random
+from collections import Counter
 
 import pytest
 from companion import scoring
 from companion.games import GAMES
+from companion.games.patrons_of_venice import goods
+from companion.games.patrons_of_venice.table import recipe
+from companion.games.patrons_of_venice.table import virtual as virtual_deck
 from companion.history import result
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 from patrons_bot import play_one, setup
@@ -19,6 +23,17 @@ def _money(view):
     return sum(p["ducats"] for p in view["players"]) + view["counters"]["bank"]
 
 
+def _check_production(before, after):
+    """A good made from a virtual hand took its recipe's cards from that hand (and a Cloth or Canvas into it)."""
+    made = [i for i in after["data"]["produced"] if i not in before["data"]["produced"]]
+    if not made or not virtual_deck(before):
+        return
+    business = after["data"]["businesses"][made[0]]
+    seat = before["flow"]["actor"]
+    gone = Counter(before["data"]["hands"][seat]) - Counter(after["data"]["hands"][seat])
+    assert sorted(goods.good_in_hand(c) for c in gone.elements()) == sorted(recipe(before, business["type"])), gone
+
+
 def _play(rt, rng, claimed):
     kinds, steps = set(), []
     for _ in range(8000):
@@ -28,7 +43,9 @@ def _play(rt, rng, claimed):
         steps.append((view["turn"], view["step"], view["active"]))
         for seat in claimed:  # a claimed seat's private options come only from its own phone
             assert not [o for o in view["options"] if o["private"] and o in rt.seat_view(seat)["options"]]
+        before = rt._session.state
         kinds.add(play_one(rt, rng, claimed))
+        _check_production(before, rt._session.state)
         after = rt.view()
         assert _money(after) == ALL_DUCATS  # every payment is between players and the Bank
         assert all(p["cubes_left"] >= 0 for p in after["players"])

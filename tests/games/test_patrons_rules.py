@@ -13,7 +13,7 @@ from companion.core.deck import SHUFFLE_INTO_REMAINING
 from companion.games.patrons_of_venice import PATRONS, city, goods
 from companion.games.patrons_of_venice.goods import RAW_DECK
 from conftest import Table
-from patrons_bot import DECK
+from patrons_bot import DECK, RECIPES
 
 NAMES = ("Ada", "Bea", "Cy", "Dan", "Eve")
 
@@ -820,3 +820,66 @@ def test_ducats_are_set_right_in_the_corrections_and_the_bank_balances_them():
     assert fix.label == "Set Ada's Ducats right (now 10)" and (fix.fields["delta"]["minimum"], fix.fields["delta"]["maximum"]) == (-10, 50)
     t.go(**fix.action, delta=5)
     assert t.ducats() == ([15, 10, 10], 105)
+
+
+
+def test_the_player_must_have_in_his_hand_the_good_cards_required_and_raw_good_cards_consumed_are_discarded():
+    """[R] "The player must have in his hand the Good Cards required … Raw Good Cards consumed are discarded":
+    with the recipes the table entered, a luxury made from a virtual hand takes its cards from it."""
+    t = PV(3, virtual=True, recipes=RECIPES)
+    t.go(type="advance")  # the deal
+    _hand(t, 0, "Lumber 2", "Iron 3", "Canvas")
+    sponsored(t, {0: biz("gondola_maker", "Campo A", cost=5)})
+    t.choose("PRODUCE")
+    while t.view["active"] != 0:
+        t.go(type="advance")
+    _hand(t, 0, "Lumber 2", "Canvas")  # no Iron: no Gondola
+    assert not any(o["action"].get("type") == "produce" for o in t.plays)
+    refused = t.do(type="produce", business=0)
+    assert isinstance(refused, Refused) and "needs Lumber + Canvas + Iron in hand" in refused.reason
+    _hand(t, 0, "Lumber 2", "Canvas", "Iron 3", "Wool 2")
+    discards = t.view["decks"]["raw_goods"]["discard"]
+    t.go(type="produce", business=0)
+    assert t.state["data"]["hands"][0] == ["Wool 2"]  # the Gondola's three cards are gone
+    assert t.view["decks"]["raw_goods"]["discard"] == discards + 2  # Lumber and Iron; the Canvas to its pile
+    assert t.view["players"][0]["favours"] == 1
+
+
+def test_the_player_picks_which_of_his_cards_make_a_luxury():
+    t = PV(3, virtual=True, recipes=RECIPES, deck={**DECK, "Iron 3": 4, "Iron 1": 2, "Iron 4": 2})
+    t.go(type="advance")
+    _hand(t, 0, "Iron 3", "Wool 2")
+    sponsored(t, {0: biz("armour", "Campo A", cost=5)})
+    t.choose("PRODUCE")
+    while t.view["active"] != 0:
+        t.go(type="advance")
+    _hand(t, 0, "Iron 1", "Iron 3", "Iron 4", "Wool 2")
+    make = next(o for o in t.plays if o["action"] == {"type": "produce", "business": 0})
+    cards = make["fields"]["cards"]
+    assert cards["items"]["enum"] == ["Iron 1", "Iron 3", "Iron 4", "Wool 2"] and cards["maxItems"] == 3
+    assert cards["default"] == ["Iron 1", "Iron 3", "Wool 2"]  # the lowest values first
+    refused = t.do(type="produce", business=0, cards=["Iron 3", "Iron 4", "Iron 1"])
+    assert isinstance(refused, Refused) and refused.reason == "cards: Iron + Iron + Wool, one card for each"
+    t.go(type="produce", business=0, cards=["Iron 3", "Iron 4", "Wool 2"])
+    assert t.state["data"]["hands"][0] == ["Iron 1"]
+
+
+def test_a_new_virtual_game_asks_for_the_recipes_once_and_the_box_keeps_them(make_runtime, tmp_path):
+    """SPEC's default where the text is silent: the table enters what the player board prints, once."""
+    rt = make_runtime()
+    setup = {"players": [{"name": n} for n in ("Ada", "Bea", "Cy")], "first": 0,
+             "deck_modes": {"raw_goods": "virtual"}, "compositions": {"raw_goods": DECK}}
+    refused = rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": setup})
+    assert not refused.accepted and refused.reason == (
+        "a virtual deck needs the goods each luxury uses, as printed on the player board: enter those of the Wagon, "
+        "the Armour, the Clothing and the Gondola under “Luxury recipes” (3 goods each)")
+    bad = rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": {**setup, "recipes": {"armour": ["Iron"]}}})
+    assert not bad.accepted and bad.reason.startswith("recipes: the Armour uses 3 goods")
+    assert rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": {**setup, "recipes": RECIPES}}).accepted
+    again = rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": setup})  # the next game: kept
+    assert again.accepted
+    assert rt.kept_setup("patrons_of_venice") == {"recipes": RECIPES}
+    # After a restart too: the box's journal keeps them.
+    rt.stop()
+    rt.journal.close()
+    assert make_runtime(tmp_path / "journal.sqlite3").kept_setup("patrons_of_venice") == {"recipes": RECIPES}

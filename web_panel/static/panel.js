@@ -112,8 +112,11 @@ function schemaForm(schema, value, label) {
     const row = el("div", undefined, {className: "row"});
     const parts = schema.items.map((sub, i) => schemaForm(sub, value ? value[i] : undefined, sub.title || ""));
     parts.forEach(p => row.append(p.element));
+    // A tuple with its own title (a luxury's three goods) says what it is above its pickers.
+    const element = schema.title ? el("div", undefined, {role: "group", "aria-label": schema.title}) : row;
+    if (schema.title) element.append(el("div", schema.title), row);
     // A tuple left empty is absent, not a list of nulls (an optional place, a score sheet row not filled in).
-    return {element: row, read: () => { const v = parts.map(p => p.read()); return v.every(x => x === undefined) ? undefined : v; }};
+    return {element, read: () => { const v = parts.map(p => p.read()); return v.every(x => x === undefined) ? undefined : v; }};
   }
   if (type === "array" && schema.items && schema.items.enum) {
     // A few values to choose among (the seasons a good is made in): a chip each, tapped on or off.

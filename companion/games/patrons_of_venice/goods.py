@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from companion.core.deck import SHUFFLE_INTO_REMAINING, DeckSpec
 
@@ -22,10 +23,47 @@ PIRATE_CARDS = 4  # [R l.137]
 # the Market at setup, they are replaced [R l.93, l.145].
 STAPLES = ("Grain", "Wine", "Pepper")
 
-# What a business consumes to make one good [R l.75, l.172, l.185]: the rulebook's text gives these; the
-# recipes of the Wagon, Armour, Clothing and Gondola are printed only on the player board (SPEC 1.10.3), so
-# for those the table's word stands even with a virtual deck.
+# What a business consumes to make one good [R l.75, l.172, l.185]: the rulebook's text gives these.
 RECIPES = {"draper": ("Wool",), "canvaser": ("Hemp",), "tent": ("Lumber", "Silk", "Canvas")}
+# The luxuries whose three goods are printed only on the player board (SPEC 1.10.3): the table enters them
+# once on the New game page (the box keeps them for the next game), and a virtual deck needs them.
+ASKED = {"wainwright": "Wagon", "armour": "Armour", "clothing": "Clothing", "gondola_maker": "Gondola"}
+RECIPE_SIZE = 3
+RECIPE_FIELD = {
+    "title": "Luxury recipes (printed on the player board)", "type": "object",
+    "description": "The three goods each luxury uses, as your player board shows them. A virtual deck needs "
+                   "them: the box then takes those cards from the player's hand when he produces.",
+    "properties": {kind: {"title": product, "type": "array", "default": [],  # three goods, one picker each
+                          "items": [{"title": f"good {i + 1}", "enum": list(RAW_GOODS + MANUFACTURED)}
+                                    for i in range(RECIPE_SIZE)]}
+                   for kind, product in ASKED.items()},
+}
+
+
+def check_recipes(setup: Mapping[str, Any]) -> str | None:
+    """Why the luxury recipes the table entered are refused, or None."""
+    given = setup.get("recipes")
+    if given is not None:
+        if not isinstance(given, Mapping) or not set(given) <= set(ASKED):
+            return f"recipes: the goods of each of {', '.join(ASKED.values())}"
+        for kind, goods_used in given.items():
+            if not isinstance(goods_used, list) or len(goods_used) not in (0, RECIPE_SIZE) or not all(
+                    g in RAW_GOODS + MANUFACTURED for g in goods_used):
+                return f"recipes: the {ASKED[kind]} uses {RECIPE_SIZE} goods, each one of {', '.join(RAW_GOODS + MANUFACTURED)}"
+    return None
+
+
+def recipes_for_a_virtual_deck(setup: Mapping[str, Any]) -> str | None:
+    """A new game with a virtual deck needs every luxury's recipe (a journal of an earlier version, which
+    had none, still replays: the table's word stood for those luxuries)."""
+    given = setup.get("recipes")
+    if (setup.get("deck_modes") or {}).get("raw_goods") == "virtual":
+        missing = [product for kind, product in ASKED.items() if len((given or {}).get(kind) or ()) != RECIPE_SIZE]
+        if missing:
+            return (f"a virtual deck needs the goods each luxury uses, as printed on the player board: enter those of "
+                    f"the {', the '.join(missing[:-1])}{' and the ' if len(missing) > 1 else ''}{missing[-1]} "
+                    f"under “Luxury recipes” ({RECIPE_SIZE} goods each)")
+    return None
 
 _CARD = re.compile(r"(?P<good>[A-Z][a-z]+) (?P<value>\d{1,2})\Z")
 

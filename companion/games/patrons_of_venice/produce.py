@@ -1,12 +1,17 @@
 """PRODUCE: each player in order produces as many goods as he can, each at a different business tile of
 his own (another player's too, with the Guilds variant; its owner gets the income) [R l.185-223].
 
-Where the companion holds the hand, a good is offered only when the hand holds its inputs: the Raw Good
-cards go to the discard pile, a Canvas back to its pile, and a Cloth or Canvas made comes into the hand. The
-rulebook's text gives the recipes of Cloth, Canvas and the Tent only (the others are printed on the player
-board): for those, and with real cards, the table's word stands."""
+Where the companion holds the hand, a good is offered only when the hand holds its inputs ("the player must
+have in his hand the Good Cards required"): the Raw Good cards go to the discard pile ("Raw Good Cards
+consumed are discarded"), a Canvas back to its pile, and a Cloth or Canvas made comes into the hand. Where
+the hand could give different cards for a good (a Wool 1 or a Wool 3), the player picks them. The rulebook's
+text gives the recipes of Cloth, Canvas and the Tent; the other luxuries' are entered by the table (goods.ASKED,
+needed for a virtual deck). With real cards, the table's word stands."""
 
 from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations_with_replacement, product
 
 from pyrsistent import PMap
 
@@ -16,16 +21,44 @@ from companion.core.steps import Edit
 
 from . import city, goods
 from .goods import RAW_DECK
-from .table import doing, name, pay, virtual
+from .table import doing, name, pay, recipe, virtual
 
 
 def inputs(state: PMap, hand: list[str], kind: str) -> list[str] | None:
-    """The cards a production uses from a hand the companion holds ([] where it does not hold the hand or
-    does not know the recipe), or None when the hand lacks one."""
-    needs = goods.RECIPES.get(kind)
+    """The cards a production uses from a hand the companion holds, the lowest values first ([] where it does
+    not hold the hand or does not know the recipe), or None when the hand lacks one."""
+    needs = recipe(state, kind)
     if not virtual(state) or needs is None:
         return []
     return goods.inputs_in_hand(list(hand), needs)
+
+
+def ways(hand: list[str], needs: tuple[str, ...], most: int = 2) -> list[tuple[str, ...]]:
+    """Up to `most` different sets of cards of `hand` that give `needs` (each sorted)."""
+    held = Counter(hand)
+    per_good = []
+    for wanted, k in Counter(needs).items():
+        cards = sorted(c for c in held if goods.good_in_hand(c) == wanted)
+        per_good.append([combo for combo in combinations_with_replacement(cards, k)
+                         if all(combo.count(c) <= held[c] for c in combo)])
+    found = []
+    for parts in product(*per_good):
+        found.append(tuple(sorted(c for part in parts for c in part)))
+        if len(found) >= most:
+            break
+    return found
+
+
+def _cards_field(state: PMap, hand: list[str], kind: str) -> dict[str, dict]:
+    """The picker of the player's own cards, where his hand gives a recipe's goods in more than one way."""
+    needs = recipe(state, kind)
+    if not virtual(state) or needs is None or len(ways(hand, needs)) < 2:
+        return {}
+    held = Counter(hand)
+    usable = sorted(c for c in held if goods.good_in_hand(c) in needs)
+    return {"cards": {"title": "cards used", "type": "array", "items": {"enum": usable},
+                      "minItems": len(needs), "maxItems": len(needs), "maxEach": [held[c] for c in usable],
+                      "default": inputs(state, hand, kind)}}
 
 
 def _may(state: PMap, seat: int, index: int) -> bool:
@@ -42,7 +75,8 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     # Where the companion holds the hand, what it can make tells what it holds: on the player's own phone only.
     found = [Option(f"{city.PRODUCT[b['type']]} at {name(state, b['owner'])}'s {city.LABELS[b['type']]} "
                     f"({' / '.join(b['campi'])}): +{city.income(b, table['businesses'], table['statues'], own_only)['total']}",
-                    "Make", {"type": "produce", "business": i}, private=virtual(state))
+                    "Make", {"type": "produce", "business": i}, private=virtual(state),
+                    fields=_cards_field(state, table["hands"][seat], b["type"]))
              for i, b in enumerate(table["businesses"]) if _may(state, seat, i)]
     return [*found, Option("Done producing", "Done", {"type": "advance"}, button="NEXT")]
 
@@ -61,9 +95,11 @@ def produce(e: Edit) -> None:
         e.refuse(f"that {label} has produced in this action already")
     used = inputs(e.state, table["hands"][seat], business["type"])
     if used is None:
-        needs = " + ".join(goods.RECIPES[business["type"]])
+        needs = " + ".join(recipe(e.state, business["type"]))
         e.refuse(f"{name(e.state, seat)} needs {needs} in hand to make {city.PRODUCT[business['type']]} "
                  f"(in hand: {', '.join(table['hands'][seat]) or 'nothing'})")
+    if used and "cards" in e.action:  # the player's own pick
+        used = _picked(e, table["hands"][seat], recipe(e.state, business["type"]))
     earned = city.income(business, table["businesses"], table["statues"], e.state["options"]["gondola_counts"] == "own")
     pay(e, None, business["owner"], earned["total"])
     table["produced"].append(index)
@@ -86,6 +122,18 @@ def produce(e: Edit) -> None:
             e.refuse("the 18 Favour cards are all given out (the table plays with the pile as a limit)")
         e.gain(seat, "favours", 1)
         e.say(f"{name(e.state, seat)} receives a Favour card.")
+
+
+def _picked(e: Edit, hand: list[str], needs: tuple[str, ...]) -> list[str]:
+    """The cards the player picked to give `needs`, checked against his hand."""
+    picked = e.action["cards"]
+    if not isinstance(picked, list) or not all(isinstance(c, str) for c in picked):
+        e.refuse("cards: the cards of your hand used to make it")
+    if Counter(picked) - Counter(hand):
+        e.refuse(f"{e.name(e.seat)} does not hold {', '.join(sorted((Counter(picked) - Counter(hand)).elements()))}")
+    if sorted(goods.good_in_hand(c) or "" for c in picked) != sorted(needs):
+        e.refuse(f"cards: {' + '.join(needs)}, one card for each")
+    return picked
 
 
 STEP = Step("PRODUCE", "Produce goods", EACH, when=doing("PRODUCE"), done="Done",

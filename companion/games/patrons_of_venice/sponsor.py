@@ -20,7 +20,7 @@ from companion.core.steps import Edit
 from companion.core.words import a, sentence
 
 from . import city, goods
-from .table import cubes_left, doing, ducats, name, pay, virtual
+from .table import cubes_left, doing, ducats, name, pay, recipe, virtual
 
 # Campi of Venice to suggest before the table has named any (any name the board prints is taken).
 VENICE = ("Campo San Polo", "Campo Santo Stefano", "Campo dei Frari", "Campo Santa Margherita", "Campo San Luca")
@@ -37,7 +37,7 @@ def _campo(state: PMap, title: str, description: str, vacant: bool = False) -> d
 
 def _shows(state: PMap, seat: int, kind: str) -> bool | None:
     """Whether the hand the companion holds shows what `kind` needs (None: it does not know; the player says)."""
-    needs = goods.RECIPES.get(kind)
+    needs = recipe(state, kind)
     if not virtual(state) or needs is None:
         return None
     held = [goods.good_in_hand(c) for c in state["data"]["hands"][seat]]

@@ -24,7 +24,7 @@ from pyrsistent import PMap
 from companion.core.counters import CounterSpec
 from companion.core.steps import Edit
 
-from . import city
+from . import city, goods
 
 START_DUCATS = 10  # 1 red and 5 white chips [R l.97]
 ALL_DUCATS = 140  # 40 white x 1 + 20 red x 5 [D]
@@ -51,6 +51,8 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "wharf": [], "hands": [[] for _ in range(n)],
         "new_shipments": [], "pirates": 0, "raided": [], "unloading": [],
         "statues": [], "businesses": [], "produced": [],
+        # The luxuries' recipes the table entered (goods.ASKED): what a virtual hand gives up to make one.
+        "recipes": {kind: list(used) for kind, used in (setup.get("recipes") or {}).items() if used},
     }
 
 
@@ -66,6 +68,11 @@ def pay(e: Edit, payer: int | None, payee: int | None, amount: int) -> None:
 def doing(action: str):
     """A step's `when`: the turn's chosen action is `action`."""
     return lambda state: state["data"]["action"] == action
+
+
+def recipe(state: PMap, kind: str) -> tuple[str, ...] | None:
+    """The goods a business of this kind uses: the rulebook's, or those the table entered; None if unknown."""
+    return goods.RECIPES.get(kind) or tuple(state["data"].get("recipes", {}).get(kind) or ()) or None
 
 
 def virtual(state: PMap) -> bool:
