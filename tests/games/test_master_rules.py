@@ -117,8 +117,8 @@ def test_mov_ex_07_the_general_who_cannot_pay_loses_the_game():
 def test_mov_ex_08_navies_reduce_the_admirals_payment_to_nothing():
     t = MOV(2)
     t.to("EXPANSION")
-    for _ in range(3):
-        t.put(1, "War Galleys")
+    for card in ("War Galleys", "War Galleys", "Privateers"):  # 3 Navies: the deck has 2 War Galleys
+        t.put(1, card)
     t.to("WAR")
     _with_offices(t, Admiral=1)
     t.give(0, cards=1)
@@ -706,3 +706,35 @@ def test_the_first_draw_says_to_deal_the_starting_cards_before_next_is_pressed()
     dealt = MOV(2, virtual=True, start_cards=3)
     dealt.to("DRAW")
     assert dealt.view["status"].startswith("Deck pass 1")  # a virtual deck: the companion deals them
+
+
+def test_a_player_who_has_lost_the_game_no_longer_leads_and_earns_no_revenue():
+    """The General who cannot pay "loses the game": from then on the lead passes him by, and his Revenue is none."""
+    t = MOV(3)
+    t.to("EXPANSION")
+    t.put(0, "Mercenaries")
+    t.to("WAR")
+    _with_offices(t, General=0)
+    t.give(0, gold=-t.gold()[0])
+    t.give(2, cards=1)
+    t.go(type="play", seat=2, card="The Turks")
+    t.go(type="war_roll", dice=[6, 6])
+    assert t.view["players"][0]["eliminated"]
+    t.to("DRAW", turn=2)
+    assert "Turn 2: Bea leads." in t.log and "Turn 2: Ada leads." not in t.log
+    assert t.view["lead"] == 1
+    ada = next(s for s in t.view["sections"] if s["title"].startswith("Ada"))
+    assert ada["title"].endswith("— out of the game") and ada["lines"] == ["In play: nothing", "No Revenue"]
+
+
+def test_a_card_the_deck_holds_once_is_not_offered_again_once_it_is_in_play():
+    """The card list holds one Antioch and one Aegean Sea: once in play, neither is offered nor taken again."""
+    t = MOV(3)
+    t.to("EXPANSION")
+    name_it = next(o for o in t.offered if o.action == {"type": "tap"})
+    assert "Antioch" in name_it.fields["card"]["enum"]
+    t.put(0, "Antioch")
+    name_it = next(o for o in t.offered if o.action == {"type": "tap"})
+    assert "Antioch" not in name_it.fields["card"]["enum"] and "Rome" in name_it.fields["card"]["enum"]
+    t.give(1, gold=CARDS["Antioch"].cost, cards=1)
+    assert t.do(type="play", seat=1, card="Antioch").reason == "Antioch is in play already: the deck has only one"

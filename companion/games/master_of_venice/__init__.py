@@ -156,7 +156,7 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
                 f"in hand{', Villa' if mine['villa'] else ''}{', caught' if mine['caught'] else ''}"
                 + (" — out of the game" if mine["eliminated"] else ""))
         income = mine["income"]
-        sections.append({"title": head, "lines": [
+        sections.append({"title": head, "lines": ["In play: nothing", "No Revenue"] if mine["eliminated"] else [
             "In play: " + (", ".join(cards) or "nothing"),
             f"Revenue: {income['fixed']} fixed ({income['base']} base, {income['cards']} from cards, {income['offices']} "
             f"from offices, {income['routes']} from others' traders) + {counted(income['trips'], 'trip')}",

@@ -23,7 +23,7 @@ from companion.games.plain import name
 from . import elections, hands, revenue
 from .cards import ATTACKERS, CARDS, DEFENDERS, OFFICES, TRADERS, VILLA_COST, VILLA_COST_CONSTRUCTION, step_of
 from .play import check_target, may_play, routes_for
-from .table import card_by_id, controller, count_kind, describe, gold, in_order, unappointed, virtual
+from .table import all_in_play, card_by_id, controller, count_kind, describe, gold, in_order, unappointed, virtual
 
 _OFFICE_HINTS = {"Council Head": "Council", "Construction": "Build"}  # whole words over a button
 _PLAYS = ("EXPANSION", "EVENT", "WAR", "POPE", "DOGE")  # the phases in which cards are played
@@ -46,7 +46,8 @@ def table_options(state: PMap) -> list[Option]:
         found += _tapped(state, table["tapped"])
     elif step in _PLAYS and not virtual(state):
         found.append(Option("A card is played: name it", "Name", {"type": "tap"},
-                            fields={"card": {"title": "card", "enum": sorted(c for c in CARDS if step_of(c) == step)}}))
+                            fields={"card": {"title": "card", "enum": sorted(
+                                c for c in CARDS if step_of(c) == step and not all_in_play(table, c))}}))
     if not virtual(state) and step in ("DRAW", "EVENT") and hands.passes(state) < 2 and not hands.game_end_pending(state):
         found.append(Option("The real draw pile has run out", "Empty", {"type": "deck_exhausted", "deck": "deck"}, confirm=True))
     if step in ("POPE", "DOGE"):

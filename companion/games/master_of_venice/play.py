@@ -36,7 +36,7 @@ from companion.games.plain import data, name, put
 from . import elections, hands, revenue
 from .cards import (ATTACKERS, CARDS, DEFENDERS, INTRIGUE, IN_PLAY, OFFICES, POPULARITY, ROUTE_CAPACITY, ROUTE_TAKES,
                     ROUTES, TRADERS, VILLA_COST, VILLA_COST_CONSTRUCTION, WAR, CRIME, step_of)
-from .table import add_gold, card_by_id, controller, count_kind, describe, gold, owned, pay, virtual
+from .table import add_gold, all_in_play, card_by_id, controller, count_kind, describe, gold, owned, pay, virtual
 
 
 def dice(action: Mapping[str, Any], spec: str, what: str) -> list[int] | Refused:
@@ -169,6 +169,8 @@ def may_play(state: PMap, seat: int, card: str) -> Refused | None:
         return Refused(f"only the Pope's controller may play {card}")
     if spec.only in OFFICES and table["offices"].get(spec.only) != seat:
         return Refused(f"only the {spec.only} may play {card}")
+    if all_in_play(table, card):
+        return Refused(f"{card} is in play already: the deck has " + ("only one" if spec.count == 1 else f"{spec.count}"))
     return None
 
 

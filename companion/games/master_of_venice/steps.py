@@ -24,12 +24,15 @@ from .table import standing
 
 
 def _order(state: PMap) -> Sequence[int]:
-    """From the first player clockwise; the first player stays, or moves one seat each turn (an option)."""
+    """From the first player clockwise; the first player stays, or moves one seat each turn (an option). A player
+    out of the game leads no more: the lead goes to the next one still in it, clockwise."""
     cur, n = state["flow"], len(state["players"])
     if not cur["order"]:
         return clockwise_from(cur["player"], n)
     lead = cur["order"][0]
-    return clockwise_from(next_seat(lead, n) if state["options"]["rotate_first"] else lead, n)
+    lead = next_seat(lead, n) if state["options"]["rotate_first"] else lead
+    left = standing(state["data"], n)
+    return clockwise_from(next(s for s in clockwise_from(lead, n) if s in left) if left else lead, n)
 
 
 def _election(office: str):

@@ -74,6 +74,11 @@ def virtual(state: PMap) -> bool:
     return state["decks"][DECK.name]["mode"] == "virtual"
 
 
+def all_in_play(table: Mapping[str, Any], card: str) -> bool:
+    """Every copy the deck has of `card` is in play (Antioch, the Aegean Sea: one each)."""
+    return sum(1 for c in table["in_play"] if c["card"] == card) >= CARDS[card].count
+
+
 def standing(table: Mapping[str, Any], n: int) -> list[int]:
     """The seats still in the game."""
     return [s for s in range(n) if s not in table["eliminated"]]
