@@ -883,3 +883,19 @@ def test_a_new_virtual_game_asks_for_the_recipes_once_and_the_box_keeps_them(mak
     rt.stop()
     rt.journal.close()
     assert make_runtime(tmp_path / "journal.sqlite3").kept_setup("patrons_of_venice") == {"recipes": RECIPES}
+
+
+def test_grain_wine_and_pepper_are_placed_in_the_discard_pile_instead_of_the_market_so_none_is_bought_there():
+    """[R] "Grain, Wine and Pepper cards are placed in the Raw Good Discard Pile instead of the Market": with
+    real cards, a Market card named as one of them is refused, and the names offered to tap leave them out."""
+    t = PV(3)
+    t.choose("TRADE")
+    t.go(type="sell", card="Pepper 3")  # Ada sells a Pepper: to the discard pile
+    t.go(type="sell", card="Wool 3")
+    while t.view["step"] == "TRADE_SELL":
+        t.go(type="advance")
+    name_it = next(o for o in t.plays if o["label"] == "Buy a Market card (name it)")
+    assert "Pepper 3" not in name_it["fields"]["card"]["examples"] and "Wool 3" in name_it["fields"]["card"]["examples"]
+    refused = t.do(type="advance", action="buy", **{"from": "market"}, card="Pepper 3")
+    assert refused.reason == "Pepper is never in the Market: sold, Grain, Wine and Pepper go to the discard pile"
+    t.go(type="advance", action="buy", **{"from": "market"}, card="Wool 3")

@@ -45,10 +45,12 @@ def seen(state: PMap) -> list[str]:
     return sorted({c for c in named if c and c != goods.PIRATES}, key=lambda c: (goods.good(c) or "", goods.value(c) or 0))
 
 
-def card_field(state: PMap, title: str = "card", most: int | None = None, pirates: bool = False) -> dict[str, Any]:
+def card_field(state: PMap, title: str = "card", most: int | None = None, pirates: bool = False,
+               market: bool = False) -> dict[str, Any]:
     """A real card, named as printed: the names seen in this game are offered to tap (those worth at most
-    `most` Ducats, where a price must be paid), a new one is typed."""
-    examples = [c for c in seen(state) if most is None or (goods.value(c) or 0) <= most]
+    `most` Ducats, where a price must be paid; at the Market, no Grain, Wine or Pepper), a new one is typed."""
+    examples = [c for c in seen(state) if (most is None or (goods.value(c) or 0) <= most)
+                and not (market and goods.good(c) in goods.STAPLES)]
     if not examples:
         examples = ["Wool 1"] if most is not None else ["Wool 3", "Hemp 2"]
     if pirates:

@@ -72,6 +72,8 @@ def buy(e: Edit) -> None:
     pile = table[source]
     if card is not None and (not isinstance(card, str) or goods.check_hand_card(card)):
         e.refuse("card: the card bought, such as “Wool 3”")
+    if source == "market" and goods.good(card) in goods.STAPLES:  # [R l.158]
+        e.refuse(f"{goods.good(card)} is never in the Market: sold, Grain, Wine and Pepper go to the discard pile")
     if card in pile:
         pile.remove(card)
     elif None in pile and (card is not None or source == "wharf"):
@@ -99,7 +101,7 @@ def buy_options(state: PMap, seat: int | None) -> list[Option]:
              for c in dict.fromkeys(table["market"]) if c is not None and goods.value(c) <= purse]
     if None in table["market"] and purse >= 1:
         found.append(Option("Buy a Market card (name it)", "Buy", {"type": "advance", "action": "buy", "from": "market"},
-                            fields={"card": card_field(state, most=purse)}))
+                            fields={"card": card_field(state, most=purse, market=True)}))
     if purse >= 1:
         found += [Option(f"Buy {c or 'a card'} from the Wharf for 1", "Wharf",
                          {"type": "advance", "action": "buy", "from": "wharf", "card": c}) for c in dict.fromkeys(table["wharf"])]
