@@ -392,7 +392,7 @@ class Runtime:
         if not isinstance(setup, Mapping):
             return Outcome(False, "setup: the players and the game's own choices, as an object")
         # The table's own setup (a board's layout, recipes, prices) is kept from its last game of this kind.
-        setup = {**{k: v for k, v in self._kept.get(game.id, {}).items() if k in game.setup_fields}, **setup}
+        setup = {**self._kept.get(game.id, {}), **setup}
         first = new_game(game, setup)
         if isinstance(first, Refused):
             return Outcome(False, first.reason)

@@ -95,6 +95,7 @@ def _answer(outcome: Outcome | None) -> Any:
 def games():
     out = []
     for game in _runtime().games.values():
+        kept = _runtime().kept_setup(game.id)
         out.append({
             "id": game.id, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
             "first_player": game.first_player,
@@ -103,7 +104,7 @@ def games():
                        "examples": list(d.examples)} for d in game.decks],
             "rule_options": {name: dict(spec) for name, spec in game.rule_options.items()},
             # The defaults: the table's own from its last game of this kind, else the game's.
-            "setup_fields": {name: _kept(spec, _runtime().kept_setup(game.id).get(name))
+            "setup_fields": {name: _kept(spec, kept.get(name))
                              for name, spec in game.setup_fields.items()},
         })
     return jsonify(games=out)

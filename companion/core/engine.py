@@ -238,9 +238,7 @@ def core_input(e: Edit) -> None:
     """A step's handler for one of the core's own inputs (a roll, a draw, a discard, ...), done as the core
     does it, in the name of the seat it names, else the acting player: for a step that offers them as they
     are (free play)."""
-    seat = _seat(e.state, e.action)
-    if isinstance(seat, Refused):
-        e.refuse(seat.reason)
+    seat = e.action.get("seat")  # checked by `apply`
     seat = e.state["flow"]["actor"] if seat is None else seat
     e.take(lambda state: _GENERIC[e.action["type"]](e.game, state, e.action, seat))
 

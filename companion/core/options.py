@@ -43,11 +43,6 @@ class Option:
                 "fields": {k: dict(v) for k, v in self.fields.items()}, "rolls": self.rolls, "group": self.group,
                 "private": self.private, "button": self.button, "taps": self.taps}
 
-    @classmethod
-    def from_public(cls, given: Mapping[str, Any]) -> "Option":
-        """An option a game still hands over as public() dicts (its private view's "options")."""
-        return cls(**{k: v for k, v in given.items() if k in cls.__dataclass_fields__})
-
     def dice_key(self) -> str:
         """Where the values of this option's dice go: a roll's and a roll-off's "values", a game's "dice"."""
         return "values" if self.action.get("type") in ("roll", "rolloff") else "dice"

@@ -499,17 +499,22 @@ def test_fixed_trip_income_variant():
     assert t.gold()[0] - before[0] == 5
 
 
-def test_the_score_sheet_is_prefilled_and_scores_eliminated_players_out():
-    from companion.scoring import score
-    t = MOV(3)
+def _the_general_ada_loses(t, by):
+    """Ada, the General with one Army and no Gold, cannot pay for The Turks that `by` plays: she loses the game."""
     t.to("EXPANSION")
     t.put(0, "Mercenaries")
     t.to("WAR")
     _with_offices(t, General=0)
-    t.give(1, cards=1)
+    t.give(by, cards=1)
     t.ok(type="counter", name="gold", seat=0, value=0)
-    t.go(type="play", seat=1, card="The Turks")
+    t.go(type="play", seat=by, card="The Turks")
     t.go(type="war_roll", dice=[6, 6])
+
+
+def test_the_score_sheet_is_prefilled_and_scores_eliminated_players_out():
+    from companion.scoring import score
+    t = MOV(3)
+    _the_general_ada_loses(t, by=1)
     sheet = {"game": "master_of_venice", **MASTER.score_sheet(t.state)}
     assert sheet["players"][0] == {"name": "Ada", "gold": 0, "eliminated": True}
     result = score("master_of_venice", sheet)
@@ -711,14 +716,7 @@ def test_the_first_draw_says_to_deal_the_starting_cards_before_next_is_pressed()
 def test_a_player_who_has_lost_the_game_no_longer_leads_and_earns_no_revenue():
     """The General who cannot pay "loses the game": from then on the lead passes him by, and his Revenue is none."""
     t = MOV(3)
-    t.to("EXPANSION")
-    t.put(0, "Mercenaries")
-    t.to("WAR")
-    _with_offices(t, General=0)
-    t.give(0, gold=-t.gold()[0])
-    t.give(2, cards=1)
-    t.go(type="play", seat=2, card="The Turks")
-    t.go(type="war_roll", dice=[6, 6])
+    _the_general_ada_loses(t, by=2)
     assert t.view["players"][0]["eliminated"]
     t.to("DRAW", turn=2)
     assert "Turn 2: Bea leads." in t.log and "Turn 2: Ada leads." not in t.log

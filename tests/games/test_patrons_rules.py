@@ -679,14 +679,20 @@ def test_a_virtual_hand_is_consumed_by_production_and_takes_the_product():
     assert any("Ada uses Hemp 2." == line for line in t.log)
 
 
-def test_a_tent_uses_a_canvas_which_goes_back_to_its_pile_not_to_the_discard():
-    t = PV(3, virtual=True)
+def _ada_produces_at(t, business, *shown):
+    """After the deal, Ada sponsors `business` showing the cards `shown` from her virtual hand, then chooses the
+    Produce action; the others produce nothing, and it is her part."""
     t.go(type="advance")  # the deal
-    _hand(t, 0, "Lumber 2", "Canvas")
-    sponsored(t, {0: biz("tent", "Campo A", cost=4)})
+    _hand(t, 0, *shown)
+    sponsored(t, {0: business})
     t.choose("PRODUCE")
     while t.view["active"] != 0:
         t.go(type="advance")
+
+
+def test_a_tent_uses_a_canvas_which_goes_back_to_its_pile_not_to_the_discard():
+    t = PV(3, virtual=True)
+    _ada_produces_at(t, biz("tent", "Campo A", cost=4), "Lumber 2", "Canvas")
     _hand(t, 0, "Lumber 2", "Silk 4", "Canvas", "Wool 2")
     discards = t.view["decks"]["raw_goods"]["discard"]
     t.go(type="produce", business=0)
@@ -827,12 +833,7 @@ def test_the_player_must_have_in_his_hand_the_good_cards_required_and_raw_good_c
     """[R] "The player must have in his hand the Good Cards required … Raw Good Cards consumed are discarded":
     with the recipes the table entered, a luxury made from a virtual hand takes its cards from it."""
     t = PV(3, virtual=True, recipes=RECIPES)
-    t.go(type="advance")  # the deal
-    _hand(t, 0, "Lumber 2", "Iron 3", "Canvas")
-    sponsored(t, {0: biz("gondola_maker", "Campo A", cost=5)})
-    t.choose("PRODUCE")
-    while t.view["active"] != 0:
-        t.go(type="advance")
+    _ada_produces_at(t, biz("gondola_maker", "Campo A", cost=5), "Lumber 2", "Iron 3", "Canvas")
     _hand(t, 0, "Lumber 2", "Canvas")  # no Iron: no Gondola
     assert not any(o["action"].get("type") == "produce" for o in t.plays)
     refused = t.do(type="produce", business=0)
@@ -847,12 +848,7 @@ def test_the_player_must_have_in_his_hand_the_good_cards_required_and_raw_good_c
 
 def test_the_player_picks_which_of_his_cards_make_a_luxury():
     t = PV(3, virtual=True, recipes=RECIPES, deck={**DECK, "Iron 3": 4, "Iron 1": 2, "Iron 4": 2})
-    t.go(type="advance")
-    _hand(t, 0, "Iron 3", "Wool 2")
-    sponsored(t, {0: biz("armour", "Campo A", cost=5)})
-    t.choose("PRODUCE")
-    while t.view["active"] != 0:
-        t.go(type="advance")
+    _ada_produces_at(t, biz("armour", "Campo A", cost=5), "Iron 3", "Wool 2")
     _hand(t, 0, "Iron 1", "Iron 3", "Iron 4", "Wool 2")
     make = next(o for o in t.plays if o["action"] == {"type": "produce", "business": 0})
     cards = make["fields"]["cards"]

@@ -137,4 +137,4 @@ def _picked(e: Edit, hand: list[str], needs: tuple[str, ...]) -> list[str]:
 
 
 STEP = Step("PRODUCE", "Produce goods", EACH, when=doing("PRODUCE"), done="Done",
-            options=options, handlers={"produce": produce, "advance": lambda e: None})
+            options=options, handlers={"produce": produce})

@@ -55,4 +55,4 @@ def reserve(e: Edit) -> None:
 
 
 STEP = Step("RESERVE", "Reserve a shipment", EACH, when=doing("RESERVE"), done="None",
-            options=options, handlers={"reserve": reserve, "advance": lambda e: None})
+            options=options, handlers={"reserve": reserve})

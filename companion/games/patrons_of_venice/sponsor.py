@@ -135,4 +135,4 @@ def _business(e: Edit) -> None:
 
 
 STEP = Step("SPONSOR", "Sponsor", EACH, when=doing("SPONSOR"), done="None",
-            options=options, handlers={"sponsor": sponsor, "advance": lambda e: None})
+            options=options, handlers={"sponsor": sponsor})

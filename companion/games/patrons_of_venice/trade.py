@@ -110,6 +110,6 @@ def buy_options(state: PMap, seat: int | None) -> list[Option]:
 
 
 SELL = Step("TRADE_SELL", "Sell to the Market", EACH, when=doing("TRADE"), done="Done",
-            options=sell_options, handlers={"sell": sell, "advance": lambda e: None})
+            options=sell_options, handlers={"sell": sell})
 BUY = Step("TRADE_BUY", "Buy one, or pass", PASSES, when=doing("TRADE"), done="Pass", plain_is_pass=True,
-           options=buy_options, handlers={"buy": buy, "advance": lambda e: None})
+           options=buy_options, handlers={"buy": buy})
