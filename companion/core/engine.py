@@ -289,7 +289,7 @@ def _rolloff(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
         return Accepted(state, (f"Roll-off: {names}. {tied} are tied and roll again.",), "The roll-off roll is taken back.")
     state = state.set("rolloff", None)
     if state["flow"] is not None:  # a roll-off the game started (an election's tie): the game takes the winner
-        decided = game.on_rolloff(state, ro, best[0])
+        decided = run_handler(lambda e: game.on_rolloff(e, ro, best[0]), game, state, {})
         if isinstance(decided, Refused):
             return decided
         return Accepted(decided.state, (f"Roll-off: {names}. {_who(state, best[0])} wins.", *decided.log),

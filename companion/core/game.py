@@ -7,8 +7,8 @@ an input only when it matches an option offered to where it comes from (TABLE.md
               the names its SPEC.md state machine gives them
   private     (state, seat) -> dict: what only that seat's phone may see
   score_sheet (state) -> dict: the final score sheet, pre-filled
-  on_rolloff  (state, rolloff, winner) -> Result: a roll-off the game started
-              mid-game (state["rolloff"] with its "purpose") has a winner
+  on_rolloff  (edit, rolloff, winner): a roll-off the game started mid-game
+              (`Edit.roll_off`, with its "purpose") has a winner
   tapped      (state, deck, card) -> action | reason: what a card tapped on
               the reader means now (default: it was drawn)
   extra_action (state, action) -> bool: whether this advance, once the step's
@@ -23,14 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyrsistent import PMap
 
 from companion.core.counters import CounterSpec
 from companion.core.deck import DeckSpec
 from companion.core.flow import Flow
-from companion.core.result import Result
+
+if TYPE_CHECKING:
+    from companion.core.steps import Edit
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ class GameDef:
     # What a new game's setup must hold that an earlier version's journal may lack: (setup) -> why it is
     # refused, or None. Checked when a game starts, not when a journal is replayed.
     check_new: Callable[[Mapping[str, Any]], str | None] | None = None
-    on_rolloff: Callable[[PMap, PMap, int], Result] | None = None
+    on_rolloff: Callable[[Edit, PMap, int], None] | None = None
     tapped: Callable[[PMap, str, str], Mapping[str, Any] | str] | None = None
     extra_action: Callable[[PMap, Mapping[str, Any]], bool] | None = None
     rolloff_face: Callable[[PMap, int], tuple[int, str]] | None = None

@@ -17,9 +17,9 @@ raises out of `apply` and never changes the state; no handler threads refusals b
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from pyrsistent import PMap, freeze, thaw
+from pyrsistent import PMap, freeze, pmap, pvector, thaw
 
 from companion.core import counters as counters_mod
 from companion.core import deck as deck_mod
@@ -29,6 +29,9 @@ from companion.core.result import Accepted, Needs, Refused, Result
 if TYPE_CHECKING:
     from companion.core.deck import DeckSpec
     from companion.core.game import GameDef
+
+
+T = TypeVar("T")
 
 
 class Refusal(Exception):
@@ -63,6 +66,13 @@ class Edit:
 
     def refuse(self, reason: str, *, needs: Needs | None = None) -> NoReturn:
         raise Refusal(Refused(reason, needs=needs))
+
+    def must(self, checked: T | Refused) -> T:
+        """What a check shared with the options gave, or the refusal it is (the options leave out what it
+        refuses, so only a stale or forged input meets it here)."""
+        if isinstance(checked, Refused):
+            self.refuse(checked.reason, needs=checked.needs)
+        return checked
 
     def say(self, *lines: str) -> None:
         self.log.extend(lines)
@@ -107,18 +117,21 @@ class Edit:
         self._state = self._state.set("decks", self._state["decks"].set(name, deck))
 
     def draw(self, spec: DeckSpec, n: int, key: str, cards: Sequence[str] | None = None,
-             put_back: str | None = None) -> list[str]:
+             put_back: str | None = None, tell: bool = False) -> list[str]:
         """Draw `n` (or the named `cards`); a shuffle it needs takes its order from the input's `key` (the
         runtime adds a random one: each deck has its own key, since one input may shuffle two).
         `put_back`: what undoing it asks the table to do, instead of the deck's own words (which name the
-        cards: not for a deal into secret hands); "" when undoing it puts nothing back."""
+        cards: not for a deal into secret hands); "" when undoing it puts nothing back. `tell`: the deck's own
+        lines (a shuffle, a pile used up) join the log, all but the one naming the cards drawn."""
         before = self.deck(spec.name)
         shuffles = cards is None and (not before["shuffled"] or len(before["draw"]) < n)
         out = deck_mod.draw(spec, before, n, self.action.get(key) if shuffles else None, cards)
         if isinstance(out, Refused):
             self.refuse(out.reason, needs=Needs(out.needs.kind, key, cards=out.needs.cards) if out.needs else None)
-        deck, _log, reveal = out
+        deck, lines, reveal = out
         self.set_deck(spec.name, deck)
+        if tell:
+            self.say(*lines[1:])
         self.reveal(reveal if put_back is None else put_back)
         return list(deck["out"][len(before["out"]):])
 
@@ -131,6 +144,11 @@ class Edit:
     def end_turn(self) -> None:
         """End the turn now, whatever step it is in (a shortcut past the steps left): the next turn starts."""
         self.take(lambda state: flow_mod.end_turn(self.game.flow, state))
+
+    def roll_off(self, contenders: Sequence[int], purpose: str) -> None:
+        """The `contenders` roll 1D6 each before anything else is done; the game's `on_rolloff` takes the
+        winner (an election's tie)."""
+        self._state = self._state.set("rolloff", pmap({"contenders": pvector(contenders), "purpose": purpose}))
 
     def end_game(self, reason: str, line: str) -> None:
         """The game is over now, for `reason` ("the players ended it"); `line` says so in the log."""

@@ -328,7 +328,7 @@ def test_an_army_seizes_a_trade_route_unless_negated():
 def test_who_may_play_what():
     t = MOV(2)
     t.give(0, gold=20, cards=5)
-    assert "Expansion Phase" in t.do(type="play", seat=0, card="Senator").reason
+    assert "cannot be done now (Draw Phase" in t.do(type="play", seat=0, card="Senator").reason  # no card phase
     t.to("EXPANSION")
     assert "needs a Villa" in t.do(type="play", seat=0, card="Patronage").reason
     assert "Event Phase" in t.do(type="play", seat=0, card="Explorer").reason
@@ -336,6 +336,7 @@ def test_who_may_play_what():
     assert "Caught is played to negate" in t.do(type="play", seat=0, card="Caught").reason
     assert "card list" in t.do(type="play", seat=0, card="Joker").reason
     t.to("EVENT")
+    assert "Expansion Phase" in t.do(type="play", seat=0, card="Senator").reason
     assert "Pope's controller" in t.do(type="play", seat=0, card="Call Crusade").reason
     assert "Council Head" in t.do(type="play", seat=0, card="Accusation", target=1).reason
     t.give(1, gold=0)

@@ -19,13 +19,12 @@ from typing import Any
 from pyrsistent import PMap, thaw
 
 from companion import scoring
-from companion.core.flow import step_name
 from companion.core.game import GameDef
 from companion.core.words import counted
 from companion.games.plain import name
 from companion.scoring import master_of_venice as sheet
 
-from . import elections, hands, revenue, turn
+from . import election, elections, hands, revenue
 from .cards import CARDINAL, CARDS, DECK, OFFICES, SENATOR
 from .steps import FLOW
 from .table import COUNTERS, controller, count_kind, describe, initial, virtual
@@ -73,7 +72,6 @@ def _public(state: PMap) -> dict[str, Any]:
     table = state["data"]
     flow = state["flow"]
     n = len(state["players"])
-    by_dice = state["options"]["trip_income"] == "dice"
     per_player = []
     for s in range(n):
         parts = revenue.fixed(table, s)
@@ -105,36 +103,8 @@ def _public(state: PMap) -> dict[str, Any]:
         "tapped": table["tapped"],
         "in_play": [{**c, "label": describe(state, c)} for c in table["in_play"]],
         "per_player": per_player,
-        "status": _status(state, per_player, by_dice),
         "sections": _sections(state, per_player),
     }
-
-
-def _status(state: PMap, per_player: list[dict[str, Any]], by_dice: bool) -> str:
-    """The OLED's line under who acts: what this moment is about."""
-    table = state["data"]
-    if state["flow"] is None or state["flow"]["over"]:
-        return ""
-    step = step_name(state)
-    if table["pending"] is not None:
-        p = table["pending"]
-        return f"{p['card']}: " + ("roll the payments" if p["kind"] == "war" else "negate or allow")
-    if step == "REVENUE":
-        return " ".join(f"{state['players'][s]['name'][:4]} {mine['income']['fixed']}"
-                        + (f"+{mine['trips']}d" if by_dice and mine["trips"] else f"+{2 * mine['trips']}" if mine["trips"] else "")
-                        for s, mine in enumerate(per_player) if not mine["eliminated"])
-    if table["election"] is not None:
-        e = table["election"]
-        return f"Bids {sum(1 for s in e['voters'] if e['bids'][s] is not None)}/{len(e['voters'])} on the phones"
-    if step in ("POPE", "DOGE"):
-        if table["dies"] == step.lower() or table[step.lower()] is None:
-            return f"No roll: the {step.capitalize()} is elected"
-        return f"Roll 1D6: on a 6 the {step.capitalize()} dies"
-    if step == "DRAW":
-        first = state["flow"]["round"] == 1 and state["options"]["start_cards"] and not virtual(state)  # real hands first
-        deal = f"Deal {counted(state['options']['start_cards'], 'card')} each, then draw 1 · " if first else ""
-        return deal + f"Deck pass {hands.deck_pass(state)}" + (" · the end is near" if hands.game_end_pending(state) else "")
-    return ""
 
 
 def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -223,6 +193,6 @@ MASTER = GameDef(
     score_sheet=_score_sheet,
     scoring=scoring.Sheet(GAME_ID),
     rule_options=RULE_OPTIONS,
-    on_rolloff=turn.on_rolloff,
+    on_rolloff=election.on_rolloff,
     tapped=_tap,
 )

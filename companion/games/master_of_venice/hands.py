@@ -16,13 +16,11 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core import deck as deck_mod
-from companion.core.result import Refused
+from companion.core.steps import Edit
 from companion.core.words import counted
-from companion.games.plain import name, set_deck
 
 from .cards import DECK
-from .table import add_held, held, virtual
+from .table import held, virtual
 
 
 def passes(state: PMap) -> int:
@@ -37,69 +35,58 @@ def game_end_pending(state: PMap) -> bool:
     return passes(state) >= 2
 
 
-def draw(state: PMap, table: dict[str, Any], seats: Sequence[int], order: object, log: list[str]) -> PMap | Refused:
-    """One card to each seat in `seats` (a seat may come more than once), in that order; the
-    draws the deck cannot make any more are lost. `table` is changed in place."""
+def draw(e: Edit, seats: Sequence[int]) -> None:
+    """One card to each seat in `seats` (a seat may come more than once), in that order; the draws the deck
+    cannot make any more are lost."""
     if not seats:
-        return state
-    deck = state["decks"][DECK.name]
-    if passes(state) >= 2:
-        log.append("The deck has been used up twice: no more cards are drawn.")
-        return state
-    if virtual(state):
+        return
+    deck = e.deck(DECK.name)
+    if passes(e.state) >= 2:
+        e.say("The deck has been used up twice: no more cards are drawn.")
+        return
+    got = seats
+    if virtual(e.state):
         pile, discards = len(deck["draw"]), len(deck["discard"])
-        if passes(state) == 0:
+        if passes(e.state) == 0:
             can = pile + discards  # the core reshuffles the discards when pass 1 runs out
         elif pile:
             can = pile  # pass 2 under way: it is not reshuffled again
         else:
             can = discards  # pass 1 has just run out: the discard pile becomes pass 2
             if not can:
-                log.append("The discard pile is empty: there is no second pass, and the game ends with this turn.")
-                return set_deck(state, DECK.name, deck.set("passes", 2))
+                e.say("The discard pile is empty: there is no second pass, and the game ends with this turn.")
+                e.set_deck(DECK.name, deck.set("passes", 2))
+                return
         k = min(len(seats), can)
-        if k:
-            out = deck_mod.draw(DECK, deck, k, order)
-            if isinstance(out, Refused):
-                return out
-            deck, more, _ = out
-            state = set_deck(state, DECK.name, deck)
-            log.extend(line for line in more if not line.startswith(f"{DECK.label}: drew"))  # the cards are secret
-            for seat, card in zip(seats, deck["out"][-k:]):
-                table["hands"][seat].append(card)
-        elif order is not None:
-            return Refused("no card is left to draw: no shuffle is needed")
+        if k:  # the cards are secret: the log names none
+            for seat, card in zip(seats, e.draw(DECK, k, "order", put_back="", tell=True)):
+                e.data["hands"][seat].append(card)
+        elif e.action.get("order") is not None:
+            e.refuse("no card is left to draw: no shuffle is needed")
         got = seats[:k]
-    else:
-        got = seats
     for seat in got:
-        state = add_held(state, seat, 1)
+        e.gain(seat, "hand", 1)
     lost = len(seats) - len(got)
     if lost:
-        log.append(f"{counted(lost, 'card')} could not be drawn: the deck is used up.")
-    return state
+        e.say(f"{counted(lost, 'card')} could not be drawn: the deck is used up.")
 
 
-def take(state: PMap, table: dict[str, Any], seat: int, card: str) -> PMap | Refused:
-    """A card leaves `seat`'s hand to be played (`table` is changed in place)."""
-    if virtual(state):
-        if card not in table["hands"][seat]:
-            return Refused(f"{name(state, seat)} has no {card} in hand")
-        table["hands"][seat].remove(card)
-    elif held(state, seat) < 1:
-        return Refused(f"{name(state, seat)} has no card in hand, as the companion counted: correct the count "
-                       "(Cards in hand) if a draw was missed")
-    return add_held(state, seat, -1)
+def take(e: Edit, seat: int, card: str) -> None:
+    """A card leaves `seat`'s hand to be played."""
+    if virtual(e.state):
+        if card not in e.data["hands"][seat]:
+            e.refuse(f"{e.name(seat)} has no {card} in hand")
+        e.data["hands"][seat].remove(card)
+    elif held(e.state, seat) < 1:
+        e.refuse(f"{e.name(seat)} has no card in hand, as the companion counted: correct the count "
+                 "(Cards in hand) if a draw was missed")
+    e.pay(seat, "hand", 1)
 
 
-def discard(state: PMap, cards: Sequence[str]) -> PMap | Refused:
+def discard(e: Edit, cards: Sequence[str]) -> None:
     """Played, destroyed or spent cards go to the discard pile."""
-    if not cards:
-        return state
-    out = deck_mod.discard(DECK, state["decks"][DECK.name], list(cards))
-    if isinstance(out, Refused):
-        return out
-    return set_deck(state, DECK.name, out[0])
+    if cards:
+        e.discard(DECK, cards)
 
 
 def hand_cards(state: PMap, table: Mapping[str, Any], seat: int) -> list[str] | None:

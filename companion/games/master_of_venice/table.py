@@ -27,7 +27,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.counters import CounterSpec
-from companion.core.result import Refused
+from companion.core.steps import Edit
 from companion.games.plain import name
 
 from .cards import CARDS, DECK
@@ -51,23 +51,19 @@ def gold(state: PMap, seat: int) -> int:
     return state["counters"]["players"][seat]["gold"]
 
 
-def add_gold(state: PMap, seat: int, amount: int) -> PMap:
-    """Gold from the change pile (there is no bank to run dry) [R l.26]."""
-    return state.set("counters", state["counters"].transform(["players", seat, "gold"], lambda g: max(0, g + amount)))
+def add_gold(e: Edit, seat: int, amount: int) -> None:
+    """Gold from the change pile (there is no bank to run dry) [R l.26]; a loss takes at most what he has."""
+    e.gain(seat, "gold", max(amount, -e.counter(seat, "gold")))
+
+
+def pay(e: Edit, seat: int, amount: int, what: str) -> None:
+    if e.counter(seat, "gold") < amount:
+        e.refuse(f"{e.name(seat)} has {e.counter(seat, 'gold')} Gold: {what} costs {amount}")
+    e.pay(seat, "gold", amount)
 
 
 def held(state: PMap, seat: int) -> int:
     return state["counters"]["players"][seat]["hand"]
-
-
-def add_held(state: PMap, seat: int, amount: int) -> PMap:
-    return state.set("counters", state["counters"].transform(["players", seat, "hand"], lambda k: k + amount))
-
-
-def pay(state: PMap, seat: int, amount: int, what: str) -> PMap | Refused:
-    if gold(state, seat) < amount:
-        return Refused(f"{name(state, seat)} has {gold(state, seat)} Gold: {what} costs {amount}")
-    return add_gold(state, seat, -amount)
 
 
 def virtual(state: PMap) -> bool:
@@ -84,9 +80,11 @@ def standing(table: Mapping[str, Any], n: int) -> list[int]:
     return [s for s in range(n) if s not in table["eliminated"]]
 
 
-def in_order(state: PMap) -> list[int]:
-    """The seats still in the game, from the first player clockwise: the order every phase asks them in."""
-    return [s for s in state["flow"]["order"] if s not in state["data"]["eliminated"]]
+def in_order(state: PMap, table: Mapping[str, Any] | None = None) -> list[int]:
+    """The seats still in the game, from the first player clockwise: the order every phase asks them in
+    (`table`: the data as an input has changed it so far)."""
+    out = (table or state["data"])["eliminated"]
+    return [s for s in state["flow"]["order"] if s not in out]
 
 
 def unappointed(state: PMap) -> list[int]:

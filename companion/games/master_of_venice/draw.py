@@ -1,0 +1,52 @@
+"""Master of Venice: the Draw Phase [R l.45-50]. NEXT: each player still in the game draws 1 card (in the
+first turn, the starting cards and Gold of the rule options first). With real cards the table says when
+the real draw pile runs out (here and in the Event Phase, where cards are drawn too)."""
+
+from __future__ import annotations
+
+from pyrsistent import PMap
+
+from companion.core.options import Option
+from companion.core.steps import Edit
+from companion.core.words import counted
+
+from . import hands
+from .phase import next_option, phase
+from .table import add_gold, in_order, virtual
+
+
+def draw(e: Edit) -> None:
+    seats = in_order(e.state, e.data)
+    options = e.state["options"]
+    first_turn = e.state["flow"]["round"] == 1
+    extra = options["start_cards"] if first_turn else 0
+    if first_turn and options["start_gold"]:
+        for seat in seats:
+            add_gold(e, seat, options["start_gold"])
+        e.say(f"Each player starts with {options['start_gold']} Gold.")
+    if not virtual(e.state):
+        e.say(f"Deal {counted(extra, 'card')} to each player, then each draws 1." if extra else "Each player draws 1 card.")
+    hands.draw(e, seats * (extra + 1))
+    if virtual(e.state):
+        e.say("Each player's new card is on their own phone.")
+    e.reveal("Put the cards drawn back on top of the deck.")
+
+
+def run_out(state: PMap) -> list[Option]:
+    """With real cards, the table says the real draw pile ran out (the companion cannot see it)."""
+    if virtual(state) or hands.passes(state) >= 2 or hands.game_end_pending(state):
+        return []
+    return [Option("The real draw pile has run out", "Empty", {"type": "deck_exhausted", "deck": "deck"}, confirm=True)]
+
+
+def _table(state: PMap) -> list[Option]:
+    return run_out(state) + next_option()
+
+
+def status(state: PMap) -> str:
+    first = state["flow"]["round"] == 1 and state["options"]["start_cards"] and not virtual(state)  # real hands first
+    deal = f"Deal {counted(state['options']['start_cards'], 'card')} each, then draw 1 · " if first else ""
+    return deal + f"Deck pass {hands.deck_pass(state)}" + (" · the end is near" if hands.game_end_pending(state) else "")
+
+
+STEP = phase("DRAW", "Draw Phase: 1 card each", done="Draw", table=_table, status=status, handlers={"advance": draw})

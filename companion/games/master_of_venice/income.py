@@ -1,0 +1,89 @@
+"""Master of Venice: the Revenue Phase [R l.51-73]. Each player with trade trips may roll his own dice
+first, from his phone (`trips`); NEXT pays every player's Revenue, and rolls the trips not rolled yet."""
+
+from __future__ import annotations
+
+from pyrsistent import PMap
+
+from companion.core.options import Option
+from companion.core.steps import Edit
+from companion.core.words import counted
+from companion.games.plain import name
+
+from . import legal, revenue
+from .phase import phase
+from .table import add_gold, in_order, standing
+
+# Each source of Revenue in the log: "3 base, 2 from cards, 5 from offices, 1 from others' traders".
+_REVENUE = {"base": "base", "cards": "from cards", "offices": "from offices", "routes": "from others' traders"}
+
+
+def _by_dice(state: PMap) -> bool:
+    return state["options"]["trip_income"] == "dice"
+
+
+def income(e: Edit) -> None:
+    """Every player's Revenue; the trips not rolled before are rolled now, player by player."""
+    table = e.data
+    seats = in_order(e.state, table)
+    by_dice = _by_dice(e.state)
+    unrolled = [s for s in seats if by_dice and table["trips"][s] is None and revenue.trips(table, s)]
+    wanted = sum(len(revenue.trips(table, s)) for s in unrolled)
+    rolled: list[int] = e.must(legal.dice(e.action, f"{wanted}d6", "the trade trips")) if wanted else []
+    for seat in unrolled:
+        k = len(revenue.trips(table, seat))
+        table["trips"][seat], rolled = rolled[:k], rolled[k:]
+    for seat in seats:
+        parts = revenue.fixed(table, seat)
+        bonuses = revenue.trips(table, seat)
+        trips = revenue.trip_income(bonuses, table["trips"][seat] if by_dice else None)
+        total = revenue.total(parts, trips)
+        add_gold(e, seat, total)
+        shown = ", ".join(f"{v} {_REVENUE[k]}" for k, v in parts.items() if v)
+        if bonuses:
+            shown += f", {sum(trips)} from {counted(len(trips), 'trip')}" + (
+                f" ({', '.join(map(str, table['trips'][seat]))})" if by_dice else "")
+        e.say(f"{e.name(seat)}: +{total} Gold ({shown}).")
+    table["trips"] = [None] * len(e.state["players"])
+    if wanted:
+        e.reveal("The trip dice are taken back.")
+
+
+def trips(e: Edit) -> None:
+    """A player's own trade-trip dice, rolled before the Revenue is applied."""
+    seat = e.must(legal.seat(e.state, e.action))
+    if not _by_dice(e.state):
+        e.refuse("trade trips are rolled in the Revenue Phase")
+    table = e.data
+    bonuses = revenue.trips(table, seat)
+    if not bonuses or table["trips"][seat] is not None:
+        e.refuse(f"{e.name(seat)} has no trade trip to roll" if not bonuses else f"{e.name(seat)}'s trips are rolled already")
+    rolled = e.must(legal.dice(e.action, f"{len(bonuses)}d6", f"{e.name(seat)}'s trip roll"))
+    table["trips"][seat] = rolled
+    earned = revenue.trip_income(bonuses, rolled)
+    shown = ", ".join(f"{d}{'+' + str(b) if b else ''}→{g}" for d, b, g in zip(rolled, bonuses, earned))
+    e.say(f"{e.name(seat)}'s trips: {shown} = {sum(earned)} Gold.")
+    e.reveal(f"{e.name(seat)}'s trip dice are taken back.")
+
+
+def _seat(state: PMap, seat: int) -> list[Option]:
+    table = state["data"]
+    k = len(revenue.trips(table, seat))
+    if not _by_dice(state) or not k or table["trips"][seat] is not None:
+        return []
+    fixed = sum(revenue.fixed(table, seat).values())
+    return [Option(f"Roll {name(state, seat)}'s {counted(k, 'trip')}: {fixed} + {k}d6", "Trips",
+                   {"type": "trips", "seat": seat}, rolls=f"{k}d6")]
+
+
+def status(state: PMap) -> str:
+    """Each player's Revenue: fixed, plus trips (dice, or 2 Gold each)."""
+    table, by_dice = state["data"], _by_dice(state)
+    shown = []
+    for s in standing(table, len(state["players"])):
+        fixed, k = sum(revenue.fixed(table, s).values()), len(revenue.trips(table, s))
+        shown.append(f"{name(state, s)[:4]} {fixed}" + (f"+{k}d" if by_dice and k else f"+{2 * k}" if k else ""))
+    return " ".join(shown)
+
+
+STEP = phase("REVENUE", "Revenue Phase", done="Income", seat=_seat, status=status, handlers={"advance": income, "trips": trips})

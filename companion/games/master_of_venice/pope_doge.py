@@ -1,0 +1,93 @@
+"""Master of Venice: the Pope Phase and the Doge Phase [R l.113-142]. NEXT rolls 1D6: on a 6 the Pope
+(Doge) dies. There is no roll when the office is vacant or The Pope (Doge) Dies was played this turn: an
+election follows at once, of the players who control a Cardinal (Senator). Cards of the phase may be played
+before (card_play.py). A Doge who lives ends the turn."""
+
+from __future__ import annotations
+
+from pyrsistent import PMap
+
+from companion.core.flow import Step
+from companion.core.options import Option
+from companion.core.steps import Edit
+
+from . import card_play, elections, legal
+from .leaving import end_of_turn, leave_play
+from .phase import phase
+from .table import standing
+
+OFFICE_NAME = {"pope": "Pope", "doge": "Doge"}
+
+
+def _rolls(state: PMap, office: str) -> bool:
+    table = state["data"]
+    return table["dies"] != office and table[office] is not None
+
+
+def _death_roll(office: str):
+    title = OFFICE_NAME[office]
+
+    def run(e: Edit) -> None:
+        table = e.data
+        if table["dies"] == office:
+            e.say(f"The {title} Dies was played.")
+        elif table[office] is None:
+            e.say(f"The {title}'s office is vacant.")
+        else:
+            die = e.action.get("die")  # `die` (a number) or `dice` (a list of one)
+            rolled = e.must(legal.dice({"dice": [die] if type(die) is int else e.action.get("dice")}, "1d6", f"the {title} Phase"))
+            e.reveal("The die is taken back.")
+            if rolled[0] != 6:
+                e.say(f"{title} Phase: {rolled[0]}. The {title} lives.")
+                if office == "doge":
+                    end_of_turn(e)
+                return
+            e.say(f"{title} Phase: 6. The {title} dies.")
+        incumbent = table[office]
+        if type(incumbent) is int:
+            leave_play(e, [incumbent])
+        table[office], table["dies"] = None, None
+        n = len(e.state["players"])
+        voters = elections.voters(table, office, standing(table, n))
+        table["election"] = {"office": office, "voters": voters, "bids": [None] * n}
+        if voters:
+            e.say(f"Election of the {title}: {', '.join(e.name(s) for s in voters)} "
+                  f"{'votes' if len(voters) == 1 else 'vote'}. Bids are sealed, on each voter's own phone.")
+        else:
+            e.say(f"Election of the {title}: nobody controls a {elections.VOTER[office]}, so nobody can vote.")
+
+    return run
+
+
+def _table(office: str):
+    title = OFFICE_NAME[office]
+
+    def options(state: PMap) -> list[Option]:
+        if _rolls(state, office):
+            close = Option(f"Roll 1D6: on a 6 the {title} dies", "Roll", {"type": "advance"}, rolls="1d6", button="NEXT")
+        else:  # no roll: the election comes at once
+            why = f"The {title} Dies was played" if state["data"]["dies"] == office else f"the {title}'s office is vacant"
+            close = Option(f"Elect the {title}: {why}", "Elect", {"type": "advance"}, button="NEXT")
+        return card_play.table_options(state, [close])
+
+    return options
+
+
+def _status(office: str):
+    title = OFFICE_NAME[office]
+
+    def status(state: PMap) -> str:
+        if state["data"]["pending"] is not None:
+            return card_play.status(state)
+        return f"Roll 1D6: on a 6 the {title} dies" if _rolls(state, office) else f"No roll: the {title} is elected"
+
+    return status
+
+
+def _step(office: str, label: str) -> Step:
+    return phase(office.upper(), label, done="Roll", table=_table(office), seat=card_play.seat_options,  # the status says whether 1D6 is rolled
+                 status=_status(office), handlers={**card_play.HANDLERS, "advance": _death_roll(office)})
+
+
+POPE = _step("pope", "Pope Phase")
+DOGE = _step("doge", "Doge Phase")
