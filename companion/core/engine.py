@@ -209,10 +209,10 @@ _STEPPED_GENERIC = ("rolloff", "counter", "deck_exhausted")
 def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | None) -> Result:
     """A game on steps: the current step's handler for the input; after an advance's, the flow moves on."""
     kind = action["type"]
-    if state["flow"] is None or kind in _STEPPED_GENERIC:
+    step = flow_mod.current_step(game.flow, state) if state["flow"] is not None else None
+    if step is None or kind in _STEPPED_GENERIC and kind not in step.handlers:  # a step may do one its own way
         handler = _GENERIC.get(kind) if kind in _STEPPED_GENERIC else None
         return handler(game, state, action, seat) if handler else Refused("the game has not started")
-    step = flow_mod.current_step(game.flow, state)
     handler = step.handlers.get(input_key(action), _ends_the_step if input_key(action) == "advance" else None)
     if handler is None:
         return Refused(f"that cannot be done now ({step.label})")

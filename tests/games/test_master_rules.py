@@ -204,9 +204,69 @@ def test_mov_ex_11_a_tie_is_rolled_off():
     t.go(type="rolloff", values=[5, 5, 2])
     t.go(type="rolloff", values=[3, 4])
     assert t.view["doge"]["controller"] == 1 and t.view["rolloff"] is None
-    t.go(type="advance")  # NEXT appoints in order from the Doge
+    t.go(type="appoint", seat=1, office="Council Head")  # Bea, the new Doge, appoints
+    t.go(type="appoint", seat=2, office="General")
+    t.go(type="advance", action="appoint", seat=0, office="Admiral")  # the last one ends the turn
     assert t.view["offices"] == {"Council Head": 1, "General": 2, "Admiral": 0}
     assert t.view["turn"] == 2 and t.step == "DRAW"
+
+
+def test_the_player_who_controls_the_doge_must_immediately_appoint_to_each_player_one_of_4_offices():
+    """NEXT never appoints for him: while an office is to be given, only the Doge's controller has options,
+    and the last appointment ends the turn (its Popularity cards discarded)."""
+    t = MOV(3)
+    t.to("EXPANSION")
+    t.put(1, "Senator")
+    t.to("DOGE")
+    t.go(type="advance", die=6)
+    t.go(type="advance")  # Bea alone votes, and wins
+    assert t.step == "OFFICE_APPOINTMENT" and t.view["doge"]["controller"] == 1
+    assert t.view["status"] == "Bea appoints: 3 to go"
+    assert not [o for o in t.offered if o.action == {"type": "advance"}]  # no NEXT
+    plays = [o for o in t.offered if o.group != "Corrections"]
+    assert {o.action["seat"] for o in plays} == {0, 1, 2} and {o.action["type"] for o in plays} == {"appoint"}
+    assert t.view["acting"] == [1]  # the table waits for Bea
+    t.go(type="appoint", seat=1, office="General")
+    t.go(type="appoint", seat=0, office="Construction")
+    last = [o.action for o in t.offered if o.group != "Corrections"]
+    assert last and all(a["type"] == "advance" and a["action"] == "appoint" and a["seat"] == 2 for a in last)
+    assert t.refused(type="advance", action="appoint", seat=0, office="Admiral") == "Ada holds an office already: one each"
+    t.go(type="advance", action="appoint", seat=2, office="Admiral")
+    assert t.view["offices"] == {"General": 1, "Construction": 0, "Admiral": 2}
+    assert t.view["turn"] == 2 and t.step == "DRAW"
+    assert "Bea appoints Cy to the Office of Admiral." in t.log
+
+
+def test_players_may_play_war_or_army_cards_in_the_war_phase():
+    t = MOV(2)
+    t.give(0, gold=10, cards=3)
+    t.to("WAR")
+    named = [o for o in t.offered if o.action == {"type": "tap"}]
+    assert {"Guards", "Mercenaries", "Condottieri"} <= set(named[0].fields["card"]["enum"])
+    assert "Cogs" not in named[0].fields["card"]["enum"] and "War Galleys" not in named[0].fields["card"]["enum"]
+    before = t.gold()[0]
+    t.ok(type="play", seat=0, card="Guards")
+    assert [c["card"] for c in t.view["in_play"]] == ["Guards"] and t.gold()[0] == before - 2
+    assert t.refused(type="play", seat=0, card="Cogs") == "Cogs is played in the Expansion Phase"
+    t.to("EXPANSION", turn=2)
+    t.ok(type="play", seat=0, card="Mercenaries")  # an army is played in the Expansion Phase too
+
+
+def test_the_game_ends_when_players_have_gone_through_the_deck_twice_and_the_second_run_out_says_so():
+    """Real cards: the first run-out turns the discard pile into the new draw pile; the second is the end, with
+    no shuffle to make."""
+    t = MOV(2)
+    t.ok(type="deck_exhausted", deck="deck")
+    assert t.log[-1] == "The real draw pile has run out: shuffle the discard pile, it is the new draw pile (the last pass)."
+    t.to("EVENT")
+    t.ok(type="deck_exhausted", deck="deck")
+    assert t.log[-1].startswith("The real draw pile has run out a second time: no more cards are drawn")
+    assert not any("Shuffle" in line for line in t.log)
+    assert not [o for o in t.offered if o.action.get("type") == "deck_exhausted"]
+    assert t.view["game_end_pending"]
+    t.to("DOGE")
+    t.go(type="advance", die=1)  # the Doge lives: the turn, and the game, end
+    assert t.view["over"] and t.view["ended"] == "the players have gone through the deck twice"
 
 
 def test_a_sealed_bid_comes_only_from_the_players_own_phone_and_stays_secret():

@@ -89,7 +89,9 @@ def test_sealed_bids_from_each_phone(phones):
     status, body = ada.post("/api/input", appoint)
     assert status == 409 and body["error"].startswith("Act for Bea?"), body
     assert bea.post("/api/seat/input", appoint)[0] == 200
-    ada.post("/api/input", {"type": "advance"})
+    assert ada.post("/api/input", {"type": "advance"})[0] == 409  # NEXT does not appoint for her
+    last = {"type": "advance", "action": "appoint", "seat": 1, "office": "Council Head"}  # the last ends the turn
+    assert bea.post("/api/seat/input", last)[0] == 200
     state = ada.get("/api/state")[1]
     assert state["offices"] == {"Admiral": 0, "Council Head": 1} and state["turn"] == 2
 

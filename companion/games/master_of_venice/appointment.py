@@ -1,7 +1,14 @@
-"""Master of Venice: the Doge appoints the offices [R l.140-142], after he is elected.
+"""Master of Venice: the Doge appoints the offices [R l.140-142], after he is elected: "The player who
+controls the Doge must immediately appoint to each player, including himself, control of 1 of 4 Offices".
 
-  appoint  {seat, office}   the Doge's controller gives a player without an office one of the four
-  advance                   NEXT gives the offices not yet given, in order, to the players without one
+  appoint  {seat, office}   the Doge's controller gives a player without an office one of the four; the
+                            last one to give is an advance (`"action": "appoint"`): it ends the turn
+  advance                   NEXT, offered only when nobody is left to appoint (or no player controls the
+                            Doge): the turn ends. (Journals of earlier versions: it gave the offices left, in
+                            order, to the players without one.)
+
+NEXT never makes the Doge's choices for him: the box and the host's table page do his options as they do
+any player's (the host asks first when a phone holds his seat).
 """
 
 from __future__ import annotations
@@ -15,13 +22,15 @@ from companion.games.plain import name
 from . import legal
 from .cards import OFFICES
 from .leaving import end_of_turn
-from .phase import phase
+from .phase import next_option, phase
 from .table import controller, unappointed
 
 _HINTS = {"Council Head": "Council", "Construction": "Build"}  # whole words over a button
 
 
 def appoint(e: Edit) -> None:
+    if e.action["type"] == "advance" and _left(e.state) != 1:
+        e.refuse("the turn ends with the last office appointed")
     seat = e.must(legal.seat(e.state, e.action))
     office, table = e.action.get("office"), e.data
     if office not in OFFICES:
@@ -32,6 +41,8 @@ def appoint(e: Edit) -> None:
         e.refuse(f"{e.name(seat)} holds an office already: one each")
     table["offices"][office] = seat
     e.say(f"{e.name(controller(table, 'doge'))} appoints {e.name(seat)} to the Office of {office}.")
+    if e.action["type"] == "advance":
+        end_of_turn(e)
 
 
 def appoint_rest(e: Edit) -> None:
@@ -45,15 +56,35 @@ def appoint_rest(e: Edit) -> None:
     end_of_turn(e)
 
 
-def _seat(state: PMap, seat: int) -> list[Option]:
-    """The Doge's controller: any office not given, to any player without one."""
+def _left(state: PMap) -> int:
+    """How many appointments the Doge's controller has still to make (none when nobody controls the Doge)."""
     table = state["data"]
-    if controller(table, "doge") != seat:
+    if controller(table, "doge") is None:
+        return 0
+    return min(len(unappointed(state)), sum(1 for o in OFFICES if o not in table["offices"]))
+
+
+def _seat(state: PMap, seat: int) -> list[Option]:
+    """The Doge's controller: any office not given, to any player without one; the last one ends the turn."""
+    table = state["data"]
+    if controller(table, "doge") != seat or not _left(state):
         return []
+    last = {"type": "advance", "action": "appoint"} if _left(state) == 1 else {"type": "appoint"}
     free = [o for o in OFFICES if o not in table["offices"]]
-    return [Option(f"{name(state, who)}: Office of {o}", _HINTS.get(o, o), {"type": "appoint", "seat": who, "office": o})
+    return [Option(f"{name(state, who)}: Office of {o}", _HINTS.get(o, o), {**last, "seat": who, "office": o})
             for who in unappointed(state) for o in free]
 
 
+def _table(state: PMap) -> list[Option]:
+    """NEXT only when the Doge has nobody left to appoint: the appointments are his to make."""
+    return [] if _left(state) else next_option()
+
+
+def status(state: PMap) -> str:
+    left = _left(state)
+    doge = controller(state["data"], "doge")
+    return f"{name(state, doge)} appoints: {left} to go" if left else ""
+
+
 STEP = phase("OFFICE_APPOINTMENT", "The Doge appoints", when=lambda state: state["data"]["appointing"], done="Done",
-             seat=_seat, handlers={"appoint": appoint, "advance": appoint_rest})
+             seat=_seat, table=_table, status=status, handlers={"appoint": appoint, "advance": appoint_rest})

@@ -29,7 +29,7 @@ from companion.core.words import counted, sentence
 from companion.games.plain import name
 
 from . import hands, legal
-from .cards import ATTACKERS, CARDS, CRIME, DEFENDERS, IN_PLAY, POPULARITY, TRADERS, WAR, step_of
+from .cards import ATTACKERS, CARDS, CRIME, DEFENDERS, IN_PLAY, POPULARITY, TRADERS, WAR, phases_of
 from .leaving import leave_play
 from .table import add_gold, all_in_play, card_by_id, describe, gold, in_order, owned, pay, virtual
 
@@ -223,7 +223,7 @@ def table_options(state: PMap, closing: Sequence[Option] = ()) -> list[Option]:
     elif not virtual(state):
         found = [Option("A card is played: name it", "Name", {"type": "tap"},
                         fields={"card": {"title": "card", "enum": sorted(
-                            c for c in CARDS if step_of(c) == step and not all_in_play(table, c))}})]
+                            c for c in CARDS if step in phases_of(c) and not all_in_play(table, c))}})]
     return found + list(closing)
 
 
@@ -261,7 +261,7 @@ def seat_options(state: PMap, seat: int) -> list[Option]:
                 found += [replace(o, private=True) for o in seizes(state, seat, card, {"type": "attack", "seat": seat, "card": card}, "")]
     elif holds(state, seat):  # real cards: as many as the companion counted
         plain, other = [], []
-        for card in (c for c in CARDS if step_of(c) == step):
+        for card in (c for c in CARDS if step in phases_of(c)):
             plays = plays_of(state, seat, card, {"type": "play", "seat": seat, "card": card}, f"{name(state, seat)} plays")
             if len(plays) == 1 and not plays[0].fields:
                 plain.append(card)  # named from one list

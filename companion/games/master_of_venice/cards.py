@@ -115,9 +115,13 @@ OFFICE_GOLD = {"Council Head": 2, "General": 2, "Admiral": 2, "Construction": 1}
 POPE_GOLD, DOGE_GOLD, BASE_GOLD = 5, 3, 3  # [R l.52, l.64-65]
 
 
-def step_of(name: str) -> str:
+def phases_of(name: str) -> tuple[str, ...]:
+    """The phases a card is played in: "Players may play War or Army cards in this phase" (the War Phase)
+    makes an Army card's two."""
     card = CARDS[name]
-    return card.phase or STEP_OF_KIND.get(card.kind, "")
+    if card.phase:
+        return (card.phase,)
+    return ("EXPANSION", "WAR") if card.kind == ARMY else (STEP_OF_KIND[card.kind],) if card.kind in STEP_OF_KIND else ()
 
 
 def check_card(name: object) -> str | None:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
+from companion.core import deck as deck_mod
 from companion.core.options import Option
 from companion.core.steps import Edit
 from companion.core.words import counted
 
 from . import hands
+from .cards import DECK
 from .phase import next_option, phase
 from .table import add_gold, in_order, virtual
 
@@ -32,6 +34,18 @@ def draw(e: Edit) -> None:
     e.reveal("Put the cards drawn back on top of the deck.")
 
 
+def ran_out(e: Edit) -> None:
+    """The real draw pile has run out: the first time, the discard pile is shuffled into the new one; the
+    second, nothing more is drawn and the game ends with this turn (no third pass): "The Game ends when players have gone through the deck twice" [R l.23, l.49]."""
+    deck, _lines, _ = e.must(deck_mod.exhausted(DECK, e.deck(DECK.name)))
+    e.set_deck(DECK.name, deck)
+    if deck["passes"] >= 2:
+        e.say("The real draw pile has run out a second time: no more cards are drawn, and the game ends at the end "
+              "of this turn.")
+    else:
+        e.say("The real draw pile has run out: shuffle the discard pile, it is the new draw pile (the last pass).")
+
+
 def run_out(state: PMap) -> list[Option]:
     """With real cards, the table says the real draw pile ran out (the companion cannot see it)."""
     if virtual(state) or hands.passes(state) >= 2 or hands.game_end_pending(state):
@@ -49,4 +63,5 @@ def status(state: PMap) -> str:
     return deal + f"Deck pass {hands.deck_pass(state)}" + (" · the end is near" if hands.game_end_pending(state) else "")
 
 
-STEP = phase("DRAW", "Draw Phase: 1 card each", done="Draw", table=_table, status=status, handlers={"advance": draw})
+STEP = phase("DRAW", "Draw Phase: 1 card each", done="Draw", table=_table, status=status,
+             handlers={"advance": draw, "deck_exhausted": ran_out})

@@ -13,7 +13,7 @@ from companion.core.flow import step_name
 from companion.core.result import Needs, Refused
 from companion.games.plain import name
 
-from .cards import CARDS, INTRIGUE, OFFICES, ROUTE_CAPACITY, ROUTE_TAKES, ROUTES, TRADERS, step_of
+from .cards import CARDS, INTRIGUE, OFFICES, ROUTE_CAPACITY, ROUTE_TAKES, ROUTES, TRADERS, phases_of
 from .table import all_in_play, card_by_id, controller
 
 
@@ -57,9 +57,9 @@ def may_play(state: PMap, seat: int, card: str) -> Refused | None:
         return Refused("Caught is played to negate a crime, when one is played")
     if spec.kind == INTRIGUE:
         return Refused("Intrigue is played in an election, with the sealed bid")
-    step = step_of(card)
-    if step_name(state) != step:
-        return Refused(f"{card} is played in the {step.capitalize()} Phase")
+    phases = phases_of(card)
+    if step_name(state) not in phases:
+        return Refused(f"{card} is played in the {' or the '.join(p.capitalize() for p in phases)} Phase")
     if spec.villa and not table["villas"][seat]:
         return Refused(f"{card} needs a Villa: {name(state, seat)} has none")
     if spec.only == "pope" and controller(table, "pope") != seat:

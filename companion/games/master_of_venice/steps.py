@@ -49,7 +49,7 @@ DIPLOMACY = phase("DIPLOMACY", "Diplomacy Phase: talk", handlers={})
 # The Event Phase: the event and crime cards, played from the hand; with real cards the pile may run out.
 EVENT = phase("EVENT", "Event Phase", seat=card_play.seat_options, status=card_play.status,
               table=lambda state: card_play.table_options(state, draw.run_out(state) + next_option()),
-              handlers=card_play.HANDLERS)
+              handlers={**card_play.HANDLERS, "deck_exhausted": draw.ran_out})
 
 FLOW = Flow(
     steps=(draw.STEP, income.STEP, DIPLOMACY, expansion.STEP, EVENT, war.STEP, pope_doge.POPE, election.POPE,
