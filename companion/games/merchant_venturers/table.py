@@ -27,6 +27,7 @@ from pyrsistent import PMap
 
 from companion.core.counters import CounterSpec
 from companion.core.result import Refused
+from companion.core.steps import Edit
 from companion.core.words import counted
 from companion.scoring.merchant_venturers import ship_value
 
@@ -69,19 +70,11 @@ def coins(state: PMap, seat: int) -> int:
     return state["counters"]["players"][seat]["coins"]
 
 
-def pay(state: PMap, seat: int, amount: int, what: str) -> PMap | Refused:
-    have = coins(state, seat)
+def pay(e: Edit, seat: int, amount: int, what: str) -> None:
+    have = e.counter(seat, "coins")
     if amount > have:
-        return Refused(f"{state['players'][seat]['name']} has {counted(have, 'coin')}, and the price of {what} is {amount}")
-    return add_coins(state, seat, -amount)
-
-
-def add_coins(state: PMap, seat: int, amount: int) -> PMap:
-    return state.set("counters", state["counters"].transform(["players", seat, "coins"], lambda c: c + amount))
-
-
-def add_cards(state: PMap, seat: int, amount: int) -> PMap:
-    return state.set("counters", state["counters"].transform(["players", seat, "cards"], lambda c: c + amount))
+        e.refuse(f"{e.name(seat)} has {counted(have, 'coin')}, and the price of {what} is {amount}")
+    e.pay(seat, "coins", amount)
 
 
 def goods_n(action: Mapping[str, Any]) -> tuple[str, int] | Refused:

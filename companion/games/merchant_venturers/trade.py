@@ -14,12 +14,13 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.result import Accepted, Refused, Result
+from companion.core.result import Refused
+from companion.core.steps import Edit
 from companion.core.words import counted
-from companion.games.plain import data, name, put
+from companion.games.plain import name
 
 from .board import NEW, OLD, demand, port
-from .table import LEVELS, SALE_PRICE, add_coins, goods_n, pay, seat_of, take_goods
+from .table import LEVELS, SALE_PRICE, goods_n, pay, seat_of, take_goods
 
 
 def present(table: Mapping[str, Any], seat: int, port_: str) -> bool:
@@ -100,42 +101,36 @@ def _deal_terms(state: PMap, action: Mapping[str, Any], world: str) -> tuple[int
     return seat, p["name"], g, n
 
 
-def buy(state: PMap, action: Mapping[str, Any]) -> Result:
+def buy(e: Edit) -> None:
     """Phase 5: buy goods at a New World port; they wait on the quay to be loaded or stored."""
-    terms = _deal_terms(state, action, NEW)
-    if isinstance(terms, Refused):
-        return terms
-    seat, port_, g, n = terms
-    table = data(state)
+    seat, port_, g, n = e.must(_deal_terms(e.state, e.action, NEW))
+    table = e.data
     left = table["stock"].get(port_, {}).get(g, 0)
     if n > left:
-        return Refused(f"{port_} has {left} {g} for sale, not {n}")
-    each = purchase_price(state, seat, port_, g)
-    paid = pay(state, seat, n * each, f"{n} {g}")
-    if isinstance(paid, Refused):
-        return paid
+        e.refuse(f"{port_} has {left} {g} for sale, not {n}")
+    each = purchase_price(e.state, seat, port_, g)
+    pay(e, seat, n * each, f"{n} {g}")
     table["stock"][port_][g] -= n
     table["quay"][seat].setdefault(port_, []).extend([g] * n)
-    return Accepted(put(paid, table), (f"{name(state, seat)} buys {n} {g} at {port_} for {counted(n * each, 'coin')}.",))
+    e.say(f"{e.name(seat)} buys {n} {g} at {port_} for {counted(n * each, 'coin')}.")
 
 
-def sell(state: PMap, action: Mapping[str, Any]) -> Result:
+def sell(e: Edit) -> None:
     """Phase 8: sell goods at an Old World port, from the ships docked there first, then the trading post."""
-    terms = _deal_terms(state, action, OLD)
-    if isinstance(terms, Refused):
-        return terms
-    seat, port_, g, n = terms
-    table = data(state)
+    state = e.state
+    seat, port_, g, n = e.must(_deal_terms(state, e.action, OLD))
+    table = e.data
     wants = wanted(state, port_, g)
     if n > wants:
-        return Refused(f"{port_} buys {wants} more {g} this season, not {n}")
+        e.refuse(f"{port_} buys {wants} more {g} this season, not {n}")
     if n > available(table, seat, port_, g):
-        return Refused(f"{name(state, seat)} has {available(table, seat, port_, g)} {g} at {port_}, not {n}")
+        e.refuse(f"{e.name(seat)} has {available(table, seat, port_, g)} {g} at {port_}, not {n}")
+    each = sale_price(state, seat, port_, g)
     post = table["posts"][seat].get(port_)
     take_goods([s["cargo"] for s in table["ships"][seat] if s["at"] == port_] + ([post["goods"]] if post else []), g, n)
-    each = sale_price(state, seat, port_, g)
     if table["sold"]["turn"] != state["flow"]["round"]:
         table["sold"] = {"turn": state["flow"]["round"], "at": {}}
     at = table["sold"]["at"].setdefault(port_, {})
     at[g] = at.get(g, 0) + n
-    return Accepted(add_coins(put(state, table), seat, n * each), (f"{name(state, seat)} sells {n} {g} at {port_} for {counted(n * each, 'coin')} ({each} each).",))
+    e.gain(seat, "coins", n * each)
+    e.say(f"{e.name(seat)} sells {n} {g} at {port_} for {counted(n * each, 'coin')} ({each} each).")

@@ -18,15 +18,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pyrsistent import PMap, freeze
+from pyrsistent import PMap
 
-from companion.core.flow import step_name
+from companion.core.flow import TABLE, step_name
 from companion.core.options import Option
-from companion.core.result import Accepted, Refused, Result
+from companion.core.steps import Edit
 from companion.games.plain import name
 
-from . import trade
+from . import loading, trade
 from .board import GOODS, NEW, OLD, port_names
+from .phase import phase
+from .steps import season
 from .table import coins
 
 WORLD = {"BUY_GOODS": NEW, "SELL": OLD}
@@ -98,50 +100,45 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     return found + [Option(f"Pass at {port}", "Pass", {"type": "pass", **base})]
 
 
-def _used(state: PMap, now: Mapping[str, Any], traded: bool) -> PMap:
-    """The chance `now` is used (a trade, or a pass): the next player's at this port."""
-    cur = {k: now[k] for k in ("turn", "step", "port", "at", "passes")}
-    cur.update(at=cur["at"] + 1, passes=0 if traded else cur["passes"] + 1)
-    return state.set("data", state["data"].set("trading", freeze(cur)))
+def _table(state: PMap) -> list[Option]:
+    return options(state, None)
 
 
-def _mine(state: PMap, action: Mapping[str, Any]) -> dict[str, Any] | Refused:
+def _mine(e: Edit) -> dict[str, Any]:
     """Whose chance it is, when it is the input's seat's at the input's port."""
-    now = cursor(state)
+    now = cursor(e.state)
     if now is None:
-        return Refused("every port is done: on to the next phase")
-    if action.get("seat") != now["seat"] or action.get("port") != now["name"]:
-        return Refused(f"it is {name(state, now['seat'])}'s chance at {now['name']}")
+        e.refuse("every port is done: on to the next phase")
+    if e.action.get("seat") != now["seat"] or e.action.get("port") != now["name"]:
+        e.refuse(f"it is {e.name(now['seat'])}'s chance at {now['name']}")
     return now
 
 
+def _used(e: Edit, now: Mapping[str, Any], traded: bool) -> None:
+    """The chance `now` is used (a trade, or a pass): the next player's at this port."""
+    cur = {k: now[k] for k in ("turn", "step", "port", "at", "passes")}
+    cur.update(at=cur["at"] + 1, passes=0 if traded else cur["passes"] + 1)
+    e.data["trading"] = cur
+
+
 def _trade(deal):
-    def handler(state: PMap, action: Mapping[str, Any]) -> Result:
-        now = _mine(state, action)
-        if isinstance(now, Refused):
-            return now
-        done = deal(state, action)
-        return done if isinstance(done, Refused) else Accepted(_used(done.state, now, True), done.log)
+    def handler(e: Edit) -> None:
+        now = _mine(e)
+        deal(e)
+        _used(e, now, True)
     return handler
 
 
-def pass_(state: PMap, action: Mapping[str, Any]) -> Result:
-    now = _mine(state, action)
-    if isinstance(now, Refused):
-        return now
-    return Accepted(_used(state, now, False), (f"{name(state, action['seat'])} passes at {action['port']}.",))
+def pass_(e: Edit) -> None:
+    _used(e, _mine(e), False)
+    e.say(f"{e.name(e.action['seat'])} passes at {e.action['port']}.")
 
 
-def done(state: PMap, action: Mapping[str, Any]) -> Result:
+def done(e: Edit) -> None:
     """The phase's NEXT: only once every port is done."""
-    now = cursor(state)
+    now = cursor(e.state)
     if now is not None:
-        return Refused(f"{name(state, now['seat'])} has not bought or passed at {now['name']} yet")
-    return Accepted(state, ())
-
-
-buy = _trade(trade.buy)
-sell = _trade(trade.sell)
+        e.refuse(f"{e.name(now['seat'])} has not bought or passed at {now['name']} yet")
 
 
 def status(state: PMap) -> str:
@@ -150,3 +147,31 @@ def status(state: PMap) -> str:
     if now is None:  # said why, where nobody had a chance: a ship or post at the port, and coins or goods
         return "every port is done: " + ("nobody there can pay for more" if buying else "nobody there has goods it wants")
     return f"{now['name']}: {'buy' if buying else 'sell'} or pass"
+
+
+BUY_GOODS = phase("BUY_GOODS", "5 Buy resources", TABLE, when=lambda state: season(state) == "Summer", done="Next",
+                  say=status, table=_table, mine=options, acting=acting,
+                  handlers={"advance": done, "buy_goods": _trade(trade.buy), "pass": pass_})
+
+
+def _unsold(state: PMap) -> list[str]:
+    """Once every port is done: the unsold goods left on ships docked at Old World ports are discarded."""
+    table, old = state["data"], set(port_names(state["data"]["board"], OLD))
+    return [f"{name(state, s)}'s ship {ship['id']} at {ship['at']} discards {', '.join(ship['cargo'])}: unsold and not stored."
+            for s, ships in enumerate(table["ships"]) for ship in ships if ship["at"] in old and ship["cargo"]]
+
+
+def _sold_out(e: Edit) -> None:
+    done(e)
+    e.say(*_unsold(e.state))
+    old = set(port_names(e.data["board"], OLD))
+    for ships in e.data["ships"]:
+        for ship in ships:
+            if ship["at"] in old:
+                ship["cargo"] = []
+
+
+SELL = phase("SELL", "8 Sell resources", TABLE, done="Next", say=status, table=_table, acting=acting,
+             asks=lambda state: " ".join(_unsold(state)),
+             mine=lambda state, seat: options(state, seat) + loading.store_options(state, seat),
+             handlers={"advance": _sold_out, "sell": _trade(trade.sell), "pass": pass_, "store": loading.store})

@@ -1,0 +1,47 @@
+"""Merchant Venturers, phase 7: Sail ships [R l.84-104]. Each player in turn sails each of his ships once:
+the companion records where it ends (a port, docked there, or out at sea) and shows how far it may go; the
+players count the ocean's tiles.
+
+  sail  {seat, ship, to}   where a ship ends its move
+"""
+
+from __future__ import annotations
+
+from pyrsistent import PMap
+
+from companion.core.flow import EACH
+from companion.core.options import Option
+
+from . import fleet
+from .any_time import move
+from .board import NEW, OLD, demand, port_names
+from .fleet import SEA
+from .phase import phase
+from .table import moves
+
+
+def options(state: PMap, seat: int) -> list[Option]:
+    table = state["data"]
+    turn = state["flow"]["round"]
+    sailed = table["sailed"]["ships"] if table["sailed"]["turn"] == turn else []
+    everywhere = [*port_names(table["board"]), SEA]
+    found = []
+    for ship in table["ships"][seat]:
+        if [seat, ship["id"]] in sailed or ship["at"] is None:
+            continue
+        to = [p for p in everywhere if p != ship["at"]]
+        # The likeliest first: laden, to an Old World port that buys its cargo; empty, out to the New World.
+        if ship["cargo"]:
+            likely = [p for p in port_names(table["board"], OLD) if any(demand(table["board"], p)[g] for g in ship["cargo"])]
+        else:
+            likely = port_names(table["board"], NEW)
+        to.sort(key=lambda p: (p == SEA, p not in likely))
+        found.append(Option(f"Ship {ship['id']} sails ({moves(ship)} moves, +1 with the wind): where it ends", "Sail",
+                            {"type": "sail", "seat": seat, "ship": ship["id"]},
+                            fields={"to": {"title": "where it ends", "enum": to,
+                                           "enumNames": ["out at sea" if p == SEA else p for p in to]}}))
+    return found
+
+
+STEP = phase("SAIL", "7 Sail ships", EACH, say="sail", done="Done", mine=options,
+             handlers={"sail": fleet.actor_only(lambda e: move(e, sailing=True))})

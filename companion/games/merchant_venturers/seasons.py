@@ -1,0 +1,62 @@
+"""Merchant Venturers, the table's phases of a season: 1 the season changes (the wind with it), 2 resource
+creation (every producing New World land makes one unit of its port's good, if it is that good's season),
+4 (Summer only) the lands' goods go to their ports. NEXT does each."""
+
+from __future__ import annotations
+
+from pyrsistent import PMap
+
+from companion.core.flow import TABLE
+from companion.core.options import Option
+from companion.core.steps import Edit
+
+from . import board as board_mod
+from .board import producing, receiving_port
+from .phase import phase
+from .steps import season
+from .table import levels
+
+
+def _next(short: str):
+    return lambda state: [Option("", short, {"type": "advance"}, button="NEXT")]  # the core says what follows
+
+
+def create(e: Edit) -> None:
+    table, now = e.data, season(e.state)
+    made = dict.fromkeys(board_mod.GOODS, 0)
+    post_levels = levels(table)
+    for land in producing(table["board"]):
+        g = board_mod.port(table["board"], receiving_port(table["board"], land, post_levels))["good"]
+        if now in table["settings"]["seasons"][g]:
+            held = table["lands"].setdefault(land, {})
+            held[g] = held.get(g, 0) + 1
+            made[g] += 1
+    what = ", ".join(f"{k} {g}" for g, k in made.items() if k) or "nothing"
+    e.say(f"Resource creation ({now}): {what} on the New World lands.")
+
+
+def allocate(e: Edit) -> None:
+    table = e.data
+    post_levels = levels(table)
+    moved: dict[str, dict[str, int]] = {}
+    for land, goods in table["lands"].items():
+        for g, k in goods.items():
+            to = receiving_port(table["board"], land, post_levels, g)
+            stock = table["stock"].setdefault(to, {})
+            stock[g] = stock.get(g, 0) + k
+            moved.setdefault(to, {})[g] = moved.get(to, {}).get(g, 0) + k
+    table["lands"] = {}
+    what = "; ".join(f"{p}: " + ", ".join(f"{k} {g}" for g, k in got.items()) for p, got in moved.items()) or "nothing"
+    e.say(f"Resources to the ports: {what}.")
+
+
+def _summer(state: PMap) -> bool:
+    return season(state) == "Summer"
+
+
+SEASON = phase("SEASON", "1 The season changes", TABLE, say="the season changes", done="Next", table=_next("Next"),
+               handlers={})
+RESOURCES = phase("RESOURCES", "2 Resource creation", TABLE, say="resources made", done="Make", table=_next("Make"),
+                  handlers={"advance": create})
+ALLOCATION = phase("ALLOCATION", "4 Resources to ports", TABLE, say="to the ports", when=_summer, done="Move",
+                   table=_next("Move"), handlers={"advance": allocate})
