@@ -16,7 +16,6 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.result import Refused
-from companion.core.flow import step_name
 from companion.core.steps import Edit, Handler
 from companion.games.plain import name
 from companion.scoring.merchant_venturers import FAST_UPGRADE as FAST
@@ -88,14 +87,11 @@ def flags(e: Edit) -> tuple[bool, bool]:
     return fast, large
 
 
-def actor_only(handler: Handler) -> Handler:
-    """A purchase, a load or a sailing: the player whose part of the phase it is."""
+def actor_only(handler: Handler, verb: str) -> Handler:
+    """A purchase, a load or a sailing (`verb`): the player whose part of the phase it is."""
     def mine(e: Edit) -> None:
         actor = e.state["flow"]["actor"]
         if e.action.get("seat") != actor:
-            e.refuse(f"it is {e.name(actor)}'s turn to {_VERB.get(step_name(e.state), 'act')}")
+            e.refuse(f"it is {e.name(actor)}'s turn to {verb}")
         handler(e)
     return mine
-
-
-_VERB = {"PLACE": "place", "PREGAME": "buy", "BUY": "buy", "BUY_AGAIN": "buy", "LOAD": "load", "SAIL": "sail"}

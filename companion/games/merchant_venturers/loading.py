@@ -112,4 +112,4 @@ def store_options(state: PMap, seat: int) -> list[Option]:
 
 STEP = phase("LOAD", "6 Load ships", EACH, say="load", done="Done", asks=lambda state: " ".join(_unloaded(state)),
              mine=lambda state, seat: load_options(state, seat) + store_options(state, seat),
-             handlers={"advance": done, "load": fleet.actor_only(load), "store": fleet.actor_only(store)})
+             handlers={"advance": done, "load": fleet.actor_only(load, "load"), "store": fleet.actor_only(store, "load")})

@@ -81,7 +81,7 @@ def upgrade_post(e: Edit) -> None:
     e.say(f"{e.name(seat)}'s trading post at {where} becomes {size} for {counted(UPGRADE[size], 'coin')}.")
 
 
-HANDLERS = {k: fleet.actor_only(f) for k, f in {"buy_ship": buy_ship, "upgrade_ship": upgrade_ship, "buy_post": buy_post,
+HANDLERS = {k: fleet.actor_only(f, "buy") for k, f in {"buy_ship": buy_ship, "upgrade_ship": upgrade_ship, "buy_post": buy_post,
                                                   "upgrade_post": upgrade_post, "buy_card": cards.buy}.items()}
 
 

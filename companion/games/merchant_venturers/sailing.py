@@ -44,4 +44,4 @@ def options(state: PMap, seat: int) -> list[Option]:
 
 
 STEP = phase("SAIL", "7 Sail ships", EACH, say="sail", done="Done", mine=options,
-             handlers={"sail": fleet.actor_only(lambda e: move(e, sailing=True))})
+             handlers={"sail": fleet.actor_only(lambda e: move(e, sailing=True), "sail")})
