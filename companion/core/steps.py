@@ -172,16 +172,6 @@ class Edit:
 Handler = Callable[[Edit], None]
 
 
-def pure(fn: Callable[[PMap, Mapping[str, Any]], Result]) -> Handler:
-    """A handler written as a pure function of the state and the input (state, action) -> Accepted | Refused:
-    a game moved onto steps keeps the functions it had."""
-
-    def handler(e: Edit) -> None:
-        e.take(lambda state: fn(state, e.action))
-
-    return handler
-
-
 def input_key(action: Mapping[str, Any]) -> str:
     """Which handler an input goes to: an advance's "action", else its type."""
     if action.get("type") == "advance" and isinstance(action.get("action"), str):

@@ -21,7 +21,6 @@ from pyrsistent import PMap
 from companion.core.options import Option
 from companion.core.result import Refused
 from companion.core.flow import EACH, Step, step_name
-from companion.core.steps import pure
 from companion.core.words import counted
 
 from . import market, powers
@@ -170,7 +169,7 @@ def _off_the_tile(state: PMap, seat: int) -> bool:
     return seat not in dict(secondary_seats(state, state["data"]))
 
 
-HANDLERS = {**IN_TURN, "advance": pure(powers.activate), "look": pure(powers.look)}
+HANDLERS = {**IN_TURN, "advance": powers.activate, "look": powers.look}
 ACTIVATE = Step("ACTIVATE", "Phase 3: activate the tile", done="Done", options=in_turn(options), handlers=HANDLERS,
                 status=status)
 SECONDARY = Step("SECONDARY", "Phase 4: secondary activations", EACH, done="Done", skip=_off_the_tile,

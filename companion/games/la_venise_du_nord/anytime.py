@@ -12,7 +12,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.options import CORRECTIONS, Option
-from companion.core.steps import Edit, pure
+from companion.core.steps import Edit
 
 from . import city, fixes, market, powers
 from .board import card_at, keys, room, shown, title
@@ -147,6 +147,6 @@ def in_turn(step_options: Callable[[PMap, int | None], list[Option]]) -> Callabl
 
 
 # What the active player may do at any time in his turn, and the corrections: in every phase of a turn.
-HANDLERS = {"place": pure(powers.place), "builder": pure(powers.use_builder), "end_turn": end_turn,
-            "burgher": pure(fixes.burgher), "boat": pure(fixes.boat), "die": pure(fixes.die),
-            "bridge": pure(fixes.bridge), "price": pure(fixes.price), "market": pure(fixes.sales)}
+HANDLERS = {"place": powers.place, "builder": powers.use_builder, "end_turn": end_turn,
+            "burgher": fixes.burgher, "boat": fixes.boat, "die": fixes.die,
+            "bridge": fixes.bridge, "price": fixes.price, "market": fixes.sales}

@@ -30,15 +30,16 @@ from pyrsistent import PMap, pvector
 
 from companion.core import deck as deck_mod
 from companion.core.flow import step_name
-from companion.core.result import Accepted, Refused, Result
+from companion.core.result import Refused
+from companion.core.steps import Edit
 from companion.core.words import a, counted
-from companion.games.plain import data, name, put, set_deck
+from companion.games.plain import name
 
 from . import market
 from .board import missing, new_card, orders_for, put_cubes
 from .cards import DECKS, GOODS, RAWS, READ, cost_words
 from .city import CARD_TILES
-from .table import STOCK_SPACES, add, kind, secondary_seats, stock, store
+from .table import STOCK_SPACES, kind, secondary_seats, stock, store
 
 POWER_FIELDS = ("onto", "drop", "keep", "good", "n", "lower", "price", "value", "tag")
 PORT_PRICE = {"stay": 0, "up": 1, "cube": -1, "one": -1, "two": -1}
@@ -79,159 +80,144 @@ def done(table: dict[str, Any], state: PMap, seat: int, used: bool) -> None:
 # --- the powers -------------------------------------------------------------------------------------
 
 
-def activate(state: PMap, action: Mapping[str, Any]) -> Result:
+def activate(e: Edit) -> None:
     """The advance of phases 3 and 4: the tile's power used (as the input says) or not ({use: false}); a
     plain advance records nothing."""
-    if state["flow"] is None:
-        return Refused("the game has not started")
-    table = data(state)
+    state, action, table = e.state, e.action, e.data
     turn = table["turn"]
-    who = activator(state, table)
-    if isinstance(who, Refused):
-        return who
-    seat, value = who
+    seat, value = e.must(activator(state, table))
     given = {k: v for k, v in action.items() if k in POWER_FIELDS}
     if turn["looker"] is not None and "keep" not in given:
-        return Refused(f"{name(state, turn['looker'])} is looking at cards drawn: keep one or none first")
+        e.refuse(f"{e.name(turn['looker'])} is looking at cards drawn: keep one or none first")
     if action.get("use") is False:
         done(table, state, seat, False)
-        return Accepted(put(state, table), (f"{name(state, seat)} does not use {turn['tile'] or 'the tile'}.",))
+        e.say(f"{e.name(seat)} does not use {turn['tile'] or 'the tile'}.")
+        return
     if not given and not action.get("use"):
-        return Accepted(state, ())  # not recorded
+        return  # not recorded
     tile = turn["tile"]
     if tile is None:
-        return Refused("the Burgher's move was not recorded: say where it went in phase 2 (to)")
+        e.refuse("the Burgher's move was not recorded: say where it went in phase 2 (to)")
     if value is None:
         value = action.get("value")
         if type(value) is not int or not 1 <= value <= 6:
-            return Refused("value: the activation die's value, 1 to 6 (the roll was not recorded)")
+            e.refuse("value: the activation die's value, 1 to 6 (the roll was not recorded)")
     elif action.get("value") is not None and action["value"] != value:
-        return Refused(f"value: the companion knows it is {value}")
-    out = _POWERS[kind(tile)](state, table, seat, tile, value, action)
-    if isinstance(out, Refused):
-        return out
-    state, log = out
-    done(table, state, seat, True)
-    return Accepted(put(state, table), tuple(log))
+        e.refuse(f"value: the companion knows it is {value}")
+    _POWERS[kind(tile)](e, seat, tile, value)
+    done(e.data, state, seat, True)
 
 
-def _gain(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int, action: Mapping[str, Any]):
+def _gain(e: Edit, seat: int, tile: str, value: int) -> None:
     """`value` cubes of the tile's raw material: those named go onto cards, the rest into the stock's free
     spaces (after the cubes thrown out to make room); what finds no room is lost [R l.230-253]."""
     raw = tile.lower()
-    board = table["boards"][seat]
-    who = name(state, seat)
-    log = [f"{who} gains {value} {raw}."]
-    drop, onto = action.get("drop") or [], action.get("onto") or []
+    board = e.data["boards"][seat]
+    who = e.name(seat)
+    e.say(f"{who} gains {value} {raw}.")
+    drop, onto = e.action.get("drop") or [], e.action.get("onto") or []
     if not isinstance(drop, list) or not all(r in RAWS for r in drop):
-        return Refused('drop: the cubes thrown out of the stock to make room, such as ["wool"]')
+        e.refuse('drop: the cubes thrown out of the stock to make room, such as ["wool"]')
     if not isinstance(onto, list) or len(onto) > value:
-        return Refused(f"onto: a card for each cube gained that goes onto one, {value} at most")
+        e.refuse(f"onto: a card for each cube gained that goes onto one, {value} at most")
     for r in RAWS:
         k = drop.count(r)
-        if k > stock(state, seat)[r]:
-            return Refused(f"drop: {who}'s stock holds {stock(state, seat)[r]} {r}")
+        if k > stock(e.state, seat)[r]:
+            e.refuse(f"drop: {who}'s stock holds {stock(e.state, seat)[r]} {r}")
         if k:
-            state = add(state, seat, r, -k)
-            log.append(f"{who} throws out {k} {r} from the stock.")
+            e.pay(seat, r, k)
+            e.say(f"{who} throws out {k} {r} from the stock.")
     for key in dict.fromkeys(onto):
-        line = put_cubes(board, key, raw, onto.count(key))
-        if isinstance(line, Refused):
-            return line
-        log.append(f"{onto.count(key)} {raw} onto the card: {line}.")
+        line = e.must(put_cubes(board, key, raw, onto.count(key)))
+        e.say(f"{onto.count(key)} {raw} onto the card: {line}.")
     left = value - len(onto)
-    kept = min(left, STOCK_SPACES - sum(stock(state, seat).values()))
+    kept = min(left, STOCK_SPACES - sum(stock(e.state, seat).values()))
     if kept:
-        state = add(state, seat, raw, kept)
-        log.append(f"{kept} {raw} into the stock.")
+        e.gain(seat, raw, kept)
+        e.say(f"{kept} {raw} into the stock.")
     if left - kept:
-        log.append(f"{left - kept} {raw} {'is' if left - kept == 1 else 'are'} lost (no room).")
-    return state, log
+        e.say(f"{left - kept} {raw} {'is' if left - kept == 1 else 'are'} lost (no room).")
 
 
-def look(state: PMap, action: Mapping[str, Any]) -> Result:
+def look(e: Edit) -> None:
     """The companion's own deck: the cards drawn to choose from (as many as the value, or what is left)."""
-    table = data(state)
-    who = activator(state, table)
-    if isinstance(who, Refused):
-        return who
-    seat, value = who
+    state, table = e.state, e.data
+    seat, value = e.must(activator(state, table))
     tile = table["turn"]["tile"]
     deck_name = CARD_TILES.get(tile or "")
     if deck_name is None or state["decks"][deck_name]["mode"] != "virtual":
-        return Refused("the companion draws only from its own decks, when their tile is activated")
-    if action.get("deck") not in (None, deck_name):
-        return Refused(f"{tile} activates the {deck_name} deck")
+        e.refuse("the companion draws only from its own decks, when their tile is activated")
+    if e.action.get("deck") not in (None, deck_name):
+        e.refuse(f"{tile} activates the {deck_name} deck")
     if table["turn"]["looker"] is not None:
-        return Refused(f"{name(state, table['turn']['looker'])} is looking at cards drawn: keep one or none first")
+        e.refuse(f"{e.name(table['turn']['looker'])} is looking at cards drawn: keep one or none first")
     deck = state["decks"][deck_name]
     n = min(value, len(deck["draw"]))
     if not n:
-        return Refused(f"the {tile} deck is empty: the action is no longer available")
-    if action.get("n", n) != n:
-        return Refused(f"{name(state, seat)} draws {counted(n, f'{tile} card')} (n: {n})")
-    out = deck_mod.draw(_spec(deck_name), deck, n, action.get("order"), None, to="looking")
-    if isinstance(out, Refused):
-        return out
+        e.refuse(f"the {tile} deck is empty: the action is no longer available")
+    if e.action.get("n", n) != n:
+        e.refuse(f"{e.name(seat)} draws {counted(n, f'{tile} card')} (n: {n})")
+    deck, _, put_back = e.must(deck_mod.draw(_spec(deck_name), deck, n, e.action.get("order"), None, to="looking"))
+    e.set_deck(deck_name, deck)
     table["turn"]["looker"] = seat
-    return Accepted(put(set_deck(state, deck_name, out[0]), table),
-                    (f"{name(state, seat)} draws {counted(n, f'{tile} card')}.",), out[2])
+    e.say(f"{e.name(seat)} draws {counted(n, f'{tile} card')}.")
+    e.reveal(put_back)
 
 
 def _spec(deck_name: str):
     return next(d for d in DECKS if d.name == deck_name)
 
 
-def _cards(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int, action: Mapping[str, Any]):
+def _cards(e: Edit, seat: int, tile: str, value: int) -> None:
     """The card kept (or none): named or tapped from real cards; from the cards the companion drew (look);
     the rest go under the deck, shuffled [R l.255-269]."""
+    table, action = e.data, e.action
     deck_name = CARD_TILES[tile]
-    deck = state["decks"][deck_name]
+    deck = e.deck(deck_name)
     if "keep" not in action:
-        return Refused(f"keep: the {tile} card kept, as printed, or null for none")
+        e.refuse(f"keep: the {tile} card kept, as printed, or null for none")
     card = action["keep"]
-    who = name(state, seat)
+    who = e.name(seat)
     if deck["mode"] == "virtual":
         if table["turn"]["looker"] != seat:
-            return Refused(f"the companion draws the {tile} cards: look at {value}, then keep one or none")
+            e.refuse(f"the companion draws the {tile} cards: look at {value}, then keep one or none")
         drawn = len(deck["looking"])
-        out = deck_mod.keep(_spec(deck_name), deck, card, action.get("order"))
-        if isinstance(out, Refused):
-            return out
-        state = set_deck(state, deck_name, out[0])
+        e.set_deck(deck_name, e.must(deck_mod.keep(_spec(deck_name), deck, card, action.get("order")))[0])
         table["turn"]["looker"] = None
         rest = drawn - (card is not None)
         under = "" if not rest else f"; {'the other goes' if rest == 1 else 'the rest go'} under the deck"
         if card is None:
-            return state, [f"{who} keeps none of the {tile} cards{under}."]
+            e.say(f"{who} keeps none of the {tile} cards{under}.")
+            return
         to_board(table, seat, deck_name, card)
-        return state, [f"{who} keeps {card}{under}."]
+        e.say(f"{who} keeps {card}{under}.")
+        return
     if deck["known"] and not deck["draw"]:
-        return Refused(f"the {tile} deck is empty: the action is no longer available")
+        e.refuse(f"the {tile} deck is empty: the action is no longer available")
     if card is None:
-        return state, [f"{who} draws {counted(value, f'{tile} card')} and keeps none."]
+        e.say(f"{who} draws {counted(value, f'{tile} card')} and keeps none.")
+        return
     read = READ[deck_name](card)
     if read is None:
-        return Refused(f"keep: {card!r} is not {a(tile)} card as printed (such as “{_spec(deck_name).examples[0]}”)")
+        e.refuse(f"keep: {card!r} is not {a(tile)} card as printed (such as “{_spec(deck_name).examples[0]}”)")
     card = read["card"]  # as the companion writes it ("cost 2 gold 1 flax" is "cost 1 flax 2 gold")
     tag = action.get("tag")
     if tag is not None:
         if not isinstance(tag, str) or not tag:
-            return Refused("tag: the tapped card's tag")
+            e.refuse("tag: the tapped card's tag")
         if tag in table["tags"]:
-            return Refused(f"this {card} card was kept already, by {name(state, table['tags'][tag])}")
+            e.refuse(f"this {card} card was kept already, by {e.name(table['tags'][tag])}")
         table["tags"][tag] = seat
     if deck["known"]:
         if card not in deck["draw"]:
-            return Refused(f"no {card} is left in the {tile} deck")
+            e.refuse(f"no {card} is left in the {tile} deck")
         pile = list(deck["draw"])
         pile.remove(card)
-        state = set_deck(state, deck_name, deck.set("draw", pvector(pile)).set("out", deck["out"].append(card)))
-    else:
-        state = set_deck(state, deck_name, deck.set("out", deck["out"].append(card)))
+        deck = deck.set("draw", pvector(pile))
+    e.set_deck(deck_name, deck.set("out", deck["out"].append(card)))
     to_board(table, seat, deck_name, card)
     rest = {1: "", 2: "; the other goes under the deck"}.get(value, "; the rest go under the deck, shuffled")
-    return state, [f"{who} draws {counted(value, f'{tile} card')} and keeps {card}{rest}."]
+    e.say(f"{who} draws {counted(value, f'{tile} card')} and keeps {card}{rest}.")
 
 
 def to_board(table: dict[str, Any], seat: int, deck_name: str, card: str) -> None:
@@ -239,48 +225,44 @@ def to_board(table: dict[str, Any], seat: int, deck_name: str, card: str) -> Non
     table["boards"][seat][deck_name].append(new_card(deck_name, READ[deck_name](card)))
 
 
-def _sell(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int, action: Mapping[str, Any]):
+def _sell(e: Edit, seat: int, tile: str, value: int) -> None:
     """One kind of good, at most the die's value: n x (price + bonus); then the price must come down, and a
     sold cube covers the highest free space [R l.271-303]."""
-    good = _good(store(state, seat), action.get("good"))
-    if isinstance(good, Refused):
-        return good
-    have = store(state, seat)[good]
-    n = action.get("n", min(value, have))
+    table = e.data
+    good = e.must(_good(store(e.state, seat), e.action.get("good")))
+    have = store(e.state, seat)[good]
+    n = e.action.get("n", min(value, have))
     if type(n) is not int or not 1 <= n <= min(value, have):
-        return Refused(f"n: 1 to {min(value, have)} {good} (the die shows {value}; the Store holds {have})")
+        e.refuse(f"n: 1 to {min(value, have)} {good} (the die shows {value}; the Store holds {have})")
     pieces = table["prices"][good]
     bonus = market.bonus(table["market"])
     vp = market.sale_points(n, pieces, table["market"])
     before = market.price(pieces)
-    who = name(state, seat)
-    log = [f"{who} sells {n} {good} at {before} + bonus {bonus}: {vp} VP."]
+    e.say(f"{e.name(seat)} sells {n} {good} at {before} + bonus {bonus}: {vp} VP.")
     if before > 0:
-        bad = market.lower(pieces, action.get("lower"))
+        bad = market.lower(pieces, e.action.get("lower"))
         if bad:
-            return Refused(bad)
-        log.append(f"The {good} price comes down to {market.price(pieces)}.")
-    elif action.get("lower") is not None:
-        return Refused(f"lower: the {good} price is 0 already")
+            e.refuse(bad)
+        e.say(f"The {good} price comes down to {market.price(pieces)}.")
+    elif e.action.get("lower") is not None:
+        e.refuse(f"lower: the {good} price is 0 already")
     covered = market.cover(table["market"], seat)
     if covered is not None:
-        log.append(f"A sold cube covers the Market's {covered} space ({market.free(table['market'])} left).")
-    state = add(add(state, seat, good, -n), seat, "vp", vp)
-    return state, log
+        e.say(f"A sold cube covers the Market's {covered} space ({market.free(table['market'])} left).")
+    e.pay(seat, good, n)
+    e.gain(seat, "vp", vp)
 
 
-def _export(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int, action: Mapping[str, Any]):
+def _export(e: Edit, seat: int, tile: str, value: int) -> None:
     """One good of a kind this Port has not taken yet: VP = the die's value; then the price may move by 1."""
+    table = e.data
     sold_here = table["ports"][tile]
-    open_here = {g: n for g, n in store(state, seat).items() if g not in sold_here}
-    good = _good(open_here, action.get("good"), f"{tile} has taken {', '.join(sold_here)} already" if sold_here else "")
-    if isinstance(good, Refused):
-        return good
-    price = action.get("price", "stay")
+    open_here = {g: n for g, n in store(e.state, seat).items() if g not in sold_here}
+    good = e.must(_good(open_here, e.action.get("good"), f"{tile} has taken {', '.join(sold_here)} already" if sold_here else ""))
+    price = e.action.get("price", "stay")
     if not isinstance(price, str) or price not in PORT_PRICE:
-        return Refused("price: stay, up (a cube added), or down by taking a cube, a +1 card, or a +2 card (swapped for a cube)")
-    who = name(state, seat)
-    log = [f"{who} exports 1 {good} at {tile}: {value} VP."]
+        e.refuse("price: stay, up (a cube added), or down by taking a cube, a +1 card, or a +2 card (swapped for a cube)")
+    e.say(f"{e.name(seat)} exports 1 {good} at {tile}: {value} VP.")
     sold_here.append(good)
     pieces = table["prices"][good]
     if price == "up":
@@ -288,11 +270,11 @@ def _export(state: PMap, table: dict[str, Any], seat: int, tile: str, value: int
     elif PORT_PRICE[price] < 0:
         bad = market.lower(pieces, price, by_one=True)
         if bad:
-            return Refused(bad.replace("lower:", "price:"))
+            e.refuse(bad.replace("lower:", "price:"))
     if price != "stay":
-        log.append(f"The {good} price moves to {market.price(pieces)}.")
-    state = add(add(state, seat, good, -1), seat, "vp", value)
-    return state, log
+        e.say(f"The {good} price moves to {market.price(pieces)}.")
+    e.pay(seat, good, 1)
+    e.gain(seat, "vp", value)
 
 
 def _good(held: Mapping[str, int], given: object, why: str = "") -> str | Refused:
@@ -315,110 +297,94 @@ _POWERS = {"raw": _gain, "cards": _cards, "market": _sell, "port": _export}
 # --- at any time in one's own turn ------------------------------------------------------------------
 
 
-def _own_turn(state: PMap, action: Mapping[str, Any]) -> int | Refused:
-    if state["flow"] is None:
-        return Refused("the game has not started")
-    active = state["flow"]["player"]
-    if action.get("seat") is not None and action["seat"] != active:
-        return Refused(f"only in one's own turn: it is {name(state, active)}'s")
+def _own_turn(e: Edit) -> int:
+    active = e.state["flow"]["player"]
+    if e.action.get("seat") is not None and e.action["seat"] != active:
+        e.refuse(f"only in one's own turn: it is {e.name(active)}'s")
     return active
 
 
-def place(state: PMap, action: Mapping[str, Any]) -> Result:
+def place(e: Edit) -> None:
     """Cubes from the stock down onto a card."""
-    seat = _own_turn(state, action)
-    if isinstance(seat, Refused):
-        return seat
-    table = data(state)
-    raw, n = action.get("raw"), action.get("n", 1)
+    seat = _own_turn(e)
+    raw, n = e.action.get("raw"), e.action.get("n", 1)
     if raw not in RAWS:
-        return Refused(f"raw: one of {', '.join(RAWS)}")
-    if type(n) is not int or not 1 <= n <= stock(state, seat)[raw]:
-        return Refused(f"n: the stock holds {stock(state, seat)[raw]} {raw}")
-    line = put_cubes(table["boards"][seat], action.get("onto"), raw, n)
-    if isinstance(line, Refused):
-        return line
-    state = add(state, seat, raw, -n)
-    return Accepted(put(state, table), (f"{name(state, seat)} moves {n} {raw} from the stock: {line}.",))
+        e.refuse(f"raw: one of {', '.join(RAWS)}")
+    if type(n) is not int or not 1 <= n <= stock(e.state, seat)[raw]:
+        e.refuse(f"n: the stock holds {stock(e.state, seat)[raw]} {raw}")
+    line = e.must(put_cubes(e.data["boards"][seat], e.action.get("onto"), raw, n))
+    e.pay(seat, raw, n)
+    e.say(f"{e.name(seat)} moves {n} {raw} from the stock: {line}.")
 
 
-def produce(state: PMap, action: Mapping[str, Any]) -> Result:
+def produce(e: Edit) -> None:
     """A built workshop with full storage and an order for its good makes its goods [R l.443-476]."""
-    seat = _own_turn(state, action)
-    if isinstance(seat, Refused):
-        return seat
-    if step_name(state) != "PRODUCE":
-        return Refused("goods are produced in phase 6")
-    table = data(state)
+    seat = _own_turn(e)
+    table = e.data
     board = table["boards"][seat]
-    i = action.get("workshop")
+    i = e.action.get("workshop")
     if type(i) is not int or not 0 <= i < len(board["workshops"]):
-        return Refused(f"workshop: {name(state, seat)} has {counted(len(board['workshops']), 'workshop')}")
+        e.refuse(f"workshop: {e.name(seat)} has {counted(len(board['workshops']), 'workshop')}")
     shop = board["workshops"][i]
     if not shop["built"]:
-        return Refused(f"the {shop['card']} workshop is not built (it needs {cost_words(missing(shop))})")
+        e.refuse(f"the {shop['card']} workshop is not built (it needs {cost_words(missing(shop))})")
     if shop["stored"] < shop["capacity"]:
-        return Refused(f"the {shop['card']} workshop stores {shop['stored']} of {shop['capacity']}: it produces only when full")
+        e.refuse(f"the {shop['card']} workshop stores {shop['stored']} of {shop['capacity']}: it produces only when full")
     if i in table["turn"]["produced"]:
-        return Refused(f"the {shop['card']} workshop has produced this turn already")
+        e.refuse(f"the {shop['card']} workshop has produced this turn already")
     choices = orders_for(board, shop["good"])
     if not choices:
-        return Refused(f"there is no {shop['good']} order to fulfil")
+        e.refuse(f"there is no {shop['good']} order to fulfil")
     row, k = choices[0]  # without a choice: the first order for the good
     for key in ("order", "builder"):
-        if action.get(key) is not None:
-            row, k = key + "s", action[key]
+        if e.action.get(key) is not None:
+            row, k = key + "s", e.action[key]
             if type(k) is not int or (row, k) not in choices:
-                return Refused(f"{key}: one of {', '.join(str(j) for r, j in choices if r == row) or 'none'}")
+                e.refuse(f"{key}: one of {', '.join(str(j) for r, j in choices if r == row) or 'none'}")
     card = board[row].pop(k)
     table["prices"][shop["good"]]["ones" if card["value"] == 1 else "twos"] += 1
     made, shop["stored"] = shop["stored"], 0
     table["turn"]["produced"].append(i)
-    state = add(state, seat, shop["good"], made)
-    return Accepted(put(state, table), (
-        f"{name(state, seat)} produces {made} {shop['good']} with {card['card']}; the {shop['good']} price "
-        f"goes up to {market.price(table['prices'][shop['good']])}.",))
+    e.gain(seat, shop["good"], made)
+    e.say(f"{e.name(seat)} produces {made} {shop['good']} with {card['card']}; the {shop['good']} price "
+          f"goes up to {market.price(table['prices'][shop['good']])}.")
 
 
-def use_builder(state: PMap, action: Mapping[str, Any]) -> Result:
+def use_builder(e: Edit) -> None:
     """A Price shift (+1 to its good, -1 to another) or Fill stock Master Builder; each once [A]."""
-    seat = _own_turn(state, action)
-    if isinstance(seat, Refused):
-        return seat
-    table = data(state)
+    seat = _own_turn(e)
+    table = e.data
     board = table["boards"][seat]
-    k = action.get("card")
+    k = e.action.get("card")
     if type(k) is not int or not 0 <= k < len(board["builders"]):
-        return Refused(f"card: {name(state, seat)} has {counted(len(board['builders']), 'Master Builder')}")
+        e.refuse(f"card: {e.name(seat)} has {counted(len(board['builders']), 'Master Builder')}")
     card = board["builders"][k]
     if not card["activated"]:
-        return Refused(f"{card['card']} is not activated (it needs {cost_words(missing(card))})")
+        e.refuse(f"{card['card']} is not activated (it needs {cost_words(missing(card))})")
     if card["used"]:
-        return Refused(f"{card['card']} has been used")
-    who = name(state, seat)
+        e.refuse(f"{card['card']} has been used")
+    who = e.name(seat)
     if card["kind"] == "price_shift":
-        down = action.get("down")
+        down = e.action.get("down")
         if down not in GOODS or down == card["good"]:
-            return Refused(f"down: the good whose price comes down, {' or '.join(g for g in GOODS if g != card['good'])}")
+            e.refuse(f"down: the good whose price comes down, {' or '.join(g for g in GOODS if g != card['good'])}")
         table["prices"][card["good"]]["cubes"] += 1
-        log = [f"{who} uses {card['card']}: {card['good']} up to {market.price(table['prices'][card['good']])}"]
+        up = f"{who} uses {card['card']}: {card['good']} up to {market.price(table['prices'][card['good']])}"
         if market.price(table["prices"][down]):  # -1: a +2 card is swapped for a cube, as at a Port
-            bad = market.lower(table["prices"][down], action.get("lower"), by_one=True)
+            bad = market.lower(table["prices"][down], e.action.get("lower"), by_one=True)
             if bad:
-                return Refused(bad)
-        log.append(f"{down} {'down to' if market.price(table['prices'][down]) else 'at'} {market.price(table['prices'][down])}.")
-        log = [", ".join(log)]
+                e.refuse(bad)
+        e.say(f"{up}, {down} {'down to' if market.price(table['prices'][down]) else 'at'} {market.price(table['prices'][down])}.")
     elif card["kind"] == "fill_stock":
         # The appendix: fill the 6 spaces with 2 kinds of your choice; cubes there are thrown out to make room.
-        fill = action.get("fill")
+        fill = e.action.get("fill")
         if (not isinstance(fill, Mapping) or not set(fill) <= set(RAWS) or len([r for r in fill if fill[r]]) > 2
                 or not all(type(v) is int and v >= 0 for v in fill.values()) or sum(fill.values()) != STOCK_SPACES):
-            return Refused(f'fill: the stock as it will be, {STOCK_SPACES} cubes of 2 kinds at most, such as {{"wool": 3, "gold": 3}}')
-        for raw, n in stock(state, seat).items():
-            state = add(state, seat, raw, fill.get(raw, 0) - n)
-        log = [f"{who} uses {card['card']}: the stock is filled ({', '.join(f'{n} {r}' for r, n in fill.items() if n)})."]
+            e.refuse(f'fill: the stock as it will be, {STOCK_SPACES} cubes of 2 kinds at most, such as {{"wool": 3, "gold": 3}}')
+        change = {raw: fill.get(raw, 0) - n for raw, n in stock(e.state, seat).items()}
+        for raw in sorted(change, key=change.get):  # what is thrown out first, so the 6 spaces always hold
+            e.gain(seat, raw, change[raw])
+        e.say(f"{who} uses {card['card']}: the stock is filled ({', '.join(f'{n} {r}' for r, n in fill.items() if n)}).")
     else:
-        return Refused(f"{card['card']} works by itself: a move or activation's adjust, or at the final scoring")
+        e.refuse(f"{card['card']} works by itself: a move or activation's adjust, or at the final scoring")
     card["used"] = True
-    return Accepted(put(state, table), tuple(log))
-

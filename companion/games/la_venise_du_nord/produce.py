@@ -10,7 +10,7 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.flow import Step
-from companion.core.steps import Edit, pure
+from companion.core.steps import Edit
 
 from . import powers
 from .board import orders_for, ready, title
@@ -43,4 +43,4 @@ def status(state: PMap) -> str:
 
 
 STEP = Step("PRODUCE", "Phase 6: produce goods", done="End", options=in_turn(options),
-            handlers={**IN_TURN, "advance": end, "produce": pure(powers.produce)}, status=status)
+            handlers={**IN_TURN, "advance": end, "produce": powers.produce}, status=status)
