@@ -279,15 +279,16 @@ def _health(display: object, buttons: object, link: object, journal: Path) -> di
     import shutil
 
     from companion.journal import MIN_FREE
+    from hardware.parts import PartState
 
     free = shutil.disk_usage(journal.parent).free
-    card = {"ok": True, "problem": "", "fix": ""} if free >= MIN_FREE else {
-        "ok": False, "problem": f"the card is nearly full ({free // 2**20} MB free)",
-        "fix": f"remove old {journal.name}.before-restore-* files from {journal.parent}, or use a larger card"}
+    card = PartState(True) if free >= MIN_FREE else PartState(
+        False, f"the card is nearly full ({free // 2**20} MB free)",
+        f"remove old {journal.name}.before-restore-* files from {journal.parent}, or use a larger card")
     return {"display": display.state().public(), "buttons": buttons.state().public(),
             # No reader configured is a table without one, not a part missing.
-            "reader": link.health() if link is not None else {"ok": True, "problem": "", "fix": ""},
-            "journal": card}
+            "reader": link.health() if link is not None else PartState(True).public(),
+            "journal": card.public()}
 
 
 def _splash(display_settings: dict, simulated: bool) -> tuple:

@@ -24,6 +24,7 @@ from typing import Any
 import segno.helpers
 
 from hardware.network import OWN_ADDRESS, Network, NetworkError
+from hardware.parts import NetworkState
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,7 @@ class OwnWifi:
         self.mode = settings["mode"]
         self.ssid = own_ssid(settings["name"])
         self._lock = threading.Lock()
-        self._state: dict[str, Any] = {"available": False, "problem": "not looked at yet", "in_use": "none", "ssid": ""}
+        self._state = NetworkState(False, "not looked at yet")
         self._join: tuple[str, str] | None = None
         self.on_change = lambda: None  # the OLED shows the Wi-Fi QR code while the own network is up
 
@@ -80,7 +81,7 @@ class OwnWifi:
         problem = self.network.problem()
         if problem:
             log.info("own Wi-Fi: %s", problem)
-            self._set({"available": False, "problem": problem, "in_use": "none", "ssid": ""})
+            self._set(NetworkState(False, problem))
             return
         with self._lock:  # the owner's choice from the settings page waits for the start's (see `use`)
             try:
@@ -112,13 +113,12 @@ class OwnWifi:
     def _look(self) -> dict[str, Any]:
         try:
             now = self.network.in_use()
-            state = {"available": True, "problem": "", "in_use": now.network, "ssid": now.ssid}
+            self._set(NetworkState(True, in_use=now.network, ssid=now.ssid))
         except NetworkError as e:
-            state = {"available": False, "problem": str(e), "in_use": "none", "ssid": ""}
-        self._set(state)
-        return state
+            self._set(NetworkState(False, str(e)))
+        return self.state()
 
-    def _set(self, state: dict[str, Any]) -> None:
+    def _set(self, state: NetworkState) -> None:
         changed = state != self._state
         self._state = state
         if changed:
@@ -126,15 +126,15 @@ class OwnWifi:
 
     def state(self) -> dict[str, Any]:
         """For the panel (paired phones) and doctor: which network, and the own network's name and address."""
-        return self._state | {"own_ssid": self.ssid, "own_address": OWN_ADDRESS}
+        return self._state.public() | {"own_ssid": self.ssid, "own_address": OWN_ADDRESS}
 
     def address(self) -> str | None:
         """The box's address while its own network is up (phones on it reach the panel there), else None."""
-        return OWN_ADDRESS if self._state["in_use"] == "own" else None
+        return OWN_ADDRESS if self._state.in_use == "own" else None
 
     def join(self) -> tuple[str, str] | None:
         """(network name, QR code text) while the own network is up, for the OLED; None otherwise."""
-        if self._state["in_use"] != "own":
+        if self._state.in_use != "own":
             return None
         if self._join is None:  # read once: the OLED asks at every frame
             self._join = (self.ssid, join_code(self.ssid, passphrase(self.data_dir)))

@@ -28,6 +28,7 @@ import serial
 from companion.journal import ReaderEvent
 from firmware_bridge import codec
 from firmware_bridge.codec import Frame, FrameError
+from hardware.parts import PartState
 
 log = logging.getLogger(__name__)
 
@@ -89,19 +90,19 @@ class ReaderLink:
         return dict(self._status)
 
     def health(self) -> dict[str, Any]:
-        """Whether the reader is there, for the panel's parts: {ok, problem, fix}."""
+        """Whether the reader is there, for the panel's parts (the parts' one shape: ok, problem, fix)."""
         status = self._status
         state, port = status["state"], status["port"]
         if state in ("connected", "live"):
-            return {"ok": True, "problem": "", "fix": ""}
+            return PartState(True).public()
         if state == "incompatible":
-            return {"ok": False, "problem": f"the reader on {port} speaks another protocol ({status['last_error']})",
-                    "fix": "put the companion's reader firmware on it (firmware_bridge/firmware/)"}
+            return PartState(False, f"the reader on {port} speaks another protocol ({status['last_error']})",
+                             "put the companion's reader firmware on it (firmware_bridge/firmware/)").public()
         if state == "stale":
-            return {"ok": False, "problem": f"the reader on {port} has stopped talking",
-                    "fix": "unplug it and plug it back in; `companion doctor` says more"}
-        return {"ok": False, "problem": f"no reader answers on {port}",
-                "fix": "plug the reader in (it joins when it answers); `companion doctor` says more"}
+            return PartState(False, f"the reader on {port} has stopped talking",
+                             "unplug it and plug it back in; `companion doctor` says more").public()
+        return PartState(False, f"no reader answers on {port}",
+                         "plug the reader in (it joins when it answers); `companion doctor` says more").public()
 
     # --- the link thread ---------------------------------------------------------------------------
 

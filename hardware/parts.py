@@ -35,12 +35,27 @@ class PartMissing(CompanionError):
 
 @dataclass(frozen=True)
 class PartState:
+    """Every part's state, one shape for the panel's health, the settings page and doctor: whether it is there
+    (and works), what is wrong, and what fixes it."""
+
     ok: bool
     problem: str = ""
     fix: str = ""
 
     def public(self) -> dict[str, Any]:
         return {"ok": self.ok, "problem": self.problem, "fix": self.fix}
+
+
+@dataclass(frozen=True)
+class NetworkState(PartState):
+    """The Wi-Fi as a part: besides whether the box can choose its network, which one is up ("own", "home" or
+    "none") and its name."""
+
+    in_use: str = "none"
+    ssid: str = ""
+
+    def public(self) -> dict[str, Any]:
+        return super().public() | {"in_use": self.in_use, "ssid": self.ssid}
 
 
 class Slot:

@@ -10,6 +10,7 @@ from companion import settings as settings_mod
 from companion.errors import SettingsError
 from companion.wifi import passphrase
 from hardware.network import NetworkError
+from hardware.parts import NetworkState
 from web_panel.api import API
 
 bp = Blueprint("network", __name__)
@@ -26,9 +27,9 @@ def _wifi() -> Any:
 def current():
     wifi = _wifi()
     if wifi is None:
-        return jsonify(available=False, problem=NOT_HERE, in_use="none", ssid="")
+        return jsonify(NetworkState(False, NOT_HERE).public())
     state = wifi.state()
-    return jsonify(state | {"passphrase": passphrase(wifi.data_dir)} if state["available"] else state)
+    return jsonify(state | {"passphrase": passphrase(wifi.data_dir)} if state["ok"] else state)
 
 
 @API.route(bp, "POST", "/api/network", "Switch the box to the home Wi-Fi or to its own network (and keep that choice)",
@@ -40,7 +41,7 @@ def switch(body: dict[str, Any]):
     wifi = _wifi()
     if wifi is None:
         return jsonify(error=NOT_HERE), 409
-    if not wifi.state()["available"]:
+    if not wifi.state()["ok"]:
         return jsonify(error=wifi.state()["problem"]), 409
     try:
         state = wifi.use(body["use"])

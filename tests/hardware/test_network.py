@@ -127,7 +127,7 @@ def test_at_start_the_settings_choose_the_network(tmp_path, mode, on_air, opens)
 def test_without_networkmanager_the_own_wifi_says_so_and_does_nothing(tmp_path):
     nmcli = Nmcli([(["-t", "-f", "RUNNING", "general"], (127, "nmcli is not installed"))])
     wifi = _own_wifi(tmp_path, nmcli, "own")
-    assert wifi.state()["available"] is False and "NetworkManager is not installed" in wifi.state()["problem"]
+    assert wifi.state()["ok"] is False and "NetworkManager is not installed" in wifi.state()["problem"]
     assert nmcli.ran == [["-t", "-f", "RUNNING", "general"]] and wifi.join() is None
     with pytest.raises(NetworkError, match="not installed"):
         wifi.use("own")
@@ -182,7 +182,7 @@ def test_the_settings_page_switches_the_network_and_keeps_the_choice(make_runtim
     sim = create_app(Box(settings.load(None), make_runtime(tmp_path / "sim.sqlite3")))  # a box of its own: its first phone hosts
     with serving(sim) as port:
         phone = paired_phone(sim, port)
-        assert phone.get("/api/network")[1]["available"] is False
+        assert phone.get("/api/network")[1]["ok"] is False
         status, body = phone.post("/api/network", {"use": "own"})
         assert status == 409 and "leaves this machine's network alone" in body["error"]
 
