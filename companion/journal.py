@@ -91,6 +91,14 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE sessions SET host = 2 WHERE id = (SELECT id FROM sessions ORDER BY created, id LIMIT 1);
     ALTER TABLE inputs ADD COLUMN source TEXT;
     """,
+    # 5: what each kind of game keeps for its next game on this box (its own setup fields: a board's layout,
+    # the Patrons' luxury recipes, and what the table taught it while playing, such as a tile's printed cost).
+    """
+    CREATE TABLE kept (
+        game TEXT PRIMARY KEY,
+        fields TEXT NOT NULL
+    ) WITHOUT ROWID;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # Free space the journal's card must keep for the game to go on (a restore leaves it; below it, the panel and
@@ -260,6 +268,14 @@ class Journal:
         """The setup of the last game of each kind: {game: setup}."""
         rows = self._db.execute("SELECT game, setup FROM games WHERE id IN (SELECT MAX(id) FROM games GROUP BY game)")
         return {game: json.loads(setup) for game, setup in rows.fetchall()}
+
+    def kept(self) -> dict[str, dict[str, Any]]:
+        """What each kind of game keeps for its next game: {game: its setup fields}."""
+        return {game: json.loads(fields) for game, fields in self._db.execute("SELECT game, fields FROM kept").fetchall()}
+
+    def keep(self, game: str, fields: Mapping[str, Any]) -> None:
+        with self.transaction():
+            self.write("INSERT OR REPLACE INTO kept (game, fields) VALUES (?, ?)", (game, _dump(fields)))
 
     def latest_game(self) -> GameRecord | None:
         row = self._db.execute("SELECT id, game, setup, finished FROM games ORDER BY id DESC LIMIT 1").fetchone()

@@ -93,9 +93,11 @@ class Runtime:
         """No game taken up: at the start, and before taking up a journal that replaced the old one."""
         self._game: GameDef | None = None
         self._game_id = 0
-        # Each game's own setup fields from its last game on this box: the next game of that kind starts with them.
+        # Each game's own setup fields from its last game on this box, and what the table taught it while playing
+        # (a journal of an earlier version has only the setups): the next game of that kind starts with them.
+        kept = self.journal.kept()
         self._kept: dict[str, dict[str, Any]] = {
-            game: {k: v for k, v in setup.items() if k in self.games[game].setup_fields}
+            game: {k: v for k, v in {**setup, **kept.get(game, {})}.items() if k in self.games[game].setup_fields}
             for game, setup in self.journal.last_setups().items() if game in self.games}
         self._seq = 0
         self._session: Session | None = None
@@ -353,6 +355,8 @@ class Runtime:
             self.journal.finish(self._game_id, self._session.state["flow"]["ended"])
         elif was_over and not self._is_over():
             self.journal.reopen(self._game_id)
+        if self._game.learned is not None:  # what the table just taught the game (a tile's printed cost)
+            self._keep(self._game, {**self._kept.get(self._game.id, {}), **self._game.learned(self._session.state)})
         self._log.extend(signed(step.log, journaled, self._session.state["players"]))
         self._last_source = journaled | {"type": action.get("type")}
         self._last = _public_last(seq, action)
@@ -380,6 +384,15 @@ class Runtime:
         self.rng.shuffle(order)
         return order
 
+    def _keep(self, game: GameDef, fields: Mapping[str, Any]) -> None:
+        """The setup fields the next game of this kind starts with, kept by the journal across restarts."""
+        if fields != self._kept.get(game.id):
+            self._kept[game.id] = dict(fields)
+            try:
+                self.journal.keep(game.id, fields)
+            except JournalError as e:  # a convenience for the next game: the game under way goes on
+                log.warning("the setup kept for the next %s game is not saved: %s", game.id, e)
+
     def kept_setup(self, game_id: str) -> Mapping[str, Any]:
         """The setup fields the last game of this kind was played with (the New game page starts from them)."""
         return dict(self._kept.get(game_id, {}))
@@ -400,7 +413,7 @@ class Runtime:
         if refused:
             return Outcome(False, refused)
         self._game_id = self.journal.new_game(game.id, setup)
-        self._kept[game.id] = {k: setup[k] for k in game.setup_fields if k in setup}
+        self._keep(game, {k: setup[k] for k in game.setup_fields if k in setup})
         self._game, self._seq, self._session = game, 0, start_session(first.state)
         self._last, self._last_source = None, None
         self._log.clear()

@@ -81,6 +81,9 @@ class GameDef:
     # What a new game's setup must hold that an earlier version's journal may lack: (setup) -> why it is
     # refused, or None. Checked when a game starts, not when a journal is replayed.
     check_new: Callable[[Mapping[str, Any]], str | None] | None = None
+    # Setup fields the table taught the game while playing (a Business Tile's printed cost, asked the first time
+    # it is sponsored): the box keeps them for the next game of this kind, as it keeps the setup.
+    learned: Callable[[PMap], Mapping[str, Any]] | None = None
     on_rolloff: Callable[[Edit, PMap, int], None] | None = None
     tapped: Callable[[PMap, str, str], Mapping[str, Any] | str] | None = None
     extra_action: Callable[[PMap, Mapping[str, Any]], bool] | None = None

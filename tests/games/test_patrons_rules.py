@@ -408,7 +408,7 @@ def test_gap10_manufactured_goods_sell_at_their_printed_value_unless_the_option_
     t.go(type="sell", card="Cloth 4")
     assert t.ducats()[0][0] == 14 and t.view["market"][-1] == "Cloth 4"
     refused = t.do(type="sell", card="Cloth")
-    assert isinstance(refused, Refused) and "printed value" in refused.reason
+    assert isinstance(refused, Refused) and "printed on the Cloth card" in refused.reason
     t = PV(3, options={"sell_manufactured": False})
     t.choose("TRADE")
     assert isinstance(t.do(type="sell", card="Cloth 4"), Refused)
@@ -895,3 +895,76 @@ def test_grain_wine_and_pepper_are_placed_in_the_discard_pile_instead_of_the_mar
     refused = t.do(type="advance", action="buy", **{"from": "market"}, card="Pepper 3")
     assert refused.reason == "Pepper is never in the Market: sold, Grain, Wine and Pepper go to the discard pile"
     t.go(type="advance", action="buy", **{"from": "market"}, card="Wool 3")
+
+
+def test_he_pays_the_cost_printed_on_the_business_tile_which_is_never_zero_and_asked_only_once():
+    """[R] "he pays the cost to start the business to the Bank … The cost to sponsor a business is printed on
+    the Business Tile": the cost is entered from 1 (0 is not offered, so the table refuses it), the first time
+    a type is sponsored; after that the option carries it, one tap, and the box keeps it."""
+    t = PV(3)
+    t.choose("SPONSOR")
+    draper = next(o for o in t.offered if o.action.get("business") == "draper")
+    assert draper.fields["cost"]["minimum"] == 1 and "cost" not in draper.action
+    free = {**draper.action, "campi": ["Campo A"], "cost": 0, "confirm": True}
+    assert isinstance(match(t.offered, free), Refused)  # what the runtime checks every input against
+    t.go(**{**free, "cost": 3})
+    assert "The Draper tiles cost 3: the box keeps it for the next ones." in t.log
+    assert t.state["data"]["costs"] == {"draper": 3}
+    t.go(type="advance")  # Bea sponsors nothing
+    again = next(o for o in t.offered if o.action.get("business") == "draper")
+    assert again.action["cost"] == 3 and "cost" not in again.fields and again.label.startswith("A Draper for 3")
+    assert PATRONS.learned(t.state) == {"costs": {"draper": 3}}
+
+
+def test_the_business_tile_costs_entered_at_setup_or_in_play_are_kept_for_the_next_game(make_runtime, tmp_path):
+    rt = make_runtime()
+    setup = {"players": [{"name": n} for n in ("Ada", "Bea", "Cy")], "first": 0}
+    bad = rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": {**setup, "costs": {"draper": 0}}})
+    assert not bad.accepted and bad.reason == "costs: the Ducats printed on each type's Business Tile, 1 to 50"
+    assert rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": {**setup, "costs": {"tent": 6}}}).accepted
+    assert rt.kept_setup("patrons_of_venice") == {"costs": {"tent": 6}}
+    rt._keep(PATRONS, {"costs": {"tent": 6, "draper": 3}})  # as a sponsoring in play teaches it (above)
+    rt.stop()
+    rt.journal.close()
+    after = make_runtime(tmp_path / "journal.sqlite3")  # a restart: the journal keeps them
+    assert after.kept_setup("patrons_of_venice") == {"costs": {"tent": 6, "draper": 3}}
+    assert after.submit({"type": "new_game", "game": "patrons_of_venice", "setup": setup}).accepted
+    assert after.view()["players"] and after._session.state["data"]["costs"] == {"tent": 6, "draper": 3}
+
+
+def test_cloth_and_canvas_may_be_sold_at_their_printed_value_with_a_virtual_deck_too():
+    """The rule option "Cloth and Canvas may be sold at their printed value": a virtual hand's Canvas (the value
+    printed on the Manufactured Good cards is not in the rulebook's text) is offered for sale at the value the
+    player reads on the card, asked once; the box keeps it, and the next Canvas made carries it."""
+    t = PV(3, virtual=True)
+    _ada_produces_at(t, biz("canvaser", "Campo A", cost=3), "Hemp 2", "Wool 2")
+    t.go(type="produce", business=0)
+    assert t.state["data"]["hands"][0] == ["Wool 2", "Canvas"]
+    while t.view["step"] != "CHOOSE_ACTION":
+        t.go(type="advance")
+    t.choose("TRADE")
+    while t.view["active"] != 0:
+        t.go(type="advance")
+    (canvas,) = [o for o in t.offered if o.action.get("card") == "Canvas"]
+    assert canvas.label == "Sell Canvas for the value printed on it" and canvas.fields["value"]["minimum"] == 1
+    before = t.ducats()[0][0]
+    t.go(**canvas.action, value=2)
+    assert t.ducats()[0][0] == before + 2 and "Canvas 2" in t.state["data"]["market"]
+    assert "Canvas cards are worth 2: the box keeps it for the next ones." in t.log
+    assert PATRONS.learned(t.state)["made_values"] == {"Canvas": 2}
+    from companion.games.patrons_of_venice import goods as goods_mod
+    assert goods_mod.made_card(t.state["data"], "Canvas") == "Canvas 2"  # the next one made, with its value
+
+
+def test_a_card_tapped_twice_on_the_reader_is_one_card_drawn():
+    """A tag tapped again in a draw (or the card on a ship tapped by mistake) is refused, not logged twice:
+    one physical card is drawn once between two shuffles of the draw pile."""
+    t = PV(3)
+    t.choose("SAIL")
+    assert t.view["step"] == "SAIL_DRAW"
+    tapped = {"type": "draw", "deck": "raw_goods", "cards": ["Wool 3"], "tag": "04A1B2"}
+    assert not isinstance(match(t.offered, tapped), Refused)  # the reader's input is an offered option's
+    t.go(**tapped)
+    assert t.refused(**tapped) == "this Wool 3 card was tapped already: it is counted once (tap the next card drawn)"
+    t.go(**{**tapped, "tag": "04C3D4"})  # another Wool 3: another card
+    assert t.state["data"]["new_shipments"] == ["Wool 3", "Wool 3"] and sum("Drawn: Wool 3." == line for line in t.log) == 2

@@ -23,7 +23,7 @@ from companion.core.game import GameDef
 from companion.core.words import counted
 from companion.scoring import patrons_of_venice as sheet
 
-from . import city, goods
+from . import city, goods, sponsor
 from .goods import RAW_DECK
 from .steps import FLOW, step_name, upgrade
 from .table import COUNTERS, cubes_left, ducats, favours, initial, name, points
@@ -160,9 +160,10 @@ PATRONS = GameDef(
     counters=COUNTERS,
     dice=(),
     initial_data=initial,
-    check_setup=goods.check_recipes,
+    check_setup=lambda setup: goods.check_recipes(setup) or sponsor.check_costs(setup) or goods.check_values(setup),
     check_new=goods.recipes_for_a_virtual_deck,
-    setup_fields={"recipes": goods.RECIPE_FIELD},
+    setup_fields={"recipes": goods.RECIPE_FIELD, "costs": sponsor.COST_FIELD, "made_values": goods.VALUE_FIELD},
+    learned=sponsor.learned,
     first_player="second_youngest",
     public=_public,
     private=_private,

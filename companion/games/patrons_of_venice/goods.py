@@ -40,6 +40,32 @@ RECIPE_FIELD = {
 }
 
 
+MADE_MOST = 10  # the highest value a Manufactured Good card may be entered with (the rulebook prints none)
+# The value printed on the Cloth and Canvas cards (the 18 Manufactured Good cards): not in the rulebook's text.
+# Entered once, on the New game page or the first time a virtual hand's one is sold; the box keeps it.
+VALUE_FIELD = {
+    "title": "Cloth and Canvas card values (printed on the cards)", "type": "object",
+    "description": "The Ducats printed on the Manufactured Good cards, for a virtual deck's Cloth and Canvas sold "
+                   "at the Market. Left empty, each is asked the first time one is sold; the box keeps it.",
+    "properties": {g: {"title": g, "type": "integer", "minimum": 1, "maximum": MADE_MOST} for g in MANUFACTURED},
+}
+
+
+def check_values(setup: Mapping[str, Any]) -> str | None:
+    given = setup.get("made_values")
+    if given is not None and (not isinstance(given, Mapping) or any(
+            g not in MANUFACTURED or type(v) is not int or not 1 <= v <= MADE_MOST for g, v in given.items())):
+        return f"made_values: the Ducats printed on the Cloth and Canvas cards, 1 to {MADE_MOST}"
+    return None
+
+
+def made_card(table: Mapping[str, Any], product: str) -> str:
+    """The Manufactured Good card a virtual hand takes (`table`: the game's data): with its value, once the table
+    has said it."""
+    known = (table.get("made_values") or {}).get(product)
+    return f"{product} {known}" if known else product
+
+
 def check_recipes(setup: Mapping[str, Any]) -> str | None:
     """Why the luxury recipes the table entered are refused, or None."""
     given = setup.get("recipes")
@@ -115,9 +141,10 @@ def check_raw_card(card: str) -> str | None:
 
 
 def check_hand_card(card: str) -> str | None:
-    """Why `card` cannot be sold from a hand: a Raw Good, or Cloth/Canvas with a printed value."""
+    """Why `card` cannot be sold from a hand: a Raw Good, or Cloth/Canvas (with a printed value, or a virtual
+    hand's whose value is said as it is sold)."""
     m = _CARD.match(card)
-    if m and m["good"] in MANUFACTURED:
+    if card in MANUFACTURED or m and m["good"] in MANUFACTURED:
         return None
     if card == PIRATES:
         return "a Pirates! card is never in a hand"
@@ -156,4 +183,5 @@ RAW_DECK = DeckSpec(
     "raw_goods", "Raw Good", None, mode="mirror", when_short=SHUFFLE_INTO_REMAINING,
     reshuffle_when=_all_pirates_discarded, check_card=check_raw_card, check_composition=check_deck,
     public_out=False, examples=("Wool 3 x8", "Pirates! x4"),
+    tag_once=True,  # a card tapped on the reader carries its tag: tapped twice, it is counted once (sail.py)
 )

@@ -114,7 +114,7 @@ def produce(e: Edit) -> None:
             e.discard(RAW_DECK, raw)  # no Pirates!: never the reshuffle
         e.say(f"{name(e.state, seat)} uses {', '.join(used)}.")
         if product in goods.MANUFACTURED:  # the Manufactured Good card into the hand
-            table["hands"][seat].append(product)
+            table["hands"][seat].append(goods.made_card(table, product))
             e.say(f"{name(e.state, seat)} takes a {product} card into hand.")
     if business["type"] in city.LUXURY:
         given = sum(p["favours"] for p in e.state["counters"]["players"])

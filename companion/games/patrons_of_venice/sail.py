@@ -91,6 +91,7 @@ def _tapped(replacing: bool):
             bad = goods.check_raw_card(card) if isinstance(card, str) else "name the cards, such as “Wool 3”"
             if bad:
                 e.refuse(bad)
+        _once(e, cards)
         n, new = len(e.state["players"]), e.data["new_shipments"]
         for card in cards:
             if replacing and card != goods.PIRATES and None in new:
@@ -105,6 +106,18 @@ def _tapped(replacing: bool):
         e.say(f"Drawn: {', '.join(cards)}.")
 
     return handler
+
+
+def _once(e: Edit, cards: list[str]) -> None:
+    """A card tapped on the reader is counted once: its tag again (a double tap, or the card lying on a ship
+    tapped by mistake) is refused, until the discard pile is shuffled back into the draw pile."""
+    tag = e.action.get("tag")
+    if tag is None:
+        return
+    seen = e.data.setdefault("tags", [])
+    if tag in seen:
+        e.refuse(f"this {cards[0]} card was tapped already: it is counted once (tap the next card drawn)")
+    seen.append(tag)
 
 
 def replace_pirates(e: Edit) -> None:
@@ -132,6 +145,8 @@ def replace_pirates(e: Edit) -> None:
         chance.run(lambda order: deck_mod.discard(RAW_DECK, deck, [goods.PIRATES] * pirates, order))
         pirates = 0
         deck = e.deck(RAW)
+        if not deck["discard"]:  # shuffled back into the draw pile: its cards may be drawn, and tapped, again
+            table["tags"] = []
         # Only Pirates! left to draw (every good is on the table): the Sail goes on with fewer shipments.
         goods_left = sum(1 for c in [*deck["draw"], *deck["discard"]] if c != goods.PIRATES)
         if virtual(e.state) and len(kept) < n and not goods_left:
@@ -150,7 +165,7 @@ def replace_pirates(e: Edit) -> None:
 
 def _name_one(state: PMap, label: str, pirates: bool) -> Option:
     """Name one card drawn (as a tap on the reader does); the step goes on."""
-    return Option(label, "Name", {"type": "draw", "deck": RAW},
+    return Option(label, "Name", {"type": "draw", "deck": RAW}, taps=RAW,
                   fields={"cards": {"type": "array", "minItems": 1, "maxItems": 1, "title": "card",
                                     "items": card_field(state, "card", pirates=pirates)}})
 
@@ -176,7 +191,7 @@ def pirates_options(state: PMap, seat: int | None) -> list[Option]:
     named = [_name_one(state, "Name a replacement drawn", pirates=False)] if (
         None in state["data"]["new_shipments"] or _goods(state["data"]["new_shipments"]) < len(state["players"])) else []
     return [*named,
-            Option("Another Pirates! was drawn", "Pirate", {"type": "draw", "deck": RAW, "cards": [goods.PIRATES]}),
+            Option("Another Pirates! was drawn", "Pirate", {"type": "draw", "deck": RAW, "cards": [goods.PIRATES]}, taps=RAW),
             Option("The Pirates! are replaced", "Drawn", {"type": "advance"}, button="NEXT")]
 
 

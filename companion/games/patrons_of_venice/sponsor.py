@@ -10,6 +10,7 @@ named twice two ways ("S. Polo", "San Polo"); a new one is typed once."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pyrsistent import PMap
@@ -21,6 +22,38 @@ from companion.core.words import a, sentence
 
 from . import city, goods
 from .table import cubes_left, doing, ducats, name, pay, recipe, virtual
+
+MOST = 50  # the most a tile's cost may be entered as (the rulebook prints none of them)
+
+# The printed cost of each type's Business Tiles: the rulebook's text gives none. Entered once, on the New game
+# page or the first time that type is sponsored; the box keeps them for the next game (GameDef.learned).
+COST_FIELD = {
+    "title": "Business Tile costs (printed on the tiles)", "type": "object",
+    "description": "The Ducats printed on each type's Business Tile. Those left empty are asked the first time "
+                   "one is sponsored; the box keeps them for the next game.",
+    "properties": {kind: {"title": label, "type": "integer", "minimum": 1, "maximum": MOST}
+                   for kind, label in city.LABELS.items()},
+}
+
+
+def check_costs(setup: Mapping[str, Any]) -> str | None:
+    given = setup.get("costs")
+    if given is not None and (not isinstance(given, Mapping) or any(
+            k not in city.TYPES or type(v) is not int or not 1 <= v <= MOST for k, v in given.items())):
+        return f"costs: the Ducats printed on each type's Business Tile, 1 to {MOST}"
+    return None
+
+
+def costs(state: PMap) -> dict[str, int]:
+    """The Business Tile costs the box knows (entered at setup, or when a type was first sponsored)."""
+    return dict(state["data"].get("costs") or {})
+
+
+def learned(state: PMap) -> dict[str, Any]:
+    """For the next game: the tile costs, and the Cloth and Canvas cards' values, the table entered."""
+    out = {"costs": costs(state), "made_values": dict(state["data"].get("made_values") or {})}
+    return {k: v for k, v in out.items() if v}
+
 
 # Campi of Venice to suggest before the table has named any (any name the board prints is taken).
 VENICE = ("Campo San Polo", "Campo Santo Stefano", "Campo dei Frari", "Campo Santa Margherita", "Campo San Luca")
@@ -65,20 +98,25 @@ def options(state: PMap, seat: int | None) -> list[Option]:
         found.append(Option(f"A statue for {cost}", "Statue", {"type": "advance", "action": "sponsor"},
                             fields={"statue": _campo(state, "campo", "a vacant campo", vacant=True)}))
     if cubes_left(table, seat) >= 1:
+        known = costs(state)
         for kind in city.TYPES:
-            if city.tiles_left(table["businesses"], kind) < 1:
+            if city.tiles_left(table["businesses"], kind) < 1 or known.get(kind, 1) > purse:
                 continue
             shows = _shows(state, seat, kind)
             if not _owns(state, seat, kind) and shows is False:
                 continue
             ask = not _owns(state, seat, kind) and shows is None  # the player shows the cards and says so
+            # A known cost is paid as it is (one tap); an unknown one is entered once, from 1: never free.
+            cost = {"cost": known[kind]} if kind in known else {}
+            price = f" for {known[kind]}" if kind in known else ""
             found.append(Option(
-                sentence(a(city.LABELS[kind])) + (f": show {_need(kind)}" if ask else ""), city.LABELS[kind][:6],
-                {"type": "advance", "action": "sponsor", "business": kind, **({"shown": True} if ask else {})},
+                sentence(a(city.LABELS[kind]) + price) + (f": show {_need(kind)}" if ask else ""), city.LABELS[kind][:6],
+                {"type": "advance", "action": "sponsor", "business": kind, **cost, **({"shown": True} if ask else {})},
                 confirm=ask, private=virtual(state),  # which a held hand allows is its secret: its own phone only
                 fields={"campi": {"type": "array", "title": "campi", "minItems": 1, "maxItems": 2, "uniqueItems": True,
                                   "items": _campo(state, "campo", "the campo the building touches (two if it touches two)")},
-                        "cost": {"type": "integer", "title": "cost", "minimum": 0, "maximum": min(50, purse)}}))
+                        **({} if cost else {"cost": {"type": "integer", "title": "cost printed on the tile",
+                                                     "minimum": 1, "maximum": min(MOST, purse)}})}))
     return [*found, Option("Sponsor nothing", "None", {"type": "advance"}, button="NEXT")]
 
 
@@ -109,8 +147,11 @@ def _business(e: Edit) -> None:
     kind, cost, campi = e.action.get("business"), e.action.get("cost"), e.action.get("campi")
     if kind not in city.TYPES:
         e.refuse(f"business: one of {', '.join(city.TYPES)}")
-    if type(cost) is not int or not 0 <= cost <= 50:
-        e.refuse("cost: the Ducats printed on the tile")
+    # Never free, and a known cost as it is: what the options offer, the only inputs a table can make. A journal
+    # of an earlier version, replayed, may hold a business for 0 or two costs for one type: it replays as it was.
+    if type(cost) is not int or not 0 <= cost <= MOST:
+        e.refuse(f"cost: the Ducats printed on the tile, 1 to {MOST}")
+    known = e.data.setdefault("costs", {})
     if not isinstance(campi, list) or not 1 <= len(campi) <= 2 or any(
             not isinstance(c, str) or not c.strip() or len(c) > 40 for c in campi):
         e.refuse("campi: the campo the building touches (or the two it touches)")
@@ -131,6 +172,9 @@ def _business(e: Edit) -> None:
     campi = [city.as_named(table, c) for c in campi]
     table["businesses"].append({"type": kind, "owner": seat, "campi": campi})
     e.say(f"{name(e.state, seat)} sponsors {a(city.LABELS[kind])} by {' and '.join(campi)} for {cost}.")
+    if kind not in known and cost:
+        known[kind] = cost
+        e.say(f"The {city.LABELS[kind]} tiles cost {cost}: the box keeps it for the next ones.")
 
 
 

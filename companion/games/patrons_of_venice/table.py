@@ -53,6 +53,12 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "statues": [], "businesses": [], "produced": [],
         # The luxuries' recipes the table entered (goods.ASKED): what a virtual hand gives up to make one.
         "recipes": {kind: list(used) for kind, used in (setup.get("recipes") or {}).items() if used},
+        # The Business Tiles' printed costs the box knows (sponsor.COST_FIELD); the others are asked once.
+        "costs": dict(setup.get("costs") or {}),
+        # The values printed on the Cloth and Canvas cards, once known (goods.VALUE_FIELD).
+        "made_values": dict(setup.get("made_values") or {}),
+        # The tags of the real cards tapped on the reader since the draw pile was last shuffled (sail.py).
+        "tags": [],
     }
 
 

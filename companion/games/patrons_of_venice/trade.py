@@ -21,8 +21,16 @@ from .table import doing, ducats, name, pay, virtual
 
 def sell_card(e: Edit, seat: int, card: str) -> None:
     """Sold at the printed value from the Bank: the card goes to the Market, or (Grain, Wine, Pepper) to the
-    discard pile [R l.145, l.153]."""
+    discard pile [R l.145, l.153]. A virtual hand's Cloth or Canvas whose value the box does not know yet is
+    sold at the value the player reads on it (`value`), which the box keeps."""
     price = goods.value(card)
+    if price is None and card in goods.MANUFACTURED:
+        price = e.action.get("value")
+        if type(price) is not int or not 1 <= price <= goods.MADE_MOST:
+            e.refuse(f"value: the Ducats printed on the {card} card, 1 to {goods.MADE_MOST}")
+        e.data.setdefault("made_values", {})[card] = price
+        e.say(f"{card} cards are worth {price}: the box keeps it for the next ones.")
+        card = f"{card} {price}"
     pay(e, None, seat, price)
     if goods.sold_to_market(card):
         e.data["market"].append(card)
@@ -42,7 +50,7 @@ def sell(e: Edit) -> None:
     bad = goods.check_hand_card(card) if isinstance(card, str) else "name the card to sell, such as “Wool 3”"
     if bad:
         e.refuse(f"card: {bad}")
-    if goods.good(card) in goods.MANUFACTURED and not e.state["options"]["sell_manufactured"]:
+    if goods.good_in_hand(card) in goods.MANUFACTURED and not e.state["options"]["sell_manufactured"]:
         e.refuse("Manufactured goods are not sold with this table's rule options")
     hand = e.data["hands"][seat]
     if virtual(e.state) and card not in hand:
@@ -58,9 +66,15 @@ def sell_options(state: PMap, seat: int | None) -> list[Option]:
     done = Option("Done selling", "Done", {"type": "advance"}, button="NEXT")
     if not virtual(state):
         return [Option("Sell a card from your hand", "Sell", {"type": "sell"}, fields={"card": card_field(state)}), done]
-    held = [c for c in dict.fromkeys(state["data"]["hands"][seat]) if _sellable(state, c)]
+    hand = list(dict.fromkeys(state["data"]["hands"][seat]))
+    held = [c for c in hand if _sellable(state, c)]
+    # A Cloth or Canvas made before the table said what the cards are worth: its value, read on the card, once.
+    unvalued = [c for c in hand if c in goods.MANUFACTURED and state["options"]["sell_manufactured"]]
     # The hand the companion holds is the player's secret: its cards are offered on his own phone only.
-    return [*(Option(f"Sell {c} for {goods.value(c)}", "Sell", {"type": "sell", "card": c}, private=True) for c in held), done]
+    return [*(Option(f"Sell {c} for {goods.value(c)}", "Sell", {"type": "sell", "card": c}, private=True) for c in held),
+            *(Option(f"Sell {c} for the value printed on it", "Sell", {"type": "sell", "card": c}, private=True,
+                     fields={"value": {"type": "integer", "title": "value on the card", "minimum": 1,
+                                       "maximum": goods.MADE_MOST}}) for c in unvalued), done]
 
 
 
