@@ -166,11 +166,12 @@ def new_game(game: GameDef, setup: Mapping[str, Any]) -> Result:
             "flow": None,
         }
     )
+    before = game.setup_log(state) if game.setup_log is not None else ()
     if first is None:
         state = state.set("rolloff", pmap({"contenders": pvector(range(n)), "purpose": "first player"}))
-        return Accepted(state, (f"{game.title}: {n} players. Roll off for the first player.",))
+        return Accepted(state, (f"{game.title}: {n} players.", *before, "Roll off for the first player."))
     state, log = flow_mod.start(game.flow, state, first)
-    return Accepted(state, (f"{game.title}: {n} players.", *log))
+    return Accepted(state, (f"{game.title}: {n} players.", *before, *log))
 
 
 def _seat(state: PMap, action: Mapping[str, Any]) -> int | None | Refused:

@@ -81,6 +81,9 @@ class GameDef:
     # What a new game's setup must hold that an earlier version's journal may lack: (setup) -> why it is
     # refused, or None. Checked when a game starts, not when a journal is replayed.
     check_new: Callable[[Mapping[str, Any]], str | None] | None = None
+    # What the table does before the first move that the box cannot do for it (cards a rule takes out of a
+    # real deck): lines for the new game's log.
+    setup_log: Callable[[PMap], tuple[str, ...]] | None = None
     # Setup fields the table taught the game while playing (a Business Tile's printed cost, asked the first time
     # it is sponsored): the box keeps them for the next game of this kind, as it keeps the setup.
     learned: Callable[[PMap], Mapping[str, Any]] | None = None

@@ -205,7 +205,7 @@ def test_ex02_the_boat_costs_3_and_is_the_only_way_to_that_port():
     assert "give the path" in t.refused(type="advance", die=5, to="Port 1")  # the Boat could be left in two places
     t.ok(type="advance", die=5, path=["Order", "boat", "Workshop", "Port 1"])  # 1 + 3 + 1
     v = t.view
-    assert v["players"][0]["burgher"] == "Port 1" and v["boat"] == "Workshop"
+    assert v["players"][0]["burgher"] == "Port 1" and v["boat"] == ["Workshop"]  # left next to it: not said
     assert v["turn"]["act"] == 1 and v["dice_on_tiles"]["Port 1"] == {"seat": 0, "value": 1}
 
 
@@ -788,17 +788,40 @@ def test_the_markets_lowering_and_the_ports_shift_are_the_sellers_choices():
     assert t.view["price_pieces"]["lace"] == {"cubes": 1, "ones": 0, "twos": 0} and t.view["players"][0]["vp"] == 21
 
 
-def test_a_move_by_boat_is_offered_beside_the_walk_for_each_tile_the_boat_may_be_left_at():
+def test_a_move_by_boat_is_offered_beside_the_walk_and_the_player_places_it_next_to_a_quarter_tile_of_his_choice():
+    """[R] "The player takes the Boat and places it next to a Quarter tile of his choice": in the canal beside
+    that tile (at the city's edge, or between it and a neighbour), which the move's picker asks."""
     t = VN(n=2, layout=layout(ROW))
     t.ok(type="boat", tile="Order")
     t.ok(type="burgher", seat=0, tile="Order")
     t.ok(type="advance", dice=[3, 1])
     moves = _labels(t, 0, "Move")
-    assert moves[:2] == ["Flax: move 3, act 1", "Flax by Boat, left at Flax: move 3, act 1"]  # Gold, Wool, Flax on foot
-    assert "Market by Boat, left at Market: move 3, act 1" in moves and len(moves) == len(set(moves))
+    assert moves[:2] == ["Flax: move 3, act 1", "Flax by Boat: move 3, act 1"]  # Gold, Wool, Flax on foot
+    assert "Market by Boat: move 3, act 1" in moves and len(moves) == len(set(moves))
     option = next(o for o in _offered(t, 0) if o["label"] == moves[1])
-    t.ok(**option["action"])
-    assert t.view["boat"] == "Flax" and t.view["players"][0]["burgher"] == "Flax"
+    assert option["fields"]["boat"]["enum"] == [["Flax"], ["Wool", "Flax"], ["Flax", "Master Builder"]]
+    assert option["fields"]["boat"]["enumNames"] == ["next to Flax", "between Wool and Flax", "between Flax and Master Builder"]
+    assert "boat: where the Boat is left, next to Flax" in t.refused(**option["action"], boat=["Gold", "Flax"])
+    t.ok(**option["action"], boat=["Wool", "Flax"])
+    assert t.view["boat"] == ["Wool", "Flax"] and t.view["players"][0]["burgher"] == "Flax"
+    assert "The Boat is left between Wool and Flax." in t.log
+
+
+def test_the_boat_in_a_canal_is_used_from_any_tile_it_touches_once_a_move():
+    """[R] "It must be adjacent to the tile on which the Burgher is located when it is used": where Market, Wool
+    and Flax meet, it takes a Burgher from any of the three; and once a move (the rulebook is silent on twice:
+    the companion's reading, in the guide)."""
+    from companion.games.la_venise_du_nord.city import DEFAULT_LAYOUT, routes
+
+    here = {t: list(at) for t, at in DEFAULT_LAYOUT.items()}
+    for start in ("Market", "Wool", "Flax"):
+        assert any("boat" in r["path"] for r in routes(here, start, 3, [], ["Wool", "Flax", "Market"])), start
+    assert not any("boat" in r["path"] for r in routes(here, "Flax", 3, [], ["Wool"]))  # not beside Flax
+    assert all(r["path"].count("boat") <= 1 for r in routes(here, "Market", 6, [], ["Market"]))
+    t = VN(n=2)
+    t.ok(type="boat", boat=["Market", "Wool", "Flax"])
+    assert t.view["boat"] == ["Wool", "Flax", "Market"] and t.log[-1] == "The Boat lies where Wool, Flax and Market meet."
+    assert t.refused(type="boat", boat=["Market", "Port 1"]).startswith("boat: the tiles the Boat touches")  # apart
 
 
 def test_the_card_kept_is_named_on_the_phone_or_none_and_a_known_deck_lists_its_cards():
@@ -810,3 +833,18 @@ def test_the_card_kept_is_named_on_the_phone_or_none_and_a_known_deck_lists_its_
     assert "is not a Workshop card as printed" in t.refused(type="advance", keep="Lace 9")
     t.ok(type="advance", keep="lace 2 cost 2 gold 1 flax")  # any order, any case: written as the companion writes it
     assert t.view["players"][0]["workshops"][0]["card"] == "Lace 2 cost 1 flax 2 gold"
+
+
+@pytest.mark.parametrize("n, orders", [(2, "Order cards"), (3, "Order card"), (4, None)])
+def test_with_2_players_remove_2_order_cards_of_each_type_with_3_players_1_and_no_plus_2_card(n, orders):
+    """[R] "with 2 players, remove 2 Order cards of each type, with 3 players remove 1 Order card of each type.
+    Do not remove any +2 cards": with real cards the new game's log tells the table (a virtual deck is the box's
+    to sort), beside the Market's cubes it covers."""
+    real = VN(n=n, virtual=False, start=None).log
+    virtual = VN(n=n, virtual=True, start=None).log
+    if orders is None:
+        assert not any("Order" in line or "Market tile" in line for line in real)
+        return
+    told = f"With {n} players, take {4 - n} {orders} of each type out of the Order deck before shuffling it: no +2 card."
+    assert told in real and told not in virtual
+    assert any(line.startswith(f"With {n} players, put a cube on a 3") for line in virtual)

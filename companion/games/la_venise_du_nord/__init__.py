@@ -33,7 +33,7 @@ from .cards import DECKS
 from .city import TILES
 from .steps import FLOW, final_round, phase
 from .table import (BRIDGES_PER_PLAYER, COUNTERS, DICE_PER_PLAYER, bridges_of, initial, own_dice, points, prices,
-                    sheet_builders, stock, store)
+                    setup_log, sheet_builders, stock, store)
 
 GAME_ID = sheet.GAME_ID
 
@@ -91,7 +91,7 @@ def _public(state: PMap) -> dict[str, Any]:
         "phase": ("SCORING" if flow["over"] else phase(state)) if flow is not None else None,
         "final_round": final_round(state),
         "layout": {t: list(at) for t, at in table["layout"].items()},
-        "boat": table["boat"],
+        "boat": list(table["boat"]),
         "dice_on_tiles": {t: dict(d) for t, d in table["dice"].items()},
         "bridges": [{"seat": b["seat"], "tiles": list(b["tiles"])} for b in table["bridges"]],
         "prices": prices(table),
@@ -115,7 +115,7 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
     sections = [
         {"title": "The city", "lines": [
             "Burghers: " + (", ".join(f"{t}: {' and '.join(w)}" for t, w in here.items() if w) or "not placed yet"),
-            f"Dice: {dice}", f"The Boat lies next to {table['boat']}",
+            f"Dice: {dice}", f"The Boat lies {city.berth_name(city.berth(table['boat']))}",
             "Bridges: " + (", ".join(f"{names[b['seat']]} {b['tiles'][0]}-{b['tiles'][1]}" for b in table["bridges"]) or "none")]},
         {"title": f"Market: bonus {market.bonus(table['market'])}, {counted(market.free(table['market']), 'sale')} left", "lines": [
             "Prices: " + ", ".join(f"{g} {p}" for g, p in prices(table).items()),
@@ -162,6 +162,7 @@ LA_VENISE = GameDef(
     counters=COUNTERS,
     dice=(),
     initial_data=initial,
+    setup_log=setup_log,
     check_setup=_check_setup,
     first_player="rolloff",
     public=_public,

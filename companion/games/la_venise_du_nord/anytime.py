@@ -90,7 +90,9 @@ def corrections(state: PMap) -> list[Option]:
              ] if table["turn"]["looker"] is None else []
     found += [Option(f"{names[s]}'s Burgher stands elsewhere", "Burghr", {"type": "burgher", "seat": s}, fields={"tile": tiles},
                      group=CORRECTIONS) for s in seats]
-    found.append(Option("The Boat lies elsewhere", "SetBoa", {"type": "boat"}, fields={"tile": tiles}, group=CORRECTIONS))
+    places = city.all_berths(table["layout"])
+    found.append(Option("The Boat lies elsewhere", "SetBoa", {"type": "boat"}, group=CORRECTIONS, fields={
+        "boat": {"title": "where", "enum": places, "enumNames": [city.berth_name(p) for p in places]}}))
     for s in seats:  # a die from the hand, or one of the five moved or turned
         where = list(city.TILES) if len(own_dice(table, s)) < DICE_PER_PLAYER else own_dice(table, s)
         found.append(Option(f"A die of {names[s]}'s lies on a tile", "SetDie", {"type": "die", "seat": s},

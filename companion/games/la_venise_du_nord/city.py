@@ -6,8 +6,11 @@ pictures missing from the text, so the default below is the companion's [A]
 (the Market in the middle, the raw materials and card tiles around it, a Port
 at each end); the players give theirs at setup (`layout`) when it differs.
 
-The Boat lies next to one tile. A Burgher on that tile may take it for 3
-movement points to any tile not visited yet; the Boat is then next to that tile.
+The Boat lies in a canal: next to one tile at the city's edge, between two tiles, or where three meet (its
+`berth`, the tiles it touches). A Burgher on any of them may take it for 3 movement points to any tile not
+visited yet ("It must be adjacent to the tile on which the Burgher is located when it is used"); the player
+then leaves it next to that tile, in a berth of his choice. The rulebook neither allows nor forbids using it
+twice in one move: the companion's reading is once a move (the guide says so).
 """
 
 from __future__ import annotations
@@ -87,41 +90,76 @@ def adjacent(layout: Mapping[str, Sequence[int]], one: str, other: str) -> bool:
     return other in neighbours(layout, one)
 
 
+def berth(tiles: Iterable[str] | str) -> list[str]:
+    """A place of the Boat as the companion writes it: the tiles it touches, in the tiles' order (a journal of
+    an earlier version names one tile)."""
+    given = {tiles} if isinstance(tiles, str) else set(tiles)
+    return [t for t in TILES if t in given]
+
+
+def berths(layout: Mapping[str, Sequence[int]], tile: str) -> list[list[str]]:
+    """Where the Boat may be left next to `tile`: beside it alone (the city's edge), in the canal between it and
+    a neighbour, or where it and two neighbours that touch each other meet."""
+    around = neighbours(layout, tile)
+    found = [[tile]] + [berth((tile, n)) for n in around]
+    found += [berth((tile, a, b)) for i, a in enumerate(around) for b in around[i + 1:] if adjacent(layout, a, b)]
+    return found
+
+
+def all_berths(layout: Mapping[str, Sequence[int]]) -> list[list[str]]:
+    """Every place the Boat may lie in this city: next to one tile, between two, where three meet."""
+    found: list[list[str]] = []
+    for tile in TILES:
+        found += [b for b in berths(layout, tile) if b not in found]
+    return sorted(found, key=lambda b: (len(b), [TILES.index(t) for t in b]))
+
+
+def berth_name(place: Sequence[str]) -> str:
+    """"next to Wool", "between Wool and Flax", "where Wool, Flax and Market meet"."""
+    if len(place) == 1:
+        return f"next to {place[0]}"
+    if len(place) == 2:
+        return f"between {place[0]} and {place[1]}"
+    return f"where {', '.join(place[:-1])} and {place[-1]} meet"
+
+
 def edge(one: str, other: str) -> tuple[str, str]:
     """A bridge's place: the two tiles, in a fixed order."""
     return tuple(sorted((one, other)))
 
 
 def routes(layout: Mapping[str, Sequence[int]], start: str, steps: int, own_bridges: Iterable[Sequence[str]],
-           boat: str | None) -> list[dict[str, Any]]:
+           boat: Iterable[str] | str | None) -> list[dict[str, Any]]:
     """Every legal move of exactly `steps` points from `start`: {"path", "to", "boat"} where `path` lists the
-    tiles entered ("boat" before a tile reached by the Boat) and `boat` is where the Boat lies afterwards.
+    tiles entered ("boat" before a tile reached by the Boat) and `boat` is the tile the Boat is left next to
+    (the berth around it is the player's choice), or None when the Boat is not used.
 
-    A step costs 1, or 0 or 1 at the player's choice across his own bridge; the Boat costs 3. No tile is
-    visited twice, the start included [R l.179-207].
+    A step costs 1, or 0 or 1 at the player's choice across his own bridge; the Boat costs 3, once a move, from
+    a tile it touches. No tile is visited twice, the start included [R l.179-207].
     """
     mine = {edge(*b) for b in own_bridges}
+    touches = set(berth(boat)) if boat else set()
     found: list[dict[str, Any]] = []
 
-    def walk(here: str, visited: tuple[str, ...], path: tuple[str, ...], low: int, high: int, boat_at: str | None):
+    def walk(here: str, visited: tuple[str, ...], path: tuple[str, ...], low: int, high: int, landed: str | None):
         if low <= steps <= high and path:
-            found.append({"path": list(path), "to": here, "boat": boat_at})
+            found.append({"path": list(path), "to": here, "boat": landed})
         for there in neighbours(layout, here):
             if there not in visited:
                 free = edge(here, there) in mine
                 if low + (0 if free else 1) <= steps:
-                    walk(there, visited + (there,), path + (there,), low + (0 if free else 1), high + 1, boat_at)
-        if boat_at == here and low + BOAT_COST <= steps:
+                    walk(there, visited + (there,), path + (there,), low + (0 if free else 1), high + 1, landed)
+        if landed is None and here in touches and low + BOAT_COST <= steps:
             for there in TILES:
                 if there not in visited:
                     walk(there, visited + (there,), path + (BOAT, there), low + BOAT_COST, high + BOAT_COST, there)
 
-    walk(start, (start,), (), 0, 0, boat)
+    walk(start, (start,), (), 0, 0, None)
     return found
 
 
 def check_path(layout: Mapping[str, Sequence[int]], start: str, steps: int, own_bridges: Iterable[Sequence[str]],
-               boat: str | None, path: Sequence[str]) -> dict[str, Any] | str:
+               boat: Iterable[str] | str | None, path: Sequence[str]) -> dict[str, Any] | str:
     """The move along `path` ({"path", "to", "boat"}), or why it is not a legal move of `steps`."""
     wanted = [BOAT if p == BOAT else tile_named(p) for p in path] if isinstance(path, (list, tuple)) else [None]
     if None in wanted or not wanted or wanted[-1] == BOAT:
@@ -133,7 +171,7 @@ def check_path(layout: Mapping[str, Sequence[int]], start: str, steps: int, own_
 
 
 def reachable(layout: Mapping[str, Sequence[int]], start: str, steps: int, own_bridges: Iterable[Sequence[str]],
-              boat: str | None) -> dict[str, list[dict[str, Any]]]:
+              boat: Iterable[str] | str | None) -> dict[str, list[dict[str, Any]]]:
     """Each tile a move of `steps` can end on, with the routes there."""
     out: dict[str, list[dict[str, Any]]] = {}
     for route in routes(layout, start, steps, own_bridges, boat):
@@ -143,7 +181,7 @@ def reachable(layout: Mapping[str, Sequence[int]], start: str, steps: int, own_b
 
 def plain_route(routes: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
     """The route to take when only the end tile is given: on foot if it can be (the Boat stays), else the
-    Boat route when every one leaves the Boat in the same place; None when the path must be given."""
+    Boat route when every one leaves the Boat next to the same tile; None when the path must be given."""
     walking = [r for r in routes if BOAT not in r["path"]]
     if walking:
         return min(walking, key=lambda r: len(r["path"]))

@@ -2,7 +2,7 @@
 anytime.py): where a Burgher stands, the Boat, a die, a bridge, a price, the Market sales. What the
 companion follows is then put right when the real table and it disagree.
 
-  burgher {seat, tile}            boat {tile}
+  burgher {seat, tile}            boat {boat: [the tiles it touches]}
   die     {tile, seat|null, value?}
   bridge  {tiles: [a, b], seat|null}
   price   {good, cubes?, ones?, twos?}
@@ -42,9 +42,13 @@ def burgher(e: Edit) -> None:
 
 
 def boat(e: Edit) -> None:
-    tile = _tile(e, e.action.get("tile"))
-    e.data["boat"] = tile
-    e.say(f"The Boat lies next to {tile}.")
+    """The Boat lies elsewhere: the tiles it touches (`boat`), or next to `tile` alone (an earlier version's)."""
+    given = e.action.get("boat", [_tile(e, e.action.get("tile"))] if "tile" in e.action else None)
+    place = city.berth(given) if isinstance(given, list) and all(isinstance(t, str) for t in given) else None
+    if place is None or len(place) != len(given) or place not in city.all_berths(e.data["layout"]):
+        e.refuse("boat: the tiles the Boat touches: one, two side by side, or three that meet")
+    e.data["boat"] = place
+    e.say(f"The Boat lies {city.berth_name(place)}.")
 
 
 def die(e: Edit) -> None:

@@ -2,9 +2,11 @@
 each step to an adjacent tile costs 1, crossing one's own bridge may cost 0, no tile is visited twice, and
 the Boat costs 3 [R l.179-207]. Then the activation die settles on the arrival tile (phase 3 begins).
 
-  advance {die, to, path?, adjust?: -1|1, act_adjust?: -1|1}
+  advance {die, to, path?, boat?, adjust?: -1|1, act_adjust?: -1|1}
       path: every tile entered, "boat" before the tile the Boat takes the Burgher to (only where the Boat
-      is one way among others); adjust, act_adjust: an activated Movement or Activation +-1 Master Builder"""
+      is one way among others); boat: where the Boat is left, the tiles it touches (city.berths; next to
+      the tile it took him to alone when not said); adjust, act_adjust: an activated Movement or
+      Activation +-1 Master Builder"""
 
 from __future__ import annotations
 
@@ -44,11 +46,11 @@ def options(state: PMap, seat: int | None) -> list[Option]:
                 continue
             ways = city.reachable(table["layout"], start, steps, bridges_of(table, seat), table["boat"])
             for to, routes in sorted(ways.items()):
-                # On foot where the Burgher can walk there; by Boat too, once for each tile it may be left
-                # beside (where the Boat lies matters for the next moves).
+                # On foot where the Burgher can walk there; by Boat too, once for each tile he may leave it by
+                # (and then the berth there: where the Boat lies matters for the next moves).
                 plain = city.plain_route(routes)  # what `to` alone means (the walk, or the one way by Boat)
                 by_boat = {r["boat"]: r for r in routes
-                           if city.BOAT in r["path"] and (plain is None or r["boat"] != plain["boat"])}
+                           if r["boat"] is not None and (plain is None or r["boat"] != plain["boat"])}
                 for route in ([plain] if plain else []) + list(by_boat.values()):
                     for act_adjust in acts_by:
                         value = act + (act_adjust or 0)
@@ -56,11 +58,19 @@ def options(state: PMap, seat: int | None) -> list[Option]:
                             continue
                         action = {"type": "advance", "die": die, "to": to} | ({} if route is plain else {"path": route["path"]})
                         action |= {k: v for k, v in (("adjust", adjust), ("act_adjust", act_adjust)) if v is not None}
-                        boat = f" by Boat, left at {route['boat']}" if city.BOAT in route["path"] else ""
+                        landed = route["boat"]
+                        boat = "" if landed is None else " by Boat" if landed == to else f" by Boat to {landed}"
                         moved = f"{die}{adjust:+d}" if adjust else str(die)
                         acts = f"{act}{act_adjust:+d}" if act_adjust else str(act)
-                        found.append(Option(f"{to}{boat}: move {moved}, act {acts}", "Move", action))
+                        found.append(Option(f"{to}{boat}: move {moved}, act {acts}", "Move", action,
+                                            fields={} if landed is None else {"boat": _berth_field(table, landed)}))
     return found
+
+
+def _berth_field(table: Mapping[str, Any], landed: str) -> dict[str, Any]:
+    """Where the Boat is left, next to the tile it took the Burgher to: the player's choice."""
+    places = city.berths(table["layout"], landed)
+    return {"title": "the Boat left", "enum": places, "enumNames": [city.berth_name(p) for p in places]}
 
 
 def _die_value(given: object, what: str) -> int | Refused:
@@ -118,15 +128,24 @@ def move(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: in
             return act
     elif action.get("act_adjust") is not None:
         return Refused("act_adjust: say the activation die's value too (act)")
+    left = None
+    if route["boat"] is not None:  # the Boat was used: left next to the tile it took him to, where he says
+        given = action.get("boat")
+        left = [route["boat"]] if given is None else city.berth(given) if isinstance(given, (list, tuple)) else None
+        if left is None or left not in city.berths(table["layout"], route["boat"]) or len(left) != len(given or left):
+            return Refused(f"boat: where the Boat is left, next to {route['boat']}: "
+                           + "; ".join(city.berth_name(b) for b in city.berths(table["layout"], route["boat"])))
     who = name(state, seat)
     table["burghers"][seat] = route["to"]
-    if route["boat"] != table["boat"]:
-        table["boat"] = route["boat"]
+    if left is not None:
+        table["boat"] = left
     turn.update(move=steps, act=act, tile=route["to"])
     if start is None:
         log = [f"{who}'s Burgher moves {steps} to {route['to']} (not checked: its start was not recorded)."]
     else:
         log = [f"{who}'s Burgher moves {steps}: {' -> '.join([start, *route['path']]).replace(' -> boat -> ', ' -> Boat -> ')}."]
+    if left is not None:
+        log.append(f"The Boat is left {city.berth_name(left)}.")
     return log + settle_die(state, table, seat)
 
 
@@ -156,7 +175,7 @@ def _route(table: Mapping[str, Any], seat: int, start: str | None, steps: int, t
     if start is None:
         if path is not None:
             return Refused("path: the Burgher's start was not recorded; give only where it ends (to)")
-        return {"path": [to], "to": to, "boat": table["boat"]}
+        return {"path": [to], "to": to, "boat": None}
     bridges = bridges_of(table, seat)
     if path is not None:
         route = city.check_path(table["layout"], start, steps, bridges, table["boat"], path)

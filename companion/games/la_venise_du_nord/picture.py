@@ -60,9 +60,14 @@ def city(view: Mapping[str, Any]) -> str:
             out.append(f'<circle class="burgher" cx="{bx:g}" cy="{y + SIZE * .42:g}" r="7" fill="{ink[seat]}"/>')
             out.append(svg.text(bx, y + SIZE * .42 + 3.5, svg.initial(names[seat]), text_anchor="middle", fill="#fff",
                                 font_size="9", font_weight="bold"))
-    if view.get("boat") in spots:
-        x, y = at(view["boat"])
+    boat = view.get("boat")  # the tiles it touches (a view of an earlier version names one tile)
+    touching = [t for t in ([boat] if isinstance(boat, str) else boat or []) if t in spots]
+    if len(touching) == 1:  # at the city's edge, next to one tile
+        x, y = at(touching[0])
         out.append(svg.boat(x - SIZE * .5, y - SIZE * .3, "#5b4a3a"))
+    elif touching:  # in the canal between two tiles, or where three meet
+        x, y = (sum(at(t)[k] for t in touching) / len(touching) for k in (0, 1))
+        out.append(svg.boat(round(x, 1), round(y, 1), "#5b4a3a"))
     width, height = x1 - x0, y1 - y0
     for k, words in enumerate(("A square: a player's die. A disc: a Burgher.", "A bar across a canal: a bridge.")):
         out.append(svg.text(MARGIN, height + 4 + 12 * k, words, fill="#555", font_size="9"))

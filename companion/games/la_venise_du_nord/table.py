@@ -1,7 +1,7 @@
 """La Venise du Nord: what lies on the table, as plain data in state["data"], and the counters.
 
   layout    tile -> [q, r] (city.py)
-  boat      the tile the Boat lies next to
+  boat      where the Boat lies: the tiles it touches (one at the city's edge, two, or three: city.berths)
   burghers  per seat, the tile of the player's Burgher (None until placed)
   dice      tile -> {"seat", "value"}: the one die on a Quarter tile
   bridges   [{"seat", "tiles": [a, b]}] on the board (5 per player)
@@ -59,7 +59,7 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
     layout = setup.get("layout") or DEFAULT_LAYOUT
     return {
         "layout": {tile: list(at) for tile, at in layout.items()},
-        "boat": MARKET,
+        "boat": [MARKET],
         "burghers": [None] * n,
         "dice": {},
         "bridges": [],
@@ -70,6 +70,21 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "turn": fresh_turn(),
         "tags": {},
     }
+
+
+def setup_log(state: PMap) -> tuple[str, ...]:
+    """What the table does by hand before the first roll, with fewer than 4 players [R l.119-121]: the Market's
+    cubes (the box covers the same spaces), and with a real Order deck its cards taken out."""
+    n = len(state["players"])
+    if n >= 4:
+        return ()
+    covered = " and ".join(f"a {s['value']}" for s in state["data"]["market"] if s["by"] == "setup")
+    lines = [f"With {n} players, put a cube on {covered} space of the real Market tile (the box has covered "
+             f"{'them' if n == 2 else 'it'} too)."]
+    if state["decks"]["orders"]["mode"] == "mirror":
+        lines.append(f"With {n} players, take {4 - n} Order {'card' if n == 3 else 'cards'} of each type out of the "
+                     "Order deck before shuffling it: no +2 card.")
+    return tuple(lines)
 
 
 def kind(tile: str) -> str:
