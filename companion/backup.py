@@ -67,6 +67,7 @@ TABLES: tuple[tuple[str, int, int, tuple[Column, ...]], ...] = (
                                      Column("payload", "object", 4 * KB), Column("at", "text"),
                                      Column("game_id", "int", null=True), Column("input_seq", "int", null=True),
                                      Column("outcome", "text", 1 * KB))),
+    ("kept", 5, 100, (Column("game", "text"), Column("fields", "object", 64 * KB))),
 )
 GROWTH = 10  # the journal a restore builds is at most this many times the size of the backup it came from
 KEEP_BEFORE_RESTORE = 3  # the journals replaced by restores that are kept beside the journal

@@ -27,6 +27,8 @@ def test_a_backup_taken_mid_game_restores_that_game_at_that_step(make_runtime, t
     rt = _game_in_progress(make_runtime, data)
     at_backup = rt.view()
     assert (at_backup["year"], at_backup["season"], at_backup["phase"]) == (1, "Winter", 3)
+    kept_before = rt.journal.kept()
+    assert kept_before == {"merchant_venturers": rt.kept_setup("merchant_venturers")}  # a row for the game kind
 
     assert main(["backup", str(tmp_path / "saved.sqlite3"), "--data-dir", str(data)]) == 0  # the companion runs on
     assert capsys.readouterr().out.startswith("Backed up 1 game (")
@@ -54,6 +56,7 @@ def test_a_backup_taken_mid_game_restores_that_game_at_that_step(make_runtime, t
     for key in ("year", "season", "phase", "first_move", "board", "players"):
         assert view[key] == at_backup[key], key
     assert_replays(again, view, ("step", "round", "board"))
+    assert again.journal.kept() == kept_before  # what the box keeps for the next game, too
 
 
 def test_a_file_that_is_not_a_journal_is_refused_and_the_journal_left_alone(make_runtime, tmp_path, capsys):
@@ -262,7 +265,7 @@ def test_a_crafted_backup_brings_nothing_of_its_own_schema_and_no_session(make_r
         attacker.cookie = f"companion_session={planted}"
         assert attacker.call("GET", "/api/state")[0] == 401  # the backup's session pairs nobody
         names = {row[0] for row in rt.journal.read("SELECT name FROM sqlite_master WHERE sql IS NOT NULL")}
-        assert names == {"games", "inputs", "snapshots", "cards", "reader_events", "sessions"}, names
+        assert names == {"games", "inputs", "snapshots", "cards", "reader_events", "sessions", "kept"}, names
         assert [r[0] for r in rt.journal.read("SELECT name FROM sessions ORDER BY name")] == ["test phone", "test phone"]
         phone.input({"type": "advance"})  # inputs are written: no trigger jams them
         assert rt.journal.last_seq(1) == 9
