@@ -1137,8 +1137,17 @@ def _palazzo_to_the_end_with_real_coins(runtime, rng):
 def test_at_the_end_without_a_result_the_pages_ask_only_for_what_the_companion_does_not_know(page, served):
     import random
 
+    from dataclasses import replace
+
     runtime, _, base = served
     view = _palazzo_to_the_end_with_real_coins(runtime, random.Random(3))
+    assert view["result"] is not None and view["sheet_missing"] == []  # tied with nobody: the coins are not needed
+    # The same end with Bea's palazzo as Ada's: tied on points, the coins in hand decide, and nobody entered them.
+    state = runtime._session.state
+    tied = state.transform(["data", "palazzos", 1], state["data"]["palazzos"][0], ["data", "turrets", 1], state["data"]["turrets"][0])
+    runtime._session = replace(runtime._session, state=tied)
+    runtime._publish()
+    view = runtime.view()
     assert view["result"] is None and view["sheet_missing"] == ["players[0].coins_in_hand", "players[1].coins_in_hand"]
     pair(page, served)
     result = page.locator("#result")

@@ -419,21 +419,27 @@ def test_bad_inputs_are_refused_with_a_reason_and_change_nothing():
     assert t.refused(type="hand", seat=0, coins=[1] * 5) == "coins: there are only 4 coins of each value"
 
 
-def test_a_game_over_with_coins_the_companion_was_not_told_says_so():
+def test_a_game_over_with_coins_the_companion_was_not_told_asks_them_only_if_players_are_tied():
+    """[R] "If players are tied for first place, the player with the most ducats wins": the coins in hand of a
+    player tied with nobody are not needed, and the winner is not held back for them."""
+    from dataclasses import replace
+
     t = PZ(real=True, ender_final_action=False)
     _buy_all_but(t, 0)
     t.ok(type="hand", seat=0, coins=[2])
     while not t.view["over"]:
         t.ok(type="advance")
-    sheet = PALAZZO.score_sheet(t.state)["players"]
-    assert [p["coins_in_hand"] for p in sheet] == [[2], None]
-    assert t.view["result"] is None and t.view["sheet_missing"] == ["players[1].coins_in_hand"]
-    t.ok(type="undo", confirm=True)  # back before the end: Bea enters her coins on her phone, and the game ends again
-    t.ok(type="hand", seat=1, coins=[3, 1])
-    while not t.view["over"]:
-        t.ok(type="advance")
+    points = [p["points"] for p in t.view["players"]]
+    assert points[0] != points[1]
+    assert [p["coins_in_hand"] for p in PALAZZO.score_sheet(t.state)["players"]] == [[2], []]
     assert t.view["sheet_missing"] == [] and t.view["result"]["totals"] == {
         p["name"]: p["points"] for p in t.view["players"]}
+    # The same end with Bea's palazzo as Ada's: tied on points, so Bea's coins are asked on the score page.
+    tied = t.state.transform(["data", "palazzos", 1], t.state["data"]["palazzos"][0],
+                             ["data", "turrets", 1], t.state["data"]["turrets"][0])
+    t.session = replace(t.session, state=tied)
+    assert [p["coins_in_hand"] for p in PALAZZO.score_sheet(t.state)["players"]] == [[2], None]
+    assert t.view["result"] is None and t.view["sheet_missing"] == ["players[1].coins_in_hand"]
 
 
 def test_players_may_pay_with_any_combination_of_coins_so_every_coin_in_hand_is_one_more_payment():

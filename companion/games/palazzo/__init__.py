@@ -110,17 +110,20 @@ def _private(state: PMap, seat: int) -> dict[str, Any]:
 
 
 def _score_sheet(state: PMap) -> dict[str, Any]:
-    """The final sheet (SCORE_SHEETS.md): what the companion knows. The coins of a hand it was not told (real
-    coins no phone entered) are null: the table says they are missing and the score page asks for them."""
+    """The final sheet (SCORE_SHEETS.md): what the companion knows. The coins decide only between players
+    tied on points ("If players are tied for first place", and the sheet's tie-breaks for a shared place):
+    the coins of such a player's hand it was not told (real coins no phone entered) are null, so the score
+    page asks for them; a player tied with nobody needs none, and the winner is not held back for them."""
     table = state["data"]
-    return {
-        "players": [{"name": p["name"], "palazzo": sheet_palazzo(table, s),
-                     "reserve": [[suit(t).lower(), value(t)] for t in table["reserves"][s]],
-                     "coins_in_hand": None if table["hands"][s] is None else list(table["hands"][s]),
-                     "die_face": die(state, s)}
-                    for s, p in enumerate(state["players"])],
-        "options": {"structures_count": state["options"]["structures_count"]},
-    }
+    players = [{"name": p["name"], "palazzo": sheet_palazzo(table, s),
+                "reserve": [[suit(t).lower(), value(t)] for t in table["reserves"][s]],
+                "coins_in_hand": list(table["hands"][s] or []), "die_face": die(state, s)}
+               for s, p in enumerate(state["players"])]
+    totals = [row["total"] for row in sheet.score({"players": players}, state["options"])["players"]]
+    for s, row in enumerate(players):
+        if table["hands"][s] is None and totals.count(totals[s]) > 1:
+            row["coins_in_hand"] = None
+    return {"players": players, "options": {"structures_count": state["options"]["structures_count"]}}
 
 
 def _tap(state: PMap, deck: str, card: str):
