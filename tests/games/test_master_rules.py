@@ -797,3 +797,16 @@ def test_a_card_the_deck_holds_once_is_not_offered_again_once_it_is_in_play():
     assert "Antioch" not in name_it.fields["card"]["enum"] and "Rome" in name_it.fields["card"]["enum"]
     t.give(1, gold=CARDS["Antioch"].cost, cards=1)
     assert t.do(type="play", seat=1, card="Antioch").reason == "Antioch is in play already: the deck has only one"
+
+
+def test_next_in_the_revenue_phase_says_whose_trips_it_rolls_and_asks_first():
+    """A player rolls his own trade trips from his phone; NEXT does it for those who have not, naming them."""
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.put(0, "Cogs")
+    t.to("REVENUE", turn=2)
+    (nxt,) = [o for o in t.offered if o.button == "NEXT"]
+    assert nxt.confirm and nxt.label.endswith("It rolls the trip dice for Ada.")
+    t.go(type="trips", seat=0)
+    (nxt,) = [o for o in t.offered if o.button == "NEXT"]
+    assert not nxt.confirm and "trip" not in nxt.label

@@ -86,4 +86,16 @@ def status(state: PMap) -> str:
     return " ".join(shown)
 
 
-STEP = phase("REVENUE", "Revenue Phase", done="Income", seat=_seat, status=status, handlers={"advance": income, "trips": trips})
+def _rolls_for(state: PMap) -> str:
+    """NEXT rolls the trips a player has not rolled himself: it says for whom, and asks first."""
+    if not _by_dice(state):
+        return ""
+    table = state["data"]
+    waiting = [name(state, s) for s in in_order(state) if revenue.trips(table, s) and table["trips"][s] is None]
+    if not waiting:
+        return ""
+    return f"It rolls the trip dice for {' and '.join(waiting)}."
+
+
+STEP = phase("REVENUE", "Revenue Phase", done="Income", seat=_seat, status=status, asks=_rolls_for,
+             handlers={"advance": income, "trips": trips})
