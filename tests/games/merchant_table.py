@@ -94,6 +94,13 @@ class MV(Table):
 
         return [o.public() for o in offer(self.game, self.session).for_seat(seat)]
 
+    def stored(self, seat, port, good):
+        """A good in `seat`'s trading post at `port` (as if stored in an earlier season): something to load."""
+        from dataclasses import replace
+
+        state = self.state.transform(["data", "posts", seat, port, "goods"], lambda goods: goods.append(good))
+        self.session = replace(self.session, state=state)
+
     def ship(self, seat, ship=1):
         return next(s for s in self.data["ships"][seat] if s["id"] == ship)
 
@@ -103,7 +110,7 @@ class MV(Table):
 # A merchant keen on trade: buying goods, loading them, selling them; now and then a ship, a post, a card.
 KEEN = {"Buy": 12, "Sell": 30, "Load": 20, "Store": 4, "Sail": 6, "Pass": 2, "Done": 3, "Place": 1, "Card": 0.3,
         "Ship": 0.5, "Upgrd": 0.5, "Post": 0.5, "Play": 0.3, "Sink": 0.02, "Moved": 0.05, "Destroy": 0.02,
-        "Undo": 0.05, "Redo": 0.05}
+        "Undo": 0.05, "Redo": 0.05, "Quiet": 0.05}
 
 
 def play_one(rt, rng, claimed):

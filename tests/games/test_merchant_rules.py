@@ -113,7 +113,14 @@ def test_winter_has_seven_phases_summer_nine():  # MVN-EX-04
         if not phases or phases[-1] != t.view["phase"]:
             phases.append(t.view["phase"])
         t.next()
-    assert seen == {"Winter": WINTER, "Spring": WINTER, "Summer": list(range(1, 10)), "Autumn": WINTER}
+    # Phase 6 is passed over: nobody has bought anything to load, nor holds goods to store.
+    assert seen == {"Winter": [p for p in WINTER if p != 6], "Spring": [p for p in WINTER if p != 6],
+                    "Summer": [p for p in range(1, 10) if p != 6], "Autumn": [p for p in WINTER if p != 6]}
+    seasons = {"Winter": 1, "Summer": 3}  # the flow's phases of a season, whether or not anyone acts in them
+    for season, turn in seasons.items():
+        state = t.state.set("flow", t.state["flow"].set("round", turn))
+        phases = [s for s in GAME.flow.steps[3:] if s.when is None or s.when(state)]
+        assert len(phases) == (7 if season == "Winter" else 9)
 
 
 def test_ten_years_then_game_over_after_the_tenth_autumn():  # MVN-EX-09
@@ -485,6 +492,7 @@ def test_the_last_trading_post_cannot_be_destroyed_it_becomes_small():
 def test_real_action_cards_are_counted():
     t = MV(2)
     t.start()
+    t.stored(1, "Lisbon", "furs")  # Bea has something to load: phase 6 is hers
     t.to("Winter", 3)
     t.as_(0)
     t.ok(type="buy_card", seat=0)
@@ -616,6 +624,7 @@ WHERE = {"buy_goods": ("Summer", 5), "load": ("Winter", 6), "sail": ("Winter", 7
 def test_bad_input_is_refused_and_changes_nothing(action):
     t = MV(2)
     t.start()
+    t.stored(0, "Lisbon", "furs")  # something to load (not gold): phase 6 is not passed over
     t.to(*WHERE.get(action["type"], ("Winter", 3)))
     if t.view["actor"] is not None:
         t.as_(0)  # Ada's own part of the phase: refused for what the input is
@@ -625,6 +634,7 @@ def test_bad_input_is_refused_and_changes_nothing(action):
 def test_phases_allow_their_own_actions_only():
     t = MV(2)
     t.start()
+    t.stored(0, "Lisbon", "furs")  # Ada has something to load: phase 6 is not passed over
     t.to("Winter", 6)
     for action in ({"type": "buy_ship", "seat": 0, "port": "Lisbon"}, {"type": "buy_goods", "seat": 0, "port": "Havana", "good": "gold"},
                    {"type": "sail", "seat": 0, "ship": 1, "to": "sea"}, {"type": "sell", "seat": 0, "port": "Lisbon", "good": "gold"}):
@@ -676,3 +686,26 @@ def test_the_table_page_says_who_leads_the_year_and_whose_chance_it_is_at_a_port
     assert (t.view["trading"], t.view["actor"]) == ({"name": "Havana", "seat": 1}, None)
     t.ok(type="pass", seat=1, port="Havana")
     assert t.view["sections"][0]["lines"][2] == "Ada's chance at Havana; then Bea"
+
+
+def test_nothing_this_season_ends_a_players_quiet_season_in_one_tap():
+    """A season in which a player does nothing costs him one tap, not a Done in each of his phases; a phase in
+    which nobody has anything to do (nothing to load) is passed over."""
+    t = MV(2)
+    t.start()
+    t.to("Winter", 3)
+    t.as_(0)
+    (quiet,) = [o for o in t.offered_to(0) if o["short"] == "Quiet"]
+    assert quiet["label"] == "Nothing this season: pass my part of every phase"
+    t.ok(**quiet["action"])
+    assert "Ada: nothing this season." in t.log
+    acted = set()
+    while t.view["season"] == "Winter":
+        if t.view["actor"] is not None:
+            acted.add((t.view["phase"], t.view["actor"]))
+        t.next()
+    assert {seat for phase, seat in acted if phase in (7, 9)} == {1}  # Bea sails and buys again; Ada is passed over
+    assert not any(phase == 6 for phase, _ in acted)  # nobody had anything to load
+    t.to("Spring", 3)
+    t.as_(0)  # the next season, Ada's again
+    assert any(o["short"] == "Quiet" for o in t.offered_to(0))

@@ -44,11 +44,11 @@ def test_the_state_machine_through_the_api(phones):
         phone.input({"type": "counter", "name": "coins", "seat": seat, "delta": coins - 3})
     _phase_done(phone)  # each player, done buying
     assert _machine(phone) == (1, "Winter", 1, 2)  # Bea and Cy tied, Cy the younger
-    for p in (2, 3, 6, 7, 8, 9):
+    for p in (2, 3, 7, 8, 9):  # phase 6 is passed over: nobody has anything to load
         _phase_done(phone)
         assert _machine(phone) == (1, "Winter", p, 2)
     phone.input({"type": "counter", "name": "coins", "seat": 0, "delta": -5})
-    for season, phases in (("Spring", (1, 2, 3, 6, 7, 8, 9)), ("Summer", range(1, 10)), ("Autumn", (1, 2, 3, 6, 7, 8, 9))):
+    for season, phases in (("Spring", (1, 2, 3, 7, 8, 9)), ("Summer", (1, 2, 3, 4, 5, 7, 8, 9)), ("Autumn", (1, 2, 3, 7, 8, 9))):
         for p in phases:
             _phase_done(phone)
             assert _machine(phone) == (1, season, p, 2)  # the marker moves only as a year starts
@@ -56,7 +56,9 @@ def test_the_state_machine_through_the_api(phones):
     assert _machine(phone) == (2, "Winter", 1, 0)
     while _machine(phone) != (10, "Autumn", 9, phone.get("/api/state")[1]["first_move"]):
         _phase_done(phone)
-    for _ in range(4):
+    for _ in range(4):  # each player's Done, but a player with nothing he can buy is passed over
+        if phone.get("/api/state")[1]["over"]:
+            break
         _next(phone)
     state = phone.get("/api/state")[1]
     assert state["over"] and state["phase"] == "GAME_OVER" and state["step"] == "GAME_OVER"

@@ -20,7 +20,7 @@ from companion.core.steps import Edit
 from companion.core.words import noun
 from companion.games.plain import name
 
-from . import fleet
+from . import fleet, quiet
 from .fleet import SEA
 from .phase import phase
 from .table import STORAGE, cargo_space, goods_n, seat_of, take_goods
@@ -110,6 +110,12 @@ def store_options(state: PMap, seat: int) -> list[Option]:
     return found
 
 
+def _passed_over(state: PMap, seat: int) -> bool:
+    """No goods wait on his quay (nothing to lose), and nothing to load or store, or nothing this season."""
+    return not quiet.waiting(state, seat) and (quiet.said(state, seat) or not (load_options(state, seat) + store_options(state, seat)))
+
+
 STEP = phase("LOAD", "6 Load ships", EACH, say="load", done="Done", asks=lambda state: " ".join(_unloaded(state)),
+             quiet_season=True, skip=_passed_over,
              mine=lambda state, seat: load_options(state, seat) + store_options(state, seat),
              handlers={"advance": done, "load": fleet.actor_only(load, "load"), "store": fleet.actor_only(store, "load")})

@@ -14,7 +14,7 @@ from companion.core.flow import EACH, Step
 from companion.core.options import Option
 from companion.core.steps import Handler
 
-from . import any_time
+from . import any_time, quiet
 from .steps import season, started, year
 from .table import WIND
 
@@ -27,10 +27,12 @@ def _none(state: PMap, seat: int) -> Sequence[Option]:
 
 def phase(name: str, label: str, who: str, *, say: str | Callable[[PMap], str], handlers: Mapping[str, Handler],
           table: Callable[[PMap], Sequence[Option]] = lambda state: (), mine: Options = _none,
-          acting: Callable[[PMap], tuple[int, ...]] | None = None, with_done: bool = True, **flow: Any) -> Step:
+          acting: Callable[[PMap], tuple[int, ...]] | None = None, with_done: bool = True, quiet_season: bool = False,
+          **flow: Any) -> Step:
     """A phase: `table` the table's options; `mine` a seat's own (in an EACH phase only the acting player's,
     with "Done" unless `with_done` is false, which the core names and asks first where goods would be lost);
-    `say` what the phase is about, on the status line."""
+    `say` what the phase is about, on the status line; `quiet_season`: a phase of the season's own, where
+    "Nothing this season" passes the player's part of it and of the phases left (quiet.py)."""
 
     def options(state: PMap, seat: int | None) -> list[Option]:
         if seat is None:
@@ -40,6 +42,8 @@ def phase(name: str, label: str, who: str, *, say: str | Callable[[PMap], str], 
             found += mine(state, seat)
         elif seat == state["flow"]["actor"]:
             found += mine(state, seat)
+            if quiet_season:
+                found += quiet.options(state, seat)
             if with_done:
                 found.append(Option("", "Done", {"type": "advance"}, button="NEXT"))
         return found + any_time.options(state, seat)
@@ -53,4 +57,4 @@ def phase(name: str, label: str, who: str, *, say: str | Callable[[PMap], str], 
         return f"Y{year(state)} {now[:3]} {wind}: {what}"
 
     return Step(name, label, who, options=options, acting=acting, status=status,
-                handlers={**any_time.HANDLERS, **handlers}, **flow)
+                handlers={**any_time.HANDLERS, **handlers, **({"quiet": quiet.handler} if quiet_season else {})}, **flow)

@@ -18,7 +18,7 @@ from companion.core.options import Option
 from companion.core.steps import Edit
 from companion.core.words import a, counted
 
-from . import cards, fleet
+from . import cards, fleet, quiet
 from .board import OLD, port, port_names
 from .phase import phase
 from .table import CARD_PRICE, NEXT_SIZE, UPGRADE, coins, pay, seat_of
@@ -121,5 +121,12 @@ def options(state: PMap, seat: int) -> list[Option]:
     return found
 
 
-BUY = phase("BUY", "3 Buy ships and posts", EACH, say="buy", done="Done", mine=options, handlers=HANDLERS)
-BUY_AGAIN = phase("BUY_AGAIN", "9 Second chance to buy", EACH, say="buy again", done="Done", mine=options, handlers=HANDLERS)
+def _passed_over(state: PMap, seat: int) -> bool:
+    """Nothing he can pay for, or nothing this season: his part of the phase is passed over."""
+    return quiet.said(state, seat) or not options(state, seat)
+
+
+BUY = phase("BUY", "3 Buy ships and posts", EACH, say="buy", done="Done", mine=options, handlers=HANDLERS,
+            quiet_season=True, skip=_passed_over)
+BUY_AGAIN = phase("BUY_AGAIN", "9 Second chance to buy", EACH, say="buy again", done="Done", mine=options,
+                  handlers=HANDLERS, quiet_season=True, skip=_passed_over)

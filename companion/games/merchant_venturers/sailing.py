@@ -12,7 +12,7 @@ from pyrsistent import PMap
 from companion.core.flow import EACH
 from companion.core.options import Option
 
-from . import fleet
+from . import fleet, quiet
 from .any_time import move
 from .board import NEW, OLD, demand, port_names
 from .fleet import SEA
@@ -43,5 +43,6 @@ def options(state: PMap, seat: int) -> list[Option]:
     return found
 
 
-STEP = phase("SAIL", "7 Sail ships", EACH, say="sail", done="Done", mine=options,
+STEP = phase("SAIL", "7 Sail ships", EACH, say="sail", done="Done", mine=options, quiet_season=True,
+             skip=lambda state, seat: quiet.said(state, seat) or not options(state, seat),
              handlers={"sail": fleet.actor_only(lambda e: move(e, sailing=True), "sail")})

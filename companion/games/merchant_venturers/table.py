@@ -215,6 +215,7 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "sold": {"turn": 0, "at": {}},
         "sailed": {"turn": 0, "ships": []},
         "trading": None,
+        "quiet": {"turn": 0, "seats": []},  # who said "Nothing this season" (quiet.py)
         "hands": [[] for _ in range(n)],
         "dealt": False,
         "settings": {"seasons": seasons, "prices": dict(prices), "wind": dict(setup.get("wind") or WIND)},

@@ -25,7 +25,7 @@ from companion.core.options import Option
 from companion.core.steps import Edit
 from companion.games.plain import name
 
-from . import loading, trade
+from . import loading, quiet, trade
 from .board import GOODS, NEW, OLD, port_names
 from .phase import phase
 from .steps import season
@@ -39,8 +39,10 @@ def _fresh(state: PMap) -> dict[str, Any]:
 
 
 def _can(state: PMap, seat: int, port: str) -> bool:
-    """Whether the seat can do anything with his chance at this port."""
+    """Whether the seat can do anything with his chance at this port (nothing, this season, if he said so)."""
     table = state["data"]
+    if quiet.said(state, seat):
+        return False
     if step_name(state) == "BUY_GOODS":
         return any(left and trade.purchase_price(state, seat, port, g) <= coins(state, seat)
                    for g, left in table["stock"].get(port, {}).items())
