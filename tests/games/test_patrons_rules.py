@@ -110,13 +110,15 @@ def test_ex03_each_tile_makes_one_good_per_produce_action():
 
 def test_ex04_production_needs_a_tile_of_that_type():
     t = PV(3)
-    sponsored(t, {1: biz("tent", "Campo A")})
+    sponsored(t, {1: biz("tent", "Campo A"), 2: biz("draper", "Campo B")})
     t.choose("PRODUCE")  # Bea leads the second turn
     t.go(type="advance")  # Bea produces nothing
     assert t.view["active"] == 2
-    assert t.plays == []  # Cy owns no business: nothing to produce
+    assert [o["action"] for o in t.plays] == [{"type": "produce", "business": 1}]  # Cy's own Draper only
     refused = t.do(type="produce", business=0)
     assert isinstance(refused, Refused) and "Guilds" in refused.reason
+    t.go(type="advance")  # Ada owns no business: she is passed over, and the action is over
+    assert t.view["step"] == "CHOOSE_ACTION"
 
 
 def test_ex05_a_business_by_two_statue_campi_earns_the_statue_bonus_once():
@@ -175,8 +177,7 @@ def test_ex10_a_tent_next_to_a_statue_with_another_tent_in_its_campo_earns_seven
     t = PV(3)
     sponsored(t, {0: biz("tent", "Campo A"), 1: biz("tent", "Campo A"), 2: {"statue": "Campo A"}})
     t.choose("PRODUCE")  # Bea leads
-    t.go(type="advance")
-    t.go(type="advance")
+    t.go(type="advance")  # Cy owns no business: passed over
     before = t.ducats()[0][0]
     produced = t.go(type="produce", business=0)
     assert t.ducats()[0][0] == before + 7
@@ -221,9 +222,8 @@ def test_ex13_five_players_the_turn_is_finished_after_ten_points():
     t = PV(5)
     t.go(type="counter", name="favours", seat=0, delta=8)
     sponsored(t, {0: biz("tent", "Campo A", cost=5)})  # Ada: 9 points
-    t.choose("PRODUCE")  # Bea leads; Ada is the fifth to produce
-    for _ in range(4):
-        t.go(type="advance")
+    t.choose("PRODUCE")  # Bea leads; Ada is the only one with a business, the others are passed over
+    assert t.view["active"] == 0
     t.go(type="produce", business=0)  # the Favour: Ada reaches 10 during the Produce action
     assert t.view["players"][0]["points"] == 10
     assert not t.view["over"] and t.view["step"] == "PRODUCE"  # the turn goes on
@@ -369,12 +369,14 @@ def test_gap06_virtual_deck_reshuffles_when_the_fourth_pirates_is_discarded():
 
 def test_gap07_unload_and_produce_go_from_the_lead_clockwise():
     t = PV(4, first=2)
-    t.choose("PRODUCE")
+    t.choose("TRADE")
     seen = []
-    while t.view["step"] == "PRODUCE":
+    while t.view["step"] == "TRADE_SELL":
         seen.append(t.view["active"])
         t.go(type="advance")
     assert seen == [2, 3, 0, 1]
+    while t.view["step"] == "TRADE_BUY":
+        t.go(type="advance")
     t.choose("SAIL")  # Dan leads
     t.go(type="advance")
     seen = []
@@ -422,9 +424,7 @@ def test_gap11_favours_keep_counting_past_the_pile_unless_the_option_limits_them
         for seat in range(3):
             t.go(type="counter", name="favours", seat=seat, delta=6)  # 18 given out, nobody at 12 points
         sponsored(t, {0: biz("tent", "Campo A")})
-        t.choose("PRODUCE")  # Bea leads
-        t.go(type="advance")
-        t.go(type="advance")
+        t.choose("PRODUCE")  # Bea leads; Bea and Cy own nothing: passed over
         out = t.do(type="produce", business=0)
         assert isinstance(out, Refused) == limited
 
@@ -483,7 +483,7 @@ def test_the_lead_must_name_an_action():
     ("SAIL", ["SAIL_DRAW"] + ["SAIL_UNLOAD"] * 3 + ["SAIL_PLACE"] * 3),
     ("TRADE", ["TRADE_SELL"] * 3 + ["TRADE_BUY"] * 3),
     ("SPONSOR", ["SPONSOR"] * 3),
-    ("PRODUCE", ["PRODUCE"] * 3),
+    ("PRODUCE", []),  # nobody owns a business: everyone is passed over, and the action with them
 ])
 def test_every_action_runs_its_steps_in_order_from_the_lead_then_the_lead_moves_on(action, steps):
     t = PV(3, first=1)
@@ -591,10 +591,11 @@ def test_birth_years_do_as_well_as_ages():
 ])
 def test_a_choice_is_made_only_in_its_own_step(choice):
     t = PV(3)
-    t.choose("PRODUCE")
+    sponsored(t, {0: biz("draper", "Campo A", cost=2)})
+    t.choose("PRODUCE")  # Bea leads; only Ada has a business to produce at
     refused = t.do(**choice)
     assert isinstance(refused, Refused) and "cannot be done now (Produce goods)" in refused.reason
-    assert t.ducats() == ([10, 10, 10], 110) and t.view["statues"] == []
+    assert t.ducats() == ([8, 10, 10], 112) and t.view["statues"] == []
 
 
 # --- a virtual hand is the rulebook's hand: what it holds is what is sold, shown and consumed ----------
@@ -663,15 +664,10 @@ def test_a_virtual_hand_is_consumed_by_production_and_takes_the_product():
     _hand(t, 0, "Hemp 2")
     _hand(t, 1, "Lumber 2", "Silk 4")
     sponsored(t, {0: biz("canvaser", "Campo A", cost=3), 1: biz("tent", "Campo B", cost=4)})
-    t.choose("PRODUCE")  # Bea leads
     _hand(t, 1, "Lumber 2", "Silk 4")  # no Canvas: no Tent
-    assert t.plays == []
-    refused = t.do(type="produce", business=1)
-    assert isinstance(refused, Refused) and "needs Lumber + Silk + Canvas in hand" in refused.reason
-    t.go(type="advance")
-    t.go(type="advance")  # Cy owns nothing
-    assert t.view["active"] == 0
     _hand(t, 0, "Wool 2", "Hemp 2", "Hemp 2")
+    t.choose("PRODUCE")  # Bea leads: she can make nothing, Cy owns nothing; both are passed over
+    assert t.view["active"] == 0
     discards = t.view["decks"]["raw_goods"]["discard"]
     t.go(type="produce", business=0)
     assert t.state["data"]["hands"][0] == ["Wool 2", "Hemp 2", "Canvas"]  # one Hemp used, the Canvas taken
@@ -679,21 +675,20 @@ def test_a_virtual_hand_is_consumed_by_production_and_takes_the_product():
     assert any("Ada uses Hemp 2." == line for line in t.log)
 
 
-def _ada_produces_at(t, business, *shown):
-    """After the deal, Ada sponsors `business` showing the cards `shown` from her virtual hand, then chooses the
-    Produce action; the others produce nothing, and it is her part."""
+def _ada_produces_at(t, business, *shown, hand=()):
+    """After the deal, Ada sponsors `business` showing the cards `shown` from her virtual hand, then (holding
+    `hand`, else those) chooses the Produce action; the others have nothing to make and are passed over."""
     t.go(type="advance")  # the deal
     _hand(t, 0, *shown)
     sponsored(t, {0: business})
+    _hand(t, 0, *(hand or shown))
     t.choose("PRODUCE")
-    while t.view["active"] != 0:
-        t.go(type="advance")
+    assert t.view["active"] == 0
 
 
 def test_a_tent_uses_a_canvas_which_goes_back_to_its_pile_not_to_the_discard():
     t = PV(3, virtual=True)
-    _ada_produces_at(t, biz("tent", "Campo A", cost=4), "Lumber 2", "Canvas")
-    _hand(t, 0, "Lumber 2", "Silk 4", "Canvas", "Wool 2")
+    _ada_produces_at(t, biz("tent", "Campo A", cost=4), "Lumber 2", "Canvas", hand=("Lumber 2", "Silk 4", "Canvas", "Wool 2"))
     discards = t.view["decks"]["raw_goods"]["discard"]
     t.go(type="produce", business=0)
     assert t.state["data"]["hands"][0] == ["Wool 2"]
@@ -848,8 +843,7 @@ def test_the_player_must_have_in_his_hand_the_good_cards_required_and_raw_good_c
 
 def test_the_player_picks_which_of_his_cards_make_a_luxury():
     t = PV(3, virtual=True, recipes=RECIPES, deck={**DECK, "Iron 3": 4, "Iron 1": 2, "Iron 4": 2})
-    _ada_produces_at(t, biz("armour", "Campo A", cost=5), "Iron 3", "Wool 2")
-    _hand(t, 0, "Iron 1", "Iron 3", "Iron 4", "Wool 2")
+    _ada_produces_at(t, biz("armour", "Campo A", cost=5), "Iron 3", "Wool 2", hand=("Iron 1", "Iron 3", "Iron 4", "Wool 2"))
     make = next(o for o in t.plays if o["action"] == {"type": "produce", "business": 0})
     cards = make["fields"]["cards"]
     assert cards["items"]["enum"] == ["Iron 1", "Iron 3", "Iron 4", "Wool 2"] and cards["maxItems"] == 3
@@ -968,3 +962,17 @@ def test_a_card_tapped_twice_on_the_reader_is_one_card_drawn():
     assert t.refused(**tapped) == "this Wool 3 card was tapped already: it is counted once (tap the next card drawn)"
     t.go(**{**tapped, "tag": "04C3D4"})  # another Wool 3: another card
     assert t.state["data"]["new_shipments"] == ["Wool 3", "Wool 3"] and sum("Drawn: Wool 3." == line for line in t.log) == 2
+
+
+def test_a_player_with_nothing_to_sell_or_make_is_passed_over():
+    """The box does not ask a player for a step he can do nothing in: a virtual hand with no card the Market
+    takes in the Sell step; no business he may produce at with his hand in the Produce action."""
+    t = PV(3, virtual=True, options={"sell_manufactured": False})
+    t.go(type="advance")  # the deal
+    _hand(t, 0, "Wool 2")
+    _hand(t, 1)
+    _hand(t, 2, "Canvas")  # not sold, with this table's rule options
+    t.choose("TRADE")
+    assert t.where()[1:] == ("TRADE_SELL", 0)
+    t.go(type="advance")  # Ada keeps her Wool
+    assert t.where()[1:] == ("TRADE_BUY", 0)  # Bea and Cy had nothing the Market takes

@@ -48,18 +48,19 @@ def test_the_phase_sequence_through_the_api(phone):
         ({"type": "advance"}, (2, 0, "TRADE_BUY", 0)),
         ({"type": "advance"}, (2, 0, "TRADE_BUY", 1)),
         ({"type": "advance"}, (3, 1, "CHOOSE_ACTION", 1)),
-        ({"type": "advance", "action": "PRODUCE"}, (3, 1, "PRODUCE", 1)),
+        # Nobody owns a business: everyone is passed over, and the Produce action with them.
+        ({"type": "advance", "action": "PRODUCE"}, (4, 2, "CHOOSE_ACTION", 2)),
     ]
     for action, expected in script:
         status, body = phone.post("/api/input", action)
         assert status == 200, (action, body)
         assert _at(phone) == expected, action
     state = phone.get("/api/state")[1]
-    assert state["action"] == "PRODUCE" and state["threshold"] == 12
+    assert state["threshold"] == 12
     assert [p["ducats"] for p in state["players"]] == [10, 9, 10, 10] and state["counters"]["bank"] == 101
     assert state["standings"] == [["Ada", "Cy", "Dan"], ["Bea"]]  # no points yet: the Ducats break the tie
-    status, body = phone.post("/api/input", {"type": "advance", "action": "SAIL"})  # not a choice here: refused
-    assert status == 409 and body["error"].startswith("Done producing") and _at(phone) == (3, 1, "PRODUCE", 1)
+    status, body = phone.post("/api/input", {"type": "produce", "business": 0})  # not a choice here: refused
+    assert status == 409 and body["error"].startswith("that is not one of the choices now") and _at(phone) == (4, 2, "CHOOSE_ACTION", 2)
 
 
 def test_refusals_name_what_is_wrong(phone):

@@ -136,5 +136,11 @@ def _picked(e: Edit, hand: list[str], needs: tuple[str, ...]) -> list[str]:
     return picked
 
 
-STEP = Step("PRODUCE", "Produce goods", EACH, when=doing("PRODUCE"), done="Done",
+def _nothing_to_make(state: PMap, seat: int) -> bool:
+    """No business he may produce at (his own, or any with the Guilds variant) with what his hand holds: his part
+    of the action is passed over."""
+    return not any(_may(state, seat, i) for i in range(len(state["data"]["businesses"])))
+
+
+STEP = Step("PRODUCE", "Produce goods", EACH, when=doing("PRODUCE"), done="Done", skip=_nothing_to_make,
             options=options, handlers={"produce": produce})

@@ -179,8 +179,9 @@ def draw_options(state: PMap, seat: int | None) -> list[Option]:
     found = [_name_one(state, "Name a card drawn", pirates=True)] if len(named) < len(state["players"]) else []
     if goods.PIRATES in named:
         return [*found, Option("Go on: the Pirates! raid", "Go on", {"type": "advance"}, button="NEXT")]
-    return [*found, Option("No Pirates! card was drawn", "Drawn", {"type": "advance"}, button="NEXT"),
-            Option("A Pirates! card was drawn", "Pirate", {"type": "advance", "pirates": True})]
+    # A Pirates! among the cards drawn but not named: only while some are not named.
+    pirate = [Option("A Pirates! card was drawn", "Pirate", {"type": "advance", "pirates": True})] if found else []
+    return [*found, Option("No Pirates! card was drawn", "Drawn", {"type": "advance"}, button="NEXT"), *pirate]
 
 
 def pirates_options(state: PMap, seat: int | None) -> list[Option]:

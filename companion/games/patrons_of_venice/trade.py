@@ -123,7 +123,14 @@ def buy_options(state: PMap, seat: int | None) -> list[Option]:
 
 
 
-SELL = Step("TRADE_SELL", "Sell to the Market", EACH, when=doing("TRADE"), done="Done",
+def _nothing_to_sell(state: PMap, seat: int) -> bool:
+    """A virtual hand with no card the Market takes: his part of the Sell step is passed over (real hands are
+    the players' own: the box cannot tell)."""
+    return virtual(state) and not any(_sellable(state, c) or (c in goods.MANUFACTURED and state["options"]["sell_manufactured"])
+                                      for c in state["data"]["hands"][seat])
+
+
+SELL = Step("TRADE_SELL", "Sell to the Market", EACH, when=doing("TRADE"), done="Done", skip=_nothing_to_sell,
             options=sell_options, handlers={"sell": sell})
 BUY = Step("TRADE_BUY", "Buy one, or pass", PASSES, when=doing("TRADE"), done="Pass", plain_is_pass=True,
            options=buy_options, handlers={"buy": buy})
