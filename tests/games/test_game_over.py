@@ -52,13 +52,31 @@ def test_after_the_end_the_oled_shows_the_winner_and_the_places(rig):
     assert rig.runtime.view()["seq"] == view["seq"]
 
 
+def _master_tied(rt):
+    """Master of Venice for Ada and Bea with the roll-off rule option, to the end with the same Gold (the real
+    pile runs out twice in the first turn): the roll-off the companion did not see is the sheet's two missing
+    fields."""
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "options": {"winner_tie": "roll_off"}}
+    assert rt.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    for _ in range(2):
+        assert rt.submit({"type": "deck_exhausted", "deck": "deck", "confirm": True}).accepted
+    for _ in range(100):
+        view = rt.view()
+        if view["over"]:
+            assert view["result"] is None and view["sheet_missing"] == ["players[0].roll_off", "players[1].roll_off"]
+            return view
+        nxt = next(o for o in view["options"] if o["button"] == "NEXT")
+        assert rt.submit({**nxt["action"], **({"confirm": True} if nxt["confirm"] else {})}).accepted
+    raise AssertionError("the game did not end")
+
+
 def test_without_a_result_the_oled_says_how_many_fields_to_enter(rig):
-    view = _palazzo_to_the_end(rig, 2, "mirror", skip=("hand",))
-    assert view["result"] is None and len(view["sheet_missing"]) == 2
+    view = _master_tied(rig.runtime)
+    assert rig.table.wait_idle()
     rig.clock.now += Timing().result + 0.1
     assert rig.table.wait_idle()
     screen = controls.screen_for(view, controls.Panel())
-    assert screen == ResultScreen("Palazzo", "Game over", note="No winner yet: enter 2 fields on the Scores page of a phone.")
+    assert screen == ResultScreen("Master", "Game over", note="No winner yet: enter 2 fields on the Scores page of a phone.")
     assert rig.glass().tobytes() == render(screen).tobytes()
 
 
@@ -110,13 +128,11 @@ def test_a_past_game_whose_sheet_the_companion_could_not_fill_has_no_winner(make
     from companion.games import GAMES
 
     rt = make_runtime(rng=random.Random(2))
-    setup = {"players": [{"name": name} for name in NAMES[:2]], "deck_modes": {"tiles": "mirror", "coins": "mirror"}}
-    assert rt.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
-    _play(rt, random.Random(4), frozenset(), skip=("hand",))
+    _master_tied(rt)
     past = rt.call(lambda: history.result(rt.journal, GAMES, rt.view()["game_id"]))
     assert past["over"] and past["result"] is None
-    assert past["sheet_missing"] == ["players[0].coins_in_hand", "players[1].coins_in_hand"]
-    assert past["winner"] == [] and not any(p["winner"] for p in past["players"])  # the points alone do not decide
+    assert past["sheet_missing"] == ["players[0].roll_off", "players[1].roll_off"]
+    assert past["winner"] == [] and not any(p["winner"] for p in past["players"])  # the Gold alone does not decide
     assert not any(p["winner"] for p in history.as_bgstats(past)["players"])
 
 
@@ -141,29 +157,25 @@ def test_the_fields_entered_at_the_end_are_kept_with_the_game(make_runtime):
     from companion.games import GAMES
 
     rt = make_runtime(rng=random.Random(2))
-    setup = {"players": [{"name": name} for name in NAMES[:2]], "deck_modes": {"tiles": "mirror", "coins": "mirror"}}
-    assert rt.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
-    _play(rt, random.Random(4), frozenset(), skip=("hand",))
-    view = rt.view()
+    view = _master_tied(rt)
     enter = [o for o in view["options"] if o["group"] == "Play"]
     assert [(o["label"], o["action"]) for o in enter] == [
-        (f"Enter {NAMES[0]}'s coins in hand", {"type": "final_sheet", "path": "players[0].coins_in_hand"}),
-        (f"Enter {NAMES[1]}'s coins in hand", {"type": "final_sheet", "path": "players[1].coins_in_hand"})]
-    assert enter[0]["fields"]["value"]["items"] == {"enum": [0, 1, 2, 3, 4, 5]}
+        ("Enter Ada's roll-off dice", {"type": "final_sheet", "path": "players[0].roll_off"}),
+        ("Enter Bea's roll-off dice", {"type": "final_sheet", "path": "players[1].roll_off"})]
+    assert enter[0]["fields"]["value"]["items"]["enum"] == [1, 2, 3, 4, 5, 6]  # a die face each
     refused = rt.submit({**enter[0]["action"], "value": [9]})
-    assert not refused.accepted
-    assert refused.reason == f"Enter {NAMES[0]}'s coins in hand: coins in hand: each item one of 0, 1, 2, 3, 4, 5"
-    assert rt.submit({**enter[0]["action"], "value": [3, 0]}).accepted
-    assert rt.view()["sheet_missing"] == ["players[1].coins_in_hand"] and rt.view()["result"] is None
+    assert not refused.accepted and refused.reason.startswith("Enter Ada's roll-off dice: roll-off dice:")
+    assert rt.submit({**enter[0]["action"], "value": [5]}).accepted
+    assert rt.view()["sheet_missing"] == ["players[1].roll_off"] and rt.view()["result"] is None
     assert rt.submit({"type": "undo"}).accepted  # taken back: both are asked again
     assert len([o for o in rt.view()["options"] if o["group"] == "Play"]) == 2
-    assert rt.submit({**enter[0]["action"], "value": [3, 0]}).accepted
-    assert rt.submit({**enter[1]["action"], "value": []}).accepted
+    assert rt.submit({**enter[0]["action"], "value": [5]}).accepted
+    assert rt.submit({**enter[1]["action"], "value": [2]}).accepted
     assert not rt.submit({**enter[1]["action"], "value": [1]}).accepted  # known now: nothing more to enter
 
     sheet = rt.score_sheet()
-    sheet["players"][0]["coins_in_hand"], sheet["players"][1]["coins_in_hand"] = [3, 0], []
-    scored = scoring.score("palazzo", sheet)
+    sheet["players"][0]["roll_off"], sheet["players"][1]["roll_off"] = [5], [2]
+    scored = scoring.score("master_of_venice", sheet)
     view = rt.view()
     assert view["sheet_missing"] == [] and view["result"]["winner"] == scored["winner"]
     past = rt.call(lambda: history.result(rt.journal, GAMES, view["game_id"]))  # replayed from the journal
