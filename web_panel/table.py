@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import json
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -72,13 +74,27 @@ def _new_game(body: dict[str, Any]):
     return _answer(outcome)
 
 
+# A double tap: the same input again from the same phone, made against the same table (the header
+# X-Seen-Version: the view's `version` the page's buttons came from) as the one it just had accepted.
+_last_lock = threading.Lock()
+
+
 def submit(action: dict[str, Any], source: Source):
     """An input from a phone: for the table (the host's page), or for `source.seat` (that seat's own phone),
-    answered as the API answers: accepted (200), refused (409) or busy (503)."""
-    try:
-        outcome = _runtime().submit(action, source=source)
-    except TimeoutError:
-        outcome = None
+    answered as the API answers: accepted (200), refused (409) or busy (503). A double tap (two taps on NEXT,
+    Done or Undo before the page showed what the first did) does it once, as a press on the box does."""
+    seen = request.headers.get("X-Seen-Version", "")
+    tap = (seen, json.dumps(action, sort_keys=True)) if seen.isdigit() else None
+    last: dict[str, tuple[str, str]] = current_app.extensions.setdefault("last_tap", {})
+    with _last_lock:
+        if tap is not None and last.get(source.phone) == tap:
+            return jsonify(error="that was done a moment ago (a second tap): look again"), 409
+        try:
+            outcome = _runtime().submit(action, source=source)
+        except TimeoutError:
+            outcome = None
+        if tap is not None and outcome is not None and outcome.accepted:
+            last[source.phone] = tap
     return _answer(outcome)
 
 

@@ -33,15 +33,18 @@ function showError(message, near) {
 }
 
 // `quiet`: the caller shows a refusal itself, beside what was pressed (an options panel).
-async function api(method, path, body, quiet) {
+// `seen`: the table's version the page's buttons came from (an input made against an older table is refused:
+// a double tap on NEXT moves the game on once).
+async function api(method, path, body, quiet, seen) {
   const pressed = method !== "GET" && document.activeElement && document.activeElement.closest("main") ? document.activeElement : null;
   const options = {method, headers: {}};
   if (method !== "GET") options.headers["X-CSRF-Token"] = CSRF;
+  if (seen !== undefined && seen !== null) options.headers["X-Seen-Version"] = String(seen);
   if (body instanceof Blob) { options.headers["Content-Type"] = body.type || "application/octet-stream"; options.body = body; }
   else if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
   let r;
   try { r = await fetch(path, options); }
-  catch (e) { showError("The companion does not answer."); return {ok: false, status: 0, body: {}}; }
+  catch (e) { showError(NO_ANSWER); return {ok: false, status: 0, body: {}}; }
   if (r.status === 401) { location.href = "/pair?next=" + encodeURIComponent(location.pathname); return {ok: false, status: 401, body: {}}; }
   const type = r.headers.get("Content-Type") || "";
   const data = type.includes("json") ? await r.json() : await r.text();
@@ -54,9 +57,13 @@ async function api(method, path, body, quiet) {
 }
 
 // Poll a JSON address, sending its ETag back so an unchanged answer costs a 304.
+const NO_ANSWER = "The companion does not answer.";
+
+// Asks `path` every `every` ms (and at once on `now()`).
 function poll(path, every, onData) {
-  let etag = "";
+  let etag = "", next = null;
   async function once() {
+    clearTimeout(next);
     // A request that never answers (a connection the Wi-Fi dropped) is given up and asked again: without
     // this one stuck request would stop the page's updates for good.
     const stop = new AbortController();
@@ -64,12 +71,17 @@ function poll(path, every, onData) {
     try {
       const r = await fetch(path, {headers: etag ? {"If-None-Match": etag} : {}, cache: "no-store", signal: stop.signal});
       if (r.status === 401) { location.href = "/pair?next=" + encodeURIComponent(location.pathname); return; }
+      // The first good answer after the companion was away takes the banner down (a refusal stays until read).
+      const top = document.getElementById("error");
+      if (top && top.textContent === NO_ANSWER && (r.status === 200 || r.status === 304)) top.textContent = "";
       if (r.status === 200) { etag = r.headers.get("ETag") || ""; onData(await r.json()); }
-    } catch (e) { if (e.name !== "AbortError") showError("The companion does not answer."); }
+    } catch (e) { if (e.name !== "AbortError") showError(NO_ANSWER); }
     finally { clearTimeout(timer); }
-    setTimeout(once, every);
+    clearTimeout(next);
+    next = setTimeout(once, every);
   }
   once();
+  return {now: once};
 }
 
 // --- a form from a JSON Schema ------------------------------------------------------------------
