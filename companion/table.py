@@ -297,6 +297,11 @@ class Table:
         moved_on = _who_acts(view) != _who_acts(before)
         if (moved_on or not own) and self.on_change is not None:
             self.on_change()  # the next presses wait for someone to have read the new screen
+        played = (view.get("last") or {}).get("seq") != (before.get("last") or {}).get("seq")
+        if played and self._panel.page == "pair" and view.get("game") is not None:
+            self._panel = replace(self._panel, page="step")  # an input from anywhere: the game comes back
+        if moved_on and self._asking is not None:  # a question never outlives its step
+            self._asking, self._transient, self._question_until = None, None, -1e18
         if moved_on:  # another step or player: SELECT starts from the first option
             self._panel = replace(self._panel, option=0)
         else:  # the same step, its list changed (a card tapped, a coin taken): SELECT stays on what it showed

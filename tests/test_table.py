@@ -479,3 +479,31 @@ def test_a_roll_off_shows_who_threw_what_and_who_goes_first():
             "log": ["Palazzo: 3 players.", "Roll-off: Ada 3, Bea 4, Cy 3. Bea goes first.", "Round 1."]}
     screen = _result_screen(view, {"type": "rolloff", "seq": 1}, {"spec": "3d6", "values": [3, 4, 3]})
     assert screen == AlertScreen("Roll-off", "Ada 3, Bea 4, Cy 3. Bea goes first.")  # not "3d6 total 10"
+
+
+def test_the_pairing_screen_and_a_question_give_way_to_the_game_on_an_input_from_anywhere(rig):
+    """The box never hides the game: a phone's input brings it back from the pairing screen, and a question the
+    box asked goes when its step does."""
+    from web_panel.security import Pairing
+
+    pairing = Pairing(lambda code: f"http://10.0.0.5:8080/pair?code={code}", clock=rig.clock)
+    pairing.on_change = rig.table.redraw
+    rig.table.pairing = pairing
+    rig.press("select", seconds=3.0)
+    assert rig.glass().tobytes() == render(PairingScreen(pairing.code, pairing.url)).tobytes()
+    assert rig.runtime.submit({"type": "advance"}).accepted  # from a phone
+    assert rig.table.wait_idle()
+    rig.clock.now += 10  # past the move's own result on the glass
+    assert rig.table.wait_idle()
+    assert rig.glass().tobytes() == expected(rig).tobytes()  # the game, not the code
+    asked = []
+    assert rig.table.ask("Phone 7F3A", "wants Bea's seat. Hold ACTION to give it; any other button: no.",
+                         lambda: asked.append(True)) is None
+    assert rig.table.wait_idle()
+    assert rig.glass().tobytes() != expected(rig).tobytes()  # the question is up
+    assert rig.runtime.submit({"type": "advance"}).accepted  # the turn moves on: the question goes with it
+    rig.clock.now += 10
+    assert rig.table.wait_idle()
+    assert rig.glass().tobytes() == expected(rig).tobytes()
+    rig.press("action", seconds=1.0)  # a long ACTION now is not a yes to a question nobody sees
+    assert asked == []
