@@ -1370,3 +1370,24 @@ def test_two_taps_on_next_120_ms_apart_move_the_game_on_once(page, served):
     expect(status).to_contain_text("Diplomacy Phase")
     page.wait_for_timeout(1500)
     assert runtime.view()["seq"] == seq + 2 and runtime.view()["step"] == "DIPLOMACY"
+
+
+def test_the_cards_page_opens_on_the_game_open_at_the_table(page, served):
+    runtime, _, base = served
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
+    assert runtime.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    pair(page, served)
+    page.goto(f"{base}/cards")
+    expect(page.locator("#rgame")).to_have_value("master_of_venice")
+
+
+def test_a_refusal_reads_as_a_sentence_without_the_fields_code(page, served):
+    """Refusals name their field for the API ("compositions.raw_goods: …"); the pages show the sentence."""
+    pair(page, served)
+    words = page.evaluate("""() => ["compositions.raw_goods: the Raw Good deck has 69 cards, not 68",
+        "first: the second-youngest player starts, but two players were born in the same year",
+        "players[1].coins_in_hand: each item one of 0 to 5", "Enter Ada's roll-off dice: roll-off dice: 1 to 6",
+        "the Ducats printed on the tile"].map(plainWords)""")
+    assert words == ["the Raw Good deck has 69 cards, not 68",
+                     "the second-youngest player starts, but two players were born in the same year",
+                     "each item one of 0 to 5", "Enter Ada's roll-off dice: roll-off dice: 1 to 6", "the Ducats printed on the tile"]

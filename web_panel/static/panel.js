@@ -20,7 +20,14 @@ function counted(n, one, many) { return `${n} ${Math.abs(n) === 1 ? one : (many 
 
 // A refusal stays beside what was pressed (`near`: the button or field the player used) until it is
 // dismissed or that control is used again; without one, it shows at the top of the page.
+// A refusal as a player reads it: without the name of the field it is about when that is a code
+// ("compositions.raw_goods: …", "first: …", "card: …"); the sentence says what is wrong.
+function plainWords(message) {
+  return (message || "").replace(/^[a-z_]+(?:\.[a-z_]+|\[\d+\])*: (?=\S)/, "");
+}
+
 function showError(message, near) {
+  message = plainWords(message);
   document.querySelectorAll(".refused.near").forEach(b => { if (near && b.near === near) b.remove(); });
   const top = document.getElementById("error");
   if (!near || !near.isConnected || !message) { if (top) top.textContent = message || ""; return; }
