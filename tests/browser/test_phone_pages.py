@@ -1391,3 +1391,13 @@ def test_a_refusal_reads_as_a_sentence_without_the_fields_code(page, served):
     assert words == ["the Raw Good deck has 69 cards, not 68",
                      "the second-youngest player starts, but two players were born in the same year",
                      "each item one of 0 to 5", "Enter Ada's roll-off dice: roll-off dice: 1 to 6", "the Ducats printed on the tile"]
+
+
+def test_a_tap_again_that_wears_off_says_so(page, served):
+    runtime = served[0]
+    _start_rolled_off_game(page, served, "master_of_venice")
+    empty = page.get_by_role("button", name="The real draw pile has run out")
+    empty.click()
+    expect(page.get_by_role("button", name="Tap again: The real draw pile has run out")).to_be_visible()
+    expect(page.locator("#options .refused")).to_have_text("Not done: it asks twice, tap it again twice×", timeout=8000)
+    assert runtime.view()["deck_pass"] == 1  # nothing done

@@ -243,7 +243,12 @@ function optionsPanel(box, send, idle) {
   function ready(o) { return Object.keys(o.fields || {}).every(k => chosen[k] !== undefined && fits(o.fields[k], chosen[k])); }
 
   async function go(o, values) {
-    if (o.confirm && armed !== o.label) { armed = o.label; error = null; render(); setTimeout(() => { if (armed === o.label) { armed = null; render(); } }, 5000); return; }
+    if (o.confirm && armed !== o.label) {
+      armed = o.label; error = null; render();
+      // Not tapped again in time: it says so, rather than quietly going back to one tap.
+      setTimeout(() => { if (armed === o.label) { armed = null; error = {label: o.label, text: "Not done: it asks twice, tap it again twice"}; render(); } }, 5000);
+      return;
+    }
     armed = null;
     const action = {...o.action, ...values};
     if (o.confirm) action.confirm = true;
@@ -268,7 +273,7 @@ function optionsPanel(box, send, idle) {
     const b = el("div", undefined, {className: "refused", role: "alert"});
     const close = el("button", "×", {className: "dismiss", "aria-label": "dismiss"});
     close.onclick = () => { error = null; render(); };
-    b.append(el("span", error.text), close);
+    b.append(el("span", plainWords(error.text)), close);
     return b;
   }
 
