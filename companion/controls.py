@@ -382,6 +382,8 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
         phone = " (phone)" if any(choices(f) is None for f in options[index].get("fields", {}).values()) else ""
         doing, short = f"► {options[index]['label']}{phone}{count}", "" if phone else options[index]["short"]
     nxt, back = on_button(view, "NEXT"), on_button(view, "BACK")
+    if nxt and options and options[panel.option % len(options)].get("action") == nxt.get("action"):
+        short = ""  # the option SELECT is on is NEXT's: its word once, over NEXT ("Deal", not "Deal Deal")
     if not options and not nxt and on_phones(view):
         doing = "► on the phone" if len(on_phones(view)) == 1 else "► on the phones"
     hints = ("Undo" if back else "", "More" if len(options) > 1 else "", short, nxt["short"] if nxt else "")

@@ -29,3 +29,12 @@ def test_the_popes_die_thrown_at_the_table_is_entered_on_the_buttons(make_runtim
     view = rt.view()
     assert view["step"] == "POPE_ELECTION" and "Pope Phase: 6. The Pope dies." in view["log"]
     assert rt.rolled(view["last"]["seq"]) == {"spec": "1d6", "values": [6]}  # the OLED shows the die
+
+
+def test_the_hint_over_next_is_not_said_twice_when_select_is_on_nexts_own_option():
+    """The box's hint line said "Draw Draw" ("Deal Deal", "MakeMake") when the only option was NEXT's."""
+    from master_table import MOV
+
+    t = MOV(2, virtual=True)
+    screen = controls.step_screen(t.view | {"version": 1}, controls.Panel())
+    assert screen.hints[2:] == ("", "Draw"), screen.hints
