@@ -38,7 +38,8 @@ def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runt
     yard = [y["tile"] for y in view["yard"]]
     screen = controls.screen_for(view, Panel())
     assert (screen.who, screen.step, screen.hints[3]) == ("Ada", view["status"], "")  # NEXT does nothing in a turn
-    assert screen.doing.startswith("► Take a coin from the bank  1/")
+    assert screen.doing.startswith("► The coin turned up is a null  1/")  # the bank's real coins wait: first
+    assert view["status"].endswith(" · name 4 coins")
     panel = _select_until(rt, Panel(), f"Buy {yard[0]}")
     panel = press(rt, panel, "action").panel
     assert controls.screen_for(rt.view(), panel).step == "exactly: another action"  # the payment first

@@ -31,7 +31,8 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     if seat is None:  # the table names what the players turned up
         return purchase.naming_options(state) + coins.naming_options(state)
     found: list[Option] = []
-    if seat == state["flow"]["player"]:  # the rulebook's order: the most common action first
+    if seat == state["flow"]["player"]:  # the coin he just turned up first, then the most common action first
+        found += coins.naming_options(state)
         found += coins.coin_options(state, seat)
         if not final_round(state):
             found += purchase.buy_options(state, seat)
@@ -46,10 +47,12 @@ def options(state: PMap, seat: int | None) -> list[Option]:
 def status(state: PMap) -> str:
     """The OLED's line under who acts: the yard, the die, and what is special now."""
     table = state["data"]
+    unnamed = table["bank"].count(None) if coins.waiting(state) else 0
+    coin = f" · name {'the coin' if unnamed == 1 else f'{unnamed} coins'}" if unnamed else ""  # turned up, real
     if final_round(state):
-        return "Final round: no buying"
+        return "Final round: no buying" + coin
     lead = "Again! " if table["extra_action"] else ""
-    return f"{lead}{' '.join(short(t) if t != '?' else '?' for t in yard_shown(state, table))} die {face(die(state, state['flow']['player']))}"
+    return f"{lead}{' '.join(short(t) if t != '?' else '?' for t in yard_shown(state, table))} die {face(die(state, state['flow']['player']))}{coin}"
 
 
 def _one_action(handler: Callable[[Edit], None] | None) -> Callable[[Edit], None]:

@@ -125,12 +125,18 @@ def enter_hand(e: Edit) -> None:
 # --- real coins named as they are turned up -------------------------------------------------------------
 
 
+def waiting(state: PMap) -> bool:
+    """A real coin turned up into the bank waits to be named."""
+    return not virtual(state, COINS.name) and None in state["data"]["bank"]
+
+
 def naming_options(state: PMap) -> list[Option]:
-    if virtual(state, COINS.name) or None not in state["data"]["bank"]:
+    """A real coin turned up into the bank, named in one tap on its value (or laid on the reader): on the table
+    page, the box and the phone of the player whose turn it is (he turned it up)."""
+    if not waiting(state):
         return []
-    return [Option("Name a coin turned up in the bank", "Name", {"type": "draw", "deck": COINS.name},
-                   fields={"cards": {"type": "array", "items": {"enum": list(FACES)}, "minItems": 1, "maxItems": 1,
-                                     "title": "coin turned up"}})]
+    return [Option(f"The coin turned up is {a_coin(c)}", c.capitalize(), {"type": "draw", "deck": COINS.name, "cards": [c]})
+            for c in FACES]
 
 
 def name_coin(e: Edit, card: Any) -> None:
