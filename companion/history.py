@@ -153,40 +153,63 @@ def replay(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str,
                      "log": log, "made_by": made_by(loaded.get("sources") or {}, list(state["players"]))}
 
 
+class Timeline:
+    """Each seat's score (the standings' first key: points, gold, fortune...) at the start and as each round
+    begins, for the chart of a game: kept as the game goes (the runtime's open game), or replayed (a past one).
+    A round taken back by an undo is taken off the line, so the chart shows the game as it was played."""
+
+    def __init__(self, game: GameDef, state: Any):
+        self.game = game
+        self.keys = score_keys(game)
+        self.points: list[dict[str, Any]] = []
+        self.add(0, state)
+
+    def _sample(self, seq: int, state: Any) -> dict[str, Any]:
+        values = [v if isinstance(v, (int, float)) else 0 for v in scores(self.game, state)]
+        return {"seq": seq, "round": _round_of(state), "values": values}
+
+    def add(self, seq: int, state: Any) -> None:
+        """The state after input `seq`: a sample when a round begins (reading the scores is the cost)."""
+        if not self.keys:
+            return
+        now = _round_of(state)
+        while self.points and self.points[-1]["round"] > now:  # undone back into an earlier round
+            self.points.pop()
+        if not self.points or self.points[-1]["round"] != now:
+            self.points.append(self._sample(seq, state))
+
+    def line(self, seq: int, state: Any) -> dict[str, Any]:
+        """The chart's line up to input `seq` (the state after it)."""
+        if not self.keys:
+            return {"title": self.game.title, "label": "", "round_word": self.game.flow.round_word, "players": [],
+                    "points": []}
+        points = list(self.points)
+        if seq and points[-1]["seq"] != seq:
+            points.append(self._sample(seq, state))
+        return {"title": self.game.title, "label": self.keys[0][1], "round_word": self.game.flow.round_word,
+                "players": [p["name"] for p in state["players"]], "inks": svg.inks(state["players"]), "points": points}
+
+
+def _round_of(state: Any) -> int:
+    return state["flow"]["round"] if state["flow"] is not None else 0
+
+
 def timeline(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str, Any]:
-    """The game `load` read, replayed input by input (pure): each seat's score (the standings' first key:
-    points, gold, fortune...) at the start, as each round begins, and at the end, for the chart of the game.
-    Scores are read only at those moments: reading them is most of the cost on a long game."""
+    """The game `load` read, replayed input by input (pure): its Timeline's line."""
     record, setup, inputs = loaded["record"], loaded["setup"], loaded["inputs"]
     game = _game(known, record)
-    keys = score_keys(game)
     first = new_game(game, setup)
-    if isinstance(first, Refused) or not keys:
-        return {"label": keys[0][1] if keys else "", "round_word": game.flow.round_word, "players": [], "points": []}
+    if isinstance(first, Refused):
+        return {"title": game.title, "label": "", "round_word": game.flow.round_word, "players": [], "points": []}
     session = start_session(first.state)
-    points: list[dict[str, Any]] = []
-
-    def round_of(state: Any) -> int:
-        return state["flow"]["round"] if state["flow"] is not None else 0
-
-    def sample(seq: int) -> None:
-        values = [v if isinstance(v, (int, float)) else 0 for v in scores(game, session.state)]
-        points.append({"seq": seq, "round": round_of(session.state), "values": values})
-
-    sample(0)
+    line = Timeline(game, session.state)
     for seq, action in inputs:
         step = apply_input(game, session, action)
         if isinstance(step, Refused):
             continue
-        began = round_of(step.session.state) != round_of(session.state)
         session = step.session
-        if began:
-            sample(seq)
-    if inputs and points[-1]["seq"] != inputs[-1][0]:
-        sample(inputs[-1][0])
-    return {"label": keys[0][1], "round_word": game.flow.round_word,
-            "players": [p["name"] for p in session.state["players"]], "inks": svg.inks(session.state["players"]),
-            "points": points}
+        line.add(seq, session.state)
+    return line.line(inputs[-1][0] if inputs else 0, session.state)
 
 
 def _first_player(game: GameDef, setup: Mapping[str, Any], inputs: list) -> int | None:

@@ -36,6 +36,7 @@ from companion.core.result import Needs, Refused
 from companion.core.strict import match
 from companion.core.view import views
 from companion.errors import CompanionError, JournalError
+from companion.history import Timeline
 from companion.journal import Journal, ReaderEvent
 from companion.replay import SNAPSHOT_EVERY, restore
 from companion.sources import Source, short_id, signed
@@ -93,6 +94,9 @@ class Runtime:
         """No game taken up: at the start, and before taking up a journal that replaced the old one."""
         self._game: GameDef | None = None
         self._game_id = 0
+        # The open game's scores as each round began, kept as it is played (history.Timeline): its chart at once.
+        # None for a game taken up from the journal: its chart is replayed, once.
+        self._timeline: Timeline | None = None
         # Each game's own setup fields from its last game on this box, and what the table taught it while playing
         # (a journal of an earlier version has only the setups): the next game of that kind starts with them.
         kept = self.journal.kept()
@@ -171,6 +175,7 @@ class Runtime:
         if taken is not None:
             self._game, self._game_id, self._session, self._seq, lines, self._last, self._last_source = taken
             self._log.extend(lines)
+            self._timeline = None
 
     def stop(self, timeout: float = 5.0) -> None:
         if self._thread is not None:
@@ -351,6 +356,8 @@ class Runtime:
         self.journal.append(self._game_id, seq, action, snapshot, event, journaled)  # raises: nothing changes
         was_over = self._is_over()
         self._seq, self._session = seq, step.session
+        if self._timeline is not None:
+            self._timeline.add(seq, self._session.state)
         if self._is_over() and not was_over:
             self.journal.finish(self._game_id, self._session.state["flow"]["ended"])
         elif was_over and not self._is_over():
@@ -393,6 +400,15 @@ class Runtime:
             except JournalError as e:  # a convenience for the next game: the game under way goes on
                 log.warning("the setup kept for the next %s game is not saved: %s", game.id, e)
 
+    def timeline(self, game_id: int) -> dict[str, Any] | None:
+        """The chart's line of the open game `game_id`, kept as it was played; None when it is not kept (another
+        game, or one taken up from the journal at start: replay it)."""
+        def run() -> dict[str, Any] | None:
+            if game_id != self._game_id or self._timeline is None or self._session is None:
+                return None
+            return self._timeline.line(self._seq, self._session.state)
+        return self.call(run)
+
     def kept_setup(self, game_id: str) -> Mapping[str, Any]:
         """The setup fields the last game of this kind was played with (the New game page starts from them)."""
         return dict(self._kept.get(game_id, {}))
@@ -415,6 +431,7 @@ class Runtime:
         self._game_id = self.journal.new_game(game.id, setup)
         self._keep(game, {k: setup[k] for k in game.setup_fields if k in setup})
         self._game, self._seq, self._session = game, 0, start_session(first.state)
+        self._timeline = Timeline(game, first.state)
         self._last, self._last_source = None, None
         self._log.clear()
         self._log.extend(first.log)

@@ -79,3 +79,27 @@ def test_the_bgstats_link_opens_the_play_in_the_app(make_runtime):
     link = history.bgstats_link(res)
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=%7B%22sourceName%22")
     assert json.loads(unquote(link.split("data=", 1)[1])) == history.as_bgstats(res)
+
+
+def test_the_chart_is_kept_as_the_game_is_played_and_a_round_undone_is_not_drawn_twice(make_runtime):
+    """The open game's chart is the runtime's own, kept round by round (not replayed when first asked); a round
+    taken back by undo leaves the line, so the rounds read 1 2 3, never 1 2 1 2 3."""
+    rt = make_runtime()
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
+    assert rt.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+
+    def to_turn(turn):
+        while rt.view()["turn"] < turn:
+            nxt = next(o for o in rt.view()["options"] if o["button"] == "NEXT")
+            assert rt.submit({**nxt["action"], "confirm": True} if nxt["confirm"] else nxt["action"]).accepted
+
+    to_turn(2)
+    while rt.view()["turn"] == 2:  # back into turn 1
+        assert rt.submit({"type": "undo", "confirm": True}).accepted
+    to_turn(3)
+    game_id = rt.view()["game_id"]
+    kept = rt.timeline(game_id)
+    replayed = rt.call(lambda: history.timeline(GAMES, history.load(rt.journal, game_id)))
+    assert kept == replayed
+    assert [p["round"] for p in kept["points"]] == [1, 2, 3]
+    assert rt.timeline(game_id + 1) is None  # another game: replayed from the journal

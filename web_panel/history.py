@@ -44,8 +44,10 @@ def _result(game_id: int) -> dict[str, Any]:
 
 
 def _timeline(game_id: int) -> dict[str, Any]:
-    """One past game's scores round by round (replayed input by input: the slow one, so kept too)."""
-    return _replayed_once("timeline", game_id, history.timeline)
+    """A game's scores round by round: the open game's as the runtime kept them while it was played, else
+    replayed input by input (the slow one, so kept too)."""
+    kept = _runtime().timeline(game_id)
+    return kept if kept is not None else _replayed_once("timeline", game_id, history.timeline)
 
 
 def _replayed_once(kind: str, game_id: int, replay: Any) -> Any:
@@ -87,7 +89,7 @@ def past_game(game_id: int):
 def chart(game_id: int):
     try:
         line = _timeline(game_id)
-        title = f"{_result(game_id)['title']}: {line['label']} over the game"
+        title = f"{line['title']}: {line['label']} over the game"  # not the whole result: the chart alone
     except CompanionError as e:
         return jsonify(error=str(e)), 404
     return Response(score_chart(line, title), mimetype="image/svg+xml", headers=svg.HEADERS)
