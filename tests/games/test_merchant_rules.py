@@ -254,6 +254,8 @@ def test_only_a_player_with_a_post_or_a_ship_at_a_port_buys_there_and_pays_the_t
     assert t.view["trading"] is None  # Ada is there, but gold costs 5 and she has 3: passed over
     t.set_coins(0, 20)
     assert t.view["trading"] == {"name": "Havana", "seat": 0}
+    (gold,) = [o["label"] for o in t.offered_to(0) if o["short"] == "Buy"]
+    assert gold == "Buy gold at Havana: 5 each, up to 2 (room here for 1)"  # a small ship, no post: one is lost
     assert "has 2 gold for sale, not 3" in t.refused(type="buy_goods", seat=0, port="Havana", good="gold", n=3)
     t.ok(type="buy_goods", seat=0, port="Havana", good="gold", n=2)
     assert t.coins(0) == 10 and t.view["stock"]["Havana"] == {"gold": 0}  # gold costs 5 (placeholder)

@@ -29,7 +29,7 @@ from . import loading, quiet, trade
 from .board import GOODS, NEW, OLD, port_names
 from .phase import phase
 from .steps import season
-from .table import coins
+from .table import STORAGE, cargo_space, coins
 
 WORLD = {"BUY_GOODS": NEW, "SELL": OLD}
 
@@ -84,6 +84,7 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     port, table = now["name"], state["data"]
     base = {"seat": seat, "port": port}
     found = []
+    room = _room(table, seat, port) if step_name(state) == "BUY_GOODS" else None
     for g in GOODS:
         if step_name(state) == "BUY_GOODS":
             left, each = table["stock"].get(port, {}).get(g, 0), trade.purchase_price(state, seat, port, g)
@@ -97,9 +98,20 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             continue
         action = {"type": kind, **base, "good": g}
         fields = {"n": {"type": "integer", "title": f"{g} {verb.lower()}ing", "minimum": 1, "maximum": most}} if most > 1 else {}
-        found.append(Option(f"{verb} {g} at {port}: {each} each, up to {most}" if most > 1 else f"{verb} 1 {g} at {port}: {each}",
-                            verb, action | ({} if fields else {"n": 1}), fields=fields))
+        label = f"{verb} {g} at {port}: {each} each, up to {most}" if most > 1 else f"{verb} 1 {g} at {port}: {each}"
+        if room is not None and most > room:  # what finds no room in a hold or a post here is lost when Done
+            label += f" (room here for {room})"
+        found.append(Option(label, verb, action | ({} if fields else {"n": 1}), fields=fields))
     return found + [Option(f"Pass at {port}", "Pass", {"type": "pass", **base})]
+
+
+def _room(table: Mapping[str, Any], seat: int, port: str) -> int:
+    """Goods the player can still load or store at `port`: room in his ships docked there and his post there,
+    less what he bought there already."""
+    ships = sum(cargo_space(s) - len(s["cargo"]) for s in table["ships"][seat] if s["at"] == port)
+    post = table["posts"][seat].get(port)
+    stored = STORAGE[post["size"]] - len(post["goods"]) if post else 0
+    return max(0, ships + stored - len(table["quay"][seat].get(port, [])))
 
 
 def _table(state: PMap) -> list[Option]:
