@@ -671,7 +671,7 @@ def test_from_a_review_the_phone_buys_goods_only_at_new_world_ports():
     assert "buy_goods" not in [o["action"]["type"] for o in t.offered_to(0)]
     t.ok(type="move_ship", seat=0, ship=1, to="Quebec")
     buy = next(o for o in t.offered_to(0) if o["action"]["type"] == "buy_goods")
-    assert buy["action"]["port"] == "Quebec" and buy["label"] == "Buy furs at Quebec: 1 each, up to 3"
+    assert buy["action"]["port"] == "Quebec" and buy["label"] == "Buy furs at Quebec: 1 each, up to 3 (room here for 1)"
 
 
 def test_the_table_page_says_who_leads_the_year_and_whose_chance_it_is_at_a_port():
