@@ -7,7 +7,6 @@ import re
 import shlex
 import socket
 import subprocess
-import time
 from pathlib import Path
 
 import dns.resolver
@@ -48,8 +47,11 @@ def resolver(tmp_path):
                 asker.resolve("ready.check", "A")
                 break
             except (dns.exception.Timeout, dns.resolver.NoNameservers):
-                assert proc.poll() is None, proc.stdout.read()
-                time.sleep(0.05)
+                try:  # waits on the process itself: a dnsmasq that exits is seen at once
+                    proc.wait(0.05)
+                except subprocess.TimeoutExpired:
+                    continue
+                raise AssertionError(proc.stdout.read())
         yield asker
     finally:
         proc.terminate()

@@ -35,13 +35,8 @@ def load(e: Edit) -> None:
     at = ship["at"]
     pools = [table["quay"][seat].get(at, [])] + ([table["posts"][seat][at]["goods"]] if at in table["posts"][seat] else [])
     room = cargo_space(ship) - len(ship["cargo"])
-    if n > room:
-        e.refuse(f"ship {ship['id']} has room for {room} more {noun(room, 'good')}")
-    have = sum(p.count(g) for p in pools)
-    if n > have:
-        e.refuse(f"{e.name(seat)} has {have} {g} at {at} to load, not {n}")
-    take_goods(pools, g, n)
-    ship["cargo"] += [g] * n
+    ship["cargo"] += _taken(e, seat, pools, g, n, at, "load", room,
+                            f"ship {ship['id']} has room for {room} more {noun(room, 'good')}")
     e.say(f"{e.name(seat)} loads {n} {g} onto ship {ship['id']} at {at}.")
 
 
@@ -55,14 +50,22 @@ def store(e: Edit) -> None:
         e.refuse(f"{e.name(seat)} has no trading post at {where}")
     pools = [table["quay"][seat].get(where, [])] + [s["cargo"] for s in table["ships"][seat] if s["at"] == where]
     room = STORAGE[post["size"]] - len(post["goods"])
+    post["goods"] += _taken(e, seat, pools, g, n, where, "store", room,
+                            f"the {post['size']} trading post at {where} has room for {room} more")
+    e.say(f"{e.name(seat)} stores {n} {g} in the trading post at {where}.")
+
+
+def _taken(e: Edit, seat: int, pools: list[list[str]], g: str, n: int, at: str, verb: str, room: int,
+           full: str) -> list[str]:
+    """`n` of good `g` taken from `pools` in turn, to load or store (`verb`) where there is `room` (else `full`
+    says why not)."""
     if n > room:
-        e.refuse(f"the {post['size']} trading post at {where} has room for {room} more")
+        e.refuse(full)
     have = sum(p.count(g) for p in pools)
     if n > have:
-        e.refuse(f"{e.name(seat)} has {have} {g} at {where} to store, not {n}")
+        e.refuse(f"{e.name(seat)} has {have} {g} at {at} to {verb}, not {n}")
     take_goods(pools, g, n)
-    post["goods"] += [g] * n
-    e.say(f"{e.name(seat)} stores {n} {g} in the trading post at {where}.")
+    return [g] * n
 
 
 def _unloaded(state: PMap) -> list[str]:
