@@ -146,7 +146,7 @@ def _counters(game: GameDef, state: PMap) -> list[Option]:
                 {"type": "counter", "name": spec.name, "seat": seat},
                 fields={"delta": {"type": "integer", "minimum": spec.minimum - now, "maximum": top - now,
                                   "title": "change by"}},
-                group=CORRECTIONS))
+                group=CORRECTIONS, under=f"Set {player['name']}'s counts right"))
     return options
 
 

@@ -37,15 +37,33 @@ class Option:
     # A deck whose real card tapped on the reader does this option; the input then carries the card's
     # "tag" where the deck keeps one card per tag (DeckSpec.tag_once).
     taps: str = ""
+    # The first choice this option is listed under ("Wool", "Office of General"): a screen lists the options
+    # with the same `under` as one entry and asks the second choice (their labels) only when there is more
+    # than one. The options themselves stay whole: an input matches one of them as before.
+    under: str = ""
 
     def public(self) -> dict[str, Any]:
         return {"label": self.label, "short": self.short, "action": dict(self.action), "confirm": self.confirm,
                 "fields": {k: dict(v) for k, v in self.fields.items()}, "rolls": self.rolls, "group": self.group,
-                "private": self.private, "button": self.button, "taps": self.taps}
+                "private": self.private, "button": self.button, "taps": self.taps, "under": self.under}
 
     def dice_key(self) -> str:
         """Where the values of this option's dice go: a roll's and a roll-off's "values", a game's "dice"."""
         return "values" if self.action.get("type") in ("roll", "rolloff") else "dice"
+
+
+PHONE_LIST, BOX_LIST = 10, 6  # the most options a phone's list (big buttons) or the box's (SELECT) shows one by one
+
+
+def listed(options: list[dict[str, Any]], most: int = 0) -> list[list[dict[str, Any]]]:
+    """The entries a screen lists for these public options, in the order they first come: the options with one
+    `under` together, every other option on its own; each option on its own when there are `most` choices at
+    most (a short list needs no second choice; what NEXT and BACK do is not counted, they have their buttons)."""
+    long = sum(1 for option in options if not option.get("button")) > most
+    entries: dict[str, list[dict[str, Any]]] = {}
+    for k, option in enumerate(options):
+        entries.setdefault(option.get("under") if option.get("under") and long else f"#{k}", []).append(option)
+    return list(entries.values())
 
 
 def rolloff_options(state: PMap) -> tuple[Option, ...]:
