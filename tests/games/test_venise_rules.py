@@ -7,7 +7,7 @@ from venise_table import NAMES, VN
 from companion.core import engine
 from companion.core.result import Refused
 from companion.games.la_venise_du_nord import LA_VENISE
-from companion.games.la_venise_du_nord.city import DEFAULT_LAYOUT, reachable
+from companion.games.la_venise_du_nord.city import DEFAULT_LAYOUT, TILES, reachable
 from companion.scoring import score
 
 # The default layout with Port 1 beside Gold (and Flax): the rulebook's bridge example needs a Port next to Gold.
@@ -848,3 +848,41 @@ def test_with_2_players_remove_2_order_cards_of_each_type_with_3_players_1_and_n
     told = f"With {n} players, take {4 - n} {orders} of each type out of the Order deck before shuffling it: no +2 card."
     assert told in real and told not in virtual
     assert any(line.startswith(f"With {n} players, put a cube on a 3") for line in virtual)
+
+
+def test_the_moves_are_listed_by_tile_each_way_with_its_own_effect_once():
+    """Phase 2 with both +-1 Master Builders: the phone lists one entry per tile reached ("Move to Flax"), under
+    it each way whose effect differs (the activation die, the Boat left elsewhere) once, the Activation +-1
+    card a choice on each; every effect a move may have is still offered: no legal move is lost to the shorter
+    list."""
+    from itertools import product
+
+    from companion.core.engine import apply
+    from companion.core.options import listed
+
+    t = VN(n=2, virtual=False)
+    keep_cards(t, "Master Builder", "Movement +-1 cost 1 gold", "Activation +-1 cost 1 gold")
+    activate_builder(t, 0)
+    activate_builder(t, 1)
+    t.ok(type="burgher", seat=0, tile="Market")
+    t.ok(type="advance", dice=[2, 6])
+
+    def effect(action):
+        done = apply(t.game, t.state, action)
+        if isinstance(done, Refused):
+            return None
+        table = done.state["data"]
+        return table["burghers"][0], table["turn"]["act"], tuple(table["boat"])
+
+    moves = [o for o in _offered(t, 0) if o["short"] == "Move"]
+    assert all(o["fields"]["act_adjust"]["default"] == 0 for o in moves)  # the card is a choice on each move
+    offered = [effect(o["action"] | {"act_adjust": k}) for o in moves if "boat" not in o["fields"]
+               for k in o["fields"]["act_adjust"]["enum"]]
+    assert None not in offered and len(offered) == len(set(offered))  # each effect once
+    legal = {effect({"type": "advance", "die": die, "to": to} | ({"adjust": a} if a else {}) | ({"act_adjust": b} if b else {}))
+             for die, to, a, b in product((2, 6), TILES, (None, -1, 1), (None, -1, 1))} - {None}
+    assert legal <= set(offered)  # every walk the rules allow, by any die and card
+    entries = listed(moves)
+    assert len(entries) <= 8 and len(moves) > len(entries)  # the tiles first: 8 at most (9 tiles, not the start)
+    assert max(map(len, entries)) <= 12  # and the ways to one tile, with the Movement +-1 card and the Boat
+    assert all(len({o["under"] for o in e}) == 1 and e[0]["under"] == f"Move to {e[0]['action']['to']}" for e in entries)

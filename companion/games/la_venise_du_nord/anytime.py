@@ -79,6 +79,9 @@ def _fills() -> list[dict[str, int]]:
     return out
 
 
+DICE, BRIDGES = "The dice on the tiles are otherwise", "The bridges are otherwise"  # corrections listed by kind
+
+
 def corrections(state: PMap) -> list[Option]:
     """The table set right by hand, where the real table and the companion disagree."""
     table = state["data"]
@@ -89,7 +92,7 @@ def corrections(state: PMap) -> list[Option]:
     found = [Option(f"End {names[flow['player']]}'s turn now", "EndTrn", {"type": "end_turn"}, confirm=True, group=CORRECTIONS)
              ] if table["turn"]["looker"] is None else []
     found += [Option(f"{names[s]}'s Burgher stands elsewhere", "Burghr", {"type": "burgher", "seat": s}, fields={"tile": tiles},
-                     group=CORRECTIONS) for s in seats]
+                     group=CORRECTIONS, under="A Burgher stands elsewhere") for s in seats]
     places = city.all_berths(table["layout"])
     found.append(Option("The Boat lies elsewhere", "SetBoa", {"type": "boat"}, group=CORRECTIONS, fields={
         "boat": {"title": "where", "enum": places, "enumNames": [city.berth_name(p) for p in places]}}))
@@ -98,26 +101,28 @@ def corrections(state: PMap) -> list[Option]:
         found.append(Option(f"A die of {names[s]}'s lies on a tile", "SetDie", {"type": "die", "seat": s},
                             fields={"tile": {"title": "tile", "enum": where},
                                     "value": {"type": "integer", "title": "value", "minimum": 1, "maximum": 6}},
-                            group=CORRECTIONS))
+                            group=CORRECTIONS, under=DICE))
     if table["dice"]:
         found.append(Option("A die is not on its tile", "NoDie", {"type": "die", "seat": None},
-                            fields={"tile": {"title": "tile", "enum": [t for t in city.TILES if t in table["dice"]]}}, group=CORRECTIONS))
+                            fields={"tile": {"title": "tile", "enum": [t for t in city.TILES if t in table["dice"]]}}, group=CORRECTIONS,
+                            under=DICE))
     edges = sorted({city.edge(t, u) for t in city.TILES for u in city.neighbours(table["layout"], t)})
     found += [Option(f"A bridge of {names[s]}'s stands", "SetBrg", {"type": "bridge", "seat": s},
                      fields={"tiles": {"title": "between", "enum": [list(e) for e in edges],
-                                       "enumNames": [f"{a} and {b}" for a, b in edges]}}, group=CORRECTIONS)
+                                       "enumNames": [f"{a} and {b}" for a, b in edges]}}, group=CORRECTIONS, under=BRIDGES)
               for s in seats if len(bridges_of(table, s)) < BRIDGES_PER_PLAYER]
     if table["bridges"]:
         standing = [b["tiles"] for b in table["bridges"]]
         found.append(Option("A bridge is not there", "NoBrg", {"type": "bridge", "seat": None},
                             fields={"tiles": {"title": "between", "enum": [list(t) for t in standing],
-                                              "enumNames": [f"{a} and {b}" for a, b in standing]}}, group=CORRECTIONS))
+                                              "enumNames": [f"{a} and {b}" for a, b in standing]}}, group=CORRECTIONS,
+                            under=BRIDGES))
     count = {"type": "integer", "minimum": 0, "maximum": 30}
     # Each field starts at what the table holds now, so Do it with nothing changed changes nothing.
     found += [Option(f"The {g} price is set otherwise (now {prices(table)[g]})", "Price", {"type": "price", "good": g},
                      fields={p: {**count, "title": t, "default": table["prices"][g][p]}
                              for p, t in (("cubes", "cubes"), ("ones", "+1 cards"), ("twos", "+2 cards"))},
-                     group=CORRECTIONS) for g in GOODS]
+                     group=CORRECTIONS, under="A price is set otherwise") for g in GOODS]
     open_ = [s for s in table["market"] if s["by"] != "setup"]
     sold = sum(1 for s in open_ if s["by"] is not None)
     found.append(Option(f"The Market's sales are otherwise (now {sold})", "SetMkt",

@@ -2,11 +2,11 @@
 each step to an adjacent tile costs 1, crossing one's own bridge may cost 0, no tile is visited twice, and
 the Boat costs 3 [R l.179-207]. Then the activation die settles on the arrival tile (phase 3 begins).
 
-  advance {die, to, path?, boat?, adjust?: -1|1, act_adjust?: -1|1}
+  advance {die, to, path?, boat?, adjust?: -1|1, act_adjust?: -1|0|1}
       path: every tile entered, "boat" before the tile the Boat takes the Burgher to (only where the Boat
       is one way among others); boat: where the Boat is left, the tiles it touches (city.berths; next to
       the tile it took him to alone when not said); adjust, act_adjust: an activated Movement or
-      Activation +-1 Master Builder"""
+      Activation +-1 Master Builder (0: the die as thrown)"""
 
 from __future__ import annotations
 
@@ -27,7 +27,12 @@ from .anytime import HANDLERS as IN_TURN, in_turn
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
-    """Every move the roll allows: which die moves, where to, by which route when the Boat is one way."""
+    """Every move the roll allows, one per effect, listed under the tile it reaches: which die moves, by which
+    route when the Boat is one way, with a Movement +-1 card. Two moves with the same effect (the same tile,
+    the same activation die, the Boat left the same way) are one: "move 6" and "move 6-1" to the same tile
+    with the same die to activate it leave the table the same: the one with fewer cards used is offered, so
+    every move the table can make is offered once. An Activation +-1 card is a choice on the move (its field
+    `act_adjust`, 0 for the die as thrown), not a move of its own."""
     if seat is None or seat != state["flow"]["player"]:
         return []
     table = state["data"]
@@ -37,8 +42,8 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     board = table["boards"][seat]
     shifts = [None, -1, 1]
     moves_by = shifts if activated(board, "move_die_pm1") else [None]
-    acts_by = shifts if activated(board, "activation_die_pm1") else [None]
-    found = []
+    acts_by = activated(board, "activation_die_pm1")
+    found: dict[tuple, Option] = {}
     for die, act in dict.fromkeys(((dice[0], dice[1]), (dice[1], dice[0]))):
         for adjust in moves_by:
             steps = die + (adjust or 0)
@@ -52,19 +57,27 @@ def options(state: PMap, seat: int | None) -> list[Option]:
                 by_boat = {r["boat"]: r for r in routes
                            if r["boat"] is not None and (plain is None or r["boat"] != plain["boat"])}
                 for route in ([plain] if plain else []) + list(by_boat.values()):
-                    for act_adjust in acts_by:
-                        value = act + (act_adjust or 0)
-                        if not 1 <= value <= 6:
-                            continue
-                        action = {"type": "advance", "die": die, "to": to} | ({} if route is plain else {"path": route["path"]})
-                        action |= {k: v for k, v in (("adjust", adjust), ("act_adjust", act_adjust)) if v is not None}
-                        landed = route["boat"]
-                        boat = "" if landed is None else " by Boat" if landed == to else f" by Boat to {landed}"
-                        moved = f"{die}{adjust:+d}" if adjust else str(die)
-                        acts = f"{act}{act_adjust:+d}" if act_adjust else str(act)
-                        found.append(Option(f"{to}{boat}: move {moved}, act {acts}", "Move", action,
-                                            fields={} if landed is None else {"boat": _berth_field(table, landed)}))
-    return found
+                    effect = (to, act, route["boat"])
+                    if effect in found:
+                        continue
+                    action = {"type": "advance", "die": die, "to": to} | ({} if route is plain else {"path": route["path"]})
+                    action |= {"adjust": adjust} if adjust is not None else {}
+                    landed = route["boat"]
+                    boat = "" if landed is None else " by Boat" if landed == to else f" by Boat to {landed}"
+                    moved = f"{die}{adjust:+d}" if adjust else str(die)
+                    fields = {} if landed is None else {"boat": _berth_field(table, landed)}
+                    if acts_by:
+                        fields["act_adjust"] = _act_field(act)
+                    found[effect] = Option(f"{to}{boat}: move {moved}, act {act}", "Move", action, under=f"Move to {to}",
+                                           fields=fields)
+    return sorted(found.values(), key=lambda o: o.under)  # a tile's moves together, the tiles in order
+
+
+def _act_field(act: int) -> dict[str, Any]:
+    """The activation die as thrown, or one up or down with the Activation +-1 card (kept within 1-6)."""
+    shifts = [k for k in (0, -1, 1) if 1 <= act + k <= 6]
+    return {"title": "the activation die", "enum": shifts, "default": 0,
+            "enumNames": [f"{act + k}" + (f" ({act}{k:+d})" if k else " (as thrown)") for k in shifts]}
 
 
 def _berth_field(table: Mapping[str, Any], landed: str) -> dict[str, Any]:
@@ -81,10 +94,10 @@ def _die_value(given: object, what: str) -> int | Refused:
 
 def _adjusted(table: Mapping[str, Any], seat: int, value: int, adjust: object, kind: str, what: str) -> int | Refused:
     """A die changed by ±1 with an activated Master Builder of `kind`, kept within 1-6 [R l.553-560]."""
-    if adjust is None:
+    if adjust is None or adjust == 0 and type(adjust) is int:  # 0: the die as thrown
         return value
     if adjust not in (-1, 1) or type(adjust) is not int:
-        return Refused(f"{what}: -1 or 1")
+        return Refused(f"{what}: -1, 0 or 1")
     if not activated(table["boards"][seat], kind):
         card = "Movement +-1" if kind == "move_die_pm1" else "Activation +-1"
         return Refused(f"{what}: it takes an activated {card} Master Builder")

@@ -71,8 +71,8 @@ def _seat(state: PMap, seat: int) -> list[Option]:
         return []
     last = {"type": "advance", "action": "appoint"} if _left(state) == 1 else {"type": "appoint"}
     free = [o for o in OFFICES if o not in table["offices"]]
-    return [Option(f"{name(state, who)}: Office of {o}", _HINTS.get(o, o), {**last, "seat": who, "office": o})
-            for who in unappointed(state) for o in free]
+    return [Option(f"{name(state, who)}: Office of {o}", _HINTS.get(o, o), {**last, "seat": who, "office": o},
+                   under=f"Office of {o}") for who in unappointed(state) for o in free]
 
 
 def _table(state: PMap) -> list[Option]:

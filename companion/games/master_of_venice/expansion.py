@@ -63,7 +63,8 @@ def _seat(state: PMap, seat: int) -> list[Option]:
                 found.append(Option(f"{name(state, seat)} attaches {trader['card']} #{trader['id']} to a Trade Route", "Attach",
                                     {"type": "attach", "seat": seat, "trader": trader["id"]},
                                     fields={"route": {"title": "route", "enum": [r["id"] for r in routes],
-                                                      "enumNames": [describe(state, r) for r in routes]}}))
+                                                      "enumNames": [describe(state, r) for r in routes]}},
+                                    under="Attach a card to a Trade Route"))
     cost = _villa_cost(table, seat)
     if not table["villas"][seat] and gold(state, seat) >= cost:
         found.append(Option(f"{name(state, seat)} builds a Villa ({cost})", "Villa", {"type": "villa", "seat": seat}))

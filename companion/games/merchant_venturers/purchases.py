@@ -98,7 +98,7 @@ def options(state: PMap, seat: int) -> list[Option]:
         if money >= cost:
             found.append(Option(f"Buy a {fleet.kind(fast, large)} ship ({cost})", "Ship",
                                 {"type": "buy_ship", **base, "fast": fast, "large": large},
-                                fields={"port": {"title": "docked at", "enum": old}}))
+                                fields={"port": {"title": "docked at", "enum": old}}, under="Buy a ship"))
     for ship in table["ships"][seat]:
         if ship["at"] not in old:
             continue
@@ -109,15 +109,17 @@ def options(state: PMap, seat: int) -> list[Option]:
             if money >= cost:
                 what = " and ".join(w for w, on in (("fast", fast), ("large", large)) if on)
                 found.append(Option(f"Make ship {ship['id']} {what} ({cost})", "Upgrd",
-                                    {"type": "upgrade_ship", **base, "ship": ship["id"], "fast": fast, "large": large}))
+                                    {"type": "upgrade_ship", **base, "ship": ship["id"], "fast": fast, "large": large},
+                                    under="Make a ship fast or large"))
     free = [p for p in port_names(board) if p not in table["posts"][seat]]
     if free and money >= state["options"]["small_post"]:
         found.append(Option(f"Build a small trading post ({state['options']['small_post']})", "Post", {"type": "buy_post", **base},
-                            fields={"port": {"title": "port", "enum": free}}))
+                            fields={"port": {"title": "port", "enum": free}}, under="Trading posts"))
     for p, post in table["posts"][seat].items():
         nxt = NEXT_SIZE.get(post["size"])
         if nxt and money >= UPGRADE[nxt]:
-            found.append(Option(f"Make my post at {p} {nxt} ({UPGRADE[nxt]})", "Post", {"type": "upgrade_post", **base, "port": p}))
+            found.append(Option(f"Make my post at {p} {nxt} ({UPGRADE[nxt]})", "Post", {"type": "upgrade_post", **base, "port": p},
+                                under="Trading posts"))
     return found
 
 

@@ -39,7 +39,8 @@ def options(state: PMap, seat: int) -> list[Option]:
         found.append(Option(f"Ship {ship['id']} sails ({moves(ship)} moves, +1 with the wind): where it ends", "Sail",
                             {"type": "sail", "seat": seat, "ship": ship["id"]},
                             fields={"to": {"title": "where it ends", "enum": to,
-                                           "enumNames": ["out at sea" if p == SEA else p for p in to]}}))
+                                           "enumNames": ["out at sea" if p == SEA else p for p in to]}},
+                            under="Sail a ship"))
     return found
 
 

@@ -17,6 +17,7 @@ from .pieces import mark, tile_name
 from .table import cells, laid_out
 
 RESERVE = "reserve"
+IN_RESERVE = "The reserve: build from it, swap, or move to it"  # the reserve moves, listed as one choice
 
 
 def grid(table: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -92,17 +93,19 @@ def reserve_options(state: PMap, seat: int) -> list[Option]:
     movable = [s["tile"] for s in palazzo if s["at"] is None or layout.remove(grid_now, tuple(s["at"])) is None]
     if movable:
         options.append(Option("Move a structure to the reserve", "Resrv", {"type": "advance", "action": "reserve"},
-                              fields={"remove": _tiles(table, seat, movable, "structure to the reserve")}))
+                              fields={"remove": _tiles(table, seat, movable, "structure to the reserve")}, under=IN_RESERVE))
     for t in held:
         where = places(state, seat, t, reserve=False)
         if where is not None:
             fields = {"at": where} if laid_out(palazzo) is not False else {}
             options.append(Option(f"Build {t} from the reserve", "Build",
-                                  {"type": "advance", "action": "reserve", "build": t}, fields=fields))
+                                  {"type": "advance", "action": "reserve", "build": t}, fields=fields,
+                                  under=IN_RESERVE))
         swaps = [s["tile"] for s in palazzo if s["at"] is None or layout.swap(grid_now, tuple(s["at"]), t) is None]
         if swaps:
             options.append(Option(f"Swap {t} into the palazzo", "Swap", {"type": "advance", "action": "reserve", "build": t},
-                                  fields={"remove": _tiles(table, seat, swaps, f"structure {t} replaces")}))
+                                  fields={"remove": _tiles(table, seat, swaps, f"structure {t} replaces")},
+                                  under=IN_RESERVE))
     return options
 
 

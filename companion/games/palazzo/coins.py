@@ -28,18 +28,21 @@ def bank_shown(state: PMap, bank: list[int | None]) -> str:
 # --- taking a coin --------------------------------------------------------------------------------------
 
 
+TAKE = "Take a coin from the bank"  # the coins to take, listed as one choice
+
+
 def coin_options(state: PMap, seat: int) -> list[Option]:
     """One option per coin value in the bank; a real coin turned up but not named: named as it is taken
     when the companion follows the player's coins, else just taken."""
     table = state["data"]
     base = {"type": "advance", "action": "coin"}
-    options = [Option(f"Take the {face(c)} from the bank", "Coin", {**base, "coin": c})
+    options = [Option(f"Take the {face(c)} from the bank", "Coin", {**base, "coin": c}, under=TAKE)
                for c in dict.fromkeys(table["bank"]) if c is not None]
     if None in table["bank"] and not virtual(state, COINS.name):
         if table["hands"][seat] is not None:
-            options.append(Option("Take the coin just turned up", "Coin", base, fields={"coin": COIN}))
+            options.append(Option("Take the coin just turned up", "Coin", base, fields={"coin": COIN}, under=TAKE))
         else:
-            options.append(Option("Take a coin from the bank", "Coin", base))
+            options.append(Option("Take a coin from the bank", "Coin", base, under=TAKE))
     return options
 
 

@@ -74,7 +74,7 @@ def buy_options(state: PMap, seat: int) -> list[Option]:
         pay = {"enum": [p for p, _ in ways], "enumNames": [label for _, label in ways], "title": "payment"}
         options.append(Option(f"Buy {tile} ({cost(tile)})", "Buy", {"type": "advance", "action": "purchase", "tile": tile},
                               fields={"pay": pay, "to": places(state, seat, tile, reserve=True)},
-                              private=hand is not None))
+                              private=hand is not None, under="Buy a tile"))
     return options
 
 

@@ -28,7 +28,8 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             if cost > ducats(state, seat):
                 continue
             found += [Option(f"Reserve {slot['card'] or 'the shipment'} on {name(state, owner)}'s ship {k + 1} ({cost} to {name(state, payee)})",
-                             "Resrv", {"type": "advance", "action": "reserve", "owner": owner, "ship": k})
+                             "Resrv", {"type": "advance", "action": "reserve", "owner": owner, "ship": k},
+                             under=f"Reserve on {name(state, owner)}'s ships")
                       for k, slot in enumerate(ships) if slot is not None and slot["reserved_by"] is None]
     return [*found, Option("Reserve nothing", "None", {"type": "advance"}, button="NEXT")]
 

@@ -111,14 +111,16 @@ def buy_options(state: PMap, seat: int | None) -> list[Option]:
     if seat is None or seat != state["flow"]["actor"]:
         return []
     table, purse = state["data"], ducats(state, seat)  # only what the player can pay for is offered
-    found = [Option(f"Buy {c} for {goods.value(c)}", "Buy", {"type": "advance", "action": "buy", "from": "market", "card": c})
+    found = [Option(f"Buy {c} for {goods.value(c)}", "Buy", {"type": "advance", "action": "buy", "from": "market", "card": c},
+                    under="Buy from the Market")
              for c in dict.fromkeys(table["market"]) if c is not None and goods.value(c) <= purse]
     if None in table["market"] and purse >= 1:
         found.append(Option("Buy a Market card (name it)", "Buy", {"type": "advance", "action": "buy", "from": "market"},
-                            fields={"card": card_field(state, most=purse, market=True)}))
+                            fields={"card": card_field(state, most=purse, market=True)}, under="Buy from the Market"))
     if purse >= 1:
         found += [Option(f"Buy {c or 'a card'} from the Wharf for 1", "Wharf",
-                         {"type": "advance", "action": "buy", "from": "wharf", "card": c}) for c in dict.fromkeys(table["wharf"])]
+                         {"type": "advance", "action": "buy", "from": "wharf", "card": c}, under="Buy from the Wharf")
+                  for c in dict.fromkeys(table["wharf"])]
     return [*found, Option("Pass: buy nothing now", "Pass", {"type": "advance"}, button="NEXT")]
 
 
