@@ -9,12 +9,16 @@ On the step page (BACK, SELECT, ACTION, NEXT, left to right):
   NEXT     the option offered for NEXT (its `short` is NEXT's hint), if any; held: pass,
            where the step counts passes
   BACK     the option offered for BACK (undo); if it asks first, hold BACK to confirm
-  SELECT   the next of the table's options; held: the scores, then the counters
+  SELECT   the next of the table's options (those listed under one first choice are one
+           entry: ACTION opens it, SELECT walks its options, BACK leaves it); held: the
+           scores, then the counters
   ACTION   do the selected option (asked twice if it ends the game, say); held: counters.
            An option with fields opens the picker: SELECT walks the first field's
            values, ACTION takes one and goes on to the next field, BACK leaves it;
-           the last field's ACTION does the option. A field only a phone can fill
-           (a list to tick, a name to type) is named, not done.
+           the last field's ACTION does the option. A die's face is a keypad: BACK,
+           SELECT and ACTION name 1, 2, 3 (NEXT: 4, 5, 6 on the same buttons), held
+           BACK leaves. A field only a phone can fill (a list to tick, a name to
+           type) is named, not done.
 On the counters page NEXT and BACK add and take one (held: five), SELECT moves
 to the next counter, ACTION closes it. The knob changes a counter: the first
 detent opens the counters page at the acting player's first counter.
@@ -25,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core.options import BOX_LIST, listed
 from companion.core.ranking import competition_positions
 from companion.core.words import sentence
 from companion.screens import (
@@ -58,6 +63,9 @@ class Panel:
     confirm: str | None = None  # "undo", "option" or "next": waiting for the confirming press
     pick: Pick | None = None
     chosen: tuple[tuple[str, Any], ...] = ()  # a picked option's values, waiting for its confirming press
+    # The entries opened, outermost first (an option's `under`, or a seat's number where several play at once):
+    # SELECT walks what the last one holds.
+    under: tuple[str | int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -100,7 +108,91 @@ def walk(view: dict[str, Any]) -> list[dict[str, Any]]:
     done with the die thrown at the table, its face picked with SELECT (as the reader would read it)."""
     play = [o for o in view.get("options") or [] if o.get("group", "Play") == "Play"]
     walked = [o for o in play if not o.get("button")] or [o for o in play if o.get("button") == "NEXT"]
-    return walked + [_thrown(o) for o in play if _one_die(o)]
+    out = []
+    for o in walked:  # a die thrown right after its roll; a roll NEXT does is NEXT's, ACTION takes the die
+        out += [_thrown(o)] if _one_die(o) and o.get("button") == "NEXT" else [o, _thrown(o)] if _one_die(o) else [o]
+    return out + [_thrown(o) for o in play if _one_die(o) and o not in walked]
+
+
+def shown(view: dict[str, Any], panel: Panel) -> list[dict[str, Any]]:
+    """What SELECT walks now: the table's options as entries (`_entries`), or what the entry opened holds."""
+    options = walk(view)
+    for key in panel.under:
+        inside = [o for o in options if _holds(key, o)]
+        if not inside:
+            break
+        options = inside
+    if panel.under and not isinstance(panel.under[-1], int):  # inside a first choice: its options
+        return options
+    return _entries(view, options, top=not panel.under)
+
+
+def _holds(key: str | int, option: dict[str, Any]) -> bool:
+    return option["action"].get("seat") == key if isinstance(key, int) else option.get("under") == key
+
+
+def _entries(view: dict[str, Any], options: list[dict[str, Any]], top: bool) -> list[dict[str, Any]]:
+    """Each option on its own while there are BOX_LIST at most; else those listed under one first choice as one
+    entry (named by their `under`: ACTION opens it), and at the top, where several players choose at once
+    (the table acts for each), each player's as one entry."""
+    seats = list(dict.fromkeys(o["action"]["seat"] for o in options if type(o["action"].get("seat")) is int))
+    if top and len(seats) > 1 and len(options) > BOX_LIST:
+        names = [p["name"] for p in view.get("players", [])]
+        out, seen = [], set()
+        for o in options:
+            seat = o["action"].get("seat")
+            mine = [x for x in options if type(seat) is int and x["action"].get("seat") == seat]
+            if len(mine) < 2:
+                out.append(o)
+            elif seat not in seen:
+                seen.add(seat)
+                out.append(_entry(f"{names[seat] if seat < len(names) else seat} ({len(mine)})", seat))
+        return out
+    return [entry[0] if len(entry) == 1 else _entry(f"{entry[0]['under']} ({len(entry)})", entry[0]["under"])
+            for entry in listed(options, BOX_LIST)]
+
+
+def _entry(label: str, opens: str | int) -> dict[str, Any]:
+    """A first choice on the list: ACTION opens it."""
+    return {"label": label, "short": "Open", "action": {}, "fields": {}, "confirm": False, "rolls": "", "button": "",
+            "opens": opens}
+
+
+def _backward(view: dict[str, Any], panel: Panel) -> bool:
+    """NEXT walks the list back when it has nothing of its own to do: inside an entry, or where NEXT is not
+    offered (a choice to make)."""
+    return bool(panel.under) or on_button(view, "NEXT") is None
+
+
+def farthest(view: dict[str, Any], panel: Panel | None = None) -> int:
+    """The presses from the first entry of the list to do the farthest option it reaches (the SELECTs, or NEXTs
+    back where NEXT walks back, and the ACTIONs that open the entries and do it; the fields aside)."""
+    panel = panel or Panel()
+    entries = shown(view, panel)
+    back = _backward(view, panel)
+
+    def walked(k: int) -> int:
+        return min(k, len(entries) - k) if back else k
+
+    return max((walked(k) + 1 + (farthest(view, replace(panel, under=panel.under + (o["opens"],))) if "opens" in o else 0)
+                for k, o in enumerate(entries)), default=0)
+
+
+def keep_place(before: dict[str, Any], view: dict[str, Any], panel: Panel) -> Panel:
+    """The panel on `view` with SELECT on what it showed in `before` (the same step, its list changed: a card
+    tapped, a coin taken); on the first entry when that is gone. The entries opened stay open while offered."""
+    old = shown(before, panel)
+    path: tuple[str | int, ...] = ()
+    for key in panel.under:
+        if not any(o.get("opens") == key for o in shown(view, replace(panel, under=path))):
+            break
+        path += (key,)
+    if path != panel.under:
+        return replace(panel, under=path, option=0)
+    if not old:
+        return replace(panel, option=0)
+    label = old[panel.option % len(old)]["label"]
+    return replace(panel, option=next((i for i, o in enumerate(shown(view, panel)) if o["label"] == label), 0))
 
 
 def _one_die(option: dict[str, Any]) -> bool:
@@ -152,8 +244,10 @@ def _on_phones_alert(view: dict[str, Any]) -> AlertScreen:
 
 def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
     if panel.pick is not None:
-        return _picking(view, panel, role)
-    options = walk(view)
+        return _picking(view, panel, role, long)
+    options = shown(view, panel)
+    if role == "next" and len(options) > 1 and _backward(view, panel) and not view.get("over"):
+        return Reply(replace(panel, option=(panel.option - 1) % len(options)))
     if role == "next":
         if view.get("over"):
             return Reply(panel, prompt=AlertScreen("Game over", sentence(view.get("ended") or "")))
@@ -163,6 +257,10 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
         if option is None:
             return Reply(panel, prompt=AlertScreen("Choose", "NEXT does nothing here: choose with SELECT, then ACTION."))
         return _do(panel, _while_on_phones(view, option), "next")
+    if role == "back" and panel.under:  # out of the entry opened, SELECT on it
+        outer = replace(panel, under=panel.under[:-1])
+        at = next((k for k, o in enumerate(shown(view, outer)) if o.get("opens") == panel.under[-1]), 0)
+        return Reply(replace(outer, option=at))
     if role == "back":
         option = on_button(view, "BACK")
         if option is None:
@@ -182,6 +280,8 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
         return Reply(panel, prompt=_on_phones_alert(view) if on_phones(view) else
                      AlertScreen("Nothing to do", "Nothing to choose here now."))
     option = options[panel.option % len(options)]
+    if "opens" in option:
+        return Reply(replace(panel, under=panel.under + (option["opens"],), option=0))
     if option.get("fields"):
         phone_only = next((f.get("title", k) for k, f in option["fields"].items() if choices(f) is None), None)
         if phone_only is not None:
@@ -196,7 +296,7 @@ def _do(panel: Panel, option: dict[str, Any], confirm: str, chosen: tuple[tuple[
         prompt = AlertScreen("Sure?", f"{option['label']}: press {confirm.upper() if confirm == 'next' else 'ACTION'} again to do it.",
                              ("No", "", "Yes", "No") if confirm != "next" else ("No", "", "No", "Yes"))
         return Reply(replace(panel, confirm=confirm, chosen=chosen, pick=None), prompt=prompt)
-    return Reply(replace(panel, pick=None), dict(option["action"]) | dict(chosen))
+    return Reply(replace(panel, pick=None, under=()), dict(option["action"]) | dict(chosen))
 
 
 def _confirming(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
@@ -208,10 +308,10 @@ def _confirming(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Re
     if waiting == "next" and role == "next" and not long:
         option = on_button(view, "NEXT")
         return Reply(panel, dict(option["action"]) | {"confirm": True} if option else None)
-    options = walk(view)
+    options = shown(view, panel)
     if waiting == "option" and role == "action" and not long and options:
         option = options[panel.option % len(options)]
-        return Reply(panel, dict(option["action"]) | dict(chosen) | {"confirm": True})
+        return Reply(replace(panel, under=()), dict(option["action"]) | dict(chosen) | {"confirm": True})
     return Reply(panel)
 
 
@@ -235,6 +335,23 @@ def choices(field: dict[str, Any]) -> list[tuple[Any, str]] | None:
     return None
 
 
+def _keypad(field: dict[str, Any]) -> bool:
+    """A die's face (one value from 1 to at most 6): picked with one press on a button, on two pages (1 2 3,
+    then 4 5 6), not walked."""
+    items = field.get("items") or {}
+    return (field.get("type") == "array" and field.get("minItems") == field.get("maxItems") == 1
+            and items.get("enum") == list(range(1, len(items.get("enum") or []) + 1)) and 1 < len(items["enum"]) <= 6)
+
+
+KEYS = ("back", "select", "action")  # the buttons that name a face on the keypad, left to right
+
+
+def _key(pick: Pick, role: str, faces: int) -> int | None:
+    """The face a press names on the keypad's page (`pick.at`: 0 for 1-3, 1 for 4-6); None for none."""
+    face = 3 * (pick.at % 2) + KEYS.index(role) + 1 if role in KEYS else None
+    return face if face is not None and face <= faces else None
+
+
 def _starts_at(field: dict[str, Any]) -> int:
     """Where SELECT starts in `field`: at its default (what the table holds now), else at the first choice."""
     values = [v for v, _ in choices(field) or []]
@@ -245,18 +362,31 @@ def _shown(value: Any) -> str:
     return " ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
-def _picking(view: dict[str, Any], panel: Panel, role: str) -> Reply:
+def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) -> Reply:
     pick = panel.pick
     option = next((o for o in walk(view) if o["label"] == pick.label), None)
-    if option is None or role == "back":
+    key = next((k for k in option["fields"] if k not in dict(pick.chosen)), None) if option else None
+    keypad = key is not None and _keypad(option["fields"][key])
+    if option is None or key is None or (role == "back" and (long or not keypad)):  # held on the keypad: BACK is 1
         return Reply(replace(panel, pick=None))
-    key = next(k for k in option["fields"] if k not in dict(pick.chosen))
     values = choices(option["fields"][key])
+    if keypad:
+        if role == "next":  # the other page
+            return Reply(replace(panel, pick=replace(pick, at=pick.at + 1)))
+        face = _key(pick, role, len(values))
+        if face is None:
+            return Reply(panel)
+        return _chose(panel, option, pick, key, [face])
     if role == "select":
         return Reply(replace(panel, pick=replace(pick, at=(pick.at + 1) % len(values))))
     if role == "next":
         return Reply(panel, prompt=AlertScreen("Choosing", "SELECT: the next choice; ACTION: take it; BACK: leave."))
-    chosen = pick.chosen + ((key, values[pick.at % len(values)][0]),)
+    return _chose(panel, option, pick, key, values[pick.at % len(values)][0])
+
+
+def _chose(panel: Panel, option: dict[str, Any], pick: Pick, key: str, value: Any) -> Reply:
+    """`value` taken for the field `key`: on to the next field, or the option done."""
+    chosen = pick.chosen + ((key, value),)
     if len(chosen) < len(option["fields"]):
         following = next(f for k, f in option["fields"].items() if k not in dict(chosen))
         return Reply(replace(panel, pick=Pick(pick.label, chosen, _starts_at(following))))
@@ -271,6 +401,12 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     key = next(k for k in option["fields"] if k not in dict(pick.chosen))
     field = option["fields"][key]
     values = choices(field)
+    if _keypad(field):
+        faces, page = len(values), pick.at % 2
+        keys = tuple(str(f) if f <= faces else "" for f in range(3 * page + 1, 3 * page + 4))
+        other = f"4-{faces}" if page == 0 else "1-3"
+        return StepScreen(option["label"], field.get("title", key), "Hold BACK to leave",
+                          f"► {' '.join(keys).strip()}  (NEXT: {other})", (*keys, other))
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
     return StepScreen(option["label"], field.get("title", key), values[index][1], f"► {values[index][1]}{count}",
@@ -374,7 +510,7 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     if view.get("over"):
         return StepScreen(header, "Game over", sentence(view.get("ended") or ""), "", ("Undo", "Score", "", ""), "END")
     step = view.get("stage") or {}
-    options = walk(view)
+    options = shown(view, panel)
     doing, short = "", ""
     if options:
         index = panel.option % len(options)
@@ -386,7 +522,11 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
         short = ""  # the option SELECT is on is NEXT's: its word once, over NEXT ("Deal", not "Deal Deal")
     if not options and not nxt and on_phones(view):
         doing = "► on the phone" if len(on_phones(view)) == 1 else "► on the phones"
-    hints = ("Undo" if back else "", "More" if len(options) > 1 else "", short, nxt["short"] if nxt else "")
+    walks_back = len(options) > 1 and _backward(view, panel)
+    if panel.under:  # inside an entry: BACK leaves it, NEXT walks back
+        back, nxt = {"short": "Leave"}, None
+    hints = ("Undo" if back and not panel.under else back["short"] if back else "", "More" if len(options) > 1 else "",
+             short, "Prev" if walks_back else nxt["short"] if nxt else "")
     line = view.get("status") or step.get("label", "")  # a game's own line for this moment, else the step's label
     return StepScreen(header, who_acts(view), line, doing, hints, "LAST" if view.get("last_round") else "")
 

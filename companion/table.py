@@ -303,9 +303,9 @@ class Table:
         if moved_on and self._asking is not None:  # a question never outlives its step
             self._asking, self._transient, self._question_until = None, None, -1e18
         if moved_on:  # another step or player: SELECT starts from the first option
-            self._panel = replace(self._panel, option=0)
+            self._panel = replace(self._panel, option=0, under=())
         else:  # the same step, its list changed (a card tapped, a coin taken): SELECT stays on what it showed
-            self._panel = replace(self._panel, option=_same_option(before, view, self._panel.option))
+            self._panel = controls.keep_place(before, view, self._panel)
         if view.get("game_id") != before.get("game_id"):
             self._panel = controls.Panel()  # a new game: back to its first step
             self._shown_seq = None
@@ -425,15 +425,6 @@ class Table:
 
 def _who_acts(view: dict[str, Any]) -> tuple:
     return view.get("game_id"), view.get("round"), view.get("step"), view.get("actor"), view.get("player")
-
-
-def _same_option(before: dict[str, Any], view: dict[str, Any], index: int) -> int:
-    """Where the option SELECT was on in `before` is in `view`'s list; the first when it is gone."""
-    old, new = controls.walk(before), controls.walk(view)
-    if not old:
-        return 0
-    label = old[index % len(old)]["label"]
-    return next((i for i, o in enumerate(new) if o["label"] == label), 0)
 
 
 def _result_screen(view: dict[str, Any], last: dict[str, Any], rolled: dict[str, Any] | None = None,

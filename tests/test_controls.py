@@ -127,3 +127,68 @@ def test_a_field_that_holds_a_value_now_starts_there_on_the_buttons(free_play):
     panel = controls.press(view, panel, "action", False).panel
     assert panel.pick.chosen == (("sales", 4),) and panel.pick.at == 7
     assert controls.press(view, panel, "action", False).action == {"type": "market", "sales": 4, "price": 7}
+
+
+def _opt(label, action, under="", **more):
+    return {"label": label, "short": label[:6], "action": action, "fields": {}, "confirm": False, "rolls": "",
+            "group": "Play", "button": "", "under": under} | more
+
+
+def test_a_die_thrown_at_the_table_is_entered_in_three_presses_at_most():
+    """The box's keypad for one die: ACTION opens it on the roll NEXT would make; BACK, SELECT, ACTION name 1, 2, 3;
+    NEXT turns to 4, 5, 6; held BACK leaves."""
+    view = {"game": "master_of_venice", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("Roll the Pope's die", {"type": "advance"}, rolls="1d6", button="NEXT", short="Roll")]}
+    assert [o["label"] for o in controls.walk(view)] == ["Roll the Pope's die: a die thrown"]  # NEXT still rolls
+    screen = controls.screen_for(view, Panel())
+    assert screen.hints[2:] == ("Die", "Roll")
+    for face in range(1, 7):
+        presses = ["action"] + (["next"] if face > 3 else []) + [("back", "select", "action")[(face - 1) % 3]]
+        panel, action = Panel(), None
+        for role in presses:
+            reply = controls.press(view, panel, role, False)
+            panel, action = reply.panel, reply.action
+        assert len(presses) <= 3 and action == {"type": "advance", "source": "physical", "dice": [face]}
+    keypad = controls.press(view, Panel(), "action", False).panel
+    screen = controls.screen_for(view, keypad)
+    assert (screen.step, screen.hints) == ("Hold BACK to leave", ("1", "2", "3", "4-6"))
+    assert controls.screen_for(view, controls.press(view, keypad, "next", False).panel).hints == ("4", "5", "6", "1-3")
+    left = controls.press(view, keypad, "back", True)
+    assert left.action is None and left.panel.pick is None
+
+
+def test_options_listed_under_one_first_choice_are_one_entry_on_the_box():
+    """Seven moves: more than the box lists one by one, so a tile's moves are one entry; NEXT, with nothing of its
+    own to do (a move must be chosen), walks back."""
+    tiles = ("Gold", "Wool", "Order", "Market", "Port 1")
+    moves = [_opt(f"Flax: move {d}, act {8 - d}", {"type": "advance", "die": d, "to": "Flax"}, "Move to Flax", short="Move")
+             for d in (2, 6)]
+    moves += [_opt(f"{t}: move 6, act 2", {"type": "advance", "die": 6, "to": t}, f"Move to {t}") for t in tiles]
+    view = {"game": "la_venise_du_nord", "players": [{"name": "Ada", "seat": 0}], "acting": [0], "options": moves}
+    assert [o["label"] for o in controls.shown(view, Panel())] == ["Move to Flax (2)", *(f"{t}: move 6, act 2" for t in tiles)]
+    assert controls.farthest(view) == 4  # NEXT, NEXT, NEXT back to Market, ACTION; or ACTION, SELECT, ACTION on Flax
+    assert controls.press(view, Panel(), "next", False).panel.option == 5  # back round to the last
+    opened = controls.press(view, Panel(), "action", False)
+    assert opened.action is None and opened.panel.under == ("Move to Flax",)
+    screen = controls.screen_for(view, opened.panel)
+    assert (screen.doing, screen.hints) == ("► Flax: move 2, act 6  1/2", ("Leave", "More", "Move", "Prev"))
+    second = controls.press(view, opened.panel, "select", False).panel
+    assert controls.press(view, second, "action", False).action == {"type": "advance", "die": 6, "to": "Flax"}
+    back = controls.press(view, second, "back", False)  # BACK leaves the entry, on it; it does not undo
+    assert back.action is None and back.panel == Panel(option=0)
+    assert controls.press(view, Panel(option=1), "action", False).action == {"type": "advance", "die": 6, "to": "Gold"}
+    # Three of them: one by one, each a press or two away.
+    short = dict(view, options=moves[:3])
+    assert [o["label"] for o in controls.shown(view | short, Panel())] == [o["label"] for o in moves[:3]]
+
+
+def test_where_several_players_choose_at_once_the_box_lists_each_players_choices_as_one_entry():
+    names = ("Ada", "Bea", "Cy")
+    options = [_opt(f"{n} plays card {k}", {"type": "play", "seat": s, "card": k}) for s, n in enumerate(names) for k in range(3)]
+    view = {"game": "master_of_venice", "players": [{"name": n, "seat": s} for s, n in enumerate(names)],
+            "acting": [0, 1, 2], "options": options}
+    assert [o["label"] for o in controls.shown(view, Panel())] == ["Ada (3)", "Bea (3)", "Cy (3)"]
+    bea = controls.press(view, Panel(option=1), "action", False).panel
+    assert [o["label"] for o in controls.shown(view, bea)] == ["Bea plays card 0", "Bea plays card 1", "Bea plays card 2"]
+    assert controls.press(view, bea, "next", False).panel.option == 2  # NEXT walks back inside
+    assert controls.farthest(view) == 4

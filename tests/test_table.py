@@ -377,16 +377,23 @@ def test_a_press_right_after_a_phone_moves_the_game_on_is_dropped(rig):
 
 
 def test_select_stays_on_its_option_when_the_list_changes_within_a_step():
-    from companion.table import _same_option
+    from companion.controls import Panel, keep_place
 
-    def view(*labels):
-        return {"options": [{"label": label, "group": "Play"} for label in labels]}
+    def view(*labels, under=None):
+        return {"options": [{"label": label, "group": "Play", "under": under if label.startswith("Move") else "",
+                             "action": {"type": label}} for label in labels]}
 
     before = view("Take a coin", "Play a card", "Pass")
     # A card tapped on the reader adds an option before the one SELECT was on.
-    assert _same_option(before, view("Forget the tapped card", "Take a coin", "Play a card", "Pass"), 1) == 2
-    assert _same_option(before, view("Take a coin", "Pass"), 1) == 0  # gone: the first
-    assert _same_option(view(), view("Take a coin"), 3) == 0
+    assert keep_place(before, view("Forget the tapped card", "Take a coin", "Play a card", "Pass"), Panel(option=1)).option == 2
+    assert keep_place(before, view("Take a coin", "Pass"), Panel(option=1)).option == 0  # gone: the first
+    assert keep_place(view(), view("Take a coin"), Panel(option=3)).option == 0
+    # Inside a first choice opened: it stays open while it is offered, on the same option.
+    moves = view(*(f"Move {d}" for d in range(6)), "Pass", under="Move to Wool")
+    again = view(*(f"Move {d}" for d in (1, 0, 2, 3, 4, 5)), "Pass", under="Move to Wool")
+    kept = keep_place(moves, again, Panel(option=1, under=("Move to Wool",)))
+    assert (kept.under, kept.option) == (("Move to Wool",), 0)
+    assert keep_place(moves, view("Pass"), Panel(option=1, under=("Move to Wool",))) == Panel(option=0)
 
 
 def test_a_name_too_long_for_the_panel_scrolls_then_rests_and_a_press_runs_it_again(tmp_path):

@@ -12,6 +12,20 @@ def press(rt, panel, role, long=False):
     return reply
 
 
+def select(rt, panel, label_start, tries=40):
+    """SELECT until the step screen shows the option whose label starts with `label_start`, opening the first
+    choice it is listed under (ACTION) on the way: the panel on it."""
+    for _ in range(tries):
+        view = rt.view()
+        listed = controls.shown(view, panel)
+        on = listed[panel.option % len(listed)] if listed else {}
+        if on.get("label", "").startswith(label_start) and "opens" not in on:
+            return panel
+        inside = [o for o in controls.walk(view) if o.get("under") == on.get("opens") and o["label"].startswith(label_start)]
+        panel = press(rt, panel, "action" if on.get("opens") and inside else "select").panel
+    raise AssertionError(f"no option {label_start!r}")
+
+
 def every_page(view, panel_type):
     """Each of the OLED's pages for `view` draws a 128x64 frame; the step page's screen."""
     from companion.screens import render
@@ -29,6 +43,11 @@ def press_at_random(rt, view, rng, selects, action_share):
         panel = controls.press(view, panel, "select", False).panel
     role = "action" if rng.random() < action_share else "next"
     reply = controls.press(view, panel, role, False)
+    if reply.panel.under and reply.action is None:  # an entry opened: one of its options
+        panel = reply.panel
+        for _ in range(rng.randint(0, selects)):
+            panel = controls.press(view, panel, "select", False).panel
+        reply = controls.press(view, panel, "action", False)
     if reply.panel.confirm is not None:  # it asks first (the end of the game, goods thrown away): press again
         reply = controls.press(view, reply.panel, role, False)
     if reply.action is not None:

@@ -20,11 +20,10 @@ def test_the_popes_die_thrown_at_the_table_is_entered_on_the_buttons(make_runtim
     panel = Panel()
     while controls.step_screen(rt.view(), panel).doing.split("  ")[0] != "► Roll 1D6: on a 6 the Pope dies: a die thrown":
         panel = press(rt, panel, "select").panel
-    panel = press(rt, panel, "action").panel  # the picker: the die's face
+    panel = press(rt, panel, "action").panel  # the keypad: the die's face, 1 2 3 on BACK SELECT ACTION
     assert panel.pick is not None
-    for _ in range(5):  # from 1 to 6
-        panel = press(rt, panel, "select").panel
-    done = press(rt, panel, "action")
+    panel = press(rt, panel, "next").panel  # 4 5 6
+    done = press(rt, panel, "action")  # 6: three presses from the option
     assert done.action == {"type": "advance", "source": "physical", "dice": [6]}
     view = rt.view()
     assert view["step"] == "POPE_ELECTION" and "Pope Phase: 6. The Pope dies." in view["log"]

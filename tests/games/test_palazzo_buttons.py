@@ -9,7 +9,7 @@ from companion import controls
 from companion.controls import Panel
 from companion.screens import StepScreen, render
 
-from buttons import every_page, press
+from buttons import every_page, press, select
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"tiles": "virtual", "coins": "mirror"}}
 
@@ -20,15 +20,6 @@ def _new(make_runtime, setup=SETUP):
     return rt
 
 
-def _select_until(rt, panel, label_start):
-    for _ in range(40):
-        screen = controls.screen_for(rt.view(), panel)
-        if screen.doing.startswith("► " + label_start):
-            return panel
-        panel = press(rt, panel, "select").panel
-    raise AssertionError(f"no option {label_start!r}")
-
-
 def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runtime):
     rt = _new(make_runtime)
     screen = controls.screen_for(rt.view(), Panel())
@@ -37,10 +28,10 @@ def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runt
     view = rt.view()
     yard = [y["tile"] for y in view["yard"]]
     screen = controls.screen_for(view, Panel())
-    assert (screen.who, screen.step, screen.hints[3]) == ("Ada", view["status"], "")  # NEXT does nothing in a turn
+    assert (screen.who, screen.step, screen.hints[3]) == ("Ada", view["status"], "Prev")  # NEXT ends no turn: it walks back
     assert screen.doing.startswith("► The coin turned up is a null  1/")  # the bank's real coins wait: first
     assert view["status"].endswith(" · name 4 coins")
-    panel = _select_until(rt, Panel(), f"Buy {yard[0]}")
+    panel = select(rt, Panel(), f"Buy {yard[0]}")
     panel = press(rt, panel, "action").panel
     assert controls.screen_for(rt.view(), panel).step == "exactly: another action"  # the payment first
     panel = press(rt, panel, "select").panel
@@ -58,7 +49,7 @@ def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runt
 def test_back_leaves_the_picker_and_a_change_of_table_closes_it(make_runtime):
     rt = _new(make_runtime)
     press(rt, Panel(), "next")
-    panel = _select_until(rt, Panel(), "Buy ")
+    panel = select(rt, Panel(), "Buy ")
     picking = press(rt, panel, "action").panel
     assert picking.pick is not None
     left = press(rt, picking, "back")

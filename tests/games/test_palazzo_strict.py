@@ -123,6 +123,7 @@ def test_the_buttons_buy_with_the_coins_held_choosing_the_payment_then_the_place
     panel = Panel()
     labels = [o["label"] for o in controls.walk(rt.view())]
     assert labels[:2] == ["Take the null from the bank", "Buy Crowns 3 (8)"]  # the most common action first
+    assert [o["label"] for o in controls.shown(rt.view(), panel)] == labels  # five: each on its own
     panel = press(rt, panel, "select").panel
     panel = press(rt, panel, "action").panel  # opens the picker: the payment first
     screen = controls.screen_for(rt.view(), panel)
@@ -136,11 +137,11 @@ def test_the_buttons_buy_with_the_coins_held_choosing_the_payment_then_the_place
     assert view["extra_action"] and view["active"] == 0
 
 
-def test_next_does_nothing_in_a_turn_and_asks_before_letting_a_final_action_go(make_runtime):
+def test_next_ends_no_turn_and_asks_before_letting_a_final_action_go(make_runtime):
     rt = _runtime(make_runtime)
-    reply = controls.press(rt.view(), Panel(), "next", False)
-    assert reply.action is None and "NEXT does nothing here" in reply.prompt.message
-    assert controls.screen_for(rt.view(), Panel()).hints[3] == ""
+    reply = controls.press(rt.view(), Panel(), "next", False)  # it walks the list back, to the last option
+    assert reply.action is None and reply.panel.option == len(controls.shown(rt.view(), Panel())) - 1
+    assert controls.screen_for(rt.view(), Panel()).hints[3] == "Prev"
 
 
 def test_the_start_roll_off_takes_the_readers_dice_in_seat_order_for_three_and_four(make_runtime):

@@ -24,9 +24,9 @@ def test_the_lead_chooses_the_action_with_select_and_action(make_runtime):
     press(rt, panel, "next")
     screen = controls.screen_for(rt.view(), panel)
     assert (screen.header, screen.who, screen.step, screen.doing) == ("Patrons  T1", "Cy", "Choose the action", "► Reserve goods  1/5")
-    said = controls.press(rt.view(), panel, "next", False)  # NEXT alone does not choose: it says so
-    assert said.action is None and said.prompt.title == "Choose"
-    assert controls.screen_for(rt.view(), panel).hints[3] == ""
+    back = controls.press(rt.view(), panel, "next", False)  # NEXT does not choose: it walks the list back
+    assert back.action is None and controls.screen_for(rt.view(), back.panel).doing == "► Produce  5/5"
+    assert controls.screen_for(rt.view(), panel).hints[3] == "Prev"
     panel = press(rt, panel, "select").panel
     assert controls.screen_for(rt.view(), panel).doing == "► Sail ships  2/5"
     press(rt, panel, "action")
