@@ -268,7 +268,7 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     ada.get_by_role("button", name="Reserve goods").click()
     expect(ada.locator("#who")).to_have_text("Ada: your turn.")
     taps = Taps(ada)
-    taps(ada.get_by_role("button", name="Reserve the shipment on Bea's ship 3 (2 to Bea)"))
+    _listed(taps, ada, "Reserve the shipment on Bea's ship 3 (2 to Bea)", "Reserve on Bea's ships")
     assert taps.count == 1
     for name, phone in (("Bea", bea), ("Cy", cy)):
         expect(phone.locator("#who")).to_have_text(f"{name}: your turn.")
@@ -469,6 +469,17 @@ class Taps:
     def __call__(self, locator):
         locator.click()
         self.count += 1
+
+
+def _listed(taps, phone, label, under):
+    """The option `label` on a phone's list, tapped: when the list is long, first the entry it is listed under
+    (`under`, "Move to Flax (3)"), as a player finds it."""
+    button = phone.get_by_role("button", name=label, exact=True)
+    entry = phone.locator("button.entry", has_text=re.compile("^" + re.escape(under) + r" \(\d+\)"))
+    expect(button.or_(entry).first).to_be_visible()
+    if not button.is_visible():
+        taps(entry)
+    taps(button)
 
 
 def _picked(taps, phone, option, *chips):
@@ -711,7 +722,7 @@ def _venise_turn(runtime, phone, name, dice, move, *power, bridge=("Build no bri
     taps = Taps(phone)
     expect(phone.locator("#who")).to_have_text(f"{name}: your turn.")
     _picked(taps, phone, "Thrown at the table …", *map(str, dice))
-    taps(phone.get_by_role("button", name=move))
+    _listed(taps, phone, move, "Move to " + move.split(":")[0].split(" by Boat")[0])
     for step in (power, bridge):
         option, *chips = step
         if option.endswith(" …"):  # an option with a picker
@@ -769,7 +780,7 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     taps = Taps(ada)
     _picked(taps, ada, "Thrown at the table …", "1", "3")
     _shot(ada, "la-venise-du-nord-2-ada-moves", whole=False)
-    taps(ada.get_by_role("button", name="Workshop: move 1, act 3"))
+    _listed(taps, ada, "Workshop: move 1, act 3", "Move to Workshop")
     _typed(taps, ada, "Draw 3 Workshop cards, keep one: name it or tap it", "Jewelry 2 cost 2 gold")
     _shot(ada, "venise-2-ada-bridge-or-not")
     taps(ada.get_by_role("button", name="Build no bridge"))
@@ -792,7 +803,7 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     # her a secondary activation, on her phone; then Ada makes her two jewelry.
     taps = Taps(ada)
     _picked(taps, ada, "Thrown at the table …", "2", "2")
-    taps(ada.get_by_role("button", name="Order: move 2, act 2"))
+    _listed(taps, ada, "Order: move 2, act 2", "Move to Order")
     _typed(taps, ada, "Draw 2 Order cards, keep one: name it or tap it", "Jewelry +2")
     expect(bea.locator("#who")).to_have_text("Bea: your turn.")
     expect(ada.locator("#who")).not_to_have_text("Ada: your turn.")

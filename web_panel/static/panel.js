@@ -65,6 +65,19 @@ async function api(method, path, body, quiet, seen) {
 
 // Poll a JSON address, sending its ETag back so an unchanged answer costs a 304.
 const NO_ANSWER = "The companion does not answer.";
+const PHONE_LIST = 10;  // companion/core/options.py's PHONE_LIST
+const WAYS_SHOWN = 3;  // an entry of this many options at most shows them on its row
+
+// What tells an option from the others of its entry: its label after the words all of theirs begin with
+// ("Flax: move 1, act 3", "Flax by Boat: move 3, act 1" -> "move 1, act 3", "by Boat: move 3, act 1"); its
+// whole label when they share no first word.
+function wayOf(label, entry) {
+  const labels = entry.map(o => o.label);
+  let i = 0;
+  while (labels.every(l => i < l.length && l[i] === labels[0][i])) i++;
+  while (i > 0 && !labels.every(l => l.length === i || " :".includes(l[i]))) i--;  // back to a word's end
+  return (i ? label.slice(i).replace(/^[:\s]+/, "") : "") || label;
+}
 
 // Asks `path` every `every` ms (and at once on `now()`).
 function poll(path, every, onData) {
@@ -237,7 +250,8 @@ function optionForm(option, box, done) {
 
 // `idle()`: what to say when there is nothing to do here (who plays elsewhere), else "Nothing to do here now.".
 function optionsPanel(box, send, idle) {
-  let options = [], open = null, chosen = {}, error = null, armed = null, key = "", fixesOpen = false, formFor = null;
+  // opened: the first choice whose options show (an option's `under`: La Venise du Nord's "Move to Wool").
+  let options = [], open = null, chosen = {}, error = null, armed = null, key = "", fixesOpen = false, formFor = null, opened = null;
 
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
   function ready(o) { return Object.keys(o.fields || {}).every(k => chosen[k] !== undefined && fits(o.fields[k], chosen[k])); }
@@ -254,7 +268,7 @@ function optionsPanel(box, send, idle) {
     if (o.confirm) action.confirm = true;
     if (o.realDice) action.source = "physical";
     const r = await send(action);
-    if (r.ok) { open = null; chosen = {}; error = null; }
+    if (r.ok) { remember(o, values); open = null; chosen = {}; error = null; opened = null; }
     else if (r.status === 409 && r.body.needs_confirm && !action.confirm) { armed = o.label; error = {label: o.label, text: r.body.error}; }
     else error = {label: o.label, text: (r.body && r.body.error) || "The companion did not take it."};
     render();
@@ -264,7 +278,7 @@ function optionsPanel(box, send, idle) {
     if (open && open.label === o.label) { open = null; chosen = {}; }
     else {
       open = o; chosen = {};
-      for (const [k, f] of Object.entries(o.fields)) { const d = preset(f); if (d !== undefined) chosen[k] = d; }
+      for (const [k, f] of Object.entries(o.fields)) { const d = usedLast(o, k, f) ?? preset(f); if (d !== undefined) chosen[k] = d; }
     }
     error = null; render();
   }
@@ -277,10 +291,13 @@ function optionsPanel(box, send, idle) {
     return b;
   }
 
-  function optionButton(o) {
+  // `way`: the option shown by what tells it from the others of its entry ("move 1, act 2"), its whole label
+  // still its name.
+  function optionButton(o, way) {
     const hasFields = Object.keys(o.fields || {}).length > 0;
     const label = armed === o.label ? `Tap again: ${o.label}` : o.label + (hasFields ? " …" : "");
-    const b = el("button", label, {className: "option" + (o.button === "NEXT" ? " primary" : "") + (open && open.label === o.label ? " open" : "") + (armed === o.label ? " armed" : "")});
+    const b = el("button", way && armed !== o.label ? way + (hasFields ? " …" : "") : label, {className: "option" + (way ? " way" : "") + (o.button === "NEXT" ? " primary" : "") + (open && open.label === o.label ? " open" : "") + (armed === o.label ? " armed" : "")});
+    if (way) b.setAttribute("aria-label", label);
     if (o.button === "NEXT") b.id = "next";
     b.dataset.label = o.label;
     b.onclick = () => hasFields ? openOption(o) : go(o, {});
@@ -340,9 +357,14 @@ function optionsPanel(box, send, idle) {
       if (f.grid && chosen[k] !== undefined) wrapBox.append(el("div", nameOf(f, chosen[k]), {className: "hint"}));
     } else if (f.type === "integer") {
       const row = el("div", undefined, {className: "stepper"});
-      const minus = el("button", "−"), plus = el("button", "+"), value = el("output", String(chosen[k]));
+      const minus = el("button", "−"), plus = el("button", "+");
       minus.disabled = chosen[k] <= f.minimum; plus.disabled = chosen[k] >= f.maximum;
       minus.onclick = () => set(chosen[k] - 1); plus.onclick = () => set(chosen[k] + 1);
+      // A wide range is typed on the phone's keypad too; a number out of range is not taken.
+      const value = f.maximum - f.minimum > 10
+        ? el("input", undefined, {type: "number", inputMode: "numeric", min: f.minimum, max: f.maximum, value: String(chosen[k]), className: "count", "aria-label": f.title || k})
+        : el("output", String(chosen[k]));
+      if (value.tagName === "INPUT") value.onchange = () => { const n = Number(value.value); if (Number.isInteger(n) && n >= f.minimum && n <= f.maximum) set(n); else value.value = String(chosen[k]); };
       row.append(minus, value, plus);
       wrapBox.append(row);
     } else if (f.type === "boolean") {
@@ -409,6 +431,16 @@ function optionsPanel(box, send, idle) {
     return wrapBox;
   }
 
+  // The options a first choice lists: one button for them (its `under`), theirs shown when it is tapped. An
+  // option alone under its first choice is its own button.
+  function entryButton(under, inside) {
+    const on = opened === under || inside.some(o => (open && open.label === o.label) || o.label === armed || (error && error.label === o.label));
+    const b = el("button", `${under} (${inside.length})`, {className: "option entry" + (on ? " open" : "")});
+    b.setAttribute("aria-expanded", String(on));
+    b.onclick = () => { opened = on ? null : under; if (on) { open = null; chosen = {}; } error = null; render(); };
+    return [b, on];
+  }
+
   function render() {
     const play = options.filter(o => o.group !== "Corrections");
     const fixes = options.filter(o => o.group === "Corrections");
@@ -417,28 +449,63 @@ function optionsPanel(box, send, idle) {
     // only when that option is gone from the list.
     const beside = error && options.some(o => o.label === error.label);
     if (error && !beside) parts.push(errorBox());
-    for (const o of play) {
-      parts.push(optionButton(o));
+    const optionAt = (o, into, way) => {
+      into.push(optionButton(o, way));
       const real = realDice(o);
       if (real) {
         const b = el("button", "Thrown at the table …", {className: "chip real-dice" + (open && open.label === real.label ? " on" : "")});
         b.onclick = () => openOption(real);
-        parts.push(b);
+        into.push(b);
       }
-      if (open && (open.label === o.label || (real && open.label === real.label))) parts.push(picker(open));
-      else if (beside && (error.label === o.label || (real && error.label === real.label))) parts.push(errorBox());
-    }
+      if (open && (open.label === o.label || (real && open.label === real.label))) into.push(picker(open));
+      else if (beside && (error.label === o.label || (real && error.label === real.label))) into.push(errorBox());
+    };
+    // Each entry: an option, or the options with one `under` (in the order they first come); each option its
+    // own entry when there are PHONE_LIST choices at most (companion/core/options.py: a short list needs no second
+    // choice; NEXT's and BACK's are not counted).
+    const listInto = (list, into) => {
+      const entries = [], byUnder = {}, long = list.filter(o => !o.button).length > PHONE_LIST;
+      for (const o of list) {
+        if (!o.under || !long) entries.push([o]);
+        else if (byUnder[o.under]) byUnder[o.under].push(o);
+        else entries.push(byUnder[o.under] = [o]);
+      }
+      for (const entry of entries) {
+        if (entry.length === 1) { optionAt(entry[0], into); continue; }
+        if (entry.length <= WAYS_SHOWN) {  // a few ways: on the entry's own row, one tap each
+          const row = el("div", undefined, {className: "entry-row"}), after = [];
+          row.append(el("div", entry[0].under, {className: "fieldtitle"}));
+          const ways = el("div", undefined, {className: "chips"});
+          for (const o of entry) {
+            const made = [];
+            optionAt(o, made, wayOf(o.label, entry));
+            ways.append(made[0]);
+            after.push(...made.slice(1));
+          }
+          row.append(ways);
+          into.push(row, ...after);
+          continue;
+        }
+        const [b, on] = entryButton(entry[0].under, entry);
+        into.push(b);
+        if (!on) continue;
+        const inside = [];
+        for (const o of entry) optionAt(o, inside);
+        const box = el("div", undefined, {className: "entry-options"});
+        box.append(...inside);
+        into.push(box);
+      }
+    };
+    listInto(play, parts);
     if (!play.length) parts.push(el("p", (idle && idle()) || "Nothing to do here now.", {className: "hint"}));
     if (fixes.length) {
       const d = el("details", undefined, {className: "corrections"});
-      d.open = fixesOpen || fixes.some(o => o.label === armed || (open && o.label === open.label));
+      d.open = fixesOpen || fixes.some(o => o.label === armed || (open && o.label === open.label) || (o.under && o.under === opened));
       d.addEventListener("toggle", () => { fixesOpen = d.open; });
       d.append(el("summary", "Corrections"));
-      for (const o of fixes) {
-        d.append(optionButton(o));
-        if (open && open.label === o.label) d.append(picker(open));
-        else if (beside && error.label === o.label) d.append(errorBox());
-      }
+      const inside = [];
+      listInto(fixes, inside);
+      d.append(...inside);
       parts.push(d);
     }
     box.replaceChildren(...parts);
@@ -449,6 +516,7 @@ function optionsPanel(box, send, idle) {
       const k = JSON.stringify(next) + ((idle && idle()) || "");
       if (k === key) return;
       key = k; options = next;
+      if (opened && !next.some(o => o.under === opened)) opened = null;
       if (open) {
         const still = next.map(o => open.realDice ? realDice(o) : o)
           .find(o => o && o.label === open.label && same(o.fields, open.fields) && same(o.action, open.action));
@@ -475,6 +543,20 @@ function nameOf(f, v) { const i = f.enum.findIndex(e => JSON.stringify(e) === JS
 
 // A value a field starts with: its default (what the table holds now), the only choice there is, a number's
 // lowest (or 0), an empty list.
+// A number a table entered is where its field starts the next time (a price, a count), on this phone, for
+// this game: the table's own habit, not the rulebook's. A field that says what the table holds now (its
+// `default`) starts there instead.
+function usedKey(o, k) { return `used:${o.action.type}:${o.action.action || ""}:${k}`; }
+function usedLast(o, k, f) {
+  if (f.type !== "integer" || f.default !== undefined || o.group === "Corrections") return undefined;
+  const v = Number(sessionStorage.getItem(usedKey(o, k)));
+  return sessionStorage.getItem(usedKey(o, k)) !== null && Number.isInteger(v) && v >= f.minimum && v <= f.maximum ? v : undefined;
+}
+function remember(o, values) {
+  if (o.group === "Corrections") return;  // a correction's change starts at nothing, every time
+  for (const [k, f] of Object.entries(o.fields || {})) if (f.type === "integer" && Number.isInteger(values[k])) sessionStorage.setItem(usedKey(o, k), String(values[k]));
+}
+
 function preset(f) {
   if (f.default !== undefined) return f.default;
   if (f.enum && f.enum.length === 1) return f.enum[0];
