@@ -1,5 +1,7 @@
 import json
+import os
 import random
+from pathlib import Path
 
 import pytest
 
@@ -274,3 +276,11 @@ def assert_replays(runtime, view, keys):
     finally:
         again.stop()
         again.journal.close()
+
+
+def pytest_sessionfinish(session):
+    """OPTION_COUNTS=path: the lengths of the lists the whole games met (options_bot.figures), for the note."""
+    path = os.environ.get("OPTION_COUNTS")
+    if path:
+        import options_bot
+        Path(path).write_text(json.dumps(options_bot.figures(), indent=1))

@@ -1,6 +1,8 @@
 """A player who uses nothing but what is offered (TABLE.md): an option, and for each of its fields a random
 value the field allows. A strict game must accept every such input: the options are truthful."""
 
+import weakref
+
 from companion.core.fields import conforms
 from companion.sources import Source
 
@@ -51,6 +53,7 @@ def filled(option, rng):
 
 def choices(rt, view, claimed):
     """(option, the seat whose phone does it, or None for the table): what each phone and the table offer now."""
+    record(rt, view, claimed)
     found = [(o, None) for o in view["options"]]
     for seat in claimed:
         found += [(o, seat) for o in rt.seat_view(seat)["options"]]
@@ -95,3 +98,57 @@ def play_keen(rt, rng, claimed, keen):
     outcome = rt.submit(action, source=from_seat(seat))
     assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
     return option, outcome.log
+
+
+# --- how long the lists are -------------------------------------------------------------------------------
+# Each whole game played by this bot records, at each moment, the entries on each phone's list (the Play
+# group as panel.js lists it: companion.core.options.listed), the most options one entry holds, the presses
+# the box needs to reach its farthest option (controls.farthest), and the most values any field lists (a field
+# drawn as a picture aside). OPTION_COUNTS=path writes each game's max and p95 (tests/conftest.py).
+
+LISTS: dict = {}  # game id -> {"phone": [...], "second": [...], "box": [...], "enum": [...]}
+LONGEST = weakref.WeakKeyDictionary()  # runtime -> the most entries a phone's list had in its game
+
+
+def entries(options):
+    """The entries a phone lists for these options, corrections aside."""
+    from companion.core.options import PHONE_LIST, listed
+    return listed([o for o in options if o.get("group", "Play") == "Play"], PHONE_LIST)
+
+
+def _largest_enum(field):
+    if "grid" in field:
+        return 0
+    if "enum" in field:
+        return len(field["enum"])
+    return _largest_enum(field["items"]) if field.get("type") == "array" else 0
+
+
+def record(rt, view, claimed):
+    from companion import controls
+    if view.get("game") is None:
+        return
+    tally = LISTS.setdefault(view["game"], {"phone": [], "second": [], "box": [], "enum": []})
+    for seat in range(len(view["players"])):
+        listed = entries(rt.seat_view(seat)["options"])
+        if listed:  # a phone with nothing to do shows no list
+            tally["phone"].append(len(listed))
+            tally["second"].append(max(map(len, listed)))
+            LONGEST[rt] = max(LONGEST.get(rt, 0), len(listed))
+    tally["box"].append(controls.farthest(view))
+    fields = [f for o in view["options"] for f in o["fields"].values()]
+    fields += [f for s in claimed for o in rt.seat_view(s)["options"] for f in o["fields"].values()]
+    tally["enum"].append(max(map(_largest_enum, fields), default=0))
+
+
+def figures():
+    """max and p95 of each list per game: what the note reports."""
+    def p95(values):
+        values = sorted(values)
+        return values[min(len(values) - 1, int(0.95 * len(values)))] if values else 0
+    return {game: {k: (max(v, default=0), p95(v)) for k, v in tally.items()} for game, tally in sorted(LISTS.items())}
+
+
+def assert_short_lists(rt, most=12):
+    """No phone's list in this runtime's game held more than `most` entries (issue 44's goal), and lists were met."""
+    assert 0 < LONGEST.get(rt, 0) <= most, LONGEST.get(rt, 0)

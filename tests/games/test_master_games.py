@@ -7,7 +7,7 @@ replayed."""
 import random
 
 import pytest
-from options_bot import phones_at, play_one
+from options_bot import assert_short_lists, phones_at, play_one
 
 from companion import scoring
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
@@ -43,6 +43,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, real_c
     claimed = frozenset(s for s in range(n) if rng.random() < [1.0, 0.5, 0.0][seed % 3])  # every seat, some, none
     rt.set_claimed(phones_at(claimed))
     steps, done = _play(rt, rng, claimed)
+    assert_short_lists(rt)  # no phone listed more than 12 choices at any moment
     assert {"play", "advance", "rolloff"} <= done, done
     view = rt.view()
     assert view["over"] and view["step"] == "GAME_OVER", view["step"]

@@ -10,7 +10,7 @@ from merchant_table import CARDS, NAMES, play_one
 from companion import scoring
 from companion.games.merchant_venturers.table import STORAGE
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
-from options_bot import phones_at
+from options_bot import assert_short_lists, phones_at
 
 
 def _check_pieces(view):
@@ -56,6 +56,7 @@ def test_a_whole_game_to_the_final_scores(make_runtime, n, cards):
     claimed = frozenset(s for s in range(n) if rng.random() < 0.6)
     rt.set_claimed(phones_at(claimed))
     kinds, turns, markers, _ = _play(rt, rng, claimed)
+    assert_short_lists(rt)  # no phone listed more than 12 choices at any moment
     view = rt.view()
     assert view["over"] and view["phase"] == "GAME_OVER" and view["ended"] == "the Autumn of year 10 is over"
     assert turns == [(y, s) for y in range(1, 11) for s in ("Winter", "Spring", "Summer", "Autumn")]

@@ -6,7 +6,7 @@ holding every seat, some or none, many seeds; then scored and replayed."""
 import random
 
 import pytest
-from options_bot import filled, from_seat, phones_at
+from options_bot import assert_short_lists, choices, filled, from_seat, phones_at
 
 from companion import scoring
 from companion.games.palazzo import layout
@@ -14,14 +14,6 @@ from companion.games.palazzo.pieces import TILE_NAMES
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 
 NAMES = ("Ada", "Bea", "Cy", "Dan")
-
-
-def _choices(rt, view, claimed):
-    """(option, the seat whose phone does it, or None for the table): what each phone and the table offer now."""
-    found = [(o, None) for o in view["options"]]
-    for seat in claimed:
-        found += [(o, seat) for o in rt.seat_view(seat)["options"]]
-    return found
 
 
 def _pick(choices, rng, final_round, skip=()):
@@ -49,7 +41,7 @@ def _play(rt, rng, claimed, skip=()):
         table = [o for o in view["options"] if o["private"]]
         for seat in claimed:  # a claimed seat's private options come only from its own phone
             assert not [o for o in rt.seat_view(seat)["options"] if o["private"] and o in table]
-        option, seat = _pick(_choices(rt, view, claimed), rng, view.get("final_round"), skip)
+        option, seat = _pick(choices(rt, view, claimed), rng, view.get("final_round"), skip)
         action = filled(option, rng)
         outcome = rt.submit(action, source=from_seat(seat))
         assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
@@ -74,6 +66,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, real, 
     claimed = frozenset(s for s in range(n) if rng.random() < [1.0, 0.5, 0.0][seed % 3])  # every seat, some, none
     rt.set_claimed(phones_at(claimed))
     kinds, finals, ender = _play(rt, rng, claimed)
+    assert_short_lists(rt)  # no phone listed more than 12 choices at any moment
     view = rt.view()
     assert view["over"] and view["step"] == "GAME_OVER" and view["ended"] == "every player has had a last turn"
     assert {"rolloff", "coin", "purchase"} <= kinds, kinds

@@ -15,7 +15,7 @@ from companion.games.patrons_of_venice.table import virtual as virtual_deck
 from companion.history import result
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 from patrons_bot import play_one, setup
-from options_bot import phones_at
+from options_bot import assert_short_lists, phones_at
 
 ALL_DUCATS = 140
 ACTIONS = {"RESERVE", "SAIL", "TRADE", "SPONSOR", "PRODUCE"}
@@ -65,6 +65,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, virtua
     claimed = frozenset(s for s in range(n) if rng.random() < [1.0, 0.5, 0.0][seed % 3])  # every seat, some, none
     rt.set_claimed(phones_at(claimed))
     kinds, steps = _play(rt, rng, claimed)
+    assert_short_lists(rt)  # no phone listed more than 12 choices at any moment
     view = rt.view()
     assert view["over"] and view["step"] == "GAME_OVER"
     assert {"SPONSOR", "sponsor"} <= kinds and len(kinds & ACTIONS) >= 3, kinds

@@ -10,7 +10,7 @@ from venise_table import COMPOSITIONS, NAMES, VIRTUAL, play_one
 
 from companion import scoring
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
-from options_bot import phones_at
+from options_bot import assert_short_lists, phones_at
 
 
 def _play(rt, rng, claimed):
@@ -46,6 +46,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, decks,
     claimed = frozenset(s for s in range(n) if rng.random() < [1.0, 0.5][seed % 2])
     rt.set_claimed(phones_at(claimed))
     finals, kinds, trigger, _ = _play(rt, rng, claimed)
+    assert_short_lists(rt)  # no phone listed more than 12 choices at any moment
     view = rt.view()
     assert view["over"] and view["phase"] == "SCORING" and view["ended"] == "the last round is played"
     # The last round: every player once, the first player first (he keeps the First Player card).
@@ -70,7 +71,7 @@ def test_whole_games_from_the_options_do_everything_a_player_may(make_runtime, t
     gain cubes straight onto cards, throw stock cubes out for new ones, build bridges over another's, use
     Master Builders and secondary activations: all from the options alone."""
     seen = set()
-    for seed, decks in ((0, "entered"), (1, "real"), (2, "entered"), (3, "real")):
+    for seed, decks in ((0, "entered"), (1, "real"), (2, "entered"), (3, "real"), (4, "entered"), (5, "real")):
         rng = random.Random(seed)
         rt = make_runtime(tmp_path / f"{seed}.sqlite3", rng=random.Random(seed))
         setup = {"players": [{"name": name} for name in NAMES[:3]]}
