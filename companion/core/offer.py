@@ -35,9 +35,10 @@ class Offer:
 
     def table(self, claimed: frozenset[int] = frozenset()) -> tuple[Option, ...]:
         """The table's options: those of the acting seats no phone holds (`claimed`), the companion's, the
-        corrections."""
+        corrections; what the table just did first (`Option.first`: the plays of a card tapped on the reader)."""
         own = tuple(o for s in self.acting if s not in claimed for o in self.seats[s])
-        return _once(own + self.companion + self.corrections)
+        listed = _once(own + self.companion + self.corrections)
+        return tuple(o for o in listed if o.first) + tuple(o for o in listed if not o.first)
 
     def held(self, claimed: frozenset[int]) -> tuple[tuple[int, Option], ...]:
         """The options of the acting seats a phone holds, but their private ones, each with its seat: what the

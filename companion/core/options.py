@@ -41,6 +41,8 @@ class Option:
     # with the same `under` as one entry and asks the second choice (their labels) only when there is more
     # than one. The options themselves stay whole: an input matches one of them as before.
     under: str = ""
+    # What the table just did asks this now (the plays of a card tapped on the reader): first on the table's list.
+    first: bool = False
 
     def public(self) -> dict[str, Any]:
         return {"label": self.label, "short": self.short, "action": dict(self.action), "confirm": self.confirm,

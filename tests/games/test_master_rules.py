@@ -606,6 +606,9 @@ def test_the_readers_dice_and_taps_become_the_phase_inputs():
     labels = [o["label"] for o in t.view["options"]]
     assert [label for label in labels if "Senator" in label and "Undo" not in label] == [
         "Ada plays Senator for 3", "Bea plays Senator for 3", "Forget the tapped Senator"]
+    assert labels[:3] == ["Ada plays Senator for 3", "Bea plays Senator for 3", "Forget the tapped Senator"]  # first
+    from companion.controls import walk
+    assert [o["label"] for o in walk(t.view)][:2] == ["Ada plays Senator for 3", "Bea plays Senator for 3"]  # on the box too
     t.give(1, gold=3, cards=1)
     t.go(**next(o for o in t.view["options"] if o["label"] == "Bea plays Senator for 3")["action"])
     assert t.view["tapped"] is None and t.view["in_play"][0]["owner"] == 1

@@ -233,7 +233,7 @@ def _tapped(state: PMap, card: str) -> list[Option]:
     for seat in (s for s in in_order(state) if holds(state, s)):
         found += plays_of(state, seat, card, {"type": "play", "seat": seat, "card": card}, name(state, seat) + " plays")
     found.append(Option(f"Forget the tapped {card}", "Forget", {"type": "tap", "card": None}))
-    return found
+    return [replace(o, first=True) for o in found]  # the card on the reader: its plays head the table's list
 
 
 def status(state: PMap) -> str:
