@@ -396,7 +396,7 @@ def apply_input(game: GameDef, session: Session, action: Mapping[str, Any]) -> S
     result = apply(game, session.state, action)
     if isinstance(result, Refused):
         return result
-    label = result.log[0] if result.log else str(kind)
+    label = _label(game, session.state, action, result.log)
     reveal = result.reveal
     dice = action.get("dice")
     if reveal is None and isinstance(dice, (list, tuple)) and dice:  # a step's own roll: undone, it is seen again
@@ -409,6 +409,20 @@ def apply_input(game: GameDef, session: Session, action: Mapping[str, Any]) -> S
     if len(past) > UNDO_LIMIT:
         past = past[len(past) - UNDO_LIMIT:]
     return Step(Session(result.state, past, pvector()), result.log, reveal)
+
+
+def _label(game: GameDef, state: PMap, action: Mapping[str, Any], log: tuple[str, ...] | list[str]) -> str:
+    """What an input is called when it is undone: its first line; a step the whole table takes (an advance no
+    seat makes, whose lines name several players: everyone's income, every port's goods) by the step's name,
+    not by one player's line."""
+    label = log[0] if log else str(action.get("type"))
+    flow = state["flow"]
+    if len(log) > 1 and action.get("type") == "advance" and action.get("seat") is None and flow is not None \
+            and not flow["over"]:
+        named = sum(1 for p in state["players"] if any(p["name"] in line for line in log))
+        if named > 1:
+            return flow_mod.current_step(game.flow, state).label
+    return label
 
 
 def _undo(session: Session, confirm: bool) -> Step | Refused:

@@ -813,3 +813,12 @@ def test_next_in_the_revenue_phase_says_whose_trips_it_rolls_and_asks_first():
     t.go(type="trips", seat=0)
     (nxt,) = [o for o in t.offered if o.button == "NEXT"]
     assert not nxt.confirm and "trip" not in nxt.label
+
+
+def test_undo_names_a_step_the_whole_table_took_by_the_step_not_by_one_players_line():
+    t = MOV(2)
+    t.to("REVENUE", turn=2)
+    income = next(o for o in t.view["options"] if o["button"] == "NEXT")
+    t.go(**income["action"], confirm=True)  # every player's income, one line each
+    (undo,) = [o for o in t.view["options"] if o["action"]["type"] == "undo"]
+    assert undo["label"] == "Undo: Revenue Phase"  # not "Undo: Ada: +3 Gold (3 base)."
