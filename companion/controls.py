@@ -53,6 +53,7 @@ class Pick:
     label: str
     chosen: tuple[tuple[str, Any], ...] = ()
     at: int = 0
+    group: str | None = None  # a long field's group of values opened (its `enumGroups`: "Bea", "next to Flax")
 
 
 @dataclass(frozen=True)
@@ -367,9 +368,12 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
     option = next((o for o in walk(view) if o["label"] == pick.label), None)
     key = next((k for k in option["fields"] if k not in dict(pick.chosen)), None) if option else None
     keypad = key is not None and _keypad(option["fields"][key])
+    if key is not None and role == "back" and pick.group is not None:  # back to the groups, on the one left
+        groups = [v for v, _ in _values(option["fields"][key], replace(pick, group=None))]
+        return Reply(replace(panel, pick=replace(pick, group=None, at=groups.index(_GROUP(pick.group)))))
     if option is None or key is None or (role == "back" and (long or not keypad)):  # held on the keypad: BACK is 1
         return Reply(replace(panel, pick=None))
-    values = choices(option["fields"][key])
+    values = _values(option["fields"][key], pick)
     if keypad:
         if role == "next":  # the other page
             return Reply(replace(panel, pick=replace(pick, at=pick.at + 1)))
@@ -377,11 +381,30 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
         if face is None:
             return Reply(panel)
         return _chose(panel, option, pick, key, [face])
-    if role == "select":
-        return Reply(replace(panel, pick=replace(pick, at=(pick.at + 1) % len(values))))
-    if role == "next":
-        return Reply(panel, prompt=AlertScreen("Choosing", "SELECT: the next choice; ACTION: take it; BACK: leave."))
-    return _chose(panel, option, pick, key, values[pick.at % len(values)][0])
+    if role in ("select", "next"):  # NEXT walks back
+        return Reply(replace(panel, pick=replace(pick, at=(pick.at + (1 if role == "select" else -1)) % len(values))))
+    value = values[pick.at % len(values)][0]
+    if isinstance(value, _GROUP):  # a group opened: its values
+        return Reply(replace(panel, pick=replace(pick, group=value.name, at=0)))
+    return _chose(panel, option, pick, key, value)
+
+
+@dataclass(frozen=True)
+class _GROUP:
+    """A group of a long field's values, walked before its values."""
+    name: str
+
+
+def _values(field: dict[str, Any], pick: Pick) -> list[tuple[Any, str]]:
+    """What SELECT walks in `field`: its values; for a long one with `enumGroups`, its groups ("Bea (5)") until
+    one is opened, then that group's values."""
+    values, groups = choices(field) or [], field.get("enumGroups")
+    if not groups or len(values) <= BOX_LIST:
+        return values
+    if pick.group is not None:
+        return [v for v, g in zip(values, groups) if g == pick.group] or values
+    named = list(dict.fromkeys(groups))
+    return [(_GROUP(g), f"{g} ({groups.count(g)})") for g in named]
 
 
 def _chose(panel: Panel, option: dict[str, Any], pick: Pick, key: str, value: Any) -> Reply:
@@ -400,7 +423,7 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
         return None
     key = next(k for k in option["fields"] if k not in dict(pick.chosen))
     field = option["fields"][key]
-    values = choices(field)
+    values = _values(field, pick)
     if _keypad(field):
         faces, page = len(values), pick.at % 2
         keys = tuple(str(f) if f <= faces else "" for f in range(3 * page + 1, 3 * page + 4))
@@ -409,8 +432,10 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
                           f"► {' '.join(keys).strip()}  (NEXT: {other})", (*keys, other))
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
-    return StepScreen(option["label"], field.get("title", key), values[index][1], f"► {values[index][1]}{count}",
-                      ("Leave", "More" if len(values) > 1 else "", "Take", ""))
+    opens = isinstance(values[index][0], _GROUP)
+    return StepScreen(option["label"], field.get("title", key) + (f": {pick.group}" if pick.group else ""), values[index][1],
+                      f"► {values[index][1]}{count}", ("Back" if pick.group else "Leave", "More" if len(values) > 1 else "",
+                                                       "Open" if opens else "Take", "Prev" if len(values) > 1 else ""))
 
 
 def _on_counters(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:

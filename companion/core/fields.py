@@ -10,8 +10,9 @@ TABLE.md: every field is required and bounded. A field is one of
 
 ("maxEach": how often one value may appear, such as 4 coins of each value, or one such number per value of
 an enum's items, such as the cubes of each kind in a stock: ours, not JSON Schema's),
-with annotations a screen may use ("title", "description", "enumNames": a label per enum value, and a
-game's own drawing hints such as "grid"). `conforms` says why a field breaks the contract (a test runs
+with annotations a screen may use ("title", "description", "enumNames": a label per enum value,
+"enumGroups": a group per enum value, by which a long list is picked in two steps, and a game's own drawing
+hints such as "grid"). `conforms` says why a field breaks the contract (a test runs
 it over every option a whole game offers); `check` says why a value does not fit a field.
 
 Written here rather than with a JSON Schema validator: JSON's true is not 1 and [1, 0] is not [True, 0]
@@ -27,7 +28,7 @@ from typing import Any
 
 from companion.core.words import counted
 
-ANNOTATIONS = frozenset({"title", "description", "enumNames", "examples", "grid", "default"})
+ANNOTATIONS = frozenset({"title", "description", "enumNames", "enumGroups", "examples", "grid", "default"})
 
 
 def same(a: Any, b: Any) -> bool:
@@ -43,6 +44,8 @@ def conforms(field: Mapping[str, Any]) -> str | None:
             return "an enum lists at least one value"
         if "enumNames" in field and len(field["enumNames"]) != len(field["enum"]):
             return "enumNames gives one label per enum value"
+        if "enumGroups" in field and len(field["enumGroups"]) != len(field["enum"]):
+            return "enumGroups gives one group per enum value"
         return None if keys == {"enum"} else f"an enum takes nothing else ({sorted(keys - {'enum'})})"
     kind = field.get("type")
     if kind == "integer":

@@ -902,6 +902,32 @@ def test_a_plain_la_venise_du_nord_turn_on_the_box_takes_six_presses(page, serve
     assert presses == 6, presses
 
 
+def test_a_long_list_of_places_is_picked_tile_first_on_the_phone(page, served):
+    """The Boat set right from the table page's Corrections: more than 12 places, so the picker shows the tiles
+    first (each with how many places it has), then that tile's places: 4 taps."""
+    runtime = served[0]
+    _start_rolled_off_game(page, served, "la_venise_du_nord")
+    for tile in ("Market", "Order"):  # every Burgher placed
+        (start,) = [o for o in runtime.view()["options"] if o["label"] == f"Start on {tile}"]
+        assert runtime.submit(start["action"]).accepted
+    expect(page.locator("#status")).to_contain_text("Phase 1")
+    page.locator("#options summary", has_text="Corrections").click()
+    taps = Taps(page)
+    taps(page.get_by_role("button", name="The Boat lies elsewhere …"))
+    picker = page.locator(".picker")
+    groups = picker.locator("button.group")
+    assert groups.count() == 9 and picker.locator("button.chip:not(.group)").count() == 0  # the tiles, nothing else yet
+    taps(picker.get_by_role("button", name=re.compile(r"^Gold \(\d+\)$")))
+    places = picker.locator("button.chip:not(.group)")
+    assert 0 < places.count() <= 12
+    _shot(page, "la-venise-du-nord-8-boat-picked-tile-first", whole=False)
+    place = places.first.inner_text()
+    taps(places.first)
+    taps(picker.get_by_role("button", name="Do it"))
+    expect(page.locator("#log")).to_contain_text(f"The Boat lies {place}")
+    assert taps.count == 4
+
+
 def _port_form(page, index, name, world, good, lands):
     """One port of the table's own board on the New game page: its name, world, card's good and lands."""
     page.get_by_role("button", name="Add port").click()

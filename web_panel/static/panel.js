@@ -66,7 +66,8 @@ async function api(method, path, body, quiet, seen) {
 // Poll a JSON address, sending its ETag back so an unchanged answer costs a 304.
 const NO_ANSWER = "The companion does not answer.";
 const PHONE_LIST = 10;  // companion/core/options.py's PHONE_LIST
-const WAYS_SHOWN = 3;  // an entry of this many options at most shows them on its row
+const WAYS_SHOWN = 3;
+const PICKER_LIST = 12;  // a field of more values than this with groups (`enumGroups`) is picked group first  // an entry of this many options at most shows them on its row
 
 // What tells an option from the others of its entry: its label after the words all of theirs begin with
 // ("Flax: move 1, act 3", "Flax by Boat: move 3, act 1" -> "move 1, act 3", "by Boat: move 3, act 1"); its
@@ -252,6 +253,7 @@ function optionForm(option, box, done) {
 function optionsPanel(box, send, idle) {
   // opened: the first choice whose options show (an option's `under`: La Venise du Nord's "Move to Wool").
   let options = [], open = null, chosen = {}, error = null, armed = null, key = "", fixesOpen = false, formFor = null, opened = null;
+  let groupOpen = {};  // a grouped field's group open, per field
 
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
   function ready(o) { return Object.keys(o.fields || {}).every(k => chosen[k] !== undefined && fits(o.fields[k], chosen[k])); }
@@ -277,7 +279,7 @@ function optionsPanel(box, send, idle) {
   function openOption(o) {
     if (open && open.label === o.label) { open = null; chosen = {}; }
     else {
-      open = o; chosen = {};
+      open = o; chosen = {}; groupOpen = {};
       for (const [k, f] of Object.entries(o.fields)) { const d = usedLast(o, k, f) ?? preset(f); if (d !== undefined) chosen[k] = d; }
     }
     error = null; render();
@@ -345,9 +347,25 @@ function optionsPanel(box, send, idle) {
     wrapBox.append(el("div", f.title || k, {className: "fieldtitle"}));
     const set = v => { chosen[k] = v; render(); };
     if (f.grid) wrapBox.append(drawGrid(f.grid, f, chosen[k], set));
+    // A long list with groups (`enumGroups`: "Bea", "next to Flax") is picked in two taps: the group, then its value.
+    const grouped = f.enum && f.enumGroups && f.enum.length > PICKER_LIST;
+    if (grouped) {
+      const at = f.enum.findIndex(v => same(v, chosen[k]));
+      const openGroup = groupOpen[k] ?? (at >= 0 ? f.enumGroups[at] : undefined);
+      const groups = el("div", undefined, {className: "chips groups"});
+      for (const g of [...new Set(f.enumGroups)]) {
+        const c = el("button", `${g} (${f.enumGroups.filter(x => x === g).length})`, {className: "chip group" + (g === openGroup ? " on" : "")});
+        c.onclick = () => { groupOpen[k] = g; render(); };
+        groups.append(c);
+      }
+      wrapBox.append(groups);
+      if (openGroup === undefined) { if (f.description) wrapBox.append(el("div", f.description, {className: "hint"})); return wrapBox; }
+    }
     if (f.enum) {
       const chips = el("div", undefined, {className: "chips"});
+      const openGroup = grouped ? (groupOpen[k] ?? f.enumGroups[f.enum.findIndex(v => same(v, chosen[k]))]) : undefined;
       f.enum.forEach((v, i) => {
+        if (grouped && f.enumGroups[i] !== openGroup) return;  // another group's
         if (f.grid && (isCell(v) || typeof v === "string" && f.grid.some(c => c.tile === v))) return;  // on the grid
         const c = el("button", String((f.enumNames || [])[i] ?? shown(v)), {className: "chip" + (same(chosen[k], v) ? " on" : "")});
         c.onclick = () => set(v);

@@ -95,7 +95,8 @@ def corrections(state: PMap) -> list[Option]:
                      group=CORRECTIONS, under="A Burgher stands elsewhere") for s in seats]
     places = city.all_berths(table["layout"])
     found.append(Option("The Boat lies elsewhere", "SetBoa", {"type": "boat"}, group=CORRECTIONS, fields={
-        "boat": {"title": "where", "enum": places, "enumNames": [city.berth_name(p) for p in places]}}))
+        "boat": {"title": "where", "enum": places, "enumNames": [city.berth_name(p) for p in places],
+                 "enumGroups": [p[0] for p in places]}}))
     for s in seats:  # a die from the hand, or one of the five moved or turned
         where = list(city.TILES) if len(own_dice(table, s)) < DICE_PER_PLAYER else own_dice(table, s)
         found.append(Option(f"A die of {names[s]}'s lies on a tile", "SetDie", {"type": "die", "seat": s},
@@ -109,7 +110,8 @@ def corrections(state: PMap) -> list[Option]:
     edges = sorted({city.edge(t, u) for t in city.TILES for u in city.neighbours(table["layout"], t)})
     found += [Option(f"A bridge of {names[s]}'s stands", "SetBrg", {"type": "bridge", "seat": s},
                      fields={"tiles": {"title": "between", "enum": [list(e) for e in edges],
-                                       "enumNames": [f"{a} and {b}" for a, b in edges]}}, group=CORRECTIONS, under=BRIDGES)
+                                       "enumNames": [f"{a} and {b}" for a, b in edges], "enumGroups": [a for a, _ in edges]}},
+                     group=CORRECTIONS, under=BRIDGES)
               for s in seats if len(bridges_of(table, s)) < BRIDGES_PER_PLAYER]
     if table["bridges"]:
         standing = [b["tiles"] for b in table["bridges"]]

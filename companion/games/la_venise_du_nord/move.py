@@ -83,7 +83,8 @@ def _act_field(act: int) -> dict[str, Any]:
 def _berth_field(table: Mapping[str, Any], landed: str) -> dict[str, Any]:
     """Where the Boat is left, next to the tile it took the Burgher to: the player's choice."""
     places = city.berths(table["layout"], landed)
-    return {"title": "the Boat left", "enum": places, "enumNames": [city.berth_name(p) for p in places]}
+    return {"title": "the Boat left", "enum": places, "enumNames": [city.berth_name(p) for p in places],
+            "enumGroups": [p[0] for p in places]}  # by a tile it touches: a long list is picked tile first
 
 
 def _die_value(given: object, what: str) -> int | Refused:

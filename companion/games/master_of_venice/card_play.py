@@ -34,8 +34,13 @@ from .leaving import leave_play
 from .table import add_gold, all_in_play, card_by_id, describe, gold, in_order, owned, pay, virtual
 
 
-def _enum(ids: list, names: list[str], title: str) -> dict[str, Any]:
-    return {"title": title, "enum": ids, "enumNames": names}
+def _enum(ids: list, names: list[str], title: str, state: PMap | None = None) -> dict[str, Any]:
+    """A choice among `ids`; cards in play (`state` given) are grouped by their owner, so a long list is picked
+    owner first."""
+    field = {"title": title, "enum": ids, "enumNames": names}
+    if state is not None:
+        field["enumGroups"] = [name(state, card_by_id(state["data"], i)["owner"]) for i in ids]
+    return field
 
 
 # --- the handlers ------------------------------------------------------------------------------------
@@ -293,13 +298,15 @@ def plays_of(state: PMap, seat: int, card: str, base: dict[str, Any], who: str) 
                       else [c["id"] for c in table["in_play"]])
         ok = [t for t in candidates if not isinstance(legal.target(state, card, t), Refused)]
         names = [f"{name(state, t)}'s Villa" if spec.target == ("villa",) else describe(state, card_by_id(table, t)) for t in ok]
-        return [Option(f"{who} {card}{cost} on …", "Play", base, fields={"target": _enum(ok, names, "target")})] if ok else []
+        cards = state if spec.target != ("villa",) else None
+        return [Option(f"{who} {card}{cost} on …", "Play", base, fields={"target": _enum(ok, names, "target", cards)})] if ok else []
     found = [Option(f"{who} {card}{cost}", "Play", base)]
     if card in TRADERS:
         routes = legal.routes_for(state, card)
         if routes:
             found.append(Option(f"{who} {card}{cost} on a Trade Route", "Route", base,
-                                fields={"route": _enum([r["id"] for r in routes], [describe(state, r) for r in routes], "route")}))
+                                fields={"route": _enum([r["id"] for r in routes], [describe(state, r) for r in routes], "route",
+                                                       state)}))
     return found
 
 
@@ -310,7 +317,7 @@ def seizes(state: PMap, seat: int, card: str, base: dict[str, Any], where: str) 
         return []
     names = [describe(state, card_by_id(state["data"], t)) for t in ok]
     return [Option(f"{name(state, seat)} seizes a card with {card}" + (f" {where}" if where else ""), "Seize", base,
-                   fields={"target": _enum(ok, names, "target")})]
+                   fields={"target": _enum(ok, names, "target", state)})]
 
 
 def _answers(state: PMap, seat: int) -> list[Option]:
