@@ -117,8 +117,12 @@ def entries(options):
 
 
 def _largest_enum(field):
+    """The most values a picker of `field` shows at once: a grouped one's groups or its largest group."""
     if "grid" in field:
         return 0
+    if "enum" in field and field.get("enumGroups") and len(field["enum"]) > 12:
+        groups = field["enumGroups"]
+        return max(len(set(groups)), *(groups.count(g) for g in groups))
     if "enum" in field:
         return len(field["enum"])
     return _largest_enum(field["items"]) if field.get("type") == "array" else 0

@@ -6,6 +6,7 @@ missing). A missing browser fails these tests; it never skips them.
 """
 
 import json
+import random
 import re
 import shutil
 from urllib.parse import unquote
@@ -526,6 +527,7 @@ def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served
     kind by tapping: a coin, a purchase (a payment from the hand, a cell of the drawn palazzo), the turret,
     the reserve (a structure moved there and built again). Taps are counted."""
     runtime, app, base = served
+    runtime.rng = random.Random(3)  # the yard and the coins dealt: one with a structure Ada can pay for
     _start_rolled_off_game(page, served, "palazzo", {"Coins": "virtual"})
     status = page.locator("#status")
     expect(page.locator("#next")).to_have_text("Set out the yard and the bank")
