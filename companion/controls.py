@@ -29,7 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core.options import BOX_LIST, listed
+from companion import box_list
+from companion.box_list import BOX_LIST, on_button
 from companion.core.ranking import competition_positions
 from companion.core.words import sentence
 from companion.screens import (
@@ -104,115 +105,24 @@ def turn(view: dict[str, Any], panel: Panel, steps: int) -> Reply:
 
 
 def walk(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The options SELECT walks: the table's plays; when there are none, what NEXT does (a roll-off, a
-    step the companion does), so ACTION always does what the screen shows. A roll of one die can also be
-    done with the die thrown at the table, its face picked with SELECT (as the reader would read it)."""
-    play = [o for o in view.get("options") or [] if o.get("group", "Play") == "Play"]
-    walked = [o for o in play if not o.get("button")] or [o for o in play if o.get("button") == "NEXT"]
-    out = []
-    for o in walked:  # a die thrown right after its roll; a roll NEXT does is NEXT's, ACTION takes the die
-        out += [_thrown(o)] if _one_die(o) and o.get("button") == "NEXT" else [o, _thrown(o)] if _one_die(o) else [o]
-    return out + [_thrown(o) for o in play if _one_die(o) and o not in walked]
+    """The table's options SELECT may reach, one by one (companion.box_list)."""
+    return box_list.walk(view)
 
 
 def shown(view: dict[str, Any], panel: Panel) -> list[dict[str, Any]]:
-    """What SELECT walks now: the table's options as entries (`_entries`), or what the entry opened holds."""
-    options = walk(view)
-    for key in panel.under:
-        inside = [o for o in options if _holds(key, o)]
-        if not inside:
-            break
-        options = inside
-    if panel.under and not isinstance(panel.under[-1], int):  # inside a first choice: its options
-        return options
-    return _entries(view, options, top=not panel.under)
+    """What SELECT walks now (companion.box_list)."""
+    return box_list.shown(view, panel.under)
 
 
-def _holds(key: str | int, option: dict[str, Any]) -> bool:
-    return option["action"].get("seat") == key if isinstance(key, int) else option.get("under") == key
-
-
-def _entries(view: dict[str, Any], options: list[dict[str, Any]], top: bool) -> list[dict[str, Any]]:
-    """Each option on its own while there are BOX_LIST at most; else those listed under one first choice as one
-    entry (named by their `under`: ACTION opens it), and at the top, where several players choose at once
-    (the table acts for each), each player's as one entry."""
-    seats = list(dict.fromkeys(o["action"]["seat"] for o in options if type(o["action"].get("seat")) is int))
-    if top and len(seats) > 1 and len(options) > BOX_LIST:
-        names = [p["name"] for p in view.get("players", [])]
-        out, seen = [], set()
-        for o in options:
-            seat = o["action"].get("seat")
-            mine = [x for x in options if type(seat) is int and x["action"].get("seat") == seat]
-            if len(mine) < 2:
-                out.append(o)
-            elif seat not in seen:
-                seen.add(seat)
-                out.append(_entry(f"{names[seat] if seat < len(names) else seat} ({len(mine)})", seat))
-        return out
-    return [entry[0] if len(entry) == 1 else _entry(f"{entry[0]['under']} ({len(entry)})", entry[0]["under"])
-            for entry in listed(options, BOX_LIST)]
-
-
-def _entry(label: str, opens: str | int) -> dict[str, Any]:
-    """A first choice on the list: ACTION opens it."""
-    return {"label": label, "short": "Open", "action": {}, "fields": {}, "confirm": False, "rolls": "", "button": "",
-            "opens": opens}
-
-
-def _backward(view: dict[str, Any], panel: Panel) -> bool:
-    """NEXT walks the list back when it has nothing of its own to do: inside an entry, or where NEXT is not
-    offered (a choice to make)."""
-    return bool(panel.under) or on_button(view, "NEXT") is None
-
-
-def farthest(view: dict[str, Any], panel: Panel | None = None) -> int:
-    """The presses from the first entry of the list to do the farthest option it reaches (the SELECTs, or NEXTs
-    back where NEXT walks back, and the ACTIONs that open the entries and do it; the fields aside)."""
-    panel = panel or Panel()
-    entries = shown(view, panel)
-    back = _backward(view, panel)
-
-    def walked(k: int) -> int:
-        return min(k, len(entries) - k) if back else k
-
-    return max((walked(k) + 1 + (farthest(view, replace(panel, under=panel.under + (o["opens"],))) if "opens" in o else 0)
-                for k, o in enumerate(entries)), default=0)
+def farthest(view: dict[str, Any]) -> int:
+    """The presses to the farthest option on the step page (companion.box_list)."""
+    return box_list.farthest(view)
 
 
 def keep_place(before: dict[str, Any], view: dict[str, Any], panel: Panel) -> Panel:
-    """The panel on `view` with SELECT on what it showed in `before` (the same step, its list changed: a card
-    tapped, a coin taken); on the first entry when that is gone. The entries opened stay open while offered."""
-    old = shown(before, panel)
-    path: tuple[str | int, ...] = ()
-    for key in panel.under:
-        if not any(o.get("opens") == key for o in shown(view, replace(panel, under=path))):
-            break
-        path += (key,)
-    if path != panel.under:
-        return replace(panel, under=path, option=0)
-    if not old:
-        return replace(panel, option=0)
-    label = old[panel.option % len(old)]["label"]
-    return replace(panel, option=next((i for i, o in enumerate(shown(view, panel)) if o["label"] == label), 0))
-
-
-def _one_die(option: dict[str, Any]) -> bool:
-    spec = option.get("rolls") or ""
-    return spec.startswith("1d") and not option.get("fields")
-
-
-def _thrown(option: dict[str, Any]) -> dict[str, Any]:
-    """`option` done with a die thrown at the table: its face is the one field."""
-    key = "values" if option["action"].get("type") in ("roll", "rolloff") else "dice"
-    faces = list(range(1, int(option["rolls"].split("d")[1]) + 1))
-    return {**option, "label": f"{option['label']}: a die thrown", "short": "Die", "button": "", "confirm": False,
-            "action": {**option["action"], "source": "physical"},
-            "fields": {key: {"title": "the die thrown", "type": "array", "items": {"enum": faces},
-                             "minItems": 1, "maxItems": 1}}}
-
-
-def on_button(view: dict[str, Any], button: str) -> dict[str, Any] | None:
-    return next((o for o in view.get("options") or [] if o.get("button") == button), None)
+    """The panel on `view` with SELECT on what it showed in `before` (companion.box_list.keep_place)."""
+    under, option = box_list.keep_place(before, view, panel.under, panel.option)
+    return replace(panel, under=under, option=option)
 
 
 def on_phones(view: dict[str, Any]) -> list[str]:
@@ -247,7 +157,7 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     if panel.pick is not None:
         return _picking(view, panel, role, long)
     options = shown(view, panel)
-    if role == "next" and len(options) > 1 and _backward(view, panel) and not view.get("over"):
+    if role == "next" and len(options) > 1 and box_list.backward(view, panel.under) and not view.get("over"):
         return Reply(replace(panel, option=(panel.option - 1) % len(options)))
     if role == "next":
         if view.get("over"):
@@ -547,7 +457,7 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
         short = ""  # the option SELECT is on is NEXT's: its word once, over NEXT ("Deal", not "Deal Deal")
     if not options and not nxt and on_phones(view):
         doing = "► on the phone" if len(on_phones(view)) == 1 else "► on the phones"
-    walks_back = len(options) > 1 and _backward(view, panel)
+    walks_back = len(options) > 1 and box_list.backward(view, panel.under)
     if panel.under:  # inside an entry: BACK leaves it, NEXT walks back
         back, nxt = {"short": "Leave"}, None
     hints = ("Undo" if back and not panel.under else back["short"] if back else "", "More" if len(options) > 1 else "",

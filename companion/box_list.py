@@ -1,0 +1,127 @@
+"""What SELECT walks on the box's step page: the table's options as a short list (pure).
+
+A list longer than BOX_LIST is shortened: the options with one `under` are one entry (ACTION opens it), and
+where the box acts for several players at once, each player's are one. An entry opened is named in `under`, a
+tuple, outermost first (an option's `under`, or a seat's number). NEXT walks a list back where it has nothing
+of its own to do. A roll of one die may be done with the die thrown at the table (its keypad: controls).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.options import BOX_LIST, listed
+
+Under = tuple[str | int, ...]  # the entries opened, outermost first
+
+
+def walk(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options SELECT walks, one by one: the table's plays; when there are none, what NEXT does (a roll-off,
+    a step the companion does), so ACTION always does what the screen shows. A roll of one die can also be
+    done with the die thrown at the table (right after it; in its place when NEXT rolls), its face on the
+    keypad (as the reader would read it)."""
+    play = [o for o in view.get("options") or [] if o.get("group", "Play") == "Play"]
+    walked = [o for o in play if not o.get("button")] or [o for o in play if o.get("button") == "NEXT"]
+    out = []
+    for o in walked:  # a die thrown right after its roll; a roll NEXT does is NEXT's, ACTION takes the die
+        out += [_thrown(o)] if _one_die(o) and o.get("button") == "NEXT" else [o, _thrown(o)] if _one_die(o) else [o]
+    return out + [_thrown(o) for o in play if _one_die(o) and o not in walked]
+
+
+def shown(view: dict[str, Any], under: Under = ()) -> list[dict[str, Any]]:
+    """What SELECT walks now: the table's options as entries (`_entries`), or what the entry opened (`under`,
+    outermost first) holds."""
+    options = walk(view)
+    for key in under:
+        inside = [o for o in options if _holds(key, o)]
+        if not inside:
+            break
+        options = inside
+    if under and not isinstance(under[-1], int):  # inside a first choice: its options
+        return options
+    return _entries(view, options, top=not under)
+
+
+def _holds(key: str | int, option: dict[str, Any]) -> bool:
+    return option["action"].get("seat") == key if isinstance(key, int) else option.get("under") == key
+
+
+def _entries(view: dict[str, Any], options: list[dict[str, Any]], top: bool) -> list[dict[str, Any]]:
+    """Each option on its own while there are BOX_LIST at most; else those listed under one first choice as one
+    entry (named by their `under`: ACTION opens it), and at the top, where several players choose at once
+    (the table acts for each), each player's as one entry."""
+    seats = list(dict.fromkeys(o["action"]["seat"] for o in options if type(o["action"].get("seat")) is int))
+    if top and len(seats) > 1 and len(options) > BOX_LIST:
+        names = [p["name"] for p in view.get("players", [])]
+        out, seen = [], set()
+        for o in options:
+            seat = o["action"].get("seat")
+            mine = [x for x in options if type(seat) is int and x["action"].get("seat") == seat]
+            if len(mine) < 2:
+                out.append(o)
+            elif seat not in seen:
+                seen.add(seat)
+                out.append(_entry(f"{names[seat] if seat < len(names) else seat} ({len(mine)})", seat))
+        return out
+    return [entry[0] if len(entry) == 1 else _entry(f"{entry[0]['under']} ({len(entry)})", entry[0]["under"])
+            for entry in listed(options, BOX_LIST)]
+
+
+def _entry(label: str, opens: str | int) -> dict[str, Any]:
+    """A first choice on the list: ACTION opens it."""
+    return {"label": label, "short": "Open", "action": {}, "fields": {}, "confirm": False, "rolls": "", "button": "",
+            "opens": opens}
+
+
+def backward(view: dict[str, Any], under: Under = ()) -> bool:
+    """NEXT walks the list back when it has nothing of its own to do: inside an entry, or where NEXT is not
+    offered (a choice to make)."""
+    return bool(under) or on_button(view, "NEXT") is None
+
+
+def farthest(view: dict[str, Any], under: Under = ()) -> int:
+    """The presses from the first entry of the list to do the farthest option it reaches (the SELECTs, or NEXTs
+    back where NEXT walks back, and the ACTIONs that open the entries and do it; the fields aside)."""
+    entries = shown(view, under)
+    back = backward(view, under)
+
+    def walked(k: int) -> int:
+        return min(k, len(entries) - k) if back else k
+
+    return max((walked(k) + 1 + (farthest(view, under + (o["opens"],)) if "opens" in o else 0)
+                for k, o in enumerate(entries)), default=0)
+
+
+def keep_place(before: dict[str, Any], view: dict[str, Any], under: Under, option: int) -> tuple[Under, int]:
+    """(the entries opened, where SELECT is) on `view` for what SELECT showed in `before` (the same step, its
+    list changed: a card tapped, a coin taken): the first entry when that is gone; the entries opened stay open
+    while offered."""
+    old = shown(before, under)
+    path: Under = ()
+    for key in under:
+        if not any(o.get("opens") == key for o in shown(view, path)):
+            break
+        path += (key,)
+    if path != under or not old:
+        return path, 0
+    label = old[option % len(old)]["label"]
+    return under, next((i for i, o in enumerate(shown(view, under)) if o["label"] == label), 0)
+
+
+def _one_die(option: dict[str, Any]) -> bool:
+    spec = option.get("rolls") or ""
+    return spec.startswith("1d") and not option.get("fields")
+
+
+def _thrown(option: dict[str, Any]) -> dict[str, Any]:
+    """`option` done with a die thrown at the table: its face is the one field."""
+    key = "values" if option["action"].get("type") in ("roll", "rolloff") else "dice"
+    faces = list(range(1, int(option["rolls"].split("d")[1]) + 1))
+    return {**option, "label": f"{option['label']}: a die thrown", "short": "Die", "button": "", "confirm": False,
+            "action": {**option["action"], "source": "physical"},
+            "fields": {key: {"title": "the die thrown", "type": "array", "items": {"enum": faces},
+                             "minItems": 1, "maxItems": 1}}}
+
+
+def on_button(view: dict[str, Any], button: str) -> dict[str, Any] | None:
+    return next((o for o in view.get("options") or [] if o.get("button") == button), None)
