@@ -432,9 +432,6 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(browser, page,
     expect(page.locator("#sections")).to_contain_text(f"Doge: {name} (#{doge + 1})")
     _shot(page, "master-3-table")
     _shot(page, "master-of-venice-7-table-turn-2", part="#sections")
-    for context, phone, errors in phones.values():
-        assert errors == [], errors
-        context.close()
     assert runtime.view()["offices"] == {"General": doge, "Admiral": 1 - doge}
     # The end, for the guide: the real draw pile runs out twice (the table says so), the turn is played out,
     # and the table page shows the winner, the chart and the link to BG Stats.
@@ -446,6 +443,13 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(browser, page,
         assert runtime.submit({**nxt["action"], **die, **({"confirm": True} if nxt["confirm"] else {})}).accepted
     expect(page.locator("#result .winner")).to_have_text("Ada wins")
     _shot(page, "master-of-venice-8-game-over", part="#result")
+    # The end reaches every phone: Bea's My seat says who won, and her own place and Gold.
+    expect(bea.locator("#who")).to_contain_text("Game over: Ada wins")
+    expect(bea.locator("#end .mine")).to_have_text(re.compile(r"^Bea: 2nd, "))
+    expect(bea.locator("#end table.ranking tr")).to_have_count(2)
+    for context, phone, errors in phones.values():
+        assert errors == [], errors
+        context.close()
 
 
 def _phone(browser, served, seat, name, width=390):
@@ -862,6 +866,10 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     _shot(page, "la-venise-du-nord-5-the-end", part="#result")
     page.wait_for_timeout(3000)  # the box says "Game over" for 5 s, then who won
     _shot(page, "la-venise-du-nord-6-box-the-end", part="#oled")
+    # The end reaches every phone: My seat says who won, and the player's own place and points.
+    expect(bea.locator("#who")).to_contain_text("Game over: Ada wins")
+    expect(bea.locator("#end .mine")).to_have_text(re.compile(r"^Bea: 2nd, "))
+    expect(ada.locator("#end .mine")).to_have_text(re.compile(r"^Ada: 1st, "))
     for context, phone, errors in phones.values():
         assert errors == [], errors
         context.close()
