@@ -308,7 +308,9 @@ class _GROUP:
 def _values(field: dict[str, Any], pick: Pick) -> list[tuple[Any, str]]:
     """What SELECT walks in `field`: its values; for a long one with `enumGroups`, its groups ("Bea (5)") until
     one is opened, then that group's values."""
-    values, groups = choices(field) or [], field.get("enumGroups")
+    items = field.get("items") or {}
+    one = field.get("type") == "array" and field.get("minItems") == field.get("maxItems") == 1  # one thing named
+    values, groups = choices(field) or [], field.get("enumGroups") or (items.get("enumGroups") if one else None)
     if not groups or len(values) <= BOX_LIST:
         return values
     if pick.group is not None:

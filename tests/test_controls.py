@@ -210,3 +210,16 @@ def test_a_long_field_with_groups_is_picked_group_first_on_the_box():
     assert back.pick is not None and controls.screen_for(view, back).doing == "► Bea (5)  2/3"
     last = controls.press(view, bea, "next", False).panel  # NEXT walks back: Bea's last card
     assert controls.press(view, last, "action", False).action == {"type": "play", "card": "Storm", "target": 9}
+
+
+def test_one_thing_named_from_a_long_list_is_picked_group_first_too():
+    tiles = [f"{suit} {face}" for suit in ("Moons", "Suns", "Arms", "Crowns") for face in ("null", "ace", "2", "3", "4")]
+    name = _opt("Name the tile turned up", {"type": "draw", "deck": "tiles"}, fields={"cards": {
+        "type": "array", "minItems": 1, "maxItems": 1, "title": "tile turned up",
+        "items": {"enum": tiles, "enumGroups": [t.split(" ")[0] for t in tiles]}}})
+    view = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0], "options": [name]}
+    picking = controls.press(view, Panel(), "action", False).panel
+    assert controls.screen_for(view, picking).doing == "► Moons (5)  1/4"
+    crowns = controls.press(view, controls.press(view, picking, "next", False).panel, "action", False).panel
+    assert controls.screen_for(view, crowns).doing == "► Crowns null  1/5"
+    assert controls.press(view, crowns, "action", False).action == {"type": "draw", "deck": "tiles", "cards": ["Crowns null"]}

@@ -342,6 +342,21 @@ function optionsPanel(box, send, idle) {
     return p;
   }
 
+  // A long list's groups, one chip each with its count (`enumGroups`: "Bea", "Wool", "Crowns"), put in `box`:
+  // the group open (tapped, or the chosen value's), whose values the picker shows.
+  function groupChips(box, k, values, groups, current) {
+    const at = values.findIndex(v => same(v, current));
+    const openGroup = groupOpen[k] ?? (at >= 0 ? groups[at] : undefined);
+    const row = el("div", undefined, {className: "chips groups"});
+    for (const g of [...new Set(groups)]) {
+      const c = el("button", `${g} (${groups.filter(x => x === g).length})`, {className: "chip group" + (g === openGroup ? " on" : "")});
+      c.onclick = () => { groupOpen[k] = g; render(); };
+      row.append(c);
+    }
+    box.append(row);
+    return openGroup;
+  }
+
   function fieldPicker(k, f) {
     const wrapBox = el("div", undefined, {className: "field"});
     wrapBox.append(el("div", f.title || k, {className: "fieldtitle"}));
@@ -349,21 +364,10 @@ function optionsPanel(box, send, idle) {
     if (f.grid) wrapBox.append(drawGrid(f.grid, f, chosen[k], set));
     // A long list with groups (`enumGroups`: "Bea", "next to Flax") is picked in two taps: the group, then its value.
     const grouped = f.enum && f.enumGroups && f.enum.length > PICKER_LIST;
-    if (grouped) {
-      const at = f.enum.findIndex(v => same(v, chosen[k]));
-      const openGroup = groupOpen[k] ?? (at >= 0 ? f.enumGroups[at] : undefined);
-      const groups = el("div", undefined, {className: "chips groups"});
-      for (const g of [...new Set(f.enumGroups)]) {
-        const c = el("button", `${g} (${f.enumGroups.filter(x => x === g).length})`, {className: "chip group" + (g === openGroup ? " on" : "")});
-        c.onclick = () => { groupOpen[k] = g; render(); };
-        groups.append(c);
-      }
-      wrapBox.append(groups);
-      if (openGroup === undefined) { if (f.description) wrapBox.append(el("div", f.description, {className: "hint"})); return wrapBox; }
-    }
+    const openGroup = grouped ? groupChips(wrapBox, k, f.enum, f.enumGroups, chosen[k]) : undefined;
+    if (grouped && openGroup === undefined) { if (f.description) wrapBox.append(el("div", f.description, {className: "hint"})); return wrapBox; }
     if (f.enum) {
       const chips = el("div", undefined, {className: "chips"});
-      const openGroup = grouped ? (groupOpen[k] ?? f.enumGroups[f.enum.findIndex(v => same(v, chosen[k]))]) : undefined;
       f.enum.forEach((v, i) => {
         if (grouped && f.enumGroups[i] !== openGroup) return;  // another group's
         if (f.grid && (isCell(v) || typeof v === "string" && f.grid.some(c => c.tile === v))) return;  // on the grid
@@ -420,7 +424,11 @@ function optionsPanel(box, send, idle) {
       const items = f.items || {}, list = chosen[k] || [];
       const one = f.maxItems === 1;
       const chips = el("div", undefined, {className: "chips"});
+      // One thing named from a long list with groups (a tile by its suit): the group first, then its values.
+      const byGroup = one && items.enumGroups && (items.enum || []).length > PICKER_LIST;
+      const inGroup = byGroup ? groupChips(wrapBox, k, items.enum, items.enumGroups, list[0]) : undefined;
       (items.enum || []).forEach((v, i) => {
+        if (byGroup && items.enumGroups[i] !== inGroup) return;  // another group's
         const n = list.filter(x => same(x, v)).length;
         const c = el("button", String((items.enumNames || [])[i] ?? shown(v)) + (n > 1 ? ` ×${n}` : ""), {className: "chip" + (n ? " on" : "")});
         c.disabled = !one && (list.length >= f.maxItems || (f.uniqueItems && n > 0) || (f.maxEach !== undefined && n >= (Array.isArray(f.maxEach) ? f.maxEach[i] : f.maxEach)));

@@ -220,9 +220,10 @@ def _refill(e: Edit, slot: int) -> None:
 def naming_options(state: PMap) -> list[Option]:
     if "?" not in yard_shown(state, state["data"]):
         return []
+    left = sorted(state["decks"][TILES.name]["draw"])
     return [Option("Name the tile turned up", "Name", {"type": "draw", "deck": TILES.name},
-                   fields={"cards": {"type": "array", "items": {"enum": sorted(state["decks"][TILES.name]["draw"])},
-                                     "minItems": 1, "maxItems": 1, "title": "tile turned up"}})]
+                   fields={"cards": {"type": "array", "items": {"enum": left, "enumGroups": [t.split(" ")[0] for t in left]},
+                                     "minItems": 1, "maxItems": 1, "title": "tile turned up"}})]  # by suit: 4 groups
 
 
 def name_tile(e: Edit, card: Any) -> None:
