@@ -29,7 +29,7 @@ from companion.core.words import counted, sentence
 from companion.games.plain import name
 
 from . import hands, legal
-from .cards import ATTACKERS, CARDS, CRIME, DEFENDERS, IN_PLAY, POPULARITY, TRADERS, WAR, phases_of
+from .cards import ATTACKERS, CARDS, CRIME, DEFENDERS, IN_PLAY, POPULARITY, TRADERS, WAR, kinds, phases_of
 from .leaving import leave_play
 from .table import add_gold, all_in_play, card_by_id, describe, gold, in_order, owned, pay, virtual
 
@@ -226,9 +226,9 @@ def table_options(state: PMap, closing: Sequence[Option] = ()) -> list[Option]:
     if table["tapped"]:
         found = _tapped(state, table["tapped"])
     elif not virtual(state):
+        names = sorted(c for c in CARDS if step in phases_of(c) and not all_in_play(table, c))
         found = [Option("A card is played: name it", "Name", {"type": "tap"},
-                        fields={"card": {"title": "card", "enum": sorted(
-                            c for c in CARDS if step in phases_of(c) and not all_in_play(table, c))}})]
+                        fields={"card": {"title": "card", "enum": names, "enumGroups": kinds(names)}})]
     return found + list(closing)
 
 
@@ -274,7 +274,7 @@ def seat_options(state: PMap, seat: int) -> list[Option]:
                 other += plays
         if plain:
             found.append(Option(f"{name(state, seat)} plays a card", "Play", {"type": "play", "seat": seat},
-                                fields={"card": {"title": "card", "enum": plain}}))
+                                fields={"card": {"title": "card", "enum": plain, "enumGroups": kinds(plain)}}))
         found += other
         if step == "WAR":
             for card in ATTACKERS:

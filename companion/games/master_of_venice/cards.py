@@ -39,6 +39,11 @@ class Card:
     phase: str = ""  # the step it is played in, when not its kind's usual one
 
 
+# A long list of card names is picked by the kind printed on the card first (the phone's and the box's groups).
+KIND_WORDS = {CARDINAL: "Persons", SENATOR: "Persons", PATRONAGE: "Persons", COG: "Traders", CARAVAN: "Traders",
+              CRIME: "Crimes", INTRIGUE: "Intrigue", POPULARITY: "Popularity", EVENT: "Events", WAR: "War",
+              ROUTE: "Trade Routes", ARMY: "Armies", NAVY: "Navies"}
+
 PERSONS = ("Cardinal", "Senator", "Patronage")  # [A] a "person": a Cardinal, a Senator or an Artist (Patronage)
 TRADERS = ("Cogs", "Caravan")
 ROUTES = ("Antioch", "Rome", "Aegean Sea", "Byzantium", "Ottoman Empire", "Hanseatic League", "Timbuktu",
@@ -46,6 +51,11 @@ ROUTES = ("Antioch", "Rome", "Aegean Sea", "Byzantium", "Ottoman Empire", "Hanse
 # A Trade Route that takes only one kind of trader [R l.187, l.194].
 ROUTE_TAKES = {"Aegean Sea": ("Cogs",), "The Silk Road": ("Caravan",)}
 ROUTE_CAPACITY = 3  # [R l.88]
+
+def kinds(names: list[str]) -> list[str]:
+    """The kind of each card named, in the players' words: a long list's groups."""
+    return [KIND_WORDS.get(CARDS[n].kind, "Other") for n in names]
+
 
 CARDS: dict[str, Card] = {
     "Cardinal": Card(12, CARDINAL, 3, gold=1),
