@@ -66,8 +66,8 @@ async function api(method, path, body, quiet, seen) {
 // Poll a JSON address, sending its ETag back so an unchanged answer costs a 304.
 const NO_ANSWER = "The companion does not answer.";
 const PHONE_LIST = 10;  // companion/core/options.py's PHONE_LIST
-const WAYS_SHOWN = 3;
-const PICKER_LIST = 12;  // a field of more values than this with groups (`enumGroups`) is picked group first  // an entry of this many options at most shows them on its row
+const WAYS_SHOWN = 3;  // an entry of this many options at most shows them on its own row
+const PICKER_LIST = 12;  // a field of more values than this with groups (`enumGroups`) is picked group first
 
 // What tells an option from the others of its entry: its label after the words all of theirs begin with
 // ("Flax: move 1, act 3", "Flax by Boat: move 3, act 1" -> "move 1, act 3", "by Boat: move 3, act 1"); its
