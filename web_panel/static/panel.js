@@ -69,15 +69,16 @@ const PHONE_LIST = 10;  // companion/core/options.py's PHONE_LIST
 const WAYS_SHOWN = 3;  // an entry of this many options at most shows them on its own row
 const PICKER_LIST = 12;  // a field of more values than this with groups (`enumGroups`) is picked group first
 
-// What tells an option from the others of its entry: its label after the words all of theirs begin with
-// ("Flax: move 1, act 3", "Flax by Boat: move 3, act 1" -> "move 1, act 3", "by Boat: move 3, act 1"); its
-// whole label when they share no first word.
+// What tells an option from the others of its entry: its label after the words all of theirs begin with, when
+// those words are what the entry already says ("Move to Flax": "Flax: move 1, act 3", "Flax by Boat: move 3,
+// act 1" -> "move 1, act 3", "by Boat: move 3, act 1"); else its whole label.
 function wayOf(label, entry) {
   const labels = entry.map(o => o.label);
   let i = 0;
   while (labels.every(l => i < l.length && l[i] === labels[0][i])) i++;
   while (i > 0 && !labels.every(l => l.length === i || " :".includes(l[i]))) i--;  // back to a word's end
-  return (i ? label.slice(i).replace(/^[:\s]+/, "") : "") || label;
+  const head = label.slice(0, i);
+  return (i && entry[0].under.endsWith(head) ? label.slice(i).replace(/^[:\s]+/, "") : "") || label;
 }
 
 // Asks `path` every `every` ms (and at once on `now()`).
