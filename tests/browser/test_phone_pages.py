@@ -1480,6 +1480,7 @@ def test_the_cards_page_opens_on_the_game_open_at_the_table(page, served):
 def test_a_refusal_reads_as_a_sentence_without_the_fields_code(page, served):
     """Refusals name their field for the API ("compositions.raw_goods: …"); the pages show the sentence."""
     pair(page, served)
+    page.wait_for_function("typeof plainWords === 'function'")  # the page's script has loaded (the URL comes first)
     words = page.evaluate("""() => ["compositions.raw_goods: the Raw Good deck has 69 cards, not 68",
         "first: the second-youngest player starts, but two players were born in the same year",
         "players[1].coins_in_hand: each item one of 0 to 5", "Enter Ada's roll-off dice: roll-off dice: 1 to 6",
