@@ -294,8 +294,11 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
     if role in ("select", "next"):  # NEXT walks back
         return Reply(replace(panel, pick=replace(pick, at=(pick.at + (1 if role == "select" else -1)) % len(values))))
     value = values[pick.at % len(values)][0]
-    if isinstance(value, _GROUP):  # a group opened: its values
-        return Reply(replace(panel, pick=replace(pick, group=value.name, at=0)))
+    if isinstance(value, _GROUP):  # a group opened: its values; a group of one value is that value
+        inside = _values(option["fields"][key], replace(pick, group=value.name))
+        if len(inside) > 1:
+            return Reply(replace(panel, pick=replace(pick, group=value.name, at=0)))
+        value = inside[0][0]
     return _chose(panel, option, pick, key, value)
 
 

@@ -195,19 +195,21 @@ def test_where_several_players_choose_at_once_the_box_lists_each_players_choices
 
 
 def test_a_long_field_with_groups_is_picked_group_first_on_the_box():
-    cards = [(k, f"{owner}'s Cogs #{k}", owner) for k, owner in enumerate(("Ada",) * 5 + ("Bea",) * 5 + ("Cy",) * 6)]
+    cards = [(k, f"{owner}'s Cogs #{k}", owner) for k, owner in enumerate(("Ada",) * 5 + ("Bea",) * 5 + ("Cy",) * 6 + ("Eve",))]
     storm = _opt("Dan plays Storm on …", {"type": "play", "card": "Storm"}, fields={"target": {
         "title": "target", "enum": [k for k, _, _ in cards], "enumNames": [n for _, n, _ in cards],
         "enumGroups": [g for _, _, g in cards]}})
     view = {"game": "master_of_venice", "players": [{"name": "Dan", "seat": 0}], "acting": [0], "options": [storm]}
     picking = controls.press(view, Panel(), "action", False).panel
     screen = controls.screen_for(view, picking)
-    assert (screen.doing, screen.hints) == ("► Ada (5)  1/3", ("Leave", "More", "Open", "Prev"))
+    assert (screen.doing, screen.hints) == ("► Ada (5)  1/4", ("Leave", "More", "Open", "Prev"))
+    eve = controls.press(view, picking, "next", False).panel  # back round to Eve's, a group of one card: ACTION takes it
+    assert controls.press(view, eve, "action", False).action == {"type": "play", "card": "Storm", "target": 16}
     bea = controls.press(view, controls.press(view, picking, "select", False).panel, "action", False).panel
     screen = controls.screen_for(view, bea)
     assert (screen.who, screen.doing, screen.hints[0]) == ("target: Bea", "► Bea's Cogs #5  1/5", "Back")
     back = controls.press(view, bea, "back", False).panel  # back to the groups, on Bea's
-    assert back.pick is not None and controls.screen_for(view, back).doing == "► Bea (5)  2/3"
+    assert back.pick is not None and controls.screen_for(view, back).doing == "► Bea (5)  2/4"
     last = controls.press(view, bea, "next", False).panel  # NEXT walks back: Bea's last card
     assert controls.press(view, last, "action", False).action == {"type": "play", "card": "Storm", "target": 9}
 

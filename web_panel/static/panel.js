@@ -344,14 +344,16 @@ function optionsPanel(box, send, idle) {
   }
 
   // A long list's groups, one chip each with its count (`enumGroups`: "Bea", "Wool", "Crowns"), put in `box`:
-  // the group open (tapped, or the chosen value's), whose values the picker shows.
-  function groupChips(box, k, values, groups, current) {
+  // the group open (tapped, or the chosen value's), whose values the picker shows. A group of one value is
+  // that value: tapping it chooses it (`choose`).
+  function groupChips(box, k, values, groups, current, choose) {
     const at = values.findIndex(v => same(v, current));
     const openGroup = groupOpen[k] ?? (at >= 0 ? groups[at] : undefined);
     const row = el("div", undefined, {className: "chips groups"});
     for (const g of [...new Set(groups)]) {
       const c = el("button", `${g} (${groups.filter(x => x === g).length})`, {className: "chip group" + (g === openGroup ? " on" : "")});
-      c.onclick = () => { groupOpen[k] = g; render(); };
+      const alone = groups.filter(x => x === g).length === 1 ? values[groups.indexOf(g)] : undefined;
+      c.onclick = () => { groupOpen[k] = g; if (alone !== undefined) choose(alone); else render(); };
       row.append(c);
     }
     box.append(row);
@@ -365,7 +367,7 @@ function optionsPanel(box, send, idle) {
     if (f.grid) wrapBox.append(drawGrid(f.grid, f, chosen[k], set));
     // A long list with groups (`enumGroups`: "Bea", "next to Flax") is picked in two taps: the group, then its value.
     const grouped = f.enum && f.enumGroups && f.enum.length > PICKER_LIST;
-    const openGroup = grouped ? groupChips(wrapBox, k, f.enum, f.enumGroups, chosen[k]) : undefined;
+    const openGroup = grouped ? groupChips(wrapBox, k, f.enum, f.enumGroups, chosen[k], set) : undefined;
     if (grouped && openGroup === undefined) { if (f.description) wrapBox.append(el("div", f.description, {className: "hint"})); return wrapBox; }
     if (f.enum) {
       const chips = el("div", undefined, {className: "chips"});
@@ -427,7 +429,7 @@ function optionsPanel(box, send, idle) {
       const chips = el("div", undefined, {className: "chips"});
       // One thing named from a long list with groups (a tile by its suit): the group first, then its values.
       const byGroup = one && items.enumGroups && (items.enum || []).length > PICKER_LIST;
-      const inGroup = byGroup ? groupChips(wrapBox, k, items.enum, items.enumGroups, list[0]) : undefined;
+      const inGroup = byGroup ? groupChips(wrapBox, k, items.enum, items.enumGroups, list[0], v => set([v])) : undefined;
       (items.enum || []).forEach((v, i) => {
         if (byGroup && items.enumGroups[i] !== inGroup) return;  // another group's
         const n = list.filter(x => same(x, v)).length;

@@ -39,10 +39,11 @@ class Card:
     phase: str = ""  # the step it is played in, when not its kind's usual one
 
 
-# A long list of card names is picked by the kind printed on the card first (the phone's and the box's groups).
-KIND_WORDS = {CARDINAL: "Persons", SENATOR: "Persons", PATRONAGE: "Persons", COG: "Traders", CARAVAN: "Traders",
-              CRIME: "Crimes", INTRIGUE: "Intrigue", POPULARITY: "Popularity", EVENT: "Events", WAR: "War",
-              ROUTE: "Trade Routes", ARMY: "Armies", NAVY: "Navies"}
+# A long list of card names is picked by the card's type first (the phone's and the box's groups), in the
+# rulebook's words for the types of its card list.
+KIND_WORDS = {CARDINAL: "Cardinal", SENATOR: "Senator", COG: "Cogs", CARAVAN: "Caravan", WAR: "War", EVENT: "Event",
+              ARMY: "Army", INTRIGUE: "Intrigue", NAVY: "Navy", CRIME: "Crimes", ROUTE: "Trade Route",
+              POPULARITY: "Popularity", PATRONAGE: "Artists & Scientists"}
 
 PERSONS = ("Cardinal", "Senator", "Patronage")  # [A] a "person": a Cardinal, a Senator or an Artist (Patronage)
 TRADERS = ("Cogs", "Caravan")
