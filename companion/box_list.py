@@ -8,6 +8,7 @@ of its own to do. A roll of one die may be done with the die thrown at the table
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from companion.core.options import BOX_LIST, listed
@@ -50,18 +51,17 @@ def _entries(view: dict[str, Any], options: list[dict[str, Any]], top: bool) -> 
     """Each option on its own while there are BOX_LIST at most; else those listed under one first choice as one
     entry (named by their `under`: ACTION opens it), and at the top, where several players choose at once
     (the table acts for each), each player's as one entry."""
-    seats = list(dict.fromkeys(o["action"]["seat"] for o in options if type(o["action"].get("seat")) is int))
-    if top and len(seats) > 1 and len(options) > BOX_LIST:
+    mine = Counter(o["action"]["seat"] for o in options if type(o["action"].get("seat")) is int)  # each seat's
+    if top and len(mine) > 1 and len(options) > BOX_LIST:
         names = [p["name"] for p in view.get("players", [])]
         out, seen = [], set()
         for o in options:
             seat = o["action"].get("seat")
-            mine = [x for x in options if type(seat) is int and x["action"].get("seat") == seat]
-            if len(mine) < 2:
+            if type(seat) is not int or mine[seat] < 2:
                 out.append(o)
             elif seat not in seen:
                 seen.add(seat)
-                out.append(_entry(f"{names[seat] if seat < len(names) else seat} ({len(mine)})", seat))
+                out.append(_entry(f"{names[seat] if seat < len(names) else seat} ({mine[seat]})", seat))
         return out
     return [entry[0] if len(entry) == 1 else _entry(f"{entry[0]['under']} ({len(entry)})", entry[0]["under"])
             for entry in listed(options, BOX_LIST)]
