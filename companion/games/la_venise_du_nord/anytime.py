@@ -93,10 +93,8 @@ def corrections(state: PMap) -> list[Option]:
              ] if table["turn"]["looker"] is None else []
     found += [Option(f"{names[s]}'s Burgher stands elsewhere", "Burghr", {"type": "burgher", "seat": s}, fields={"tile": tiles},
                      group=CORRECTIONS, under="A Burgher stands elsewhere") for s in seats]
-    places = city.all_berths(table["layout"])
-    found.append(Option("The Boat lies elsewhere", "SetBoa", {"type": "boat"}, group=CORRECTIONS, fields={
-        "boat": {"title": "where", "enum": places, "enumNames": [city.berth_name(p) for p in places],
-                 "enumGroups": [p[0] for p in places]}}))
+    found.append(Option("The Boat lies elsewhere", "SetBoa", {"type": "boat"}, group=CORRECTIONS,
+                        fields={"boat": city.berth_field(city.all_berths(table["layout"]), "where")}))
     for s in seats:  # a die from the hand, or one of the five moved or turned
         where = list(city.TILES) if len(own_dice(table, s)) < DICE_PER_PLAYER else own_dice(table, s)
         found.append(Option(f"A die of {names[s]}'s lies on a tile", "SetDie", {"type": "die", "seat": s},

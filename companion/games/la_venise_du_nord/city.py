@@ -123,6 +123,13 @@ def berth_name(place: Sequence[str]) -> str:
     return f"where {', '.join(place[:-1])} and {place[-1]} meet"
 
 
+def berth_field(places: Sequence[Sequence[str]], title: str) -> dict[str, Any]:
+    """A choice among places of the Boat, named as the players say them, grouped by a tile each touches (a long
+    list is picked tile first)."""
+    return {"title": title, "enum": list(places), "enumNames": [berth_name(p) for p in places],
+            "enumGroups": [p[0] for p in places]}
+
+
 def edge(one: str, other: str) -> tuple[str, str]:
     """A bridge's place: the two tiles, in a fixed order."""
     return tuple(sorted((one, other)))

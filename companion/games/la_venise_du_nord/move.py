@@ -82,9 +82,7 @@ def _act_field(act: int) -> dict[str, Any]:
 
 def _berth_field(table: Mapping[str, Any], landed: str) -> dict[str, Any]:
     """Where the Boat is left, next to the tile it took the Burgher to: the player's choice."""
-    places = city.berths(table["layout"], landed)
-    return {"title": "the Boat left", "enum": places, "enumNames": [city.berth_name(p) for p in places],
-            "enumGroups": [p[0] for p in places]}  # by a tile it touches: a long list is picked tile first
+    return city.berth_field(city.berths(table["layout"], landed), "the Boat left")
 
 
 def _die_value(given: object, what: str) -> int | Refused:
