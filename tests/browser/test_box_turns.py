@@ -1,0 +1,134 @@
+"""Each game's most common turn on the box alone (no phone holds a seat): the table page's simulated buttons,
+pressed as a person at the table would, the presses counted against the game's guide. La Venise du Nord's
+plain turn is in test_phone_pages (6 presses)."""
+
+import random
+import re
+
+from playwright.sync_api import expect
+
+from test_phone_pages import _shot, browser, page, pair, served  # noqa: F401 (the module's fixtures)
+
+
+class Presses:
+    """Presses of the box's buttons on the table page, counted. A press that does something waits for the table
+    to have taken it (its version moves on), and each waits out the box's press guard: a press within 300 ms of
+    the last, or of the screen changing, is dropped, as a real button's would be."""
+
+    def __init__(self, page, runtime):
+        self.page, self.runtime, self.count = page, runtime, 0
+
+    def walk(self, *roles):
+        """Presses that move about the box's list (SELECT, an entry opened): the game stays as it is."""
+        for role in roles:
+            self._press(role)
+            self.page.wait_for_timeout(400)
+
+    def do(self, *roles):
+        """Presses that each do something to the game."""
+        for role in roles:
+            version = self.runtime.view()["version"]
+            self._press(role)
+            for _ in range(100):
+                if self.runtime.view()["version"] != version:
+                    break
+                self.page.wait_for_timeout(50)
+            else:
+                raise AssertionError(f"{role} did nothing (press {self.count})")
+            self.page.wait_for_timeout(500)  # the new screen read: the guard counts from the box taking it
+
+    def _press(self, role):
+        self.page.locator(f'#sim [data-role="{role}"]').click()
+        self.count += 1
+
+
+def _box_game(page, served, game, setup, seed):
+    """`game` started for `setup` on a seeded table, and the host's table page open on it (the box's screen,
+    its simulated buttons)."""
+    runtime, app, base = served
+    runtime.rng = random.Random(seed)
+    pair(page, served)
+    assert runtime.submit({"type": "new_game", "game": game, "setup": setup}).accepted
+    page.goto(f"{base}/")
+    expect(page.locator("#sim")).to_be_visible()
+    page.wait_for_timeout(500)  # the new game's screen read before the first press (the press guard)
+    return runtime
+
+
+def test_a_master_of_venice_expansion_phase_on_the_box_takes_six_presses(page, served):
+    """Ada plays a Senator (ACTION on "Ada plays a card", SELECT from Cardinal to Senator, ACTION), Bea a
+    Cardinal (ACTION, ACTION: it is the first type), NEXT closes the phase: 6 presses, as the guide says."""
+    runtime = _box_game(page, served, "master_of_venice", {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}, 1)
+    press = Presses(page, runtime)
+    press.do("next", "next", "next")  # the Draw, the Revenue and the Diplomacy Phases: the table's NEXT
+    expect(page.locator("#status")).to_contain_text("Expansion Phase")
+    press.count = 0
+    press.walk("action", "select")
+    press.do("action")
+    expect(page.locator("#log")).to_contain_text("Ada puts Senator #1 into play for 3")
+    press.walk("action")
+    press.do("action")
+    expect(page.locator("#log")).to_contain_text("Bea puts Cardinal #2 into play for 3")
+    _shot(page, "master-of-venice-7-box-expansion-played", part="#sim")
+    press.do("next")
+    expect(page.locator("#status")).to_contain_text("Event Phase")
+    assert press.count == 6
+
+
+def test_a_quiet_merchant_venturers_winter_on_the_box_takes_three_presses_and_three_per_player(page, served):
+    """A Winter in which nobody buys or sails: the table's NEXT for the season, the resources and the ports
+    (3), and each player's Done in the buying, the sailing and the second buying (3 each): 9 for two players."""
+    setup = {"players": [{"name": "Ada", "age": 30}, {"name": "Bea", "age": 20}]}
+    runtime = _box_game(page, served, "merchant_venturers", setup, 4)
+    press = Presses(page, runtime)
+    press.do("next", "action", "action", "next", "next")  # the deal, the first posts and ships, no first buying
+    expect(page.locator("#status")).to_contain_text("the season changes")
+    press.count = 0
+    press.do(*["next"] * 9)
+    expect(page.locator("#status")).to_contain_text("Spr")
+    view = runtime.view()
+    assert (view["season"], view["phase"]) == ("Spring", 1) and press.count == 9
+
+
+def test_a_palazzo_turn_on_the_box_a_coin_in_two_presses_and_a_purchase_in_five(page, served):
+    """Virtual tiles and coins: Ada takes a coin from the bank (ACTION opens the bank's coins, ACTION takes the
+    first: 2 presses); Bea buys the first tile listed (SELECT to "Buy a tile", ACTION, ACTION on the tile,
+    ACTION on the first payment, ACTION on the first place: 5)."""
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"tiles": "virtual", "coins": "virtual"}}
+    runtime = _box_game(page, served, "palazzo", setup, 3)
+    press = Presses(page, runtime)
+    press.do("next")  # the yard and the bank set out
+    expect(page.locator("#status")).to_contain_text("Ada to act")
+    press.count = 0
+    coins = runtime.view()["players"][0]["coins_in_hand"]
+    press.walk("action")
+    press.do("action")
+    expect(page.locator("#status")).to_contain_text("Bea to act")
+    assert runtime.view()["players"][0]["coins_in_hand"] == coins + 1 and press.count == 2
+    press.walk("select", "action", "action", "action")
+    press.do("action")
+    expect(page.locator("#log")).to_contain_text(re.compile(r"Bea buys \w+ \w+ for \d"))
+    assert len(runtime.view()["players"][1]["palazzo"]) == 1 and press.count == 7
+
+
+def test_a_patrons_of_venice_reserve_round_on_the_box_takes_six_presses(page, served):
+    """Cy leads and chooses Reserve goods (ACTION: it is first); each player in turn reserves a shipment: the
+    ships' owner's entry and the ship (ACTION, ACTION), the last one's ship listed on its own (ACTION):
+    6 presses for three players."""
+    players = [{"name": "Ada", "age": 41}, {"name": "Bea", "age": 9}, {"name": "Cy", "age": 35}]
+    runtime = _box_game(page, served, "patrons_of_venice", {"players": players}, 2)
+    press = Presses(page, runtime)
+    press.do("next")  # the cards are dealt: start
+    expect(page.locator("#status")).to_contain_text("Choose the action · Cy to act")
+    press.count = 0
+    press.do("action")
+    press.walk("action")
+    press.do("action")
+    expect(page.locator("#log")).to_contain_text("Cy reserves the shipment on Ada's ship 1")
+    press.walk("action")
+    press.do("action")
+    expect(page.locator("#log")).to_contain_text("Ada reserves the shipment on his own ship 2")
+    press.do("action")
+    expect(page.locator("#log")).to_contain_text("Bea reserves the shipment on Ada's ship 3")
+    expect(page.locator("#status")).to_contain_text("Choose the action · Ada to act")
+    assert press.count == 6
