@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from test_phone_pages import _shot, browser, page, pair, served  # noqa: F401 (the module's fixtures)
+from test_phone_pages import _shot, pair
 
 
 class Presses:

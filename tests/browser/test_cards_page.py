@@ -15,7 +15,8 @@ from companion.app import _start_reader, _start_table
 from web_panel.app import Box, create_app
 
 from phone import serving
-from test_phone_pages import PHONE, _shot, browser, pair  # noqa: F401 (browser: the module's browser fixture)
+from chromium import PHONE
+from test_phone_pages import _shot, pair
 
 
 @pytest.fixture
@@ -34,7 +35,7 @@ def served(make_runtime):
 
 
 @pytest.fixture
-def page(browser, served):  # noqa: F811
+def page(browser, served):  # this module's: paired and on the Cards page
     context = browser.new_context(**PHONE)
     page = context.new_page()
     errors = []

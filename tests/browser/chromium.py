@@ -1,0 +1,17 @@
+"""The phones of the browser tests: Debian's chromium, driven by Playwright, at a phone's size."""
+
+import shutil
+
+from playwright.sync_api import expect
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+# As root in a container: no sandbox; and no calls home from a machine with a closed network.
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync",
+        # Each phone's page is on its own screen at the table: none is a background tab whose timers slow down.
+        "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+        "--disable-backgrounding-occluded-windows"]
+# A phone learns of another's move by its next poll (every second; a poll that hangs is given up after 5 s
+# and asked again): a wait for it allows that, on a loaded machine.
+expect.set_options(timeout=10_000)

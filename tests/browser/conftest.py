@@ -1,0 +1,44 @@
+"""The browser tests' fixtures: one chromium for the session, a served box (a real WSGI server over a runtime,
+the table's simulated parts) and a phone's page on it that fails its test on any JavaScript error."""
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from companion import settings as settings_mod
+from companion.app import _start_table
+from web_panel.app import Box, create_app
+
+from chromium import ARGS, CHROMIUM, PHONE
+from phone import serving
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def served(make_runtime):
+    runtime = make_runtime()
+    settings = settings_mod.load(None)
+    settings["buttons"]["debounce_ms"] = 0
+    table, buttons, sim = _start_table(settings, runtime, simulated=True)
+    app = create_app(Box(settings, runtime, sim=sim, table=table))
+    with serving(app, threads=4) as port:
+        yield runtime, app, f"http://127.0.0.1:{port}"
+    buttons.close()
+    table.stop()
+
+
+@pytest.fixture
+def page(browser, served):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert errors == [], errors  # no JavaScript error on any page
