@@ -113,7 +113,7 @@ LONGEST = weakref.WeakKeyDictionary()  # runtime -> the most entries a phone's l
 def entries(options):
     """The entries a phone lists for these options, corrections aside."""
     from companion.core.options import PHONE_LIST, listed
-    return listed([o for o in options if o.get("group", "Play") == "Play"], PHONE_LIST)
+    return listed([o for o in options if o.get("group", "Play") == "Play"], PHONE_LIST, rows=True)
 
 
 def _largest_enum(field):

@@ -55,17 +55,48 @@ class Option:
 
 
 PHONE_LIST, BOX_LIST = 10, 6  # the most options a phone's list (big buttons) or the box's (SELECT) shows one by one
+ROW_WAYS, ROW_WORD = 6, 6  # an entry of a few short ways ("a null", "an ace", "a 2") is one row on a phone
 
 
-def listed(options: list[dict[str, Any]], most: int = 0) -> list[list[dict[str, Any]]]:
+def listed(options: list[dict[str, Any]], most: int = 0, rows: bool = False) -> list[list[dict[str, Any]]]:
     """The entries a screen lists for these public options, in the order they first come: the options with one
     `under` together, every other option on its own; each option on its own when there are `most` choices at
-    most (a short list needs no second choice; what NEXT and BACK do is not counted, they have their buttons)."""
+    most (a short list needs no second choice; what NEXT and BACK do is not counted, they have their buttons),
+    except (`rows`: a phone) the options of one `under` that fit a row of chips (`fits_a_row`)."""
     long = sum(1 for option in options if not option.get("button")) > most
-    entries: dict[str, list[dict[str, Any]]] = {}
-    for k, option in enumerate(options):
-        entries.setdefault(option.get("under") if option.get("under") and long else f"#{k}", []).append(option)
-    return list(entries.values())
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for option in options:
+        if option.get("under"):
+            groups.setdefault(option["under"], []).append(option)
+    together = set(groups) if long else {under for under, group in groups.items() if rows and fits_a_row(group)}
+    out, seen = [], set()
+    for option in options:
+        under = option.get("under")
+        if under not in together:
+            out.append([option])
+        elif under not in seen:
+            seen.add(under)
+            out.append(groups[under])
+    return out
+
+
+def fits_a_row(entry: list[dict[str, Any]]) -> bool:
+    """A few options of one `under` whose ways are short words: a phone shows them as one row of chips."""
+    return 1 < len(entry) <= ROW_WAYS and all(len(way_of(option["label"], entry)) <= ROW_WORD for option in entry)
+
+
+def way_of(label: str, entry: list[dict[str, Any]]) -> str:
+    """What tells an option from the others of its entry: its label after the words all of theirs begin with,
+    when those words are what the entry already says ("Move to Flax": "Flax by Boat: move 3, act 1" -> "by Boat:
+    move 3, act 1"); else its whole label. panel.js's wayOf is the same."""
+    labels = [option["label"] for option in entry]
+    i = 0
+    while all(i < len(other) and other[i] == labels[0][i] for other in labels):
+        i += 1
+    while i > 0 and not all(len(other) == i or other[i] in " :" for other in labels):  # back to a word's end
+        i -= 1
+    head = label[:i]
+    return (label[i:].lstrip(": ") if i and entry[0].get("under", "").endswith(head) else "") or label
 
 
 def rolloff_options(state: PMap) -> tuple[Option, ...]:

@@ -8,61 +8,17 @@ missing). A missing browser fails these tests; it never skips them.
 import json
 import random
 import re
-import shutil
 from urllib.parse import unquote
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from companion import settings as settings_mod
 from companion.app import _start_table
 from web_panel.app import Box, create_app
 
+from chromium import PHONE
 from phone import serving
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-# As root in a container: no sandbox; and no calls home from a machine with a closed network.
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync",
-        # Each phone's page is on its own screen at the table: none is a background tab whose timers slow down.
-        "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-        "--disable-backgrounding-occluded-windows"]
-# A phone learns of another's move by its next poll (every second; a poll that hangs is given up after 5 s
-# and asked again): a wait for it allows that, on a loaded machine.
-expect.set_options(timeout=10_000)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def served(make_runtime):
-    runtime = make_runtime()
-    settings = settings_mod.load(None)
-    settings["buttons"]["debounce_ms"] = 0
-    table, buttons, sim = _start_table(settings, runtime, simulated=True)
-    app = create_app(Box(settings, runtime, sim=sim, table=table))
-    with serving(app, threads=4) as port:
-        yield runtime, app, f"http://127.0.0.1:{port}"
-    buttons.close()
-    table.stop()
-
-
-@pytest.fixture
-def page(browser, served):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert errors == [], errors  # no JavaScript error on any page
 
 
 def pair(page, served):
@@ -615,6 +571,25 @@ def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served
         page.get_by_label("player name").nth(i).fill(name)
     expect(page.locator("#options")).to_contain_text("Exact payments chain")
     _shot(page, "palazzo-0-new-game")
+
+
+def test_real_coins_turned_up_are_named_on_the_acting_players_phone_in_one_row(browser, page, served):
+    """Real coins (the default): the bank's coins turned up wait to be named; the acting player's phone shows
+    them as one row of values ("The coin turned up is": a null, an ace, a 2 ...), one tap names a coin."""
+    runtime, app, base = served
+    _start_rolled_off_game(page, served, "palazzo")
+    page.locator("#next").click()  # the yard and the bank set out: 4 coins turned up into the bank
+    expect(page.locator("#status")).to_contain_text("name 4 coins")
+    context, ada, errors = _phone(browser, served, 0, "Ada")
+    row = ada.locator(".entry-row", has_text="The coin turned up is")
+    expect(row.locator("button")).to_have_text(["a null", "an ace", "a 2", "a 3", "a 4", "a 5"])
+    _shot(ada, "palazzo-7-ada-names-coins", whole=False)
+    taps = Taps(ada)
+    taps(row.get_by_role("button", name="The coin turned up is a 3"))
+    expect(page.locator("#status")).to_contain_text("name 3 coins")
+    assert taps.count == 1 and runtime.view()["bank"].count(3) == 1
+    assert errors == []
+    context.close()
 
 
 def test_a_players_phone_shows_nothing_of_the_hosts_and_a_seats_options_only_on_its_own_phone(browser, page, served):

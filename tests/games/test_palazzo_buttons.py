@@ -29,7 +29,7 @@ def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runt
     yard = [y["tile"] for y in view["yard"]]
     screen = controls.screen_for(view, Panel())
     assert (screen.who, screen.step, screen.hints[3]) == ("Ada", view["status"], "Prev")  # NEXT ends no turn: it walks back
-    assert screen.doing.startswith("► The coin turned up is a null  1/")  # the bank's real coins wait: first
+    assert screen.doing == "► The coin turned up is (6)  1/4"  # the bank's real coins wait: first, one entry
     assert view["status"].endswith(" · name 4 coins")
     panel = select(rt, Panel(), f"Buy {yard[0]}")
     panel = press(rt, panel, "action").panel

@@ -67,6 +67,7 @@ async function api(method, path, body, quiet, seen) {
 const NO_ANSWER = "The companion does not answer.";
 const PHONE_LIST = 10;  // companion/core/options.py's PHONE_LIST
 const WAYS_SHOWN = 3;  // an entry of this many options at most shows them on its own row
+const ROW_WAYS = 6, ROW_WORD = 6;  // companion/core/options.py's: a few short ways ("a null", "an ace") are a row
 const PICKER_LIST = 12;  // a field of more values than this with groups (`enumGroups`) is picked group first
 
 // What tells an option from the others of its entry: its label after the words all of theirs begin with, when
@@ -80,6 +81,9 @@ function wayOf(label, entry) {
   const head = label.slice(0, i);
   return (i && entry[0].under.endsWith(head) ? label.slice(i).replace(/^[:\s]+/, "") : "") || label;
 }
+
+// A few options of one `under` whose ways are short words: one row of chips, even in a short list.
+const fitsRow = entry => entry.length > 1 && entry.length <= ROW_WAYS && entry.every(o => wayOf(o.label, entry).length <= ROW_WORD);
 
 // Asks `path` every `every` ms (and at once on `now()`).
 function poll(path, every, onData) {
@@ -490,18 +494,20 @@ function optionsPanel(box, send, idle) {
       else if (beside && (error.label === o.label || (real && error.label === real.label))) into.push(errorBox());
     };
     // Each entry: an option, or the options with one `under` (in the order they first come); each option its
-    // own entry when there are PHONE_LIST choices at most (companion/core/options.py: a short list needs no second
-    // choice; NEXT's and BACK's are not counted).
+    // own entry when there are PHONE_LIST choices at most, except a few short ways that fit a row
+    // (companion/core/options.py's listed: a short list needs no second choice; NEXT's and BACK's are not counted).
     const listInto = (list, into) => {
-      const entries = [], byUnder = {}, long = list.filter(o => !o.button).length > PHONE_LIST;
+      const groups = new Map(), long = list.filter(o => !o.button).length > PHONE_LIST;
+      for (const o of list) if (o.under) groups.set(o.under, [...(groups.get(o.under) || []), o]);
+      const together = new Set([...groups.keys()].filter(u => long || fitsRow(groups.get(u))));
+      const entries = [], seen = new Set();
       for (const o of list) {
-        if (!o.under || !long) entries.push([o]);
-        else if (byUnder[o.under]) byUnder[o.under].push(o);
-        else entries.push(byUnder[o.under] = [o]);
+        if (!together.has(o.under)) entries.push([o]);
+        else if (!seen.has(o.under)) { seen.add(o.under); entries.push(groups.get(o.under)); }
       }
       for (const entry of entries) {
         if (entry.length === 1) { optionAt(entry[0], into); continue; }
-        if (entry.length <= WAYS_SHOWN) {  // a few ways: on the entry's own row, one tap each
+        if (entry.length <= WAYS_SHOWN || fitsRow(entry)) {  // a few ways: on the entry's own row, one tap each
           const row = el("div", undefined, {className: "entry-row"}), after = [];
           row.append(el("div", entry[0].under, {className: "fieldtitle"}));
           const ways = el("div", undefined, {className: "chips"});

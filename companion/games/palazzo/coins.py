@@ -138,8 +138,8 @@ def naming_options(state: PMap) -> list[Option]:
     page, the box and the phone of the player whose turn it is (he turned it up)."""
     if not waiting(state):
         return []
-    return [Option(f"The coin turned up is {a_coin(c)}", c.capitalize(), {"type": "draw", "deck": COINS.name, "cards": [c]})
-            for c in FACES]
+    return [Option(f"The coin turned up is {a_coin(c)}", c.capitalize(), {"type": "draw", "deck": COINS.name, "cards": [c]},
+                   under="The coin turned up is") for c in FACES]
 
 
 def name_coin(e: Edit, card: Any) -> None:
