@@ -334,8 +334,8 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(browser, page,
         _shot(phone, f"master-1-{name.lower()}-plays")
         if name == "Ada":
             _shot(phone, "master-of-venice-2-ada-plays", part="#options")
+        expect(phone.locator(".picker button.chip.on:not(.group)")).to_have_text("Senator")  # before Do it closes it
         taps(phone.locator(".picker").get_by_role("button", name="Do it"))
-        expect(phone.locator(".picker button.chip.on:not(.group)")).to_have_text("Senator")
         assert taps.count == 3, taps.count
         expect(page.locator("#sections")).to_contain_text(f"{name}: 0 Gold")
     expect(page.locator("button.option", has_text="builds a Villa")).to_have_count(0)  # nobody has its 10 Gold
