@@ -585,6 +585,10 @@ def test_master_builder_effects():
     assert t.view["price_pieces"]["jewelry"] == {"cubes": 1, "ones": 1, "twos": 0}
     assert "has been used" in t.refused(type="builder", card=1, down="jewelry")
     assert "2 kinds at most" in t.refused(type="builder", card=2, fill={"wool": 2, "flax": 2, "gold": 2})
+    (fill,) = [o["fields"]["fill"] for o in _offered(t, 0) if o["label"] == "Use Fill stock: fill the stock"]
+    groups = fill["enumGroups"]  # 18 ways picked by their kinds first: "wool" (a group of one), "wool and gold" ...
+    assert len(fill["enum"]) == 18 and len(set(groups)) == 6 and max(map(groups.count, groups)) == 5
+    assert groups[fill["enum"].index({"wool": 4, "gold": 2})] in ("wool and gold", "gold and wool")
     t.ok(type="builder", card=2, fill={"wool": 4, "gold": 2})  # the whole stock, as the appendix says
     assert (t.counter(0, "wool"), t.counter(0, "flax"), t.counter(0, "gold")) == (4, 0, 2)
     t.ok(type="end_turn")

@@ -67,7 +67,8 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             fills = _fills()
             found.append(Option(f"Use {title(b)}: fill the stock", "Fill", {"type": "builder", "card": k},
                                 fields={"fill": {"title": "the stock as it will be", "enum": fills,
-                                                 "enumNames": [", ".join(f"{n} {r}" for r, n in f.items()) for f in fills]}}))
+                                                 "enumNames": [", ".join(f"{n} {r}" for r, n in f.items()) for f in fills],
+                                                 "enumGroups": [" and ".join(f) for f in fills]}}))  # by its kinds
     return found
 
 
