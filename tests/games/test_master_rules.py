@@ -822,3 +822,25 @@ def test_undo_names_a_step_the_whole_table_took_by_the_step_not_by_one_players_l
     t.go(**income["action"], confirm=True)  # every player's income, one line each
     (undo,) = [o for o in t.view["options"] if o["action"]["type"] == "undo"]
     assert undo["label"] == "Undo: Revenue Phase"  # not "Undo: Ada: +3 Gold (3 base)."
+
+
+def test_a_long_list_of_targets_is_picked_by_owner_and_an_owner_with_many_cards_by_owner_and_type():
+    from companion.games.master_of_venice.card_play import plays_of
+
+    def groups():
+        t.to("EVENT")
+        t.give(0, gold=2, cards=1)
+        (slander,) = plays_of(t.state, 0, "Slander", {"type": "play", "seat": 0, "card": "Slander"}, "Ada")
+        return dict(zip(slander.fields["target"]["enum"], slander.fields["target"]["enumGroups"]))
+
+    t = MOV(2)
+    t.to("EXPANSION")
+    for card in ["Senator"] * 6 + ["Cardinal"] * 6 + ["Cardinal"]:
+        t.put(1, card)
+        if len(t.view["in_play"]) == 12:  # Bea's 12 cards fit one picker: grouped by owner alone
+            t.put(0, "Senator")
+            assert set(groups().values()) == {"Ada", "Bea"}
+            t.to("EXPANSION", turn=2)
+    by_card = groups()  # Bea's 13: by type within Bea's
+    assert sorted(set(by_card.values())) == ["Ada", "Bea: Cardinal", "Bea: Senator"]
+    assert [by_card[c["id"]] for c in t.view["in_play"] if c["owner"] == 1 and c["card"] == "Senator"] == ["Bea: Senator"] * 6

@@ -34,12 +34,19 @@ from .leaving import leave_play
 from .table import add_gold, all_in_play, card_by_id, describe, gold, in_order, owned, pay, virtual
 
 
+PICKED_ONE_BY_ONE = 12  # more values than this in a picker are picked group first (panel.js's PICKER_LIST)
+
+
 def _enum(ids: list, names: list[str], title: str, state: PMap | None = None) -> dict[str, Any]:
     """A choice among `ids`; cards in play (`state` given) are grouped by their owner, so a long list is picked
-    owner first."""
+    owner first, and an owner with more cards than a picker lists, by owner and card type ("Bea: Senator")."""
     field = {"title": title, "enum": ids, "enumNames": names}
     if state is not None:
-        field["enumGroups"] = [name(state, card_by_id(state["data"], i)["owner"]) for i in ids]
+        cards = [card_by_id(state["data"], i) for i in ids]
+        owners = [name(state, c["owner"]) for c in cards]
+        many = {o for o in owners if owners.count(o) > PICKED_ONE_BY_ONE}
+        field["enumGroups"] = [f"{o}: {kind}" if o in many else o
+                               for o, kind in zip(owners, kinds([c["card"] for c in cards]))]
     return field
 
 
