@@ -470,6 +470,8 @@ def test_players_may_pay_with_any_combination_of_coins_so_every_coin_in_hand_is_
     assert buy["fields"]["pay"]["enumNames"] == ["5: exact, another action", "die 5: exact, another action",
                                                  "every coin: 5 + 4 (4 over)"]
     assert buy["fields"]["pay"]["enum"][-1] == {"coins": [5, 4], "die": False}
+    # A long list (a hand of many coins) is picked by how much over the price first.
+    assert buy["fields"]["pay"]["enumGroups"] == ["exact: another action", "exact: another action", "4 over"]
     t.buy("Suns null", pay={"coins": [5, 4], "die": False}, to="reserve")
     assert t.hand(0) == [] and t.machine() == (1, False, False)  # no change, and no extra action
     assert t.view["decks"]["coins"]["discard"] == 2

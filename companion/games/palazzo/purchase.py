@@ -68,10 +68,14 @@ def buy_options(state: PMap, seat: int) -> list[Option]:
     for tile in yard_shown(state, table):
         if tile == "?":
             continue  # a real tile turned up: named first (the table's option, or a tap on the reader)
-        ways = payments(hand, die(state, seat), cost(tile))
+        face_now, price = die(state, seat), cost(tile)
+        ways = payments(hand, face_now, price)
         if not ways:
             continue
         pay = {"enum": [p for p, _ in ways], "enumNames": [label for _, label in ways], "title": "payment"}
+        if hand is not None:  # a long list of coins to pay with is picked by how much over the price first
+            over = [sum(p["coins"]) + (face_now if p["die"] else 0) - price for p, _ in ways]
+            pay["enumGroups"] = ["exact: another action" if k == 0 else f"{k} over" for k in over]
         options.append(Option(f"Buy {tile} ({cost(tile)})", "Buy", {"type": "advance", "action": "purchase", "tile": tile},
                               fields={"pay": pay, "to": places(state, seat, tile, reserve=True)},
                               private=hand is not None, under="Buy a tile"))
