@@ -26,6 +26,7 @@ detent opens the counters page at the acting player's first counter.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -316,10 +317,11 @@ def _values(field: dict[str, Any], pick: Pick) -> list[tuple[Any, str]]:
     values, groups = choices(field) or [], field.get("enumGroups") or (items.get("enumGroups") if one else None)
     if not groups or len(values) <= BOX_LIST:
         return values
+    each = [[g] if isinstance(g, str) else g for g in groups]  # a value may be in several groups
     if pick.group is not None:
-        return [v for v, g in zip(values, groups) if g == pick.group] or values
-    named = list(dict.fromkeys(groups))
-    return [(_GROUP(g), f"{g} ({groups.count(g)})") for g in named]
+        return [v for v, g in zip(values, each) if pick.group in g] or values
+    count = Counter(g for gs in each for g in gs)
+    return [(_GROUP(g), f"{g} ({count[g]})") for g in count]
 
 
 def _chose(panel: Panel, option: dict[str, Any], pick: Pick, key: str, value: Any) -> Reply:

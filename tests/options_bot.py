@@ -2,6 +2,7 @@
 value the field allows. A strict game must accept every such input: the options are truthful."""
 
 import weakref
+from collections import Counter
 
 from companion.core.fields import conforms
 from companion.sources import Source
@@ -121,8 +122,8 @@ def _largest_enum(field):
     if "grid" in field:
         return 0
     if "enum" in field and field.get("enumGroups") and len(field["enum"]) > 12:
-        groups = field["enumGroups"]
-        return max(len(set(groups)), *(groups.count(g) for g in groups))
+        each = Counter(g for groups in field["enumGroups"] for g in ([groups] if isinstance(groups, str) else groups))
+        return max(len(each), *each.values())
     if "enum" in field:
         return len(field["enum"])
     return _largest_enum(field["items"]) if field.get("type") == "array" else 0

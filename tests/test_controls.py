@@ -214,6 +214,25 @@ def test_a_long_field_with_groups_is_picked_group_first_on_the_box():
     assert controls.press(view, last, "action", False).action == {"type": "play", "card": "Storm", "target": 9}
 
 
+def test_a_value_in_several_groups_is_found_under_each_on_the_box():
+    tiles = ("Flax", "Gold", "Wool", "Lace")
+    places = [[t] for t in tiles] + [[a, b] for a, b in zip(tiles, tiles[1:])] + [["Flax", "Gold", "Wool"]]
+    places += [[t, "Market"] for t in tiles] + [["Lace", "Order"], ["Order"]]  # 14 places, most touching two tiles
+    boat = _opt("The Boat lies elsewhere …", {"type": "boat"}, fields={"boat": {
+        "title": "the Boat", "enum": places, "enumNames": [" and ".join(p) for p in places], "enumGroups": places}})
+    view = {"game": "la_venise_du_nord", "players": [{"name": "Ada", "seat": 0}], "acting": [0], "options": [boat]}
+    picking = controls.press(view, Panel(), "action", False).panel
+    assert controls.screen_for(view, picking).doing == "► Flax (4)  1/6"  # Flax, Flax and Gold, Flax Gold Wool, Flax and Market
+    gold = controls.press(view, controls.press(view, picking, "select", False).panel, "action", False).panel
+    walked = [controls.screen_for(view, gold).doing]
+    for _ in range(4):
+        gold = controls.press(view, gold, "select", False).panel
+        walked.append(controls.screen_for(view, gold).doing.split("  ")[0])
+    assert walked[0] == "► Gold  1/5" and "► Flax and Gold" in walked and "► Gold and Market" in walked
+    order = controls.press(view, picking, "next", False).panel  # the last group: Order's two places
+    assert controls.screen_for(view, order).doing == "► Order (2)  6/6"
+
+
 def test_one_thing_named_from_a_long_list_is_picked_group_first_too():
     tiles = [f"{suit} {face}" for suit in ("Moons", "Suns", "Arms", "Crowns") for face in ("null", "ace", "2", "3", "4")]
     name = _opt("Name the tile turned up", {"type": "draw", "deck": "tiles"}, fields={"cards": {

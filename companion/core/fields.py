@@ -11,7 +11,7 @@ TABLE.md: every field is required and bounded. A field is one of
 ("maxEach": how often one value may appear, such as 4 coins of each value, or one such number per value of
 an enum's items, such as the cubes of each kind in a stock: ours, not JSON Schema's),
 with annotations a screen may use ("title", "description", "enumNames": a label per enum value,
-"enumGroups": a group per enum value, by which a long list is picked in two steps, and a game's own drawing
+"enumGroups": a group per enum value, or a list of the groups it is in, by which a long list is picked in two steps, and a game's own drawing
 hints such as "grid"). `conforms` says why a field breaks the contract (a test runs
 it over every option a whole game offers); `check` says why a value does not fit a field.
 
@@ -44,8 +44,10 @@ def conforms(field: Mapping[str, Any]) -> str | None:
             return "an enum lists at least one value"
         if "enumNames" in field and len(field["enumNames"]) != len(field["enum"]):
             return "enumNames gives one label per enum value"
-        if "enumGroups" in field and len(field["enumGroups"]) != len(field["enum"]):
-            return "enumGroups gives one group per enum value"
+        if "enumGroups" in field and (len(field["enumGroups"]) != len(field["enum"]) or not all(
+                isinstance(g, str) and g or isinstance(g, list) and g and all(isinstance(x, str) and x for x in g)
+                for g in field["enumGroups"])):
+            return "enumGroups gives one group per enum value (a name, or a list of names for a value in several)"
         return None if keys == {"enum"} else f"an enum takes nothing else ({sorted(keys - {'enum'})})"
     kind = field.get("type")
     if kind == "integer":

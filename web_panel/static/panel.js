@@ -82,6 +82,10 @@ function wayOf(label, entry) {
   return (i && entry[0].under.endsWith(head) ? label.slice(i).replace(/^[:\s]+/, "") : "") || label;
 }
 
+// A value's groups (`enumGroups`: one name, or a list of them), and whether it is in the group `g`.
+const groupsOf = g => Array.isArray(g) ? g : [g];
+const inGroup = (g, name) => groupsOf(g).includes(name);
+
 // A few options of one `under` whose ways are short words: one row of chips, even in a short list.
 const fitsRow = entry => entry.length > 1 && entry.length <= ROW_WAYS && entry.every(o => wayOf(o.label, entry).length <= ROW_WORD);
 
@@ -347,16 +351,17 @@ function optionsPanel(box, send, idle) {
     return p;
   }
 
-  // A long list's groups, one chip each with its count (`enumGroups`: "Bea", "Wool", "Crowns"), put in `box`:
-  // the group open (tapped, or the chosen value's), whose values the picker shows. A group of one value is
-  // that value: tapping it chooses it (`choose`).
+  // A long list's groups, one chip each with its count (`enumGroups`: "Bea", "Wool", "Crowns"; a value in several
+  // groups has a list of them), put in `box`: the group open (tapped, or the chosen value's first), whose values
+  // the picker shows. A group of one value is that value: tapping it chooses it (`choose`).
   function groupChips(box, k, values, groups, current, choose) {
     const at = values.findIndex(v => same(v, current));
-    const openGroup = groupOpen[k] ?? (at >= 0 ? groups[at] : undefined);
+    const openGroup = groupOpen[k] ?? (at >= 0 ? groupsOf(groups[at])[0] : undefined);
     const row = el("div", undefined, {className: "chips groups"});
-    for (const g of [...new Set(groups)]) {
-      const c = el("button", `${g} (${groups.filter(x => x === g).length})`, {className: "chip group" + (g === openGroup ? " on" : "")});
-      const alone = groups.filter(x => x === g).length === 1 ? values[groups.indexOf(g)] : undefined;
+    for (const g of [...new Set(groups.flatMap(groupsOf))]) {
+      const inside = values.filter((v, i) => inGroup(groups[i], g));
+      const c = el("button", `${g} (${inside.length})`, {className: "chip group" + (g === openGroup ? " on" : "")});
+      const alone = inside.length === 1 ? inside[0] : undefined;
       c.onclick = () => { groupOpen[k] = g; if (alone !== undefined) choose(alone); else render(); };
       row.append(c);
     }
@@ -376,7 +381,7 @@ function optionsPanel(box, send, idle) {
     if (f.enum) {
       const chips = el("div", undefined, {className: "chips"});
       f.enum.forEach((v, i) => {
-        if (grouped && f.enumGroups[i] !== openGroup) return;  // another group's
+        if (grouped && !inGroup(f.enumGroups[i], openGroup)) return;  // another group's
         if (f.grid && (isCell(v) || typeof v === "string" && f.grid.some(c => c.tile === v))) return;  // on the grid
         const c = el("button", String((f.enumNames || [])[i] ?? shown(v)), {className: "chip" + (same(chosen[k], v) ? " on" : "")});
         c.onclick = () => set(v);
@@ -433,9 +438,9 @@ function optionsPanel(box, send, idle) {
       const chips = el("div", undefined, {className: "chips"});
       // One thing named from a long list with groups (a tile by its suit): the group first, then its values.
       const byGroup = one && items.enumGroups && (items.enum || []).length > PICKER_LIST;
-      const inGroup = byGroup ? groupChips(wrapBox, k, items.enum, items.enumGroups, list[0], v => set([v])) : undefined;
+      const opened = byGroup ? groupChips(wrapBox, k, items.enum, items.enumGroups, list[0], v => set([v])) : undefined;
       (items.enum || []).forEach((v, i) => {
-        if (byGroup && items.enumGroups[i] !== inGroup) return;  // another group's
+        if (byGroup && !inGroup(items.enumGroups[i], opened)) return;  // another group's
         const n = list.filter(x => same(x, v)).length;
         const c = el("button", String((items.enumNames || [])[i] ?? shown(v)) + (n > 1 ? ` ×${n}` : ""), {className: "chip" + (n ? " on" : "")});
         c.disabled = !one && (list.length >= f.maxItems || (f.uniqueItems && n > 0) || (f.maxEach !== undefined && n >= (Array.isArray(f.maxEach) ? f.maxEach[i] : f.maxEach)));

@@ -124,10 +124,10 @@ def berth_name(place: Sequence[str]) -> str:
 
 
 def berth_field(places: Sequence[Sequence[str]], title: str) -> dict[str, Any]:
-    """A choice among places of the Boat, named as the players say them, grouped by a tile each touches (a long
-    list is picked tile first)."""
+    """A choice among places of the Boat, named as the players say them, grouped by the tiles each touches (a long
+    list is picked tile first: "between Flax and Gold" under Flax and under Gold)."""
     return {"title": title, "enum": list(places), "enumNames": [berth_name(p) for p in places],
-            "enumGroups": [p[0] for p in places]}
+            "enumGroups": [list(p) for p in places]}
 
 
 def edge(one: str, other: str) -> tuple[str, str]:
