@@ -41,7 +41,7 @@ def test_details_only_a_phone_can_take_are_named_on_the_oled_and_not_done_there(
     rt.submit({"type": "advance"})
     rt.submit({"type": "advance", "action": "SPONSOR"})
     screen = controls.screen_for(rt.view(), Panel())
-    assert screen.doing == "► A statue for 3 (phone)  1/8" and screen.hints[2] == ""  # and 7 businesses
+    assert screen.doing == "► A statue for 3 (phone)  1/2" and screen.hints[2] == ""  # and "Sponsor a business (7)"
     reply = controls.press(rt.view(), Panel(), "action", False)
     assert reply.action is None and isinstance(reply.prompt, AlertScreen) and reply.prompt.title == "On the phone"
     press(rt, Panel(), "next")  # NEXT: no sponsorship

@@ -277,8 +277,8 @@ def seat_options(state: PMap, seat: int) -> list[Option]:
             plays = plays_of(state, seat, card, {"type": "play", "seat": seat, "card": card}, f"{name(state, seat)} plays")
             if len(plays) == 1 and not plays[0].fields:
                 plain.append(card)  # named from one list
-            else:
-                other += plays
+            else:  # on a card in play, a Villa or a Trade Route: together in a long list
+                other += [replace(o, under=f"{name(state, seat)} plays a card on …") for o in plays]
         if plain:
             found.append(Option(f"{name(state, seat)} plays a card", "Play", {"type": "play", "seat": seat},
                                 fields={"card": {"title": "card", "enum": plain, "enumGroups": kinds(plain)}}))

@@ -112,7 +112,7 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             found.append(Option(
                 sentence(a(city.LABELS[kind]) + price) + (f": show {_need(kind)}" if ask else ""), city.LABELS[kind][:6],
                 {"type": "advance", "action": "sponsor", "business": kind, **cost, **({"shown": True} if ask else {})},
-                confirm=ask, private=virtual(state),  # which a held hand allows is its secret: its own phone only
+                confirm=ask, private=virtual(state), under="Sponsor a business",  # a hand's secret: its phone only
                 fields={"campi": {"type": "array", "title": "campi", "minItems": 1, "maxItems": 2, "uniqueItems": True,
                                   "items": _campo(state, "campo", "the campo the building touches (two if it touches two)")},
                         **({} if cost else {"cost": {"type": "integer", "title": "cost printed on the tile",
