@@ -108,6 +108,24 @@ def keep_place(before: dict[str, Any], view: dict[str, Any], under: Under, optio
     return under, next((i for i, o in enumerate(shown(view, under)) if o["label"] == label), 0)
 
 
+def first_choice(view: dict[str, Any], under: Under, option: int) -> str | int | None:
+    """The entry of the list SELECT is on, at the top: what it opened (an `under`, a seat), or the option's label;
+    None on what NEXT or BACK do (they have their buttons)."""
+    if under:
+        return under[0]
+    entries = shown(view)
+    entry = entries[option % len(entries)] if entries else {"button": "none"}
+    return None if entry.get("button") else entry.get("opens", entry["label"])
+
+
+def place_of(view: dict[str, Any], choice: str | int | None) -> int:
+    """Where SELECT starts on the list: on `choice` (a `first_choice`) where it is listed, or the first option
+    listed under it (a short list shows them one by one), else on the first entry."""
+    if choice is None:
+        return 0
+    return next((k for k, e in enumerate(shown(view)) if choice in (e.get("opens", e["label"]), e.get("under"))), 0)
+
+
 def _one_die(option: dict[str, Any]) -> bool:
     spec = option.get("rolls") or ""
     return spec.startswith("1d") and not option.get("fields")

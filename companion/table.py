@@ -30,7 +30,7 @@ from typing import Any
 
 from PIL import Image
 
-from companion import controls
+from companion import box_list, controls
 from companion.core.words import sentence
 from companion.sources import Source
 from companion.screens import (AlertScreen, CardScreen, DiceScreen, PairingScreen, Screen, StepScreen, WifiScreen, render,
@@ -100,6 +100,7 @@ class Table:
         self._reader_missing = False  # a configured reader that is not talking: a badge on the step screen
         self._asking: Callable[[], None] | None = None  # what a long ACTION does while a question is shown
         self._pair_since: float | None = None  # when the pairing page came up in a game (it gives way by itself)
+        self._used: dict[tuple, str | int] = {}  # each player's step: the entry the box last did an option of
         self._ask_lock = threading.Lock()
         self._question_until = -1e18  # a question asked from another thread is pending until then (or answered)
         # Told when the step or who acts changes, or anything made elsewhere (a phone, the reader) changes the
@@ -225,7 +226,10 @@ class Table:
                 if view.get("version") != item[3]:
                     log.info("a press made on an older screen was dropped")
                     return
+                used = box_list.first_choice(view, self._panel.under, self._panel.option) if item[1] == "action" else None
                 reply = controls.press(view, self._panel, item[1], item[2])
+                self._reply(reply, view, used)
+                return
             else:
                 # The knob changes a counter relative to its value: safe on a newer
                 # view of the same game, not across games.
@@ -260,7 +264,9 @@ class Table:
             self._asking = None  # the question is off the screen: nobody can answer it
             self._question_until = -1e18
 
-    def _reply(self, reply: controls.Reply, view: dict[str, Any]) -> None:
+    def _reply(self, reply: controls.Reply, view: dict[str, Any], used: str | int | None = None) -> None:
+        """A press's reply taken in; `used`: the entry of the list whose option ACTION did (remembered for this
+        step and player: SELECT starts on it the next time)."""
         was_question = self._panel.confirm is not None
         self._panel = reply.panel
         self._settle_transient(was_question)
@@ -271,6 +277,8 @@ class Table:
             return
         outcome = self.runtime.submit(reply.action, expect_version=view.get("version"), source=BUTTONS)
         if outcome.accepted:
+            if used is not None:
+                self._used[_turn_of(view)] = used
             self._on_view(self.runtime.view(), own=True)  # now, not when its queued copy comes round
         elif not outcome.stale:
             self._show(AlertScreen("Refused", sentence(outcome.reason)), self.timing.alert)
@@ -302,8 +310,8 @@ class Table:
             self._panel = replace(self._panel, page="step")  # an input from anywhere: the game comes back
         if moved_on and self._asking is not None:  # a question never outlives its step
             self._asking, self._transient, self._question_until = None, None, -1e18
-        if moved_on:  # another step or player: SELECT starts from the first option
-            self._panel = replace(self._panel, option=0, under=())
+        if moved_on:  # another step or player: SELECT starts on what the box did there last time, else the first
+            self._panel = replace(self._panel, option=box_list.place_of(view, self._used.get(_turn_of(view))), under=())
         else:  # the same step, its list changed (a card tapped, a coin taken): SELECT stays on what it showed
             self._panel = controls.keep_place(before, view, self._panel)
         if view.get("game_id") != before.get("game_id"):
@@ -425,6 +433,11 @@ class Table:
 
 def _who_acts(view: dict[str, Any]) -> tuple:
     return view.get("game_id"), view.get("round"), view.get("step"), view.get("actor"), view.get("player")
+
+
+def _turn_of(view: dict[str, Any]) -> tuple:
+    """A step of a player's, whichever round: where the box remembers what it did last."""
+    return view.get("game_id"), view.get("step"), view.get("actor"), view.get("player")
 
 
 def _result_screen(view: dict[str, Any], last: dict[str, Any], rolled: dict[str, Any] | None = None,

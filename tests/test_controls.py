@@ -244,3 +244,17 @@ def test_one_thing_named_from_a_long_list_is_picked_group_first_too():
     crowns = controls.press(view, controls.press(view, picking, "next", False).panel, "action", False).panel
     assert controls.screen_for(view, crowns).doing == "► Crowns null  1/5"
     assert controls.press(view, crowns, "action", False).action == {"type": "draw", "deck": "tiles", "cards": ["Crowns null"]}
+
+
+def test_where_select_starts_is_what_the_box_did_last_time_by_its_first_choice():
+    from companion.box_list import first_choice, place_of
+
+    coins = [_opt(f"Take the {c} from the bank", {"type": "coin", "coin": c}) | {"under": "Take a coin"} for c in (2, 3, 4)]
+    tiles = [_opt(f"Buy Suns {k}", {"type": "buy", "tile": k}) | {"under": "Buy a tile"} for k in range(4)]
+    nxt = _opt("Pass", {"type": "advance"}) | {"button": "NEXT"}
+    long = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0], "options": coins + tiles + [nxt]}
+    assert first_choice(long, (), 1) == "Buy a tile" == first_choice(long, ("Buy a tile",), 2)
+    assert place_of(long, "Buy a tile") == 1 and place_of(long, "Swap Suns 2") == 0 and place_of(long, None) == 0
+    short = {**long, "options": coins + tiles[:2] + [nxt]}  # five: one by one
+    assert place_of(short, "Buy a tile") == 3  # its first tile
+    assert place_of(short, "Take the 3 from the bank") == 1  # an option done last time, listed again

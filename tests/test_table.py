@@ -514,3 +514,43 @@ def test_the_pairing_screen_and_a_question_give_way_to_the_game_on_an_input_from
     assert rig.glass().tobytes() == expected(rig).tobytes()
     rig.press("action", seconds=1.0)  # a long ACTION now is not a yes to a question nobody sees
     assert asked == []
+
+
+def test_select_starts_on_what_the_box_did_last_time_in_that_players_step(tmp_path):
+    """Ada buys a tile on the box; on her next turn SELECT starts on the tiles to buy, while Bea, who has done
+    nothing on the box there yet, starts on the first entry. (A seeded deal in which Ada can buy again.)"""
+    import random
+
+    rig = make_rig(tmp_path)
+    try:
+        rig.runtime.rng = random.Random(10)
+        setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"tiles": "virtual", "coins": "virtual"}}
+        assert rig.runtime.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
+        assert rig.table.wait_idle()
+        rig.clock.now += 1
+        rig.press("next")  # the yard and the bank set out: Ada's turn
+
+        def on():
+            view, panel = rig.runtime.view(), rig.table._panel
+            return controls.shown(view, panel)[panel.option]
+
+        def first():
+            return controls.shown(rig.runtime.view(), controls.Panel())[0]
+
+        def a_purchase(entry):
+            return entry.get("opens") == "Buy a tile" or entry.get("under") == "Buy a tile"
+
+        rig.clock.now += 1  # each screen read before the next press (what the rest of the table did comes late here)
+        assert on() == first()
+        while not a_purchase(on()):
+            rig.press("select")
+        for role in (["action"] if on().get("opens") else []) + ["action", "next", "action", "action"]:
+            rig.press(role)  # the tile, paid over (NEXT: the last payment), placed
+        rig.clock.now += 1
+        assert rig.runtime.view()["active"] == 1 and on() == first()
+        rig.press("action")
+        rig.press("action")  # Bea takes a coin (or buys the first tile)
+        rig.clock.now += 1
+        assert rig.runtime.view()["active"] == 0 and on()["label"] == "Buy a tile (2)" != first()["label"]  # where she was
+    finally:
+        rig.close()
