@@ -80,15 +80,11 @@ def backward(view: dict[str, Any], under: Under = ()) -> bool:
 
 
 def farthest(view: dict[str, Any], under: Under = ()) -> int:
-    """The presses from the first entry of the list to do the farthest option it reaches (the SELECTs, or NEXTs
-    back where NEXT walks back, and the ACTIONs that open the entries and do it; the fields aside)."""
+    """The presses from the first entry of the list to do the farthest option it reaches (the SELECTs forward or
+    the NEXTs back, held where NEXT has a job of its own, and the ACTIONs that open the entries and do it; the
+    fields aside)."""
     entries = shown(view, under)
-    back = backward(view, under)
-
-    def walked(k: int) -> int:
-        return min(k, len(entries) - k) if back else k
-
-    return max((walked(k) + 1 + (farthest(view, under + (o["opens"],)) if "opens" in o else 0)
+    return max((min(k, len(entries) - k) + 1 + (farthest(view, under + (o["opens"],)) if "opens" in o else 0)
                 for k, o in enumerate(entries)), default=0)
 
 

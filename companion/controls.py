@@ -158,8 +158,12 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     if panel.pick is not None:
         return _picking(view, panel, role, long)
     options = shown(view, panel)
-    if role == "next" and len(options) > 1 and box_list.backward(view, panel.under) and not view.get("over"):
-        return Reply(replace(panel, option=(panel.option - 1) % len(options)))
+    # NEXT walks the list back where it has nothing of its own to do; held, it walks back anywhere (never NEXT's job).
+    if role == "next" and (long or box_list.backward(view, panel.under)) and not view.get("over"):
+        if len(options) > 1:
+            return Reply(replace(panel, option=(panel.option - 1) % len(options)))
+        if long:
+            return Reply(panel)
     if role == "next":
         if view.get("over"):
             return Reply(panel, prompt=AlertScreen("Game over", sentence(view.get("ended") or "")))

@@ -258,3 +258,15 @@ def test_where_select_starts_is_what_the_box_did_last_time_by_its_first_choice()
     short = {**long, "options": coins + tiles[:2] + [nxt]}  # five: one by one
     assert place_of(short, "Buy a tile") == 3  # its first tile
     assert place_of(short, "Take the 3 from the bank") == 1  # an option done last time, listed again
+
+
+def test_held_next_walks_the_list_back_where_next_has_a_job_of_its_own_and_never_does_it():
+    sells = [_opt(f"Sell Pepper {k} for {k}", {"type": "sell", "card": k}) for k in range(1, 9)]
+    passing = _opt("Pass", {"type": "advance"}, button="NEXT")
+    view = {"game": "patrons_of_venice", "players": [{"name": "Ada", "seat": 0}], "acting": [0], "options": sells + [passing]}
+    back = controls.press(view, Panel(), "next", True)
+    assert back.action is None and controls.screen_for(view, back.panel).doing == "► Sell Pepper 8 for 8  8/8"
+    assert controls.press(view, Panel(), "next", False).action == {"type": "advance"}  # a short press: NEXT's own
+    assert controls.farthest(view) == 5  # 8 sells, each within 4 SELECTs or held NEXTs and ACTION
+    alone = {**view, "options": sells[:1] + [passing]}
+    assert controls.press(alone, Panel(), "next", True).action is None  # nothing to walk: held NEXT does nothing
