@@ -38,16 +38,23 @@ PICKED_ONE_BY_ONE = 12  # more values than this in a picker are picked group fir
 
 
 def _enum(ids: list, names: list[str], title: str, state: PMap | None = None) -> dict[str, Any]:
-    """A choice among `ids`; cards in play (`state` given) are grouped by their owner, so a long list is picked
-    owner first, and an owner with more cards than a picker lists, by owner and card type ("Bea: Senator")."""
+    """A choice among `ids`; cards in play (`state` given) are grouped so a long list is picked group first: by
+    owner, or where an owner has more cards than a picker lists, by owner and card type ("Bea: Senator"), or by
+    card type alone where that shows fewer at once when the owners' groups would not fit a picker."""
     field = {"title": title, "enum": ids, "enumNames": names}
     if state is not None:
         cards = [card_by_id(state["data"], i) for i in ids]
         owners = [name(state, c["owner"]) for c in cards]
+        types = kinds([c["card"] for c in cards])
         many = {o for o in owners if owners.count(o) > PICKED_ONE_BY_ONE}
-        field["enumGroups"] = [f"{o}: {kind}" if o in many else o
-                               for o, kind in zip(owners, kinds([c["card"] for c in cards]))]
+        by_owner = [f"{o}: {kind}" if o in many else o for o, kind in zip(owners, types)]
+        field["enumGroups"] = by_owner if _at_once(by_owner) <= PICKED_ONE_BY_ONE else min((by_owner, types), key=_at_once)
     return field
+
+
+def _at_once(groups: list[str]) -> int:
+    """The most chips a picker grouped so shows at once: its groups, or its largest group."""
+    return max(len(set(groups)), *map(groups.count, groups))
 
 
 # --- the handlers ------------------------------------------------------------------------------------
