@@ -27,7 +27,11 @@ def test_every_player_starts_with_3_coins_2_cards_a_small_post_and_a_small_slow_
     for p in v["players"]:
         assert (p["coins"], p["cards"], p["fortune"]) == (3, 2, 5)
         assert [(s["fast"], s["large"], s["moves"], s["cargo_space"]) for s in p["ships"]] == [(False, False, 2, 1)]
-        assert (p["small_posts"], p["medium_posts"], p["large_posts"], p["start_unplaced"]) == (1, 0, 0, True)
+        # The small post is his, to place: the standings count the posts on the board (none yet).
+        assert (p["small_posts"], p["medium_posts"], p["large_posts"], p["start_unplaced"]) == (0, 0, 0, True)
+    youngest = v["actor"]
+    t.go(**t.plays[0]["action"])  # "Post and ship at ...": now it is on the board
+    assert (t.view["players"][youngest]["small_posts"], t.view["players"][youngest]["start_unplaced"]) == (1, False)
 
 
 @pytest.mark.parametrize("n", [1, 7])

@@ -81,7 +81,7 @@ def _public(state: PMap) -> dict[str, Any]:
     flow = state["flow"]
     per_player = []
     for s in range(len(state["players"])):
-        posts = sizes(table, s)
+        posts = [p["size"] for p in table["posts"][s].values()]  # the standings: posts on the board (not the one to place)
         per_player.append({
             "fortune": fortune(state, s),
             "ships": [dict(thaw(ship), moves=moves(ship), cargo_space=cargo_space(ship)) for ship in table["ships"][s]],
