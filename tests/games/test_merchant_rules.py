@@ -464,6 +464,28 @@ def test_a_ship_sails_once_a_season():
     assert t.ship(0)["at"] == "Havana"
 
 
+def test_the_sailing_list_names_the_likely_ports_with_their_prices():
+    t = MV(2)
+    t.start()
+    t.to("Winter", 7)
+    t.as_(0)
+    (sail,) = [o for o in t.offered_to(0) if o["action"]["type"] == "sail"]
+    empty = dict(zip(sail["fields"]["to"]["enum"], sail["fields"]["to"]["enumNames"]))
+    assert empty["Havana"] == "Havana: gold 5" and empty["sea"] == "out at sea"  # the good made there, its cost
+    assert sail["fields"]["to"]["enum"][0] in [p["name"] for p in t.view["board"]["ports"] if p["world"] == "new"]
+    from companion.games.merchant_venturers.board import demand
+
+    good = next(g for g, k in demand(t.view["board"], "Genoa").items() if k)  # a good Genoa buys
+    _with_cargo(t, 0, [good])
+    (sail,) = [o for o in t.offered_to(0) if o["action"]["type"] == "sail"]
+    laden = dict(zip(sail["fields"]["to"]["enum"], sail["fields"]["to"]["enumNames"]))
+    from companion.games.merchant_venturers.trade import sale_price
+
+    price = sale_price(t.state, 0, "Genoa", good)
+    assert sail["fields"]["to"]["enum"][0] == "Genoa" and laden["Genoa"] == f"Genoa: {good} {price}"  # where it sells, first
+    assert laden["Havana"] == "Havana"  # a New World port does not buy it: no price
+
+
 def test_the_last_ship_cannot_sink_it_loses_its_upgrades():  # MVN-EX-10
     t = MV(2)
     t.start()

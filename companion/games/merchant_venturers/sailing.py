@@ -14,10 +14,11 @@ from companion.core.options import Option
 
 from . import fleet, quiet
 from .any_time import move
-from .board import NEW, OLD, demand, port_names
+from .board import NEW, OLD, demand, port, port_names
 from .fleet import SEA
 from .phase import phase
 from .table import moves
+from .trade import purchase_price, sale_price
 
 
 def options(state: PMap, seat: int) -> list[Option]:
@@ -39,9 +40,24 @@ def options(state: PMap, seat: int) -> list[Option]:
         found.append(Option(f"Ship {ship['id']} sails ({moves(ship)} moves, +1 with the wind): where it ends", "Sail",
                             {"type": "sail", "seat": seat, "ship": ship["id"]},
                             fields={"to": {"title": "where it ends", "enum": to,
-                                           "enumNames": ["out at sea" if p == SEA else p for p in to]}},
+                                           "enumNames": [_where(state, seat, ship, p, p in likely) for p in to]}},
                             under="Sail a ship"))
     return found
+
+
+def _where(state: PMap, seat: int, ship: dict, port_: str, likely: bool) -> str:
+    """A port as the sailing list names it, with the prices that make it likely: what its cargo sells for at an
+    Old World port ("Lisbon: gold 11"), what the good made there costs at a New World one ("Havana: gold 2")."""
+    if port_ == SEA:
+        return "out at sea"
+    if not likely:
+        return port_
+    board = state["data"]["board"]
+    if ship["cargo"]:
+        goods = [g for g in dict.fromkeys(ship["cargo"]) if demand(board, port_)[g]]
+        return f"{port_}: " + ", ".join(f"{g} {sale_price(state, seat, port_, g)}" for g in goods)
+    good = port(board, port_)["good"]
+    return f"{port_}: {good} {purchase_price(state, seat, port_, good)}" if good else port_
 
 
 STEP = phase("SAIL", "7 Sail ships", EACH, say="sail", done="Done", mine=options, quiet_season=True,
