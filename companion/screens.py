@@ -30,7 +30,8 @@ WIDTH, HEIGHT = 128, 64
 
 # Symbols CP437 draws but Python's cp437 codec maps to control characters.
 _SYMBOLS = {"♥": 3, "♦": 4, "♣": 5, "♠": 6, "•": 7, "►": 16, "◄": 17, "↑": 24, "↓": 25, "→": 26, "←": 27}
-_EXTRA = {"…": [64, 0, 64, 0, 64]}  # CP437 has no ellipsis
+# CP437 has no ellipsis, and luma's middle dot is one pixel high and two wide: a dash on the glass. A square dot.
+_EXTRA = {"…": [64, 0, 64, 0, 64], "·": [24, 24]}
 
 
 # --- the view models ---------------------------------------------------------------------------

@@ -206,3 +206,12 @@ def test_typographic_quotes_and_dashes_are_drawn_as_plain_ones_not_question_mark
 
     assert drawn("“Ada’s phone” – 2") == drawn("\"Ada's phone\" - 2")
     assert drawn("“") != drawn("?")
+
+
+def test_a_middle_dot_is_a_square_dot_not_a_dash():
+    from companion.screens import _glyph
+
+    dot, dash = _glyph("·", 1), _glyph("-", 1)
+    lit = [(x, y) for x in range(dot.width) for y in range(8) if dot.getpixel((x, y))]
+    assert len({x for x, _ in lit}) == len({y for _, y in lit}) == 2  # as tall as it is wide
+    assert dot.tobytes() != dash.tobytes()
