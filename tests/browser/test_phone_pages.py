@@ -265,9 +265,6 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     page.locator("#options summary", has_text="Corrections").click()
     _shot(page, "patrons-of-venice-5-corrections", part="#options")
     assert runtime.view()["players"][0]["ducats"] == 10 - 3 - 2 + 3
-    for context, phone, errors in phones.values():
-        assert errors == [], errors
-        context.close()
 
     page.get_by_role("link", name="Scores").click()
     expect(page.locator("#prefilled")).to_be_visible()
@@ -275,6 +272,43 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     # The companion knows every field: the sheet is scored at once, nothing is asked.
     expect(page.locator("#prefilled")).to_have_text("Filled in from the game at the table: the companion knows every field.")
     expect(page.locator("#outcome .winner")).to_have_text("No winner yet")  # nobody has 12 points yet
+    # The rest of the game, played from the phones and the table: the end reaches every phone.
+    from games.patrons_bot import KEEN
+
+    _on_to_the_end(runtime, random.Random(4), KEEN)
+    _the_end_on_my_seat(runtime, [("Ada", ada), ("Bea", bea), ("Cy", cy)])
+    for context, phone, errors in phones.values():
+        assert errors == [], errors
+        context.close()
+
+
+def _on_to_the_end(runtime, rng, keen=None):
+    """The rest of the game played at random from what the table and each phone holding a seat are offered,
+    each input from where it is offered (a seat's from its own phone, as its player would tap it)."""
+    from companion.sources import Source
+    from options_bot import filled, pick
+
+    for _ in range(6000):
+        if runtime.view()["over"]:
+            return runtime.view()
+        found = [(o, None) for o in runtime.view()["options"]]
+        for seat, (phone_id, name) in runtime._holders.items():
+            found += [(o, (seat, phone_id, name)) for o in runtime.seat_view(seat)["options"]]
+        option, held = pick(found, rng, keen)
+        source = Source() if held is None else Source.of_phone(held[1], held[2], seat=held[0])
+        outcome = runtime.submit(filled(option, rng), source=source)
+        assert outcome.accepted, (option["label"], outcome.reason)
+    raise AssertionError("the game did not end")
+
+
+def _the_end_on_my_seat(runtime, phones):
+    """Each player's My seat at the end: who won, and the player's own place."""
+    result = runtime.view()["result"]
+    winners = result["winner"]
+    said = f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share the win"
+    for name, phone in phones:
+        expect(phone.locator("#who")).to_contain_text(f"Game over: {said}")
+        expect(phone.locator("#end .mine")).to_have_text(re.compile(rf"^{name}: \d+(st|nd|rd|th), "))
 
 
 def _claim_seat(page, seat, names=("Ada", "Bea")):
@@ -560,6 +594,9 @@ def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served
     page.locator("#options summary", has_text="Corrections").click()  # undo, redo, a die set right by hand
     expect(page.locator("#options details.corrections")).to_contain_text("Set Ada's Die right (now ")
     _shot(page, "palazzo-6-corrections", part="#options")
+    _on_to_the_end(runtime, random.Random(5), {"purchase": 3})  # the rest from the phones: the end on each
+    _the_end_on_my_seat(runtime, [("Ada", ada), ("Bea", bea)])
+    _shot(bea, "palazzo-8-bea-the-end", whole=False)
     for context, phone, errors in phones.values():
         assert errors == [], errors
         context.close()
