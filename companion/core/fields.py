@@ -28,6 +28,7 @@ from typing import Any
 
 from companion.core.words import counted
 
+PICKER_LIST = 12  # a field of more values than this, with groups, is picked group first (panel.js's PICKER_LIST)
 ANNOTATIONS = frozenset({"title", "description", "enumNames", "enumGroups", "examples", "grid", "default"})
 
 

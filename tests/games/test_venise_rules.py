@@ -1,6 +1,8 @@
 """La Venise du Nord at the table (SPEC.md section 4): the worked examples of 4.9, the state machine of 4.3,
 the end of 4.8 and the gaps of 4.10, played through the pure core's inputs."""
 
+from collections import Counter
+
 import pytest
 from venise_table import NAMES, VN
 
@@ -890,3 +892,15 @@ def test_the_moves_are_listed_by_tile_each_way_with_its_own_effect_once():
     assert len(entries) <= 8 and len(moves) > len(entries)  # the tiles first: 8 at most (9 tiles, not the start)
     assert max(map(len, entries)) <= 12  # and the ways to one tile, with the Movement +-1 card and the Boat
     assert all(len({o["under"] for o in e}) == 1 and e[0]["under"] == f"Move to {e[0]['action']['to']}" for e in entries)
+
+
+def test_the_boats_places_are_found_under_each_tile_they_touch_and_no_tile_lists_more_than_a_picker():
+    from companion.core.fields import PICKER_LIST
+
+    t = VN(n=2, virtual=False)
+    (boat,) = [o.fields["boat"] for o in t.offered if o.label.startswith("The Boat lies elsewhere")]
+    groups = dict(zip(map(tuple, boat["enum"]), boat["enumGroups"]))
+    assert groups[("Flax", "Gold")] == ["Flax", "Gold"]  # between Flax and Gold: under either
+    count = Counter(tile for tiles in groups.values() for tile in tiles)
+    assert max(count.values()) <= PICKER_LIST and len(count) <= PICKER_LIST, count
+    assert all(set(tiles) <= set(place) and len(tiles) >= min(2, len(place)) for place, tiles in groups.items())

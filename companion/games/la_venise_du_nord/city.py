@@ -15,8 +15,11 @@ twice in one move: the companion's reading is once a move (the guide says so).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from companion.core.fields import PICKER_LIST
 
 RAW_TILES = ("Wool", "Flax", "Gold")
 CARD_TILES = {"Workshop": "workshops", "Order": "orders", "Master Builder": "builders"}  # tile -> deck
@@ -125,9 +128,11 @@ def berth_name(place: Sequence[str]) -> str:
 
 def berth_field(places: Sequence[Sequence[str]], title: str) -> dict[str, Any]:
     """A choice among places of the Boat, named as the players say them, grouped by the tiles each touches (a long
-    list is picked tile first: "between Flax and Gold" under Flax and under Gold)."""
-    return {"title": title, "enum": list(places), "enumNames": [berth_name(p) for p in places],
-            "enumGroups": [list(p) for p in places]}
+    list is picked tile first: "between Flax and Gold" under Flax and under Gold). A tile that touches more places
+    than a picker lists (the Market) leaves out those where three tiles meet: they are under the other two."""
+    touching = Counter(tile for place in places for tile in place)
+    groups = [[tile for tile in place if touching[tile] <= PICKER_LIST or len(place) < 3] for place in places]
+    return {"title": title, "enum": list(places), "enumNames": [berth_name(p) for p in places], "enumGroups": groups}
 
 
 def edge(one: str, other: str) -> tuple[str, str]:

@@ -21,6 +21,7 @@ from typing import Any
 
 from pyrsistent import PMap
 
+from companion.core.fields import PICKER_LIST
 from companion.core.flow import step_name
 from companion.core.options import Option
 from companion.core.result import Refused
@@ -34,9 +35,6 @@ from .leaving import leave_play
 from .table import add_gold, all_in_play, card_by_id, describe, gold, in_order, owned, pay, virtual
 
 
-PICKED_ONE_BY_ONE = 12  # more values than this in a picker are picked group first (panel.js's PICKER_LIST)
-
-
 def _enum(ids: list, names: list[str], title: str, state: PMap | None = None) -> dict[str, Any]:
     """A choice among `ids`; cards in play (`state` given) are grouped so a long list is picked group first: by
     owner, or where an owner has more cards than a picker lists, by owner and card type ("Bea: Senator"), or by
@@ -46,9 +44,9 @@ def _enum(ids: list, names: list[str], title: str, state: PMap | None = None) ->
         cards = [card_by_id(state["data"], i) for i in ids]
         owners = [name(state, c["owner"]) for c in cards]
         types = kinds([c["card"] for c in cards])
-        many = {o for o in owners if owners.count(o) > PICKED_ONE_BY_ONE}
+        many = {o for o in owners if owners.count(o) > PICKER_LIST}
         by_owner = [f"{o}: {kind}" if o in many else o for o, kind in zip(owners, types)]
-        field["enumGroups"] = by_owner if _at_once(by_owner) <= PICKED_ONE_BY_ONE else min((by_owner, types), key=_at_once)
+        field["enumGroups"] = by_owner if _at_once(by_owner) <= PICKER_LIST else min((by_owner, types), key=_at_once)
     return field
 
 
