@@ -177,3 +177,13 @@ def test_a_pairing_lasts_a_game_night_then_its_seat_is_free(make_runtime):
         assert other_again.get("/api/state")[0] == 401
         tonight = paired_phone(app, port)  # paired the next evening: Ada's seat is free for it
         assert tonight.post("/api/seat", {"seat": 0})[0] == 200
+
+
+def test_a_code_that_paired_a_phone_is_known_as_used_for_ten_minutes():
+    clock = Clock()
+    pairing, _ = make(clock)
+    code = pairing.code
+    assert pairing.check(code, "10.0.0.2") and not pairing.just_used(pairing.code)
+    assert not pairing.check(code, "10.0.0.3") and pairing.just_used(code)  # refused, and said why
+    clock.now += security.USED_KEPT + 1
+    assert not pairing.just_used(code)

@@ -115,7 +115,11 @@ def test_pairing_sets_a_strict_cookie_and_retires_the_code(served):
     status, body, headers = request(port, "POST", "/api/pair", {"code": right}, {"Origin": f"http://127.0.0.1:{port}"})
     cookie = headers["Set-Cookie"]
     assert status == 200 and "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
-    assert request(port, "POST", "/api/pair", {"code": right})[0] == 403  # one code, one phone
+    status, body, _ = request(port, "POST", "/api/pair", {"code": right})  # one code, one phone: the second is told so
+    assert status == 403 and json.loads(body)["error"].startswith("that code has just paired another phone")
+    wrong = f"{(int(app.extensions['pairing'].code) + 1) % 10 ** 6:06d}"
+    status, body, _ = request(port, "POST", "/api/pair", {"code": wrong})
+    assert status == 403 and json.loads(body)["error"] == "wrong code: enter the digits the table shows now"
 
 
 def test_a_revoked_phone_is_a_stranger_again(served, phone):

@@ -39,6 +39,9 @@ def pair(body: dict[str, Any]):
     except Limited as e:
         return (jsonify(error=f"{e}, or hold SELECT on the box for 3 seconds for a fresh code"), 429,
                 {"Retry-After": str(e.retry_after)})
+    if kind is None and pairing.just_used(body["code"]):
+        return jsonify(error="that code has just paired another phone (each code pairs one phone): "
+                             "enter the new code the table shows now"), 403
     if kind is None:
         return jsonify(error="wrong code: enter the digits the table shows now"), 403
     secret, session = _ext()["sessions"].create(body.get("name") or UNNAMED, host=kind == "host")

@@ -42,6 +42,7 @@ CODE_DIGITS = 6
 PER_CLIENT = (5, 60.0)  # wrong codes allowed per client per window (seconds)
 PER_DEVICE = (20, 60.0)  # wrong codes allowed from everyone together per window
 ROTATE_AFTER = 20  # wrong codes in all before the code changes
+USED_KEPT = 600.0  # seconds a code that paired a phone is remembered as used
 WINDOW_DIGITS = 8  # the code of a pairing window opened at the table
 OWNER_DIGITS = 12  # the owner's code: never on the OLED, only where the box's owner reads it (its shell, its log)
 WINDOW_S = 120.0  # how long a pairing window stays open
@@ -376,6 +377,9 @@ class Pairing:
         # owner reads (`companion pair` on the box, the terminal of `make run`), never on the OLED. One phone
         # each, like the others; it is never retired by strangers' guesses, which it outlasts (10**12 codes).
         self._owner = self._new_code(OWNER_DIGITS)
+        # The codes that paired a phone lately (code -> when): a second phone typing one is told it was used,
+        # not just "wrong". A used code pairs nothing, so saying so gives a guesser nothing.
+        self._used: dict[str, float] = {}
 
     @staticmethod
     def _new_code(digits: int) -> str:
@@ -483,6 +487,8 @@ class Pairing:
             owner = hmac.compare_digest(given, self._owner.encode())
             at_box = self._window is not None and hmac.compare_digest(given, self._window.encode())
             player = hmac.compare_digest(given, self._player.encode())
+            if owner or at_box or player:
+                self._used = {c: t for c, t in self._used.items() if t > now - USED_KEPT} | {code: now}
             if owner:
                 self._owner = self._new_code(OWNER_DIGITS)
             elif at_box:
@@ -502,6 +508,12 @@ class Pairing:
         elif owner or at_box or player or closed:
             self.on_change()  # a code is good for one phone: the screen shows the next
         return "host" if owner or at_box else "player" if player else None
+
+
+    def just_used(self, code: str) -> bool:
+        """Whether `code` paired a phone in the last USED_KEPT seconds (and so pairs no other)."""
+        with self._lock:
+            return self._used.get(code, -1e18) > self.clock() - USED_KEPT
 
 
 def _client_key(address: str) -> str:
