@@ -446,7 +446,8 @@ def _qr(image: Image.Image, text: str) -> int:
 def _pairing(image: Image.Image, s: PairingScreen) -> None:
     left = _qr(image, s.url) + 1  # a window's 8 digits need every column: 4 of the widest at double size are 64 pixels
     width = WIDTH - 1 - left
-    _centred(image, 2, "Pair", width=width, left=left)
+    # A window's 8 digits pair a host's phone (the box's owner's): not the code players type.
+    _centred(image, 2, "Host" if len(s.code) > 6 else "Pair", width=width, left=left)
     half = len(s.code) // 2
     _centred(image, 14, s.code[:half], scale=2, width=width, left=left)
     _centred(image, 32, s.code[half:], scale=2, width=width, left=left)
