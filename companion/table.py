@@ -226,7 +226,8 @@ class Table:
                 if view.get("version") != item[3]:
                     log.info("a press made on an older screen was dropped")
                     return
-                used = box_list.first_choice(view, self._panel.under, self._panel.option) if item[1] == "action" else None
+                on_list = item[1] == "action" and self._panel.page == "step"  # ACTION on the step's list
+                used = box_list.first_choice(view, self._panel.under, self._panel.option) if on_list else None
                 reply = controls.press(view, self._panel, item[1], item[2])
                 self._reply(reply, view, used)
                 return
