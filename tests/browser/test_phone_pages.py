@@ -1054,7 +1054,7 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     expect(status).to_contain_text(": sail")  # 6 passed over: nothing to load
     taps = Taps(bea)
     taps(bea.get_by_role("button", name="Ship 1 sails (2 moves, +1 with the wind): where it ends …"))
-    taps(bea.locator(".picker").get_by_role("button", name="Havana", exact=True))
+    taps(bea.locator(".picker").get_by_role("button", name="Havana: gold 2", exact=True))  # the good made there, its cost
     _shot(bea, "merchant-venturers-3-bea-sails", whole=False)
     taps(bea.locator(".picker").get_by_role("button", name="Do it"))
     _done(taps, bea, "Bea")
@@ -1079,7 +1079,7 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     taps(load)
     expect(load).to_be_hidden()  # the phone shows the gold loaded before Bea says she is done
     _done(taps, bea, "Bea")
-    _picked(taps, bea, "Ship 1 sails (2 moves, +1 with the wind): where it ends …", "Lisbon")
+    _picked(taps, bea, "Ship 1 sails (2 moves, +1 with the wind): where it ends …", "Lisbon: gold 11")  # what it sells for there
     _done(taps, bea, "Bea")
     expect(status).to_contain_text("Lisbon: sell or pass")
     _shot(bea, "merchant-2-bea-sells")
