@@ -2,14 +2,13 @@
 the table's simulated parts) and a phone's page on it that fails its test on any JavaScript error."""
 
 import pytest
+from phone import serving
 from playwright.sync_api import sync_playwright
 
+from browser.chromium import ARGS, CHROMIUM, PHONE
 from companion import settings as settings_mod
 from companion.app import _start_table
 from web_panel.app import Box, create_app
-
-from chromium import ARGS, CHROMIUM, PHONE
-from phone import serving
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from test_phone_pages import _shot, pair
+from browser.test_phone_pages import _shot, pair
 
 
 class Presses:

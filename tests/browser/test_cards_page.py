@@ -7,16 +7,15 @@ through /api/sim/reader, as the table page's simulated reader does.
 import re
 
 import pytest
+from phone import serving
 from playwright.sync_api import expect
 
+from browser.chromium import PHONE
+from browser.test_phone_pages import _shot, pair
 from companion import settings as settings_mod
-from companion.cards import deck_cards
 from companion.app import _start_reader, _start_table
+from companion.cards import deck_cards
 from web_panel.app import Box, create_app
-
-from phone import serving
-from chromium import PHONE
-from test_phone_pages import _shot, pair
 
 
 @pytest.fixture

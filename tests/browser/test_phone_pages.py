@@ -11,14 +11,13 @@ import re
 from urllib.parse import unquote
 
 import pytest
+from phone import serving
 from playwright.sync_api import expect
 
+from browser.chromium import PHONE
 from companion import settings as settings_mod
 from companion.app import _start_table
 from web_panel.app import Box, create_app
-
-from chromium import PHONE
-from phone import serving
 
 
 def pair(page, served):
@@ -285,8 +284,9 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
 def _on_to_the_end(runtime, rng, keen=None):
     """The rest of the game played at random from what the table and each phone holding a seat are offered,
     each input from where it is offered (a seat's from its own phone, as its player would tap it)."""
-    from companion.sources import Source
     from options_bot import filled, pick
+
+    from companion.sources import Source
 
     for _ in range(6000):
         if runtime.view()["over"]:
@@ -969,14 +969,26 @@ def _port_form(page, index, name, world, good, lands):
         port.get_by_label("type").nth(k).select_option(kind)
 
 
-def _done(taps, phone, name):
+def _caught_up(phone, runtime):
+    """The phone's My seat shows the table as it is now (its next poll has come): a player reads before tapping,
+    and "your turn." may still be the last phase's."""
+    for _ in range(100):
+        if phone.evaluate("me && me.version") == runtime.view()["version"]:
+            return
+        phone.wait_for_timeout(100)
+    raise AssertionError("the phone never caught up with the table")
+
+
+def _done(taps, phone, name, runtime):
     """The player's part of the phase, ended on his own phone (NEXT: "Done: ...")."""
+    _caught_up(phone, runtime)
     expect(phone.locator("#who")).to_have_text(f"{name}: your turn.")
     taps(phone.get_by_role("button", name=re.compile("^Done: ")))
 
 
-def _quiet(taps, phone, name):
+def _quiet(taps, phone, name, runtime):
     """The player's part of every phase left this season, ended in one tap."""
+    _caught_up(phone, runtime)
     expect(phone.locator("#who")).to_have_text(f"{name}: your turn.")
     taps(phone.get_by_role("button", name="Nothing this season: pass my part of every phase"))
 
@@ -1014,8 +1026,8 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     bea.get_by_role("button", name="Post and ship at Lisbon").click()
     ada.get_by_role("button", name="Post and ship at Lisbon").click()
     taps = Taps(bea)
-    _done(taps, bea, "Bea")
-    _done(Taps(ada), ada, "Ada")
+    _done(taps, bea, "Bea", runtime)
+    _done(Taps(ada), ada, "Ada", runtime)
     expect(status).to_contain_text("Y1 Win N: the season changes")
     _shot(bea, "merchant-1-bea-board")
 
@@ -1039,7 +1051,7 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
         expect(status).to_contain_text(": buy")
         for name, phone in (("Bea", bea), ("Ada", ada)):
             taps = Taps(phone)
-            _quiet(taps, phone, name)
+            _quiet(taps, phone, name, runtime)
             assert taps.count == 1
         table_next("Next")  # 8 sell: nobody has goods; then 9 passes both over, and the season ends
         expect(status).to_contain_text(": the season changes")
@@ -1049,24 +1061,24 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     table_next("Next")
     table_next("Make")
     expect(status).to_contain_text(": buy")
-    _done(Taps(bea), bea, "Bea")
-    _quiet(Taps(ada), ada, "Ada")
+    _done(Taps(bea), bea, "Bea", runtime)
+    _quiet(Taps(ada), ada, "Ada", runtime)
     expect(status).to_contain_text(": sail")  # 6 passed over: nothing to load
     taps = Taps(bea)
     taps(bea.get_by_role("button", name="Ship 1 sails (2 moves, +1 with the wind): where it ends …"))
     taps(bea.locator(".picker").get_by_role("button", name="Havana: gold 2", exact=True))  # the good made there, its cost
     _shot(bea, "merchant-venturers-3-bea-sails", whole=False)
     taps(bea.locator(".picker").get_by_role("button", name="Do it"))
-    _done(taps, bea, "Bea")
+    _done(taps, bea, "Bea", runtime)
     assert taps.count == 4
     table_next("Next")
-    _done(Taps(bea), bea, "Bea")  # 9: Bea may buy again; Ada is quiet
+    _done(Taps(bea), bea, "Bea", runtime)  # 9: Bea may buy again; Ada is quiet
     # Summer: the gold made at Havana's land goes to Havana; Bea, there with her ship, buys it, loads it,
     # sails home to Lisbon and sells it. Ada is quiet again.
     table_next("Next")
     table_next("Make")
-    _done(Taps(bea), bea, "Bea")
-    _quiet(Taps(ada), ada, "Ada")
+    _done(Taps(bea), bea, "Bea", runtime)
+    _quiet(Taps(ada), ada, "Ada", runtime)
     table_next("Move")  # 4 to the ports
     expect(status).to_contain_text("Havana: buy or pass")
     expect(bea.locator("#who")).to_have_text("Bea: your turn.")  # at Havana, whose chance it is
@@ -1078,15 +1090,15 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     load = bea.get_by_role("button", name="Load gold onto ship 1 at Havana")
     taps(load)
     expect(load).to_be_hidden()  # the phone shows the gold loaded before Bea says she is done
-    _done(taps, bea, "Bea")
+    _done(taps, bea, "Bea", runtime)
     _picked(taps, bea, "Ship 1 sails (2 moves, +1 with the wind): where it ends …", "Lisbon: gold 11")  # what it sells for there
-    _done(taps, bea, "Bea")
+    _done(taps, bea, "Bea", runtime)
     expect(status).to_contain_text("Lisbon: sell or pass")
     _shot(bea, "merchant-2-bea-sells")
     taps(bea.get_by_role("button", name="Sell 1 gold at Lisbon: 11"))
     assert taps.count == 8, taps.count  # buy, load, done, sail (the option, where, Do it), done, sell
     table_next("Next")
-    _done(Taps(bea), bea, "Bea")
+    _done(Taps(bea), bea, "Bea", runtime)
     quiet_phases("Autumn")
     expect(status).to_contain_text("Y2 Win N: the season changes")
     view = runtime.view()
@@ -1256,7 +1268,6 @@ def _palazzo_to_the_end_with_real_coins(runtime, rng):
 
 def test_at_the_end_without_a_result_the_pages_ask_only_for_what_the_companion_does_not_know(page, served):
     import random
-
     from dataclasses import replace
 
     runtime, _, base = served
