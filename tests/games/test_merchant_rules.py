@@ -737,3 +737,11 @@ def test_nothing_this_season_ends_a_players_quiet_season_in_one_tap():
     t.to("Spring", 3)
     t.as_(0)  # the next season, Ada's again
     assert any(o["short"] == "Quiet" for o in t.offered_to(0))
+
+
+def test_a_ship_set_right_by_hand_is_named_with_where_it_is_and_a_long_list_is_picked_by_where_first():
+    t = MV(2)
+    t.start()
+    (sink,) = [o for o in t.offered_to(0) if o["action"]["type"] == "sink"]
+    ship = sink["fields"]["ship"]
+    assert ship["enumNames"] == ["ship 1 (Lisbon)"] and ship["enumGroups"] == ["Lisbon"]

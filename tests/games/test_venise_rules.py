@@ -904,3 +904,10 @@ def test_the_boats_places_are_found_under_each_tile_they_touch_and_no_tile_lists
     count = Counter(tile for tiles in groups.values() for tile in tiles)
     assert max(count.values()) <= PICKER_LIST and len(count) <= PICKER_LIST, count
     assert all(set(tiles) <= set(place) and len(tiles) >= min(2, len(place)) for place, tiles in groups.items())
+
+
+def test_a_bridge_set_right_by_hand_is_found_under_either_tile_it_joins():
+    t = VN(n=2, virtual=False)
+    t.ok(type="bridge", seat=0, tiles=["Flax", "Gold"])
+    (gone,) = [o.fields["tiles"] for o in t.offered if o.label == "A bridge is not there"]
+    assert gone["enumGroups"] == [["Flax", "Gold"]] and gone["enumNames"] == ["Flax and Gold"]

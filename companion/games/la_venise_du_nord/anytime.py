@@ -116,7 +116,8 @@ def corrections(state: PMap) -> list[Option]:
         standing = [b["tiles"] for b in table["bridges"]]
         found.append(Option("A bridge is not there", "NoBrg", {"type": "bridge", "seat": None},
                             fields={"tiles": {"title": "between", "enum": [list(t) for t in standing],
-                                              "enumNames": [f"{a} and {b}" for a, b in standing]}}, group=CORRECTIONS,
+                                              "enumNames": [f"{a} and {b}" for a, b in standing],
+                                              "enumGroups": [list(t) for t in standing]}}, group=CORRECTIONS,  # by tile
                             under=BRIDGES))
     count = {"type": "integer", "minimum": 0, "maximum": 30}
     # Each field starts at what the table holds now, so Do it with nothing changed changes nothing.

@@ -85,13 +85,16 @@ def options(state: PMap, seat: int) -> list[Option]:
                             fields={"card": {"title": "card", "enum": sorted(set(hand))}}))
     elif hand is None and state["counters"]["players"][seat]["cards"]:
         found.append(Option("Play an action card", "Play", {"type": "play_card", **base}, private=True))
-    ships = [s["id"] for s in table["ships"][seat] if s["at"] is not None]
+    afloat = [s for s in table["ships"][seat] if s["at"] is not None]
     everywhere = [*port_names(table["board"]), SEA]
-    if ships:
+    if afloat:
+        where = ["out at sea" if s["at"] == SEA else s["at"] for s in afloat]
+        ships = {"title": "ship", "enum": [s["id"] for s in afloat], "enumGroups": where,  # a long list: where it is
+                 "enumNames": [f"ship {s['id']} ({w})" for s, w in zip(afloat, where)]}
         found += [Option("A card sank my ship (the last one only loses its upgrades)", "Sink", {"type": "sink", **base},
-                         fields={"ship": {"title": "ship", "enum": ships}}, confirm=True, group=CORRECTIONS),
+                         fields={"ship": ships}, confirm=True, group=CORRECTIONS),
                   Option("A card moved my ship", "Moved", {"type": "move_ship", **base}, group=CORRECTIONS,
-                         fields={"ship": {"title": "ship", "enum": ships},
+                         fields={"ship": ships,
                                  "to": {"title": "to", "enum": everywhere, "enumNames": ["out at sea" if p == SEA else p for p in everywhere]}})]
     if table["posts"][seat]:
         found.append(Option("A card destroyed my trading post (the last one becomes small)", "Destroy", {"type": "destroy", **base},
