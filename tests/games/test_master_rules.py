@@ -844,3 +844,16 @@ def test_a_long_list_of_targets_is_picked_by_owner_and_an_owner_with_many_cards_
     by_card = groups()  # Bea's 13: by type within Bea's
     assert sorted(set(by_card.values())) == ["Ada", "Bea: Cardinal", "Bea: Senator"]
     assert [by_card[c["id"]] for c in t.view["in_play"] if c["owner"] == 1 and c["card"] == "Senator"] == ["Bea: Senator"] * 6
+
+
+def test_the_cards_named_in_the_event_phase_come_by_type_and_no_type_lists_more_than_a_picker():
+    from collections import Counter
+
+    from companion.core.fields import PICKER_LIST
+
+    t = MOV(2)
+    t.to("EVENT")
+    (named,) = [o.fields["card"] for o in t.offered if o.label == "A card is played: name it"]
+    groups = Counter(named["enumGroups"])
+    assert len(named["enum"]) > PICKER_LIST and max(groups.values()) <= PICKER_LIST, groups
+    assert groups["Event on a card"] and groups["Event"]  # the rulebook's 13 Events, in two

@@ -55,7 +55,9 @@ ROUTE_CAPACITY = 3  # [R l.88]
 
 def kinds(names: list[str]) -> list[str]:
     """The kind of each card named, in the players' words: a long list's groups."""
-    return [KIND_WORDS.get(CARDS[n].kind, "Other") for n in names]
+    # The rulebook's 13 Events are more than a picker lists: those played on a card in play are a group of their own.
+    return ["Event on a card" if CARDS[n].kind == EVENT and CARDS[n].target else KIND_WORDS.get(CARDS[n].kind, "Other")
+            for n in names]
 
 
 CARDS: dict[str, Card] = {
