@@ -32,6 +32,7 @@ from typing import Any
 
 from companion import box_list
 from companion.box_list import BOX_LIST, on_button
+from companion.core.fields import groups_each
 from companion.core.ranking import competition_positions
 from companion.core.words import sentence
 from companion.screens import (
@@ -321,7 +322,7 @@ def _values(field: dict[str, Any], pick: Pick) -> list[tuple[Any, str]]:
     values, groups = choices(field) or [], field.get("enumGroups") or (items.get("enumGroups") if one else None)
     if not groups or len(values) <= BOX_LIST:
         return values
-    each = [[g] if isinstance(g, str) else g for g in groups]  # a value may be in several groups
+    each = groups_each(groups)  # a value may be in several groups
     if pick.group is not None:
         return [v for v, g in zip(values, each) if pick.group in g] or values
     count = Counter(g for gs in each for g in gs)

@@ -2,9 +2,8 @@
 value the field allows. A strict game must accept every such input: the options are truthful."""
 
 import weakref
-from collections import Counter
 
-from companion.core.fields import conforms
+from companion.core.fields import PICKER_LIST, at_once, conforms
 from companion.sources import Source
 
 
@@ -121,9 +120,8 @@ def _largest_enum(field):
     """The most values a picker of `field` shows at once: a grouped one's groups or its largest group."""
     if "grid" in field:
         return 0
-    if "enum" in field and field.get("enumGroups") and len(field["enum"]) > 12:
-        each = Counter(g for groups in field["enumGroups"] for g in ([groups] if isinstance(groups, str) else groups))
-        return max(len(each), *each.values())
+    if "enum" in field and field.get("enumGroups") and len(field["enum"]) > PICKER_LIST:
+        return at_once(field["enumGroups"])
     if "enum" in field:
         return len(field["enum"])
     return _largest_enum(field["items"]) if field.get("type") == "array" else 0

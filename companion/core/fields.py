@@ -23,6 +23,7 @@ numbers, bounded arrays) are not JSON Schema's.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,6 +31,17 @@ from companion.core.words import counted
 
 PICKER_LIST = 12  # a field of more values than this, with groups, is picked group first (panel.js's PICKER_LIST)
 ANNOTATIONS = frozenset({"title", "description", "enumNames", "enumGroups", "examples", "grid", "default"})
+
+
+def groups_each(groups: list[str | list[str]]) -> list[list[str]]:
+    """Each value's groups, from a field's `enumGroups` (a name, or a list of names for a value in several)."""
+    return [[g] if isinstance(g, str) else list(g) for g in groups]
+
+
+def at_once(groups: list[str | list[str]]) -> int:
+    """The most chips a picker grouped by `groups` shows at once: its groups, or its largest group."""
+    count = Counter(g for each in groups_each(groups) for g in each)
+    return max(len(count), *count.values())
 
 
 def same(a: Any, b: Any) -> bool:

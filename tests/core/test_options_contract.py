@@ -129,3 +129,11 @@ def test_a_short_list_shows_each_option_but_a_few_short_ways_make_one_row_on_a_p
     long_ways = [{"label": f"Flax by Boat to {t}: move 5, act 6", "under": "Move to Flax"} for t in ("Gold", "Wool")]
     assert [len(e) for e in listed(long_ways + [take], 10, rows=True)] == [1, 1, 1]  # not short words: not a row
     assert way_of(long_ways[0]["label"], long_ways) == long_ways[0]["label"]  # "Flax by Boat to": not its under's
+
+
+def test_a_grouped_pickers_chips_at_once_count_a_value_in_each_of_its_groups():
+    from companion.core.fields import at_once, groups_each
+
+    assert groups_each(["Flax", ["Flax", "Gold"]]) == [["Flax"], ["Flax", "Gold"]]
+    assert at_once(["Ada"] * 5 + ["Bea"]) == 5 and at_once(list("abcdefg")) == 7
+    assert at_once([["Flax", "Gold"], ["Gold"], ["Gold", "Wool"]]) == 3  # Gold holds all three

@@ -21,7 +21,7 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.fields import PICKER_LIST
+from companion.core.fields import PICKER_LIST, at_once
 from companion.core.flow import step_name
 from companion.core.options import Option
 from companion.core.result import Refused
@@ -46,13 +46,8 @@ def _enum(ids: list, names: list[str], title: str, state: PMap | None = None) ->
         types = kinds([c["card"] for c in cards])
         many = {o for o in owners if owners.count(o) > PICKER_LIST}
         by_owner = [f"{o}: {kind}" if o in many else o for o, kind in zip(owners, types)]
-        field["enumGroups"] = by_owner if _at_once(by_owner) <= PICKER_LIST else min((by_owner, types), key=_at_once)
+        field["enumGroups"] = by_owner if at_once(by_owner) <= PICKER_LIST else min((by_owner, types), key=at_once)
     return field
-
-
-def _at_once(groups: list[str]) -> int:
-    """The most chips a picker grouped so shows at once: its groups, or its largest group."""
-    return max(len(set(groups)), *map(groups.count, groups))
 
 
 # --- the handlers ------------------------------------------------------------------------------------
