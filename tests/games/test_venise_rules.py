@@ -908,6 +908,8 @@ def test_the_boats_places_are_found_under_each_tile_they_touch_and_no_tile_lists
 
 def test_a_bridge_set_right_by_hand_is_found_under_either_tile_it_joins():
     t = VN(n=2, virtual=False)
+    (stands,) = [o.fields["tiles"] for o in t.offered if o.label == f"A bridge of {t.view['players'][0]['name']}'s stands"]
+    assert ["Flax", "Gold"] in stands["enumGroups"]  # a bridge to be set, too, is under either tile
     t.ok(type="bridge", seat=0, tiles=["Flax", "Gold"])
     (gone,) = [o.fields["tiles"] for o in t.offered if o.label == "A bridge is not there"]
     assert gone["enumGroups"] == [["Flax", "Gold"]] and gone["enumNames"] == ["Flax and Gold"]

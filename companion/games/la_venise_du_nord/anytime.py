@@ -108,17 +108,12 @@ def corrections(state: PMap) -> list[Option]:
                             under=DICE))
     edges = sorted({city.edge(t, u) for t in city.TILES for u in city.neighbours(table["layout"], t)})
     found += [Option(f"A bridge of {names[s]}'s stands", "SetBrg", {"type": "bridge", "seat": s},
-                     fields={"tiles": {"title": "between", "enum": [list(e) for e in edges],
-                                       "enumNames": [f"{a} and {b}" for a, b in edges], "enumGroups": [a for a, _ in edges]}},
-                     group=CORRECTIONS, under=BRIDGES)
+                     fields={"tiles": city.bridge_field(edges)}, group=CORRECTIONS, under=BRIDGES)
               for s in seats if len(bridges_of(table, s)) < BRIDGES_PER_PLAYER]
     if table["bridges"]:
         standing = [b["tiles"] for b in table["bridges"]]
         found.append(Option("A bridge is not there", "NoBrg", {"type": "bridge", "seat": None},
-                            fields={"tiles": {"title": "between", "enum": [list(t) for t in standing],
-                                              "enumNames": [f"{a} and {b}" for a, b in standing],
-                                              "enumGroups": [list(t) for t in standing]}}, group=CORRECTIONS,  # by tile
-                            under=BRIDGES))
+                            fields={"tiles": city.bridge_field(standing)}, group=CORRECTIONS, under=BRIDGES))
     count = {"type": "integer", "minimum": 0, "maximum": 30}
     # Each field starts at what the table holds now, so Do it with nothing changed changes nothing.
     found += [Option(f"The {g} price is set otherwise (now {prices(table)[g]})", "Price", {"type": "price", "good": g},

@@ -126,6 +126,12 @@ def berth_name(place: Sequence[str]) -> str:
     return f"where {', '.join(place[:-1])} and {place[-1]} meet"
 
 
+def bridge_field(edges: Sequence[Sequence[str]]) -> dict[str, Any]:
+    """A choice among places of a bridge, each between two tiles, found under either tile in a long list."""
+    return {"title": "between", "enum": [list(e) for e in edges], "enumNames": [f"{a} and {b}" for a, b in edges],
+            "enumGroups": [list(e) for e in edges]}
+
+
 def berth_field(places: Sequence[Sequence[str]], title: str) -> dict[str, Any]:
     """A choice among places of the Boat, named as the players say them, grouped by the tiles each touches (a long
     list is picked tile first: "between Flax and Gold" under Flax and under Gold). A tile that touches more places
