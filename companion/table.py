@@ -229,15 +229,13 @@ class Table:
                 on_list = item[1] == "action" and self._panel.page == "step"  # ACTION on the step's list
                 used = box_list.first_choice(view, self._panel.under, self._panel.option) if on_list else None
                 reply = controls.press(view, self._panel, item[1], item[2])
-                self._reply(reply, view, used)
-                return
             else:
                 # The knob changes a counter relative to its value: safe on a newer
                 # view of the same game, not across games.
                 if view.get("game_id") != item[2]:
                     return
-                reply = controls.turn(view, self._panel, item[1])
-            self._reply(reply, view)
+                used, reply = None, controls.turn(view, self._panel, item[1])
+            self._reply(reply, view, used)
 
     def _open_pairing(self) -> None:
         """SELECT held at the table, on any screen: the pairing screen with a window's fresh code,
