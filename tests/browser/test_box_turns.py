@@ -1,13 +1,12 @@
 """Each game's most common turn on the box alone (no phone holds a seat): the table page's simulated buttons,
-pressed as a person at the table would, the presses counted against the game's guide. La Venise du Nord's
-plain turn is in test_phone_pages (6 presses)."""
+pressed as a person at the table would, the presses counted against the game's guide."""
 
 import random
 import re
 
 from playwright.sync_api import expect
 
-from browser.test_phone_pages import _shot, pair
+from browser.test_phone_pages import _shot, _start_rolled_off_game, pair
 
 
 class Presses:
@@ -132,3 +131,30 @@ def test_a_patrons_of_venice_reserve_round_on_the_box_takes_six_presses(page, se
     expect(page.locator("#log")).to_contain_text("Bea reserves the shipment on Ada's ship 3")
     expect(page.locator("#status")).to_contain_text("Choose the action · Ada to act")
     assert press.count == 6
+
+
+def test_a_plain_la_venise_du_nord_turn_on_the_box_takes_six_presses(page, served):
+    """The roll (1 press), the move to a tile reached more than one way (its entry, then the way: 2), its power
+    (1), no bridge (NEXT) and the end (NEXT): 6 presses, as the guide says."""
+    runtime = served[0]
+    _start_rolled_off_game(page, served, "la_venise_du_nord")
+    for tile in ("Market", "Order"):  # every Burgher placed first (one press each on the box)
+        (start,) = [o for o in runtime.view()["options"] if o["label"] == f"Start on {tile}"]
+        assert runtime.submit(start["action"]).accepted
+    expect(page.locator("#status")).to_contain_text("Phase 1")
+    page.wait_for_timeout(500)  # the screen read before the first press (the press guard)
+    press = Presses(page, runtime)
+    press.do("action")  # Roll two dice: the box rolls
+    assert len(runtime.view()["turn"]["dice"]) == 2
+    assert runtime.submit({"type": "undo", "confirm": True}).accepted  # the test's own dice, as the reader reads them
+    assert runtime.submit({"type": "advance", "roll": True, "dice": [1, 3], "source": "physical"}).accepted
+    page.wait_for_timeout(500)
+    press.walk("action")  # the first tile's entry opens: its ways
+    _shot(page, "la-venise-du-nord-7-box-a-tiles-ways", part="#oled")
+    press.do("action")  # Flax: move 1, act 3
+    assert runtime.view()["players"][0]["burgher"] == "Flax" and runtime.view()["turn"]["act"] == 3
+    press.do("action")  # the tile's first power: the flax into the stock
+    press.do("next")  # no bridge
+    press.do("next")  # End
+    expect(page.locator("#status")).to_contain_text("Bea to act")
+    assert press.count == 6, press.count

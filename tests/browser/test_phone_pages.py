@@ -893,43 +893,6 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
         context.close()
 
 
-def test_a_plain_la_venise_du_nord_turn_on_the_box_takes_six_presses(page, served):
-    """The box alone (no phone holds a seat), through the table page's simulated buttons: the roll (1 press),
-    the move to a tile reached more than one way (its entry, then the way: 2), its power (1), no bridge (NEXT)
-    and the end (NEXT): 6 presses, as the guide says. Each press waits out the box's press guard."""
-    runtime = served[0]
-    _start_rolled_off_game(page, served, "la_venise_du_nord")
-    for tile in ("Market", "Order"):  # every Burgher placed first (one press each on the box)
-        (start,) = [o for o in runtime.view()["options"] if o["label"] == f"Start on {tile}"]
-        assert runtime.submit(start["action"]).accepted
-    presses = 0
-
-    def box(role, then):
-        nonlocal presses
-        page.locator(f'#sim [data-role="{role}"]').click()
-        presses += 1
-        expect(page.locator("#status")).to_contain_text(then)
-        page.wait_for_timeout(350)  # the press guard: a press right after the screen changed is dropped
-
-    expect(page.locator("#status")).to_contain_text("Phase 1")
-    box("action", "Phase 2")  # Roll two dice: the box rolls
-    dice = runtime.view()["turn"]["dice"]
-    assert runtime.submit({"type": "undo", "confirm": True}).accepted  # the test's own dice, as the reader reads them
-    assert runtime.submit({"type": "advance", "roll": True, "dice": [1, 3], "source": "physical"}).accepted
-    assert len(dice) == 2
-    page.wait_for_timeout(350)
-    page.locator('#sim [data-role="action"]').click()  # the first tile's entry opens: its ways
-    presses += 1
-    page.wait_for_timeout(600)
-    _shot(page, "la-venise-du-nord-7-box-a-tiles-ways", part="#oled")
-    box("action", "Phase 3")  # Flax: move 1, act 3
-    assert runtime.view()["players"][0]["burgher"] == "Flax" and runtime.view()["turn"]["act"] == 3
-    box("action", "Phase 5")  # the tile's first power: the flax into the stock
-    box("next", "Phase 6")  # no bridge
-    box("next", "Bea to act")  # End
-    assert presses == 6, presses
-
-
 def test_a_long_list_of_places_is_picked_tile_first_on_the_phone(page, served):
     """The Boat set right from the table page's Corrections: more than 12 places, so the picker shows the tiles
     first (each with how many places it has), then that tile's places: 4 taps."""
