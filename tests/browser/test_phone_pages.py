@@ -612,21 +612,28 @@ def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served
 
 def test_real_coins_turned_up_are_named_on_the_acting_players_phone_in_one_row(browser, page, served):
     """Real coins (the default): the bank's coins turned up wait to be named; the acting player's phone shows
-    them as one row of values ("The coin turned up is": a null, an ace, a 2 ...), one tap names a coin."""
+    them as one row of values ("The coin turned up is": a null, an ace, a 2 ...), one tap names a coin. Bea,
+    whose turn it is not, sees no such row, and her phone cannot name one for Ada."""
     runtime, app, base = served
     _start_rolled_off_game(page, served, "palazzo")
     page.locator("#next").click()  # the yard and the bank set out: 4 coins turned up into the bank
     expect(page.locator("#status")).to_contain_text("name 4 coins")
     context, ada, errors = _phone(browser, served, 0, "Ada")
+    bea_context, bea, bea_errors = _phone(browser, served, 1, "Bea")
     row = ada.locator(".entry-row", has_text="The coin turned up is")
     expect(row.locator("button")).to_have_text(["a null", "an ace", "a 2", "a 3", "a 4", "a 5"])
     _shot(ada, "palazzo-7-ada-names-coins", whole=False)
+    expect(bea.locator("#who")).to_contain_text("Ada")
+    expect(bea.locator("#options")).not_to_contain_text("The coin turned up is")
+    forged = bea.evaluate('api("POST", "/api/seat/input", {type: "draw", deck: "coins", cards: ["5"]}, true)')
+    assert forged["status"] == 409 and runtime.view()["bank"].count(5) == 0  # another seat's: refused, nothing named
     taps = Taps(ada)
     taps(row.get_by_role("button", name="The coin turned up is a 3"))
     expect(page.locator("#status")).to_contain_text("name 3 coins")
     assert taps.count == 1 and runtime.view()["bank"].count(3) == 1
-    assert errors == []
+    assert errors == [] and bea_errors == []
     context.close()
+    bea_context.close()
 
 
 def test_a_players_phone_shows_nothing_of_the_hosts_and_a_seats_options_only_on_its_own_phone(browser, page, served):
