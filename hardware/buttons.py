@@ -24,7 +24,7 @@ from gpiozero import Button, RotaryEncoder
 
 # The default layout, left to right under the panel (the order of the screens' hints).
 ROLES = ("back", "select", "action", "next")
-_ACTING = ("action", "next")  # the presses a double press must not repeat
+_ACTING = ("back", "action", "next")  # the presses that act: a double press must not repeat them (SELECT only walks)
 
 
 @dataclass(frozen=True)

@@ -125,6 +125,14 @@ def test_a_double_press_of_next_or_action_acts_once(table_buttons):
     assert [p.role for p in presses] == ["next", "action"]
 
 
+def test_a_double_press_of_back_undoes_once(table_buttons):
+    factory, clock, presses, _ = table_buttons
+    tap(factory, clock, PINS["back"], 0.11)  # BACK, and BACK again 110 ms later: one undo, not two
+    tap(factory, clock, PINS["back"], 0.5)
+    tap(factory, clock, PINS["back"], 0.5)  # a deliberate second BACK, once the thumb has rested
+    assert [p.role for p in presses] == ["back", "back"]
+
+
 def test_a_mash_of_next_acts_once_until_the_thumb_rests(table_buttons):
     factory, clock, presses, _ = table_buttons
     for _ in range(10):  # every 280 ms: each press lands within 300 ms of the last
