@@ -44,7 +44,7 @@ def restore(
         for seq, action in inputs:
             if seq <= base_seq:
                 continue
-            step = apply_input(game, session, action)
+            step = apply_input(game, session, action, (sources or {}).get(seq))
             if isinstance(step, Refused):
                 if action.get("type") in ("undo", "redo") and base_state is not None:
                     break  # history from before the snapshot is needed: start earlier

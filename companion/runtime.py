@@ -39,7 +39,7 @@ from companion.errors import CompanionError, JournalError
 from companion.history import Timeline
 from companion.journal import Journal, ReaderEvent
 from companion.replay import SNAPSHOT_EVERY, restore
-from companion.sources import Source, short_id, signed
+from companion.sources import Source, said, short_id, signed
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +108,7 @@ class Runtime:
         self._log: deque[str] = deque(maxlen=50)
         self._last: dict[str, Any] | None = None  # what the last accepted input was, for screens
         self._rolled_at: tuple[int, dict[str, Any]] | None = None  # (seq, its dice): the last input that rolled
-        self._last_source: dict[str, Any] | None = None  # who made the last input (companion.sources), as journaled
+        self._taken_back: tuple[int, int, str] | None = None  # (seat, seq, line): a seat's phone input the table took back
         self.registration = Registration()
         self.last_tag: dict[str, Any] | None = None  # the reader's latest tag and what it did, for the panel
 
@@ -173,7 +173,7 @@ class Runtime:
     def _resume(self) -> None:
         taken = take_up(self.journal, self.games)
         if taken is not None:
-            self._game, self._game_id, self._session, self._seq, lines, self._last, self._last_source = taken
+            self._game, self._game_id, self._session, self._seq, lines, self._last = taken
             self._log.extend(lines)
             self._timeline = None
 
@@ -265,11 +265,10 @@ class Runtime:
     def _offer(self) -> Offer:
         """What each seat and the table may do in the current session: worked out once per table state."""
         cached = self._offered
-        if (cached is None or cached[0] is not self._session or cached[1] is not self._holders
-                or cached[2] is not self._last_source):
-            offered = _with_own_undo(offer(self._game, self._session), self._holders, self._last_source)
-            cached = self._offered = (self._session, self._holders, self._last_source, offered)
-        return cached[3]
+        if cached is None or cached[0] is not self._session or cached[1] is not self._holders:
+            offered = _undo_by_whom(offer(self._game, self._session), self._session, self._holders)
+            cached = self._offered = (self._session, self._holders, offered)
+        return cached[2]
 
     def _admit(self, action: dict[str, Any], source: Source) -> tuple[dict[str, Any], Option, Source] | Refused:
         """The input as the game takes it from where it came from, the offered option it does, and its source
@@ -317,6 +316,8 @@ class Runtime:
             return Refused(f"{option.label}: confirm to do it", needs_confirm=True)
         if source.by == "phone":
             source = replace(source, seat=player) if own else source.for_seat(player)
+        elif source.by == "reader":
+            source = source.for_seat(player)  # journaled: the table asks before it takes this back
         return option, source
 
     def _guarded(self, handle: Callable[[], Outcome], action: Any) -> Outcome:
@@ -340,9 +341,11 @@ class Runtime:
             return Outcome(False, admitted.reason, needs_confirm=admitted.needs_confirm)
         action, option, source = admitted
         rolled = _thrown(event, option, action)  # the dice this input rolls, for the screens
+        journaled = source.journal() | ({"did": option.label} if option.button == "NEXT" else {})
+        undoing = self._session.past[-1] if action.get("type") == "undo" and self._session.past else None
         step = None
         for _ in range(8):  # each try may lack one more chance outcome (a deal: a shuffle, then a reshuffle, ...)
-            step = apply_input(self._game, self._session, action)
+            step = apply_input(self._game, self._session, action, journaled)
             if not (isinstance(step, Refused) and step.needs is not None and step.needs.key not in action):
                 break
             action = {**action, step.needs.key: self._chance(step.needs)}
@@ -352,7 +355,6 @@ class Runtime:
             return Outcome(False, step.reason, needs_confirm=step.needs_confirm)
         seq = self._seq + 1
         snapshot = (__version__, thaw(step.session.state)) if seq % SNAPSHOT_EVERY == 0 else None
-        journaled = source.journal() | ({"did": option.label} if option.button == "NEXT" else {})
         self.journal.append(self._game_id, seq, action, snapshot, event, journaled)  # raises: nothing changes
         was_over = self._is_over()
         self._seq, self._session = seq, step.session
@@ -365,7 +367,7 @@ class Runtime:
         if self._game.learned is not None:  # what the table just taught the game (a tile's printed cost)
             self._keep(self._game, {**self._kept.get(self._game.id, {}), **self._game.learned(self._session.state)})
         self._log.extend(signed(step.log, journaled, self._session.state["players"]))
-        self._last_source = journaled | {"type": action.get("type")}
+        self._taken_back = _taken_back(undoing, journaled, seq, self._session.state["players"]) if undoing else None
         self._last = _public_last(seq, action)
         if rolled:
             self._rolled_at = (seq, rolled)
@@ -432,7 +434,7 @@ class Runtime:
         self._keep(game, {k: setup[k] for k in game.setup_fields if k in setup})
         self._game, self._seq, self._session = game, 0, start_session(first.state)
         self._timeline = Timeline(game, first.state)
-        self._last, self._last_source = None, None
+        self._last, self._taken_back = None, None
         self._log.clear()
         self._log.extend(first.log)
         self._publish()
@@ -581,6 +583,9 @@ class Runtime:
             view |= {"log": list(self._log), "seq": self._seq, "version": self._version, "last": self._last,
                      "game_id": self._game_id, "held": self._held(offered)}
             seats = [s | {"version": self._version} for s in seats]
+            if self._taken_back is not None and self._taken_back[0] < len(seats):  # told on the phone whose input it was
+                seat, seq, line = self._taken_back
+                seats[seat] = seats[seat] | {"taken_back": {"seq": seq, "line": line}}
         self._seat_views, self._view = seats, view
         self._json = (self._version, _to_json(view), [_to_json(s) for s in seats])
         for listener in self._listeners:
@@ -617,9 +622,8 @@ def _plain(value: Any) -> Any:
 
 def take_up(journal: Journal, games: Mapping[str, GameDef]) -> tuple | None:
     """The journal's latest game as the table takes it up: (game, its id, session, last seq, log lines signed
-    with who made each input, the last input for the screens, who made it), or None when there is none; a
-    JournalError or CompanionError when it cannot be (a game this companion does not know, an input its rules
-    refuse now)."""
+    with who made each input, the last input for the screens), or None when there is none; a JournalError or
+    CompanionError when it cannot be (a game this companion does not know, an input its rules refuse now)."""
     record = journal.latest_game()
     if record is None:
         return None
@@ -631,24 +635,53 @@ def take_up(journal: Journal, games: Mapping[str, GameDef]) -> tuple | None:
     session, lines = restore(game, record.setup, inputs, journal.snapshots(record.id, __version__), source=str(journal.path),
                              sources=sources)
     if not inputs:
-        return game, record.id, session, journal.last_seq(record.id), lines, None, None
+        return game, record.id, session, journal.last_seq(record.id), lines, None
     seq, action = inputs[-1]
-    last_source = sources[seq] | {"type": action.get("type")} if seq in sources else None
-    return game, record.id, session, journal.last_seq(record.id), lines, _public_last(seq, action), last_source
+    return game, record.id, session, journal.last_seq(record.id), lines, _public_last(seq, action)
 
 
-def _with_own_undo(offered: Offer, holders: Mapping[int, tuple[str, str]], last: Mapping[str, Any] | None) -> Offer:
-    """A player may take back what his own phone just did: the table's undo is on his seat's phone too while
-    the last input is that phone's (not an undo or redo itself)."""
-    if not last or last.get("by") != "phone" or last.get("type") in ("undo", "redo"):
-        return offered
-    seat = next((s for s, (phone, _) in holders.items() if phone == last.get("id")), None)
+def _phone_seat(by: Mapping[str, Any] | None, holders: Mapping[int, tuple[str, str]]) -> int | None:
+    """The seat whose player made an input outside the table: on the seat's own phone, or on the reader for a seat a
+    phone holds; None for the box's buttons, the host's page and the companion."""
+    if not by:
+        return None
+    if by.get("by") == "phone" and isinstance(by.get("seat"), int) and by.get("for") is None:
+        return by["seat"]
+    seat = by.get("for")
+    return seat if by.get("by") == "reader" and isinstance(seat, int) and seat in holders else None
+
+
+def _undo_by_whom(offered: Offer, session: Session, holders: Mapping[int, tuple[str, str]]) -> Offer:
+    """Undo, as who made what it takes back may use it: a player may take back what his own phone just did (the
+    undo is on his phone's page too), and the table (the box, the host's page) asks first before it takes back
+    what a player did on a phone, or on the reader for a seat a phone holds: one stray BACK must not cost them."""
     undo = next((o for o in offered.corrections if o.action.get("type") == "undo"), None)
-    if seat is None or undo is None or seat >= len(offered.seats):
+    if undo is None or not session.past:
         return offered
+    last = session.past[-1]
+    seat = _phone_seat(last.by, holders)
+    if seat is None or seat >= len(offered.seats):
+        return offered
+    players = session.state["players"]
+    name = players[seat]["name"]
+    made = f"done on the reader for {name}" if last.by.get("by") == "reader" else f"done on {name}'s phone"
+    asked = replace(undo, confirm=True, label=f"{undo.label.rstrip('.')} — {made}.")
+    corrections = tuple(asked if o is undo else o for o in offered.corrections)
     seats = list(offered.seats)
-    seats[seat] = seats[seat] + (replace(undo, group=PLAY),)  # on the phone's own page, not folded away
-    return replace(offered, seats=tuple(seats))
+    if last.by.get("by") == "phone" and holders.get(seat, ("",))[0] == last.by.get("id"):
+        seats[seat] = seats[seat] + (replace(undo, group=PLAY),)  # on the phone's own page, not folded away
+    return replace(offered, corrections=corrections, seats=tuple(seats))
+
+
+def _taken_back(undone: Any, by: Mapping[str, Any], seq: int, players: Any) -> tuple[int, int, str] | None:
+    """What a seat's phone is told when someone else took back what it did: (seat, seq, the line)."""
+    made = undone.by or {}
+    if made.get("by") != "phone" or not isinstance(made.get("seat"), int) or made.get("for") is not None:
+        return None
+    if by.get("by") == "phone" and by.get("id") == made.get("id"):
+        return None  # taken back on the same phone: it knows
+    who = said(by, players) or "the table"
+    return made["seat"], seq, f"{who[0].upper()}{who[1:]} took back: {undone.label.rstrip('.')}."
 
 
 def _thrown(event: ReaderEvent | None, option: Option | None, action: Mapping[str, Any]) -> dict[str, Any] | None:

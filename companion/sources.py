@@ -40,6 +40,8 @@ class Source:
 
     def journal(self) -> dict[str, Any]:
         """As the journal keeps it."""
+        if self.by == "reader" and self.acting_for is not None:
+            return {"by": "reader", "for": self.acting_for}  # for a seat a phone holds
         if self.by != "phone":
             return {"by": self.by}
         out: dict[str, Any] = {"by": "phone", "id": self.phone, "name": self.name}
@@ -59,13 +61,13 @@ def said(source: Mapping[str, Any] | None, players: Sequence[Mapping[str, Any]])
     by = source.get("by")
     if by == "buttons":
         return "the box's buttons"
+    held = source.get("for")
     if by == "reader":
-        return "the reader"
+        return f"the reader, for {players[held]['name']}" if isinstance(held, int) and 0 <= held < len(players) else "the reader"
     if by != "phone":
         return ""
     short, name = short_id(str(source.get("id", ""))), source.get("name")
     who = f"{name} ({short})" if name and name != UNNAMED else f"phone {short}"
-    held = source.get("for")
     if isinstance(held, int) and 0 <= held < len(players):
         who += f", acting for {players[held]['name']}"
     return who

@@ -129,3 +129,32 @@ def test_undoing_the_first_deal_puts_the_same_cards_back_and_deals_them_again(ma
     assert runtime.submit({"type": "undo", "confirm": True}).accepted
     assert runtime.submit({"type": "advance"}).accepted
     assert [runtime.private(s)["hand"] for s in range(2)] == hands
+
+
+def test_the_table_asks_before_it_takes_back_what_a_players_phone_did_even_after_a_restart(make_runtime, tmp_path):
+    from companion.sources import Source
+
+    rt = make_runtime(game_setup={"players": [{"name": "Ada"}, {"name": "Bea"}]})
+    rt.set_claimed({0: ("ph-ada", "Ada's phone")})
+    ada = Source.of_phone("ph-ada", "Ada's phone", seat=0)
+    assert rt.submit({"type": "counter", "name": "score", "seat": 0, "delta": 3}, source=ada).accepted
+    undo = next(o for o in rt.view()["options"] if o["action"]["type"] == "undo")
+    assert undo["confirm"] and undo["label"] == "Undo: Ada's Score: 0 -> 3 — done on Ada's phone."
+    assert not rt.submit({"type": "undo"}).accepted  # one stray press from the table: nothing taken back
+    own = [o for o in rt.seat_view(0)["options"] if o["action"]["type"] == "undo"]
+    assert [o["confirm"] for o in own] == [False]  # her own phone takes it back without a question
+    rt.stop()
+    again = make_runtime(path=tmp_path / "journal.sqlite3")  # the plug pulled: who made it is in the journal
+    again.set_claimed({0: ("ph-ada", "Ada's phone")})
+    assert next(o for o in again.view()["options"] if o["action"]["type"] == "undo")["confirm"]
+    assert again.submit({"type": "undo", "confirm": True}).accepted
+    assert again.seat_view(0)["taken_back"]["line"] == "The table took back: Ada's Score: 0 -> 3."
+    assert "taken_back" not in again.seat_view(1)
+    # Dice or a card on the reader for her held seat: the table asks before it takes that back too.
+    from companion.journal import ReaderEvent
+
+    thrown = again.submit_event(ReaderEvent("boot-1", 1, "DICE", {"sides": "6", "values": "4"}))
+    assert thrown.ok, thrown
+    assert again.view()["log"][-1].endswith("— the reader, for Ada")
+    undo = next(o for o in again.view()["options"] if o["action"]["type"] == "undo")
+    assert undo["confirm"] and undo["label"].endswith("— done on the reader for Ada.")

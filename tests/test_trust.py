@@ -310,6 +310,35 @@ def test_a_player_undoes_what_his_own_phone_just_did_and_nothing_else(box):
     assert not [o for o in box.ada.get("/api/seat")[1]["options"] if o["action"]["type"] == "undo"]  # one step back
 
 
+def test_one_stray_back_on_the_box_never_takes_back_what_a_phone_did_and_the_phone_is_told(box):
+    started(box)
+    take = option(box.ada.get("/api/seat")[1]["options"], "Take")
+    box.ada.post("/api/seat/input", dict(take["action"]) | {k: f["enum"][0] for k, f in take["fields"].items()})
+    state = box.host.get("/api/state")[1]
+    undo = next(o for o in state["options"] if o["action"]["type"] == "undo")
+    assert undo["confirm"] and undo["label"].endswith("— done on Ada's phone.")
+    assert box.table.wait_idle()
+    box.table.press(Press("back", False, 0.0, 0.1))  # one short BACK: a question, nothing taken back
+    assert box.table.wait_idle()
+    assert box.host.get("/api/state")[1]["seq"] == state["seq"]
+    asked = AlertScreen("Undo?", f"{undo['label']} Hold BACK to take it back.", ("Hold", "", "", "Keep"))
+    assert box.table.last_frame.tobytes() == render(asked).tobytes()
+    assert "taken_back" not in box.ada.get("/api/seat")[1]
+    box.table.press(Press("back", True, 0.0, 1.0))  # held: yes
+    assert box.table.wait_idle()
+    assert box.host.get("/api/state")[1]["seq"] == state["seq"] + 1
+    told = box.ada.get("/api/seat")[1]["taken_back"]
+    assert told["line"] == f"The box's buttons took back: {undo['label'].removeprefix('Undo: ').split(' — done on')[0]}."
+    assert "taken_back" not in box.bea.get("/api/seat")[1]
+    # The host's page asks first too (it is the table), and Ada's own phone takes back its own input without asking.
+    box.ada.post("/api/seat/input", dict(take["action"]) | {k: f["enum"][0] for k, f in take["fields"].items()})
+    assert box.host.post("/api/input", {"type": "undo"})[0] == 409
+    assert "taken_back" not in box.ada.get("/api/seat")[1]  # a newer input: the old word is gone
+    own = next(o for o in box.ada.get("/api/seat")[1]["options"] if o["action"]["type"] == "undo")
+    assert box.ada.post("/api/seat/input", {"type": "undo"} | ({"confirm": True} if own["confirm"] else {}))[0] == 200
+    assert "taken_back" not in box.ada.get("/api/seat")[1]
+
+
 # --- the box's question, on the table thread ---------------------------------------------------------------
 
 

@@ -364,6 +364,7 @@ class Done:
     before: PMap
     label: str
     reveal: str | None
+    by: Mapping[str, Any] | None = None  # who made it, as the journal keeps it (companion.sources): opaque here
 
 
 @dataclass(frozen=True)
@@ -386,8 +387,10 @@ def start_session(state: PMap) -> Session:
     return Session(state)
 
 
-def apply_input(game: GameDef, session: Session, action: Mapping[str, Any]) -> Step | Refused:
-    """An action, or {"type": "undo", "confirm": bool}, or {"type": "redo"}."""
+def apply_input(game: GameDef, session: Session, action: Mapping[str, Any],
+                by: Mapping[str, Any] | None = None) -> Step | Refused:
+    """An action, or {"type": "undo", "confirm": bool}, or {"type": "redo"}; `by`: who made it, kept with it
+    for undo (a table that takes back what a player's phone did asks first)."""
     kind = action.get("type") if isinstance(action, Mapping) else None
     if kind == "undo":
         return _undo(session, bool(action.get("confirm")))
@@ -404,7 +407,7 @@ def apply_input(game: GameDef, session: Session, action: Mapping[str, Any]) -> S
     ended = result.state["flow"] is not None and result.state["flow"]["over"]
     if reveal is None and ended and not (session.state["flow"] or {}).get("over"):  # the winner has been shown
         reveal = "The end of the game is taken back: play goes on."
-    done = Done(dict(action), session.state, label, reveal)
+    done = Done(dict(action), session.state, label, reveal, by)
     past = session.past.append(done)
     if len(past) > UNDO_LIMIT:
         past = past[len(past) - UNDO_LIMIT:]

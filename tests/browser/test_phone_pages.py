@@ -703,6 +703,42 @@ def test_a_players_phone_shows_nothing_of_the_hosts_and_a_seats_options_only_on_
         context.close()
 
 
+def test_a_stray_back_on_the_box_asks_before_it_takes_back_a_phones_input_and_that_phone_is_told(browser, page, served):
+    """Ada takes a coin on her phone; at the box one short BACK only asks (the screen names what and whose), a held
+    BACK takes it back, and Ada's phone says who took back what."""
+    runtime, app, base = served
+    _start_rolled_off_game(page, served, "palazzo", {"Coins": "virtual"})
+    page.locator("#next").click()  # set out the yard and the bank
+    context, ada, errors = _phone(browser, served, 0, "Ada")
+    ada.get_by_role("button", name=re.compile("^Take the ")).first.click()
+    expect(page.locator("#log")).to_contain_text("— Ada's phone")
+    seq = runtime.view()["seq"]
+    table = app.extensions["table"]
+    assert table.wait_idle()
+    page.wait_for_timeout(400)  # the press guard: the new screen read first
+    page.locator('#sim [data-role="back"]').click()
+    assert table.wait_idle()
+    undo = next(o for o in runtime.view()["options"] if o["action"]["type"] == "undo")
+    from companion.screens import AlertScreen, render
+
+    asked = AlertScreen("Undo?", f"{undo['label']} Hold BACK to take it back.", ("Hold", "", "", "Keep"))
+    assert "done on Ada's phone" in undo["label"]
+    for _ in range(40):  # the page's press reaches the box over HTTP: wait for the question on its screen
+        if table.wait_idle() and table.last_frame.tobytes() == render(asked).tobytes():
+            break
+        page.wait_for_timeout(50)
+    assert table.last_frame.tobytes() == render(asked).tobytes()
+    assert runtime.view()["seq"] == seq
+    _shot(page, "stray-back-1-asked", part="#sim")
+    page.wait_for_timeout(400)
+    page.locator('#sim [data-role="back"]').click(delay=1100)  # held: yes
+    expect(ada.locator("#takenback")).to_contain_text("The box's buttons took back: ")
+    assert runtime.view()["seq"] == seq + 1
+    _shot(ada, "stray-back-2-ada-told", whole=False)
+    assert errors == [], errors
+    context.close()
+
+
 def test_every_page_fits_a_small_phone_and_its_nav_shows_every_page(browser, served):
     runtime, app, base = served
     assert runtime.submit({"type": "new_game", "game": "palazzo", "setup": {
