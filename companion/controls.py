@@ -137,9 +137,10 @@ def on_phones(view: dict[str, Any]) -> list[str]:
 
 def _while_on_phones(view: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:
     """What NEXT does, asked first while players the table waits for play on their phones: a stray press must
-    not end the step under them."""
+    not end the step under them. A step that says itself what NEXT would leave undone (its option asks then, in
+    its own words) is not asked about again when nothing is."""
     names = on_phones(view)
-    if option.get("button") != "NEXT" or option.get("confirm") or not names:
+    if option.get("button") != "NEXT" or option.get("confirm") or not names or (view.get("stage") or {}).get("asks"):
         return option
     who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     return {**option, "confirm": True, "label": f"{who} still {'plays' if len(names) == 1 else 'play'} on "

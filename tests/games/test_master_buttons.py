@@ -37,3 +37,4 @@ def test_the_hint_over_next_is_not_said_twice_when_select_is_on_nexts_own_option
     t = MOV(2, virtual=True)
     screen = controls.step_screen(t.view | {"version": 1}, controls.Panel())
     assert screen.hints[2:] == ("", "Draw"), screen.hints
+

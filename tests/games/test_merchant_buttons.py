@@ -85,3 +85,4 @@ def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
     assert {("Summer", p) for p in range(1, 10) if p != 6} <= seen and ("Winter", 4) not in seen
     scores = controls.screen_for(rt.view(), Panel(page="scores"))
     assert scores.title.startswith("Fortune") and scores.rows[0][1] == rt.view()["standings"][0][0]
+
