@@ -319,6 +319,15 @@ class Runtime:
             source = replace(source, seat=player) if own else source.for_seat(player)
         return option, source
 
+    def _player_of(self, option: Option, source: Source) -> int | None:
+        """The one acting seat whose option an input of the buttons, the reader or the host's own page did
+        (None: the companion's own step; a phone's own seat and the seat the host acted for are journaled
+        already)."""
+        if source.acting_for is not None or source.seat is not None:
+            return None
+        offered = self._offer()
+        return next((s for s in offered.acting if any(o is option for o in offered.seats[s])), None)
+
     def _guarded(self, handle: Callable[[], Outcome], action: Any) -> Outcome:
         try:
             return handle()
@@ -353,6 +362,9 @@ class Runtime:
         seq = self._seq + 1
         snapshot = (__version__, thaw(step.session.state)) if seq % SNAPSHOT_EVERY == 0 else None
         journaled = source.journal() | ({"did": option.label} if option.button == "NEXT" else {})
+        player = self._player_of(option, source)
+        if player is not None:
+            journaled["player"] = player  # the log names the player the input was for (sources.signed)
         self.journal.append(self._game_id, seq, action, snapshot, event, journaled)  # raises: nothing changes
         was_over = self._is_over()
         self._seq, self._session = seq, step.session
