@@ -136,7 +136,10 @@ def test_the_last_hosts_phone_is_unpaired_only_when_the_request_confirms_it(box)
     assert box.host.post("/api/session/forget?confirm=true")[0] == 200
     assert box.host.get("/api/session")[0] == 401
     box.pairing.open_window()  # SELECT held for 3 s at the box: a host again
-    assert Phone(box.port).pair(box.pairing.code, "Dan's new phone").host
+    again = Phone(box.port).pair(box.pairing.code, "Dan's new phone")
+    assert again.host
+    forget = again.get("/api/openapi.json")[1]["paths"]["/api/session/forget"]["post"]  # a script's author reads it
+    assert [p["name"] for p in forget["parameters"]] == ["confirm"] and "last host" in forget["responses"]["409"]["description"]
 
 
 @pytest.mark.parametrize("method, path, body", ATTACK)
