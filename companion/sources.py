@@ -80,10 +80,10 @@ def said(source: Mapping[str, Any] | None, players: Sequence[Mapping[str, Any]])
 
 def signed(lines: Sequence[str], source: Mapping[str, Any] | None, players: Sequence[Mapping[str, Any]]) -> list[str]:
     """An input's log lines with one line for the input itself, which says what was done, for whom and who did
-    it: "Cy passes. — Cy's phone (3614)", "Cy passes. — the box". That line is the input's first line when it
-    says what was done (for a player's input: it names that player); for what NEXT does, whose lines may say
-    only what follows ("Turn 5: Cy leads"), it is what NEXT did instead (the option's label, journaled as
-    "did"), with those lines after it: "Cy: Done: on to Summer — the box", "Summer."."""
+    it: "Cy takes a 5 from the bank — Cy's phone (3614)", "... — the box". That line is the input's first line
+    when it says what was done (for a player's input: it names that player); for what NEXT does, whose lines
+    may say only what follows ("Turn 5: Cy leads"), it is what NEXT did instead (the option's label, journaled
+    as "did"), with those lines after it: "Cy: Done: on to Summer — the box", "Summer."."""
     who = said(source, players)
     if not who:
         return list(lines)

@@ -62,7 +62,8 @@ def test_seat_claims_the_hand_over_question_and_its_answers_are_in_the_log(box):
     box.table.press(Press("back", False, time.monotonic(), 0.1))
     assert box.table.wait_idle()
     stranger = f"Bea's phone ({box.stranger.short})"  # named as Bea's to fool the table: the short id tells them apart
-    assert new_lines(box, before) == [f"{stranger} asks the box for Bea's seat", f"Bea's seat not handed to {stranger}: No at the box"]
+    assert new_lines(box, before) == [f"{stranger} asks the box for Bea's seat",
+                                      f"Bea's seat not handed to {stranger}: No at the box"]
     # Nobody answers.
     before = log_of(box)
     ada = f"Ada's phone ({box.ada.short})"
@@ -75,7 +76,8 @@ def test_seat_claims_the_hand_over_question_and_its_answers_are_in_the_log(box):
         assert box.table.wait_idle()
     finally:
         box.table.clock = real
-    assert new_lines(box, before) == [f"{ada} asks the box for Bea's seat", f"Bea's seat not handed to {ada}: nobody answered at the box"]
+    assert new_lines(box, before) == [f"{ada} asks the box for Bea's seat",
+                                      f"Bea's seat not handed to {ada}: nobody answered at the box"]
     assert box.bea.get("/api/seat")[1]["seat"] == 1
     # Yes: a long ACTION.
     before = log_of(box)

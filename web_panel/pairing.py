@@ -110,7 +110,8 @@ def _unpair(session_id: str, query: dict[str, str]) -> Any:
         return None  # gone meanwhile: unpaired all the same
     players = _ext()["runtime"].view().get("players") or []
     done = "unpaired itself" if session_id == g.session.id else "was unpaired by the host"
-    freed = f": {players[target.seat]['name']}'s seat is free" if target.seat is not None and target.seat < len(players) else ""
+    held = target.seat is not None and target.seat < len(players)
+    freed = f": {players[target.seat]['name']}'s seat is free" if held else ""
     note(f"{phone(target.id, target.name)} {done}{freed}")
     return None
 
