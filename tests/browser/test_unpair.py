@@ -18,6 +18,9 @@ def test_the_last_hosts_phone_is_told_how_the_host_gets_back_in_before_it_unpair
     sessions = app.extensions["sessions"]
     dialogs = _no_dialogs(page)
     pair(page, served)  # the first phone paired: the host's, the only one
+    page.goto(f"{base}/seat")  # My seat asks the same
+    page.locator("#forget").click()
+    expect(page.locator("p:has(#forget) + .asking")).to_contain_text("This is the last host's phone")
     page.goto(f"{base}/settings")
     unpair = page.locator("#unpair")
     unpair.click()
