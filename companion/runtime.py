@@ -320,6 +320,15 @@ class Runtime:
             source = source.for_seat(player)  # journaled: the table asks before it takes this back
         return option, source
 
+    def _player_of(self, option: Option, source: Source) -> int | None:
+        """The one acting seat whose option an input of the buttons, the reader or the host's own page did
+        (None: the companion's own step; a phone's own seat and the seat the host acted for are journaled
+        already)."""
+        if source.acting_for is not None or source.seat is not None:
+            return None
+        offered = self._offer()
+        return next((s for s in offered.acting if any(o is option for o in offered.seats[s])), None)
+
     def _guarded(self, handle: Callable[[], Outcome], action: Any) -> Outcome:
         try:
             return handle()
@@ -342,6 +351,9 @@ class Runtime:
         action, option, source = admitted
         rolled = _thrown(event, option, action)  # the dice this input rolls, for the screens
         journaled = source.journal() | ({"did": option.label} if option.button == "NEXT" else {})
+        player = self._player_of(option, source)
+        if player is not None:
+            journaled["player"] = player  # the log names the player the input was for (sources.signed)
         undoing = self._session.past[-1] if action.get("type") == "undo" and self._session.past else None
         step = None
         for _ in range(8):  # each try may lack one more chance outcome (a deal: a shuffle, then a reshuffle, ...)

@@ -1,12 +1,14 @@
 """Who made an input (TABLE.md, "Where an input may come from"): a phone, the box's buttons, or the reader.
 
-Every accepted input is journaled with its source, and the log says who ("Cy puts a Cog on Antioch —
-Bea's phone (7F3A)"), on the table and in Past games. A phone is named as it was named when it made the
-input, with the short id its own pages show (a name can be copied, the id cannot be chosen).
+Every accepted input is journaled with its source and the player it was for, and the log gives it one line
+that says who ("Cy puts a Cog on Antioch — Bea's phone (7F3A)"), on the table and in Past games. A phone is
+named as it was named when it made the input, with the short id its own pages show (a name can be copied, the
+id cannot be chosen).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -52,37 +54,61 @@ class Source:
         return out
 
 
+def phone(session_id: str, name: str | None) -> str:
+    """A phone as the log names it: "Bea's phone (7F3A)", or "phone 7F3A" while it has no name."""
+    short = short_id(session_id)
+    return f"{name} ({short})" if name and name != UNNAMED else f"phone {short}"
+
+
 def said(source: Mapping[str, Any] | None, players: Sequence[Mapping[str, Any]]) -> str:
-    """Who made an input, for the log: "Bea's phone (7F3A)" ("phone 7F3A" unnamed), "the box's buttons", "the
-    reader"; "" when the
+    """Who made an input, for the log: "Bea's phone (7F3A)" ("phone 7F3A" unnamed; ", acting for Ada" when the
+    host's page acted for a seat another phone holds), "the box" (its buttons), "the reader"; "" when the
     journal does not say (an older journal, or the companion itself)."""
     if not source:
         return ""
     by = source.get("by")
     if by == "buttons":
-        return "the box's buttons"
-    held = source.get("for")
+        return "the box"
+    held = _player(source.get("for"), players)
     if by == "reader":
-        return f"the reader, for {players[held]['name']}" if isinstance(held, int) and 0 <= held < len(players) else "the reader"
+        return f"the reader, for {held}" if held else "the reader"  # a seat a phone holds
     if by != "phone":
         return ""
-    short, name = short_id(str(source.get("id", ""))), source.get("name")
-    who = f"{name} ({short})" if name and name != UNNAMED else f"phone {short}"
-    if isinstance(held, int) and 0 <= held < len(players):
-        who += f", acting for {players[held]['name']}"
+    who = phone(str(source.get("id", "")), source.get("name"))
+    if held:
+        who += f", acting for {held}"
     return who
 
 
 def signed(lines: Sequence[str], source: Mapping[str, Any] | None, players: Sequence[Mapping[str, Any]]) -> list[str]:
-    """An input's log lines, signed with who made it: its first line, which says what was done; or, for what
-    NEXT does (a step ended: its lines say what follows, "Turn 5: Cy leads"), a line of its own first that
-    says what it did (the source's "did": the option's label), "Cy's phone (CB27): Done: on to Summer"."""
+    """An input's log lines with one line for the input itself, which says what was done, for whom and who did
+    it: "Cy takes a 5 from the bank — Cy's phone (3614)", "... — the box". That line is the input's first line
+    when it says what was done (for a player's input: it names that player); for what NEXT does, whose lines
+    may say only what follows ("Turn 5: Cy leads"), it is what NEXT did instead (the option's label, journaled
+    as "did"), with those lines after it: "Cy: Done: on to Summer — the box", "Summer."."""
     who = said(source, players)
     if not who:
         return list(lines)
-    did = (source or {}).get("did")
-    if did:
-        return [f"{who[0].upper()}{who[1:]}: {did}", *lines]
-    if not lines:
+    source = source or {}
+    seat = source.get("player", source.get("seat"))  # an older journal has only a phone's own seat
+    player = _player(seat, players) if source.get("for") is None else None  # else `who` names the player
+    did = source.get("did")
+    if did and not (lines and _names(lines[0], player)):
+        head, rest = did, list(lines)
+    elif lines:
+        head, rest = lines[0].removesuffix("."), list(lines[1:])
+    else:
         return []
-    return [f"{lines[0].removesuffix('.')} — {who}", *lines[1:]]
+    if player and not _names(head, player):
+        head = f"{player}: {head}"
+    return [f"{head} — {who}", *rest]
+
+
+def _player(seat: Any, players: Sequence[Mapping[str, Any]]) -> str | None:
+    """The name of the player in `seat`, or None (no seat, or none in this game)."""
+    return players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else None
+
+
+def _names(line: str, player: str | None) -> bool:
+    """Whether `line` names `player` (as a word: "Cy passes", "Cy's turn"; not "Cyprus")."""
+    return bool(player) and re.search(rf"(?<!\w){re.escape(player)}(?!\w)", line) is not None

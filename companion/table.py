@@ -99,6 +99,7 @@ class Table:
         self._shift_at = now + idle.shift_every
         self._reader_missing = False  # a configured reader that is not talking: a badge on the step screen
         self._asking: Callable[[], None] | None = None  # what a long ACTION does while a question is shown
+        self._on_no: Callable[[bool], None] | None = None  # told when it is answered No (False) or lapses (True)
         self._pair_since: float | None = None  # when the pairing page came up in a game (it gives way by itself)
         self._used: dict[tuple, str | int] = {}  # each player's step: the entry the box last did an option of
         self._ask_lock = threading.Lock()
@@ -131,9 +132,11 @@ class Table:
         """Show a notice for a few seconds (reader unplugged, unknown card, ...)."""
         self._queue.put(("alert", AlertScreen(title, message)))
 
-    def ask(self, title: str, message: str, on_yes: Callable[[], None]) -> str | None:
+    def ask(self, title: str, message: str, on_yes: Callable[[], None],
+            on_no: Callable[[bool], None] | None = None) -> str | None:
         """A question only someone at the table answers (a seat handed to another phone): a long ACTION
-        runs `on_yes` on the table's thread; any other press, or `timing.hand_over` running out, says no.
+        runs `on_yes` on the table's thread; any other press, or `timing.hand_over` running out, says no (and
+        runs `on_no` there: with True when the question lapsed).
         One at a time, and never over a pairing window's code: returns why not, or None when it is asked."""
         if self._panel.page == "pair" and self.pairing is not None:
             return "the box shows a pairing code now: ask again once it shows the game (any button there brings it back)"
@@ -141,7 +144,7 @@ class Table:
             if self.clock() < self._question_until:
                 return "the box is asking the table another question: ask again in a moment"
             self._question_until = self.clock() + self.timing.hand_over
-        self._queue.put(("ask", AlertScreen(title, message, ("No", "", "Hold", "No")), on_yes))
+        self._queue.put(("ask", AlertScreen(title, message, ("No", "", "Hold", "No")), on_yes, on_no))
         return None
 
     def reader_state(self, state: str) -> None:
@@ -202,7 +205,7 @@ class Table:
         elif kind == "ask":
             self._wake()
             self._show(item[1], self.timing.hand_over, question=True)
-            self._asking = item[2]
+            self._asking, self._on_no = item[2], item[3]
             if self._panel.page == "pair":  # the window has closed (ask never covers one): No goes to the game
                 self._panel = replace(self._panel, page="step")
         elif kind == "press" and item[1] == "select" and item[4] >= PAIR_HOLD_S and self.pairing is not None:
@@ -218,6 +221,8 @@ class Table:
                 self._question_until = -1e18
                 if kind == "press" and item[1] == "action" and item[2]:
                     self._answer(on_yes)
+                else:
+                    self._said_no(lapsed=False)
                 return  # the press answered the question, yes or no, and does nothing else
             view = self.runtime.view()
             if kind == "press" and self.pairing is not None and (view.get("game") is None or self._panel.page == "pair"):
@@ -253,6 +258,13 @@ class Table:
             self._show(AlertScreen("Not done", str(e)), self.timing.alert)
             return
         self._show(AlertScreen("Done", "The seat is handed over."), self.timing.alert)
+
+    def _said_no(self, lapsed: bool) -> None:
+        if self._on_no is not None:
+            try:
+                self._on_no(lapsed)
+            except Exception as e:  # the table goes on
+                log.warning("the table's no could not be told: %s", e)
 
     def _show(self, screen: Screen, seconds: float, question: bool = False) -> None:
         """A screen over the step for a while. Anything but its own question
@@ -373,6 +385,8 @@ class Table:
             self._panel, self._pair_since = replace(self._panel, page="step"), None  # back to the game by itself
         if self._transient is not None and now >= self._transient[1]:
             self._transient = None
+            if self._asking is not None:
+                self._said_no(lapsed=True)
             self._asking = None
             self._question_until = -1e18
             self._panel = replace(self._panel, confirm=None)  # an unanswered question lapses

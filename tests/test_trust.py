@@ -121,6 +121,27 @@ ATTACK = [
 ]
 
 
+def test_the_last_hosts_phone_is_unpaired_only_when_the_request_confirms_it(box):
+    """The playtest: the only host's phone unpaired itself with one tap, and nobody could start a game. Unpairing
+    the last host's phone is refused (409, saying how the host gets back in: SELECT held at the box) unless the
+    request says confirm=true; with another host paired, it is not the last one."""
+    for path in ("/api/session/forget", f"/api/sessions/{box.host.id}/revoke"):
+        status, body = box.host.post(path)
+        assert status == 409 and body["last_host"] and "holds SELECT for 3 seconds" in body["error"]
+        assert "8-digit code" in body["error"] and box.host.get("/api/session")[0] == 200  # still paired
+    assert box.host.post("/api/session/forget?confirm=yes")[0] == 400  # only an explicit true
+    assert box.ada.post("/api/session/forget")[0] == 200  # a player's phone: no question
+    assert box.host.post(f"/api/sessions/{box.bea.id}/host", {"host": True})[0] == 200
+    assert box.bea.post("/api/session/forget")[0] == 200  # another host is left: not the last one
+    assert box.host.post("/api/session/forget?confirm=true")[0] == 200
+    assert box.host.get("/api/session")[0] == 401
+    box.pairing.open_window()  # SELECT held for 3 s at the box: a host again
+    again = Phone(box.port).pair(box.pairing.code, "Dan's new phone")
+    assert again.host
+    forget = again.get("/api/openapi.json")[1]["paths"]["/api/session/forget"]["post"]  # a script's author reads it
+    assert [p["name"] for p in forget["parameters"]] == ["confirm"] and "last host" in forget["responses"]["409"]["description"]
+
+
 @pytest.mark.parametrize("method, path, body", ATTACK)
 def test_what_only_the_host_may_do_is_refused_to_a_player_and_changes_nothing(box, method, path, body):
     before = started(box)
@@ -235,9 +256,11 @@ def test_every_input_is_journaled_with_who_made_it_and_past_games_say_so(box):
     assert list(sources.values()) == [{"by": "phone", "id": box.host.id, "name": "Dan's phone",
                                        "did": "Set out the yard and the bank"},  # what NEXT did, in its own words
                                       {"by": "phone", "id": box.ada.id, "name": "Ada's phone", "seat": 0}]
-    # A step ended by NEXT logs what follows ("Round 1", "Ada's turn"): the line before them says who ended it.
+    # A step ended by NEXT logs what follows ("Round 1", "Ada's turn"): one line before them says what NEXT did
+    # and who did it, and no other line says it again.
     log = box.host.get("/api/state")[1]["log"]
-    assert f"Dan's phone ({box.host.short}): Set out the yard and the bank" in log
+    assert f"Set out the yard and the bank — Dan's phone ({box.host.short})" in log
+    assert [line for line in log if box.host.short in line] == [f"Set out the yard and the bank — Dan's phone ({box.host.short})"]
     past = box.ada.get(f"/api/history/{game_id}")[1]
     assert past["made_by"] == [{"who": f"Ada's phone ({box.ada.short})", "inputs": 1},
                                {"who": f"Dan's phone ({box.host.short})", "inputs": 1}]
@@ -328,7 +351,7 @@ def test_one_stray_back_on_the_box_never_takes_back_what_a_phone_did_and_the_pho
     assert box.table.wait_idle()
     assert box.host.get("/api/state")[1]["seq"] == state["seq"] + 1
     told = box.ada.get("/api/seat")[1]["taken_back"]
-    assert told["line"] == f"The box's buttons took back: {undo['label'].removeprefix('Undo: ').split(' — done on')[0]}."
+    assert told["line"] == f"The box took back: {undo['label'].removeprefix('Undo: ').split(' — done on')[0]}."
     assert "taken_back" not in box.bea.get("/api/seat")[1]
     # The host's page asks first too (it is the table), and Ada's own phone takes back its own input without asking.
     box.ada.post("/api/seat/input", dict(take["action"]) | {k: f["enum"][0] for k, f in take["fields"].items()})

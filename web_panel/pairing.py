@@ -10,7 +10,8 @@ import segno
 from flask import Blueprint, Response, current_app, g, jsonify, make_response, request
 
 from web_panel.api import API
-from companion.sources import UNNAMED
+from companion.sources import UNNAMED, phone
+from web_panel.seats import note
 from web_panel.security import COOKIE, Limited, NotHost
 
 bp = Blueprint("pairing", __name__)
@@ -23,6 +24,12 @@ PAIR = {
     # 6 digits; 8 in a window opened at the box; 12 for the owner's code (`companion pair`)
     "properties": {"code": {"type": "string", "pattern": r"^([0-9]{6}|[0-9]{8}|[0-9]{12})$"}, "name": NAME},
 }
+# Unpairing the last host's phone needs ?confirm=true: after it, only someone at the box makes a host again.
+UNPAIR = {"type": "object", "additionalProperties": False, "properties": {"confirm": {"enum": ["true"]}}}
+LAST_HOST = ("This is the last host's phone: once it is unpaired, no phone can start a game, change the settings "
+             "or pair other phones until someone at the box holds SELECT for 3 seconds and pairs a phone with the "
+             "8-digit code it shows. Make another phone host first (Settings, Phones), or confirm to unpair it anyway")
+LAST_HOST_WHY = "it is the last host's phone and `confirm=true` was not given (nothing changed)"
 ROLE = {"type": "object", "additionalProperties": False, "required": ["host"], "properties": {"host": {"type": "boolean"}}}
 
 
@@ -56,9 +63,12 @@ def session():
     return jsonify(session=g.session.public(), csrf=g.session.csrf)
 
 
-@API.route(bp, "POST", "/api/session/forget", "Unpair this phone")
-def forget():
-    _ext()["sessions"].revoke(g.session.id)
+@API.route(bp, "POST", "/api/session/forget", "Unpair this phone (the last host's phone: with confirm=true)",
+           query=UNPAIR, responses={"409": LAST_HOST_WHY})
+def forget(query: dict[str, str]):
+    refused = _unpair(g.session.id, query)
+    if refused is not None:
+        return refused
     response = make_response(jsonify(unpaired=True))
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="Strict")
     return response
@@ -76,15 +86,34 @@ def sessions():
     return jsonify(sessions=[s.public() | {"this": s.id == g.session.id} for s in _ext()["sessions"].all()])
 
 
-@API.route(bp, "POST", "/api/sessions/<session_id>/revoke", "Unpair a phone", host=True,
-           responses={"404": "no such phone", "403": "another host's phone, unpaired only from a phone paired at the box"})
-def revoke(session_id: str):
+@API.route(bp, "POST", "/api/sessions/<session_id>/revoke", "Unpair a phone (the last host's phone: with confirm=true)",
+           host=True, query=UNPAIR,
+           responses={"404": "no such phone", "403": "another host's phone, unpaired only from a phone paired at the box",
+                      "409": LAST_HOST_WHY})
+def revoke(session_id: str, query: dict[str, str]):
     sessions = _ext()["sessions"]
     if not sessions.may_unpair(g.session, session_id):
         return jsonify(error="another host's phone is unpaired only by a phone paired at the box"), 403
-    if not sessions.revoke(session_id):
+    if sessions.by_id(session_id) is None:
         return jsonify(error=f"no paired phone {session_id!r}"), 404
-    return jsonify(revoked=session_id)
+    refused = _unpair(session_id, query)
+    return refused if refused is not None else jsonify(revoked=session_id)
+
+
+def _unpair(session_id: str, query: dict[str, str]) -> Any:
+    """Unpair a phone, and say so in the table's log; the last host's only with confirm=true (else the 409)."""
+    sessions = _ext()["sessions"]
+    if sessions.last_host(session_id) and query.get("confirm") != "true":
+        return jsonify(error=LAST_HOST, last_host=True), 409
+    target = sessions.by_id(session_id)
+    if target is None or not sessions.revoke(session_id):
+        return None  # gone meanwhile: unpaired all the same
+    players = _ext()["runtime"].view().get("players") or []
+    done = "unpaired itself" if session_id == g.session.id else "was unpaired by the host"
+    held = target.seat is not None and target.seat < len(players)
+    freed = f": {players[target.seat]['name']}'s seat is free" if held else ""
+    note(f"{phone(target.id, target.name)} {done}{freed}")
+    return None
 
 
 @API.route(bp, "POST", "/api/sessions/<session_id>/host", "Make another phone the host's too, or take that back",

@@ -17,6 +17,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
+from companion.core.words import sentence
+from companion.sources import phone
 from web_panel import table
 from web_panel.api import API
 from web_panel.security import SeatHeld
@@ -48,6 +50,7 @@ def claim(body: dict[str, Any]):
     if seat is not None and not 0 <= seat < len(players):
         return jsonify(error=f"there is no seat {seat} in this game" if view.get("game") else "no game is open"), 409
     sessions = _ext()["sessions"]
+    before = g.session
     try:
         g.session = sessions.claim_seat(g.session, seat, name=f"{players[seat]['name']}'s phone" if seat is not None else None)
     except SeatHeld as held:
@@ -61,7 +64,16 @@ def claim(body: dict[str, Any]):
                if why_not is None else f"{why_not}; or that phone gives it up (My seat), or the host unpairs it")
         return jsonify(error=f"{who}'s seat is held by the phone “{held.holder.name}”: {how}",
                        held_by=held.holder.name, asked=why_not is None, short=g.session.short), 409
+    mine = seat if seat is not None else before.seat
+    if seat != before.seat and mine < len(players):
+        verb = "takes" if seat is not None else "gives up"
+        note(f"{phone(before.id, before.name)} {verb} {players[mine]['name']}'s seat")
     return jsonify(seat=seat)
+
+
+def note(line: str) -> None:
+    """A line of the table's log that no input made (a seat claimed, handed over, given up; a phone unpaired)."""
+    _ext()["runtime"].note(sentence(line))
 
 
 class AskLimit:
@@ -94,14 +106,23 @@ def _ask_the_table(sessions: Any, session: Any, seat: int, who: str) -> str | No
     if table_thread is None:
         return "this companion has no box to ask"
 
+    asker = phone(session.id, session.name)
+    runtime = _ext()["runtime"]  # the answer comes on the table's thread, outside this request
+
     def hand_over() -> None:
         asking = sessions.by_id(session.id)
         if asking is not None:
-            taken = sessions.claim_seat(asking, seat, hand_over=True, name=f"{who}'s phone")
-            _ext()["runtime"].note(f"{who}'s seat is handed to the phone “{taken.name}” ({taken.short}) at the box")
+            sessions.claim_seat(asking, seat, hand_over=True, name=f"{who}'s phone")
+            runtime.note(f"{who}'s seat handed to {asker} at the box")
 
-    return table_thread.ask(f"Phone {session.short}", f"wants {who}'s seat. Hold ACTION to give it; "
-                                                      "any other button: no.", hand_over)
+    def kept(lapsed: bool) -> None:
+        runtime.note(f"{who}'s seat not handed to {asker}: " + ("nobody answered at the box" if lapsed else "No at the box"))
+
+    why_not = table_thread.ask(f"Phone {session.short}", f"wants {who}'s seat. Hold ACTION to give it; "
+                                                          "any other button: no.", hand_over, kept)
+    if why_not is None:
+        note(f"{asker} asks the box for {who}'s seat")
+    return why_not
 
 
 SEAT_INPUT = {**table.INPUT, "description": "One of this seat's options (GET /api/seat), with values for its fields: "

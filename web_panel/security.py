@@ -245,6 +245,11 @@ class Sessions:
         target = self.by_id(session_id)
         return target is None or target.id == by.id or target.role == PLAYER or by.role == AT_BOX
 
+    def last_host(self, session_id: str) -> bool:
+        """Whether `session_id` is the only host's phone paired: once it is unpaired, only the box makes a host."""
+        target = self.by_id(session_id)
+        return target is not None and target.host and not any(s.host for s in self._by_hash.values() if s.id != session_id)
+
     def all(self) -> list[Session]:
         return sorted(self._by_hash.values(), key=lambda s: s.created)
 

@@ -63,6 +63,45 @@ async function api(method, path, body, quiet, seen) {
   return {ok: r.ok, status: r.status, body: data};
 }
 
+// Unpairing asks first, in the page (as "Tap again" does for an option): the first tap says what it does, and
+// for the last host's phone how a host gets back in; a second tap within UNPAIR_ARMED_MS unpairs. `what`: "this
+// phone" or a phone's name; `lastHost()`: whether it is the last host's phone now (then the request confirms
+// it, which the server asks for: without it the server refuses, 409); `done()`: after it is unpaired.
+const UNPAIR_ARMED_MS = 10000;
+const LAST_HOST_NOTE = "This is the last host's phone. Without a host no phone can start a game, change the " +
+  "settings or pair another phone. To make a host again, someone at the box holds SELECT for 3 seconds and " +
+  "pairs a phone with the 8-digit code the box then shows.";
+function askBeforeUnpairing(button, what, path, lastHost, done) {
+  const label = button.textContent;
+  let armed = null, note = null, timer = null;
+  const disarm = () => {
+    armed = null; clearTimeout(timer);
+    button.textContent = label; button.classList.remove("armed");
+    if (note) note.remove();
+    note = null;
+  };
+  button.onclick = async () => {
+    if (armed === null) {
+      armed = {last: await lastHost()};
+      button.textContent = `Tap again: unpair ${what}`;
+      button.classList.add("armed");
+      const said = el("p", armed.last ? LAST_HOST_NOTE : `${what[0].toUpperCase()}${what.slice(1)} will need a new ` +
+                      "code from the box to play again.", {className: "asking", role: "alert"});
+      // Under the button's row, the width of the page (in a table: a row of its own).
+      const at = button.closest(".row, tr, p") || button;
+      note = at.tagName === "TR" ? el("tr") : said;
+      if (note !== said) note.append(el("td", null, {colSpan: at.children.length})), note.firstChild.append(said);
+      at.after(note);
+      timer = setTimeout(disarm, UNPAIR_ARMED_MS);
+      return;
+    }
+    const last = armed.last;
+    disarm();
+    const r = await api("POST", path + (last ? "?confirm=true" : ""));
+    if (r.ok) done();
+  };
+}
+
 // Poll a JSON address, sending its ETag back so an unchanged answer costs a 304.
 const NO_ANSWER = "The companion does not answer.";
 const PHONE_LIST = 10;  // companion/core/options.py's PHONE_LIST
