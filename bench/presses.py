@@ -46,24 +46,26 @@ PLAYERS = (("Ada", 41), ("Bea", 9), ("Cy", 35), ("Dan", 12))
 # Every deck real (mirror: the players draw the cards, the box names them). Where the rulebook lists no deck card
 # by card the table enters its own at setup, or no button could name a card drawn (a phone would type it): these
 # are a table's lists, within what the rulebooks say (the same as the whole-game tests enter).
-ORDERS = {f"{g} +1": 6 for g in ("Clothing", "Lace", "Jewelry")} | {f"{g} +2": 2 for g in ("Clothing", "Lace", "Jewelry")}
 SETUPS: dict[str, dict[str, Any]] = {
     "patrons_of_venice": {"deck_modes": {"raw_goods": "mirror"}, "compositions": {"raw_goods": {
         "Lumber 2": 8, "Wool 2": 8, "Iron 3": 8, "Hemp 2": 8, "Silk 4": 9, "Grain 1": 8, "Wine 2": 8, "Pepper 3": 8,
         "Pirates!": 4}}},
     "palazzo": {"deck_modes": {"tiles": "mirror", "coins": "mirror"}},
     "la_venise_du_nord": {"deck_modes": {"orders": "mirror", "workshops": "mirror", "builders": "mirror"}, "compositions": {
-        "orders": ORDERS,
-        "workshops": {"Clothing 1 cost 1 wool": 1, "Clothing 2 cost 2 wool 1 flax": 2, "Clothing 3 cost 3 wool 1 flax 1 gold": 2,
-                      "Lace 1 cost 1 flax": 1, "Lace 2 cost 1 flax 2 gold": 2, "Lace 3 cost 1 wool 3 flax 1 gold": 2,
-                      "Jewelry 1 cost 2 gold": 1, "Jewelry 2 cost 1 wool 2 gold": 2, "Jewelry 3 cost 1 wool 1 flax 4 gold": 2},
-        "builders": {"Bridge bonus cost 1 wool 1 flax 1 gold": 2, "Movement +-1 cost 2 wool": 2,
-                     "Activation +-1 cost 2 flax": 2, "Price shift Clothing cost 1 wool 1 gold": 1,
-                     "Price shift Lace cost 2 gold": 1, "Price shift Jewelry cost 1 flax 1 gold": 1, "Fill stock cost 3 gold": 4,
-                     "Order Clothing +1 cost 1 wool": 1, "Order Lace +1 cost 1 flax": 1, "Order Jewelry +2 cost 2 gold": 1}}},
+        "orders": {f"{g} +{n}": count for n, count in ((1, 6), (2, 2)) for g in ("Clothing", "Lace", "Jewelry")},
+        "workshops": {
+            "Clothing 1 cost 1 wool": 1, "Clothing 2 cost 2 wool 1 flax": 2, "Clothing 3 cost 3 wool 1 flax 1 gold": 2,
+            "Lace 1 cost 1 flax": 1, "Lace 2 cost 1 flax 2 gold": 2, "Lace 3 cost 1 wool 3 flax 1 gold": 2,
+            "Jewelry 1 cost 2 gold": 1, "Jewelry 2 cost 1 wool 2 gold": 2, "Jewelry 3 cost 1 wool 1 flax 4 gold": 2},
+        "builders": {
+            "Bridge bonus cost 1 wool 1 flax 1 gold": 2, "Movement +-1 cost 2 wool": 2, "Activation +-1 cost 2 flax": 2,
+            "Price shift Clothing cost 1 wool 1 gold": 1, "Price shift Lace cost 2 gold": 1,
+            "Price shift Jewelry cost 1 flax 1 gold": 1, "Fill stock cost 3 gold": 4, "Order Clothing +1 cost 1 wool": 1,
+            "Order Lace +1 cost 1 flax": 1, "Order Jewelry +2 cost 2 gold": 1}}},
 }
 MOVES = tuple((role, long) for role in ("back", "select", "action", "next") for long in (False, True))
 DEPTH = 60  # presses the search tries at most: far beyond any list the box shows
+ASKS_FIRST = 0.1  # how likely an option that asks first (the game ended, goods thrown away) is, against another
 REFUSALS = 20  # inputs refused one after another before a game is given up
 LONG_S, SHORT_S, PACE_S = 1.0, 0.1, 0.5  # how long a press is held, and the time between presses
 
@@ -150,9 +152,7 @@ def offered(view: dict[str, Any]) -> list[dict[str, Any]]:
     """What a player at the box may do: what SELECT walks and what NEXT does (undo and corrections aside)."""
     options = box_list.walk(view)
     nxt = box_list.on_button(view, "NEXT")
-    if nxt is not None and all(o["action"] != nxt["action"] or o.get("button") != "NEXT" for o in options):
-        options.append(nxt)
-    return options
+    return options + ([nxt] if nxt is not None and nxt not in options else [])
 
 
 def box_only(option: dict[str, Any]) -> bool:
@@ -166,15 +166,13 @@ def chosen(option: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return dict(option["action"]) | values | ({"confirm": True} if option["confirm"] else {})
 
 
-ASKS_FIRST = 0.1  # how likely an option that asks first (the game ended, goods thrown away) is, against another
-
-
 def pick(options: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     """One option, each kind of input (its action or type) about as likely as another, one that asks first less."""
     kinds: dict[str, list[dict[str, Any]]] = {}
     for o in options:
         kinds.setdefault(o["action"].get("action") or o["action"]["type"], []).append(o)
-    kind = rng.choices(sorted(kinds), [1.0 if any(not o["confirm"] for o in kinds[k]) else ASKS_FIRST for k in sorted(kinds)])[0]
+    names = sorted(kinds)
+    kind = rng.choices(names, [1.0 if any(not o["confirm"] for o in kinds[k]) else ASKS_FIRST for k in names])[0]
     return rng.choice(kinds[kind])
 
 
@@ -250,6 +248,9 @@ def play(folder: Path, game: str, players: int, seed: int, decisions: int, keep:
                     break  # the box keeps making what the game refuses: report what there is
                 continue
             refused = 0
+            last = box.runtime.view()["last"]
+            if any(last.get(k) != action[k] for k in ("type", "deck", "n", "spec", "seat") if k in action):
+                raise RuntimeError(f"{game}: the Table made {last}, not {action}")  # the search and the Table disagree
             if whose is not None and _whose(view) != whose and _whose(view)[0] is not None:
                 out.turns.append(turn)
                 turn = 0
@@ -292,14 +293,13 @@ def figures(played: list[Played]) -> dict[str, float]:
 
 
 def players(game: str, k: int) -> int:
-    """The number of players of the `k`th game of `game`: 2, 3, 4 in turn, within what the game allows."""
-    low, high = GAMES[game].min_players, GAMES[game].max_players
-    return min(max(2 + k % 3, low), high, len(PLAYERS))
+    """The number of players of the `k`th game of `game`: the fewest the game allows, then one more, up to 4."""
+    low = max(2, GAMES[game].min_players)
+    return low + k % (min(GAMES[game].max_players, len(PLAYERS)) - low + 1)
 
 
-def run(games: tuple[str, ...] = GAME_IDS, seed: int = 1, games_per: int = 3, decisions: int = 300) -> dict[str, float]:
-    """`games_per` games of each game, for 2, 3 and 4 players in turn (as the game allows), each to its end or
-    `decisions` inputs."""
+def run(games: tuple[str, ...] = GAME_IDS, seed: int = 1, games_per: int = 2, decisions: int = 300) -> dict[str, float]:
+    """`games_per` games of each game (2 players, then 3, ...: `players`), each to its end or `decisions` inputs."""
     with tempfile.TemporaryDirectory(dir="/dev/shm" if Path("/dev/shm").is_dir() else None) as folder:  # throwaway journals
         played = [play(Path(folder), game, players(game, k), seed + k, decisions) for game in games for k in range(games_per)]
     return figures(played)
