@@ -422,21 +422,36 @@ def apply_input(game: GameDef, session: Session, action: Mapping[str, Any]) -> S
 
 
 def _label(game: GameDef, state: PMap, action: Mapping[str, Any], log: tuple[str, ...] | list[str]) -> str:
-    """What an input is called when it is undone: its first line, which says who did what. A step the whole
-    table takes (an advance no seat makes, whose lines name several players: everyone's income, every port's
-    goods) is called by what the step did (its `undone` words), not by one player's line; but the acting
-    player's move done at the table is his (its first line names him)."""
-    label = log[0] if log else str(action.get("type"))
+    """What an input is called when it is undone: its first line, which says who did what (cut short). A step
+    the whole table takes (an advance no seat makes, whose lines name several players: everyone's income,
+    every port's goods) is called by what the step did (its `undone` words), not by one player's line; but the
+    acting player's move done at the table is his (its first line names him)."""
+    names = [p["name"] for p in state["players"]]
+    label = _short(log[0], names) if log else str(action.get("type"))
     flow = state["flow"]
     if len(log) < 2 or action.get("type") != "advance" or action.get("seat") is not None or flow is None \
             or flow["over"]:
         return label
-    names = [p["name"] for p in state["players"]]
     if flow["actor"] is not None and names[flow["actor"]] in label:
         return label
     if sum(1 for name in names if any(name in line for line in log)) > 1:
         return flow_mod.current_step(game.flow, state).undone_words(state)
     return label
+
+
+LABEL_MOST = 60  # characters: an undo's label is read wrapped on the box's small screen
+
+
+def _short(line: str, names: list[str]) -> str:
+    """A long line cut to the part that says who did what, when it comes first ("Cy buys Moons 2 for 7." of
+    "Cy buys Moons 2 for 7: paid 10 with 5 ..."): the log keeps the whole line."""
+    if len(line) <= LABEL_MOST:
+        return line
+    for mark in (": ", "; "):
+        head = line.split(mark, 1)[0]
+        if head != line and len(head.split()) >= 3 and any(name in head for name in names):
+            return f"{head}."
+    return line
 
 
 def _undo(session: Session, confirm: bool) -> Step | Refused:
