@@ -200,13 +200,12 @@ def test_every_text_of_a_whole_game_reads_right(game_id, n, mode, seed):
     assert not lower, f"log lines that do not start a sentence: {lower[:10]}"
 
 
-
 # --- what an undo names ----------------------------------------------------------------------------------
 
 def undo_label_problems(before, seats, option, seat, after):
     """What is wrong with the undo offered right after `option` was done (test_player_text.play's watch): it
     must say what happened, not a step's name or a button's word ("Undo: One action", "Undo: Cy's turn"), not
-    open on a step's number ("Undo: 7 Sail ships", "Undo: Phase 3: activate the tile"), and name a player when
+    a step's number ("Undo: 7 Sail ships: Bea.", "Undo: Phase 3: activate the tile"), and name a player when
     one player made the input."""
     undo = next((o for o in after["options"] if o["action"]["type"] == "undo"), None)
     if undo is None or option["action"]["type"] in ("undo", "redo"):
@@ -219,14 +218,32 @@ def undo_label_problems(before, seats, option, seat, after):
     found = []
     if said.lower() in {w.lower().rstrip(".") for w in words if w}:
         found.append("a step's name or a button's word")
-    if re.match(r"Phase \d+:", said) or any(said.startswith(w) for w in steps if re.match(r"\d", w)):
-        found.append("a step's number first")
+    if re.match(r"(Phase )?\d+:", said) or any(w in said for w in steps if re.match(r"(Phase )?\d", w)):
+        found.append("a step's number")
     if re.fullmatch(r"(Round|Turn|Year) \d+|\w+'s turn", said):
         found.append("only what comes next")
     names = [p["name"] for p in after["players"]]
     if seat is not None and not any(name in said for name in names):
         found.append(f"no player named, though {names[seat]} did it from their phone")
     return [f"{undo['label']!r} after {option.get('label')!r}: {', '.join(found)}"] if found else []
+
+
+def test_the_undo_checks_see_the_labels_the_playtests_found():
+    def view(step, undo):
+        return {"stage": {"label": step, "done": "Done"}, "players": [{"name": "Ada"}, {"name": "Bea"}],
+                "options": [{"label": f"Undo: {undo}", "action": {"type": "undo"}}]}
+
+    def wrong(step, undo, option, seat=None, after=None):
+        return undo_label_problems(view(step, "-"), [], option, seat, view(after or step, undo))
+
+    coin = {"label": "Take the 5 from the bank", "short": "Coin", "action": {"type": "advance", "action": "coin"}}
+    assert wrong("One action", "One action", coin, seat=0)  # palazzo
+    assert wrong("Phase 3: activate the tile", "Phase 3: activate the tile", {"short": "Keep", "action": {"type": "advance"}})
+    assert wrong("7 Sail ships", "7 Sail ships: Bea.", {"short": "Done", "action": {"type": "advance"}})
+    assert wrong("Phase 6: produce goods", "Bea's turn.", {"label": "End: Bea's turn", "short": "End", "action": {"type": "advance"}})
+    assert wrong("Diplomacy Phase: talk", "Expansion Phase.", {"short": "Done", "action": {"type": "advance"}}, after="Expansion Phase")
+    assert not wrong("One action", "Ada takes a 5 from the bank.", coin, seat=0)
+    assert not wrong("7 Sail ships", "Bea is done with sailing.", {"short": "Done", "action": {"type": "advance"}})
 
 
 @pytest.mark.parametrize("game_id, n, mode, seed", WHOLE_GAMES)
