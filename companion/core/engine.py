@@ -42,6 +42,7 @@ from companion.core.seats import nth_youngest
 from companion.core.seats import rolloff as rolloff_round
 from companion.core.steps import Edit, input_key
 from companion.core.steps import run as run_handler
+from companion.core.words import sentence
 
 UNDO_LIMIT = 100  # actions a table can take back, in memory and after a restart
 
@@ -228,7 +229,16 @@ def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     moved = flow_mod.advance(game.flow, done.state, seat, passed, bool(extra))
     if isinstance(moved, Refused):
         return moved
-    return Accepted(moved.state, done.log + moved.log, done.reveal)
+    said = done.log if done.log or passed else (_ended(state, step, seat),)  # the flow says only what follows
+    return Accepted(moved.state, said + moved.log, done.reveal)
+
+
+def _ended(state: PMap, step: flow_mod.Step, seat: int | None) -> str:
+    """A step ended with nothing of its own to say: "Ada is done with sailing." (the actor), "The Diplomacy
+    Phase ends." (the table)."""
+    actor = state["flow"]["actor"] if state["flow"]["actor"] is not None else seat
+    words = step.undone_words(state)
+    return f"{_who(state, actor)} is done with {words}." if actor is not None else f"{sentence(words)} ends."
 
 
 def _ends_the_step(e: Edit) -> None:
@@ -415,17 +425,36 @@ def apply_input(game: GameDef, session: Session, action: Mapping[str, Any],
 
 
 def _label(game: GameDef, state: PMap, action: Mapping[str, Any], log: tuple[str, ...] | list[str]) -> str:
-    """What an input is called when it is undone: its first line; a step the whole table takes (an advance no
-    seat makes, whose lines name several players: everyone's income, every port's goods) by the step's name,
-    not by one player's line."""
-    label = log[0] if log else str(action.get("type"))
+    """What an input is called when it is undone: its first line, which says who did what (cut short). A step
+    the whole table takes (an advance no seat makes, whose lines name several players: everyone's income,
+    every port's goods) is called by what the step did (its `undone` words), not by one player's line; but the
+    acting player's move done at the table is his (its first line names him)."""
+    names = [p["name"] for p in state["players"]]
+    label = _short(log[0], names) if log else str(action.get("type"))
     flow = state["flow"]
-    if len(log) > 1 and action.get("type") == "advance" and action.get("seat") is None and flow is not None \
-            and not flow["over"]:
-        named = sum(1 for p in state["players"] if any(p["name"] in line for line in log))
-        if named > 1:
-            return flow_mod.current_step(game.flow, state).label
+    if len(log) < 2 or action.get("type") != "advance" or action.get("seat") is not None or flow is None \
+            or flow["over"]:
+        return label
+    if flow["actor"] is not None and names[flow["actor"]] in label:
+        return label
+    if sum(1 for name in names if any(name in line for line in log)) > 1:
+        return flow_mod.current_step(game.flow, state).undone_words(state)
     return label
+
+
+LABEL_MOST = 60  # characters: an undo's label is read wrapped on the box's small screen
+
+
+def _short(line: str, names: list[str]) -> str:
+    """A long line cut to the part that says who did what, when it comes first ("Cy buys Moons 2 for 7." of
+    "Cy buys Moons 2 for 7: paid 10 with 5 ..."): the log keeps the whole line."""
+    if len(line) <= LABEL_MOST:
+        return line
+    for mark in (": ", "; "):
+        head = line.split(mark, 1)[0]
+        if head != line and len(head.split()) >= 3 and any(name in head for name in names):
+            return f"{head}."
+    return line
 
 
 def _undo(session: Session, confirm: bool) -> Step | Refused:

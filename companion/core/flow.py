@@ -82,6 +82,13 @@ class Step:
     status: Callable[[PMap], str] | None = None  # the line the OLED and the table page show under who acts
     # The seats whose options the table does too (default: the flow's actor).
     acting: Callable[[PMap], tuple[int, ...]] | None = None
+    # What the step does, in players' words and without its number ("sailing", "everyone's income in the
+    # Revenue Phase"), made from the state before: what undoing the table's advance of a step the whole table takes
+    # names, and what ends when a plain advance ends it ("Ada is done with sailing."). By default, its label.
+    undone: str | Callable[[PMap], str] | None = None
+
+    def undone_words(self, state: PMap) -> str:
+        return (self.undone(state) if callable(self.undone) else self.undone) or self.label
 
 
 @dataclass(frozen=True)

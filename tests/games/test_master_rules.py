@@ -815,13 +815,23 @@ def test_next_in_the_revenue_phase_says_whose_trips_it_rolls_and_asks_first():
     assert not nxt.confirm and "trip" not in nxt.label
 
 
-def test_undo_names_a_step_the_whole_table_took_by_the_step_not_by_one_players_line():
+def test_undo_names_a_step_the_whole_table_took_by_what_it_did_not_by_one_players_line():
     t = MOV(2)
     t.to("REVENUE", turn=2)
     income = next(o for o in t.view["options"] if o["button"] == "NEXT")
     t.go(**income["action"], confirm=True)  # every player's income, one line each
     (undo,) = [o for o in t.view["options"] if o["action"]["type"] == "undo"]
-    assert undo["label"] == "Undo: Revenue Phase"  # not "Undo: Ada: +3 Gold (3 base)."
+    # not "Undo: Ada: +3 Gold (3 base).", nor the bare step's name "Undo: Revenue Phase"
+    assert undo["label"] == "Undo: everyone's income in the Revenue Phase"
+
+
+def test_a_phase_closed_with_nothing_done_says_which_phase_ended_and_its_undo_names_it():
+    t = MOV(2)
+    t.to("DIPLOMACY", turn=2)
+    t.go(type="advance")
+    assert "The Diplomacy Phase ends." in t.log and "Expansion Phase." in t.log
+    (undo,) = [o for o in t.view["options"] if o["action"]["type"] == "undo"]
+    assert undo["label"] == "Undo: The Diplomacy Phase ends."  # not "Undo: Expansion Phase.", the next one
 
 
 def test_a_long_list_of_targets_is_picked_by_owner_and_an_owner_with_many_cards_by_owner_and_type():

@@ -475,3 +475,19 @@ def test_players_may_pay_with_any_combination_of_coins_so_every_coin_in_hand_is_
     t.buy("Suns null", pay={"coins": [5, 4], "die": False}, to="reserve")
     assert t.hand(0) == [] and t.machine() == (1, False, False)  # no change, and no extra action
     assert t.view["decks"]["coins"]["discard"] == 2
+
+
+def test_the_undo_of_a_purchase_names_who_bought_what_short_enough_for_the_box_and_the_log_keeps_the_rest():
+    t = PZ(tiles=tiles_first("Crowns 3"), coins=coins_first(3, 0, 1, 1))
+    t.buy("Crowns 3", pay={"coins": [3], "die": True}, to=[0, 0])
+    (undo,) = [o for o in t.view["options"] if o["action"]["type"] == "undo"]
+    assert undo["label"] == "Undo: Ada buys Crowns 3 for 8."
+    assert "Ada buys Crowns 3 for 8: paid 8 with 3 and the die's 5 (now 4)." in t.log
+
+
+def test_the_undo_of_a_coin_taken_at_the_table_names_the_player_not_the_step():
+    t = PZ(coins=coins_first(5, 4, 1, 1))
+    t.go(type="advance", action="coin", coin=t.view["bank"][0])  # from the box: no seat named
+    (undo,) = [o for o in t.view["options"] if o["action"]["type"] == "undo"]
+    taken = next(line for line in t.log if line.startswith("Ada takes ") and line.endswith(" from the bank."))
+    assert undo["label"] == f"Undo: {taken}"  # not "Undo: One action"

@@ -120,8 +120,10 @@ def _do(game, session, action, rng):
     return step
 
 
-def play(game_id, n, mode, seed, limit):
-    """Every text a whole game shows its players, each with where it was seen."""
+def play(game_id, n, mode, seed, limit, watch=None):
+    """Every text a whole game shows its players, each with where it was seen. `watch(before, seats, option,
+    seat, after)`: called after each input done (the table's view and each seat's before it, the option, or a
+    plain advance when it was refused, the seat whose it was or None for the table's, the table's view after)."""
     game = GAMES[game_id]
     setup = {"players": [{"name": NAMES[i], "age": 20 + i} for i in range(n)],
              "deck_modes": {d.name: mode for d in game.decks if d.composition is not None or mode == "mirror"}}
@@ -165,10 +167,13 @@ def play(game_id, n, mode, seed, limit):
         step = _do(game, session, action, rng)
         if isinstance(step, Refused):
             seen.setdefault(step.reason, "a refusal")
+            option, seat = {"action": {"type": "advance"}}, None
             step = _do(game, session, {"type": "advance"}, rng)
             if isinstance(step, Refused):
                 seen.setdefault(step.reason, "a refusal")
                 continue
+        if watch is not None:
+            watch(view, seats, option, seat, views(game, step.session)[0])
         session = step.session
         for line in step.log:
             seen.setdefault(line, "log")
@@ -193,6 +198,65 @@ def test_every_text_of_a_whole_game_reads_right(game_id, n, mode, seed):
     assert not wrong, "\n".join(wrong[:20])
     lower = sorted(text for text, where in seen.items() if where == "log" and not re.match(r"[A-Z0-9“\"'(]", text))
     assert not lower, f"log lines that do not start a sentence: {lower[:10]}"
+
+
+# --- what an undo names ----------------------------------------------------------------------------------
+
+def undo_label_problems(before, seats, option, seat, after):
+    """What is wrong with the undo offered right after `option` was done (test_player_text.play's watch): it
+    must say what happened, not a step's name or a button's word ("Undo: One action", "Undo: Cy's turn"), not
+    a step's number ("Undo: 7 Sail ships: Bea.", "Undo: Phase 3: activate the tile"), and name a player when
+    one player made the input."""
+    undo = next((o for o in after["options"] if o["action"]["type"] == "undo"), None)
+    if undo is None or option["action"]["type"] in ("undo", "redo"):
+        return []
+    said = undo["label"].removeprefix("Undo: ").rstrip(".")
+    steps = [view["stage"]["label"] for view in (before, after) if view.get("stage")]
+    short, label = option.get("short") or "", option.get("label") or ""
+    words = steps + [before["stage"]["done"] if before.get("stage") else "", short]
+    words += [label.removeprefix(f"{short}: ")] if short and label.startswith(f"{short}: ") else []  # "End: Cy's turn"
+    found = []
+    if said.lower() in {w.lower().rstrip(".") for w in words if w}:
+        found.append("a step's name or a button's word")
+    if re.match(r"(Phase )?\d+:", said) or any(w in said for w in steps if re.match(r"(Phase )?\d", w)):
+        found.append("a step's number")
+    if re.fullmatch(r"(Round|Turn|Year) \d+|\w+'s turn", said):
+        found.append("only what comes next")
+    names = [p["name"] for p in after["players"]]
+    if seat is not None and not any(name in said for name in names):
+        found.append(f"no player named, though {names[seat]} did it from their phone")
+    return [f"{undo['label']!r} after {option.get('label')!r}: {', '.join(found)}"] if found else []
+
+
+def test_the_undo_checks_see_the_labels_the_playtests_found():
+    def view(step, undo):
+        return {"stage": {"label": step, "done": "Done"}, "players": [{"name": "Ada"}, {"name": "Bea"}],
+                "options": [{"label": f"Undo: {undo}", "action": {"type": "undo"}}]}
+
+    def wrong(step, undo, option, seat=None, after=None):
+        return undo_label_problems(view(step, "-"), [], option, seat, view(after or step, undo))
+
+    coin = {"label": "Take the 5 from the bank", "short": "Coin", "action": {"type": "advance", "action": "coin"}}
+    assert wrong("One action", "One action", coin, seat=0)  # palazzo
+    assert wrong("Phase 3: activate the tile", "Phase 3: activate the tile", {"short": "Keep", "action": {"type": "advance"}})
+    assert wrong("7 Sail ships", "7 Sail ships: Bea.", {"short": "Done", "action": {"type": "advance"}})
+    assert wrong("Phase 6: produce goods", "Bea's turn.", {"label": "End: Bea's turn", "short": "End", "action": {"type": "advance"}})
+    assert wrong("Diplomacy Phase: talk", "Expansion Phase.", {"short": "Done", "action": {"type": "advance"}}, after="Expansion Phase")
+    assert not wrong("One action", "Ada takes a 5 from the bank.", coin, seat=0)
+    assert not wrong("7 Sail ships", "Bea is done with sailing.", {"short": "Done", "action": {"type": "advance"}})
+
+
+@pytest.mark.parametrize("game_id, n, mode, seed", WHOLE_GAMES)
+def test_every_undo_says_what_it_takes_back_and_who_did_it(game_id, n, mode, seed):
+    wrong, offered = [], []
+
+    def watch(before, seats, option, seat, after):
+        offered.append(option)
+        wrong.extend(undo_label_problems(before, seats, option, seat, after))
+
+    _, over = play(game_id, n, mode, seed, limit=3000, watch=watch)
+    assert over and offered  # the game was played to its end
+    assert not wrong, "\n".join(sorted(set(wrong))[:30])
 
 
 # --- what the New game and Scores pages show of each game ---------------------------------------------

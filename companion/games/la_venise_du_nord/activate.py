@@ -170,7 +170,8 @@ def _off_the_tile(state: PMap, seat: int) -> bool:
 
 
 HANDLERS = {**IN_TURN, "advance": powers.activate, "look": powers.look}
-ACTIVATE = Step("ACTIVATE", "Phase 3: activate the tile", done="Done", options=in_turn(options), handlers=HANDLERS,
+ACTIVATE = Step("ACTIVATE", "Phase 3: activate the tile", done="Done", undone="activating the tile", options=in_turn(options), handlers=HANDLERS,
                 status=status)
-SECONDARY = Step("SECONDARY", "Phase 4: secondary activations", EACH, done="Done", skip=_off_the_tile,
+SECONDARY = Step("SECONDARY", "Phase 4: secondary activations", EACH, done="Done",
+                 undone="the secondary activations", skip=_off_the_tile,
                  options=in_turn(options), handlers=HANDLERS, status=status)

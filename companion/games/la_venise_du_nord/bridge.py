@@ -138,12 +138,12 @@ def build(e: Edit) -> None:
     for raw, n in paid.items():
         if n:
             e.pay(e.seat, raw, n)
-    e.say(*log)
+    e.say(*log or [f"{e.name(e.seat)} builds no bridge."])
 
 
 def status(state: PMap) -> str:
     return f"Bridges: {len(bridges_of(state['data'], state['flow']['player']))} of {BRIDGES_PER_PLAYER} built"
 
 
-STEP = Step("BRIDGE", "Phase 5: build a bridge", done="Done", options=in_turn(options),
+STEP = Step("BRIDGE", "Phase 5: build a bridge", done="Done", undone="building a bridge", options=in_turn(options),
             handlers={**IN_TURN, "advance": build}, status=status)

@@ -238,5 +238,5 @@ def status(state: PMap) -> str:
     return f"Move from {start}: {dice[0]} or {dice[1]}" if dice else f"Move from {start}"
 
 
-STEP = Step("MOVE", "Phase 2: move the Burgher", done="Moved", options=in_turn(options),
+STEP = Step("MOVE", "Phase 2: move the Burgher", done="Moved", undone="moving the Burgher", options=in_turn(options),
             handlers={**IN_TURN, "advance": go}, status=status)

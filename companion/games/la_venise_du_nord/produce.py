@@ -42,5 +42,5 @@ def status(state: PMap) -> str:
     return f"Produce: {n} workshop{'' if n == 1 else 's'} ready"
 
 
-STEP = Step("PRODUCE", "Phase 6: produce goods", done="End", options=in_turn(options),
+STEP = Step("PRODUCE", "Phase 6: produce goods", done="End", undone="producing goods", options=in_turn(options),
             handlers={**IN_TURN, "advance": end, "produce": powers.produce}, status=status)

@@ -86,5 +86,5 @@ def status(state: PMap) -> str:
     return f"Roll: {counted(in_hand, 'die')} in hand"
 
 
-STEP = Step("ROLL", "Phase 1: roll two dice", done="Rolled", options=in_turn(options),
+STEP = Step("ROLL", "Phase 1: roll two dice", done="Rolled", undone="rolling the dice", options=in_turn(options),
             handlers={**IN_TURN, "advance": roll}, status=status)

@@ -155,7 +155,7 @@ def status(state: PMap) -> str:
 
 
 def _step(office: str, label: str) -> Step:
-    return phase(f"{office.upper()}_ELECTION", label, done="Reveal", seat=_bids, status=status, asks=_missing,
+    return phase(f"{office.upper()}_ELECTION", label, done="Reveal", undone=f"the votes for the {OFFICE_NAME[office]}", seat=_bids, status=status, asks=_missing,
                  when=lambda state: (state["data"]["election"] or {}).get("office") == office,
                  handlers={"bid": bid, "advance": reveal})
 

@@ -71,6 +71,6 @@ def _seat(state: PMap, seat: int) -> list[Option]:
     return found + card_play.seat_options(state, seat)
 
 
-STEP = phase("EXPANSION", "Expansion Phase", seat=_seat, status=card_play.status,
+STEP = phase("EXPANSION", "Expansion Phase", undone="the Expansion Phase", seat=_seat, status=card_play.status,
              table=lambda state: card_play.table_options(state, next_option()),
              handlers={**card_play.HANDLERS, "villa": villa, "attach": attach})

@@ -97,5 +97,5 @@ def _rolls_for(state: PMap) -> str:
     return f"It rolls the trip dice for {' and '.join(waiting)}."
 
 
-STEP = phase("REVENUE", "Revenue Phase", done="Income", seat=_seat, status=status, asks=_rolls_for,
+STEP = phase("REVENUE", "Revenue Phase", done="Income", undone="everyone's income in the Revenue Phase", seat=_seat, status=status, asks=_rolls_for,
              handlers={"advance": income, "trips": trips})

@@ -85,7 +85,12 @@ def _status(office: str):
 
 
 def _step(office: str, label: str) -> Step:
-    return phase(office.upper(), label, done="Roll", table=_table(office), seat=card_play.seat_options,  # the status says whether 1D6 is rolled
+    title = OFFICE_NAME[office]
+
+    def undone(state: PMap) -> str:
+        return f"the {label} roll" if _rolls(state, office) else f"the call to elect the {title}"
+
+    return phase(office.upper(), label, done="Roll", undone=undone, table=_table(office), seat=card_play.seat_options,  # the status says whether 1D6 is rolled
                  status=_status(office), handlers={**card_play.HANDLERS, "advance": _death_roll(office)})
 
 

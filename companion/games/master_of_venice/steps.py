@@ -45,9 +45,9 @@ def _why(state: PMap) -> str:
 
 
 # The Diplomacy Phase: the players talk; NEXT closes it.
-DIPLOMACY = phase("DIPLOMACY", "Diplomacy Phase: talk", handlers={})
+DIPLOMACY = phase("DIPLOMACY", "Diplomacy Phase: talk", handlers={}, undone="the Diplomacy Phase")
 # The Event Phase: the event and crime cards, played from the hand; with real cards the pile may run out.
-EVENT = phase("EVENT", "Event Phase", seat=card_play.seat_options, status=card_play.status,
+EVENT = phase("EVENT", "Event Phase", undone="the Event Phase", seat=card_play.seat_options, status=card_play.status,
               table=lambda state: card_play.table_options(state, draw.run_out(state) + next_option()),
               handlers={**card_play.HANDLERS, "deck_exhausted": draw.ran_out})
 

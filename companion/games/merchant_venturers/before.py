@@ -91,10 +91,10 @@ def _before(state: PMap) -> bool:
     return not started(state)
 
 
-DEAL = phase("DEAL", "Deal the board", TABLE, say="Before year 1: deal", when=lambda s: _before(s) and not _dealt(s),
+DEAL = phase("DEAL", "Deal the board", TABLE, say="Before year 1: deal", undone="dealing the board", when=lambda s: _before(s) and not _dealt(s),
              done="Deal", table=_deal_option, handlers={"advance": deal})
-PLACE = phase("PLACE", "Place a trading post and a ship", EACH, say="Place post and ship", when=_before, done="Place",
+PLACE = phase("PLACE", "Place a trading post and a ship", EACH, say="Place post and ship", undone="placing a trading post and a ship", when=_before, done="Place",
               skip=lambda s, seat: not s["data"]["unplaced"][seat], mine=_place_options, with_done=False,
               handlers={"advance": place})
-PREGAME = phase("PREGAME", "Buy before year 1", EACH, say="Buy before year 1", when=_before, done="Done",
+PREGAME = phase("PREGAME", "Buy before year 1", EACH, say="Buy before year 1", undone="buying before year 1", when=_before, done="Done",
                 mine=purchases.options, handlers={"advance": prebuy_done, **purchases.HANDLERS})

@@ -118,7 +118,7 @@ def _passed_over(state: PMap, seat: int) -> bool:
     return not quiet.waiting(state, seat) and (quiet.said(state, seat) or not (load_options(state, seat) + store_options(state, seat)))
 
 
-STEP = phase("LOAD", "6 Load ships", EACH, say="load", done="Done", asks=lambda state: " ".join(_unloaded(state)),
+STEP = phase("LOAD", "6 Load ships", EACH, say="load", done="Done", undone="loading ships", asks=lambda state: " ".join(_unloaded(state)),
              quiet_season=True, skip=_passed_over,
              mine=lambda state, seat: load_options(state, seat) + store_options(state, seat),
              handlers={"advance": done, "load": fleet.actor_only(load, "load"), "store": fleet.actor_only(store, "load")})

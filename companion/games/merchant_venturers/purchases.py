@@ -128,7 +128,7 @@ def _passed_over(state: PMap, seat: int) -> bool:
     return quiet.said(state, seat) or not options(state, seat)
 
 
-BUY = phase("BUY", "3 Buy ships and posts", EACH, say="buy", done="Done", mine=options, handlers=HANDLERS,
+BUY = phase("BUY", "3 Buy ships and posts", EACH, say="buy", done="Done", undone="buying ships and trading posts", mine=options, handlers=HANDLERS,
             quiet_season=True, skip=_passed_over)
-BUY_AGAIN = phase("BUY_AGAIN", "9 Second chance to buy", EACH, say="buy again", done="Done", mine=options,
+BUY_AGAIN = phase("BUY_AGAIN", "9 Second chance to buy", EACH, say="buy again", done="Done", undone="the second chance to buy", mine=options,
                   handlers=HANDLERS, quiet_season=True, skip=_passed_over)

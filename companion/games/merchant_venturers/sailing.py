@@ -60,6 +60,6 @@ def _where(state: PMap, seat: int, ship: dict, port_: str, likely: bool) -> str:
     return f"{port_}: {good} {purchase_price(state, seat, port_, good)}" if good else port_
 
 
-STEP = phase("SAIL", "7 Sail ships", EACH, say="sail", done="Done", mine=options, quiet_season=True,
+STEP = phase("SAIL", "7 Sail ships", EACH, say="sail", done="Done", undone="sailing", mine=options, quiet_season=True,
              skip=lambda state, seat: quiet.said(state, seat) or not options(state, seat),
              handlers={"sail": fleet.actor_only(lambda e: move(e, sailing=True), "sail")})

@@ -54,9 +54,10 @@ def _summer(state: PMap) -> bool:
     return season(state) == "Summer"
 
 
-SEASON = phase("SEASON", "1 The season changes", TABLE, say="the season changes", done="Next", table=_next("Next"),
+SEASON = phase("SEASON", "1 The season changes", TABLE, say="the season changes", done="Next", undone="the change of season", table=_next("Next"),
                handlers={})
-RESOURCES = phase("RESOURCES", "2 Resource creation", TABLE, say="resources made", done="Make", table=_next("Make"),
+RESOURCES = phase("RESOURCES", "2 Resource creation", TABLE, say="resources made", done="Make", undone="the season's resource creation", table=_next("Make"),
                   handlers={"advance": create})
 ALLOCATION = phase("ALLOCATION", "4 Resources to ports", TABLE, say="to the ports", when=_summer, done="Move",
+                   undone="the resources to the ports",
                    table=_next("Move"), handlers={"advance": allocate})

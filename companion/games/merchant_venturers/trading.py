@@ -164,6 +164,7 @@ def status(state: PMap) -> str:
 
 
 BUY_GOODS = phase("BUY_GOODS", "5 Buy resources", TABLE, when=lambda state: season(state) == "Summer", done="Next",
+                  undone="buying resources",
                   say=status, table=_table, mine=options, acting=acting,
                   handlers={"advance": done, "buy_goods": _trade(trade.buy), "pass": pass_})
 
@@ -185,7 +186,7 @@ def _sold_out(e: Edit) -> None:
                 ship["cargo"] = []
 
 
-SELL = phase("SELL", "8 Sell resources", TABLE, done="Next", say=status, table=_table, acting=acting,
+SELL = phase("SELL", "8 Sell resources", TABLE, done="Next", undone="selling resources", say=status, table=_table, acting=acting,
              asks=lambda state: " ".join(_unsold(state)),
              mine=lambda state, seat: options(state, seat) + loading.store_options(state, seat),
              handlers={"advance": _sold_out, "sell": _trade(trade.sell), "pass": pass_, "store": loading.store})

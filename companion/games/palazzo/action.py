@@ -64,6 +64,10 @@ def _one_action(handler: Callable[[Edit], None] | None) -> Callable[[Edit], None
             e.refuse("action: one of coin, purchase, reserve, turret (or none)")
         if handler is not None:
             handler(e)
+        elif final_round(e.state):
+            e.say(f"{e.name(e.seat)} takes no final action.")
+        else:
+            e.say(f"{e.name(e.seat)} passes: no action can be taken.")
         e.data["extra_action"] = False
         e.data["buying"] = None
     return act

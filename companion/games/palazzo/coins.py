@@ -150,4 +150,4 @@ def name_coin(e: Edit, card: Any) -> None:
         e.refuse("every coin in the bank is named already")
     e.draw(COINS, 1, "coin_order", cards=[card], put_back="")  # only named: nothing to put back
     bank[bank.index(None)] = FACES.index(card)
-    e.say(f"The bank: {a_coin(card)} is turned up.")
+    e.say(f"{e.name(e.seat)} turns up {a_coin(card)} in the bank.")  # the player whose turn it is

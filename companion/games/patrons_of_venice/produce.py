@@ -142,5 +142,5 @@ def _nothing_to_make(state: PMap, seat: int) -> bool:
     return not any(_may(state, seat, i) for i in range(len(state["data"]["businesses"])))
 
 
-STEP = Step("PRODUCE", "Produce goods", EACH, when=doing("PRODUCE"), done="Done", skip=_nothing_to_make,
+STEP = Step("PRODUCE", "Produce goods", EACH, when=doing("PRODUCE"), done="Done", undone="producing goods", skip=_nothing_to_make,
             options=options, handlers={"produce": produce})

@@ -55,5 +55,5 @@ def reserve(e: Edit) -> None:
 
 
 
-STEP = Step("RESERVE", "Reserve a shipment", EACH, when=doing("RESERVE"), done="None",
+STEP = Step("RESERVE", "Reserve a shipment", EACH, when=doing("RESERVE"), done="None", undone="reserving a shipment",
             options=options, handlers={"reserve": reserve})

@@ -178,5 +178,5 @@ def _business(e: Edit) -> None:
 
 
 
-STEP = Step("SPONSOR", "Sponsor", EACH, when=doing("SPONSOR"), done="None",
+STEP = Step("SPONSOR", "Sponsor", EACH, when=doing("SPONSOR"), done="None", undone="sponsoring",
             options=options, handlers={"sponsor": sponsor})

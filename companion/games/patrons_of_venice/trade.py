@@ -133,6 +133,7 @@ def _nothing_to_sell(state: PMap, seat: int) -> bool:
 
 
 SELL = Step("TRADE_SELL", "Sell to the Market", EACH, when=doing("TRADE"), done="Done", skip=_nothing_to_sell,
+            undone="selling to the Market",
             options=sell_options, handlers={"sell": sell})
 BUY = Step("TRADE_BUY", "Buy one, or pass", PASSES, when=doing("TRADE"), done="Pass", plain_is_pass=True,
            options=buy_options, handlers={"buy": buy})

@@ -125,8 +125,8 @@ def place_options(state: PMap, seat: int | None) -> list[Option]:
 
 
 
-UNLOAD = Step("SAIL_UNLOAD", "Unload: take or sell", EACH, when=doing("SAIL"), done="Take", skip=skip,
+UNLOAD = Step("SAIL_UNLOAD", "Unload: take or sell", EACH, when=doing("SAIL"), done="Take", skip=skip, undone="unloading",
               options=unload_options, handlers={"advance": take, "take": take, "sell": sell},
               status=unload_status, acting=unload_acting)
-PLACE = Step("SAIL_PLACE", "Place a new shipment", EACH, when=doing("SAIL"), done="Place",
+PLACE = Step("SAIL_PLACE", "Place a new shipment", EACH, when=doing("SAIL"), done="Place", undone="placing a new shipment",
              options=place_options, handlers={"advance": place})
