@@ -80,7 +80,7 @@ def test_real_cards_named_as_drawn_discarded_and_shuffled_back_in(make_runtime):
     refused = rt.submit({**one["action"], "cards": ["2♠"]})  # it is no longer out
     assert not refused.accepted and refused.reason.endswith('one of "Q♥", "7♦"')  # what may be, as a player reads it
     (shuffle,) = offered(rt, "shuffle")
-    assert shuffle["label"] == "Shuffled the discards back in (1 card)"
+    assert shuffle["label"] == "Shuffle in 1 discard"
     do(rt, shuffle)
     assert deck()["discard"] == 0 and deck()["draw"] == 50 and deck()["out"] == ["Q♥", "7♦"]  # cards out stay out
     assert "2♠" in named(offered(rt, "draw")[0]) and offered(rt, "shuffle") == []
@@ -131,3 +131,15 @@ def test_a_real_card_on_the_reader_discards_only_that_card(make_runtime):
         do(rt, offered(rt, "draw")[0], cards=[card])
     assert rt.submit_event(ReaderEvent("1A2B3C4D", 1, "TAG", {"uid": "04A1B2C3"})).ok
     assert rt.view()["decks"]["cards"]["out"] == ["2♠", "7♦"]
+
+
+def test_every_option_with_real_cards_is_accepted_as_offered(make_runtime):
+    """A table that does nothing but what is offered, at random, draws, discards and shuffles back for ever."""
+    from options_bot import play_one
+
+    rt = make_runtime(game_setup=REAL)
+    rng = random.Random(7)
+    kinds = Counter(play_one(rt, rng) for _ in range(400))
+    assert kinds["draw"] and kinds["discard"] and kinds["shuffle"], kinds
+    deck = rt.view()["decks"]["cards"]
+    assert deck["draw"] + len(deck["out"]) + deck["discard"] == 52  # no card lost or made up

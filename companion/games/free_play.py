@@ -56,11 +56,10 @@ def _deck(pile: PMap, seat: int) -> list[Option]:
         named = ", ".join(out) if len(out) <= 3 else f"all {counted(len(out), 'card')}"
         found.append(Option(f"Discard {named}", "Discrd", {"type": "discard", **deck, "cards": out}, taps=taps))
     if len(out) > 1:
-        found.append(Option(f"Discard one card: {CARDS.label}", "Disc 1", {"type": "discard", **deck},
+        found.append(Option("Discard one card", "Disc 1", {"type": "discard", **deck},
                             fields=_one_card(out, "card discarded"), taps=taps))
-    if real and pile["discard"]:  # the players shuffled the real discards back into the pile, and say so
-        found.append(Option(f"Shuffled the discards back in ({counted(len(pile['discard']), 'card')})", "Shuffl",
-                            {"type": "shuffle", **deck}))
+    if real and pile["discard"]:  # the players shuffle the real discards back into the pile, and say so
+        found.append(Option(f"Shuffle in {counted(len(pile['discard']), 'discard')}", "Shuffl", {"type": "shuffle", **deck}))
     return found
 
 
