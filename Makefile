@@ -20,19 +20,22 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/companion run $(ARGS)
 
-test: $(STAMP) tools
+# With the bench's extras: a short run of every bench is a test (tests/test_bench_runs.py).
+test: $(BENCH_STAMP) tools
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Debian packages the tests use, installed with apt when missing (as root directly,
 # otherwise through sudo): chromium, which the browser tests drive (Playwright downloads
 # nothing), systemd-analyze, which verifies and scores systemd/companion.service, node, which
-# runs pyright over the reader's firmware, and dnsmasq, whose answer on the own Wi-Fi is tested.
+# runs pyright over the reader's firmware, dnsmasq, whose answer on the own Wi-Fi is tested, and libfuse2,
+# under the power-loss bench's file system (fusepy loads it).
 tools:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v systemd-analyze >/dev/null 2>&1 || missing="$$missing systemd"; \
 	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
 	test -x /usr/sbin/dnsmasq || missing="$$missing dnsmasq-base"; \
+	/sbin/ldconfig -p | grep -q 'libfuse.so.2 ' || missing="$$missing libfuse2"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian's$$missing for the tests"; \
 	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
@@ -45,13 +48,8 @@ $(BENCH_STAMP): pyproject.toml $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	touch $(BENCH_STAMP)
 
-# The power-loss bench mounts a FUSE file system: Debian's libfuse2, with apt when it is missing.
-bench: $(BENCH_STAMP)
-	@/sbin/ldconfig -p | grep -q 'libfuse.so.2 ' || { \
-	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; \
-	  else echo "libfuse2 is missing and this user cannot install it: the power-loss bench will not run"; exit 0; fi; \
-	  echo "installing Debian's libfuse2 for the power-loss bench"; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libfuse2; }
+# The power-loss bench mounts a FUSE file system: Debian's libfuse2, which `tools` installs.
+bench: $(BENCH_STAMP) tools
 	$(BIN)/python -m bench
 
 # The Pi's installer installs from deploy/requirements.lock with `pip install --require-hashes`: every

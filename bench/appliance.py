@@ -74,9 +74,11 @@ def _whole_game(client: Client) -> int:
         played += 1
 
 
-def run() -> dict[str, float]:
+def run(starts: int = STARTS, idle_seconds: float = IDLE_SECONDS, phones: int = CLIENTS) -> dict[str, float]:
+    """`starts`: how often the companion is started for the time to its first frame; `idle_seconds`: how long
+    its CPU is measured at rest (each time); `phones`: how many poll the table while the whole game is played."""
     startups = []
-    for _ in range(STARTS - 1):
+    for _ in range(starts - 1):
         with tempfile.TemporaryDirectory() as data:
             with start_companion(data) as companion:
                 startups.append(companion.first_frame_ms)
@@ -93,14 +95,14 @@ def run() -> dict[str, float]:
                     mine.state()
                     polls[0] += 1
 
-            phones = [threading.Thread(target=phone) for _ in range(CLIENTS)]
-            for t in phones:
+            polling = [threading.Thread(target=phone) for _ in range(phones)]
+            for t in polling:
                 t.start()
             try:
                 played = _whole_game(client)
             finally:
                 stop.set()
-                for t in phones:
+                for t in polling:
                     t.join(10)
             rss = _rss_mb(companion.proc.pid)
             peak = _status(companion.proc.pid, "VmHWM") / 1024  # what systemd's MemoryMax must leave room for
@@ -116,13 +118,13 @@ def run() -> dict[str, float]:
             client.input({"type": "new_game", "game": "merchant_venturers", "setup": SETUP})  # the next game, open
             time.sleep(1.0)  # let the last frames and answers go out
             before = _cpu_seconds(companion.proc.pid)
-            time.sleep(IDLE_SECONDS)
-            idle = (_cpu_seconds(companion.proc.pid) - before) / IDLE_SECONDS * 100
+            time.sleep(idle_seconds)
+            idle = (_cpu_seconds(companion.proc.pid) - before) / idle_seconds * 100
             # A name too wide for the panel scrolls past a couple of times, then rests: the 10 s after it appears.
             client.input({"type": "new_game", "game": "free_play", "setup": LONG_NAME})
             before = _cpu_seconds(companion.proc.pid)
-            time.sleep(IDLE_SECONDS)
-            scrolling = (_cpu_seconds(companion.proc.pid) - before) / IDLE_SECONDS * 100
+            time.sleep(idle_seconds)
+            scrolling = (_cpu_seconds(companion.proc.pid) - before) / idle_seconds * 100
     return {
         "startup_to_first_frame_ms": round(statistics.median(startups), 1),
         "startup_to_first_frame_ms_max": round(max(startups), 1),

@@ -171,7 +171,7 @@ def bench_input_to_frame(folder: Path, presses: int = 300) -> dict[str, float]:
             "input_to_frame_ms_p99": round(cuts[98], 3)}
 
 
-def run() -> dict[str, float]:
+def run(presses: int = 300) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        return bench_frames(folder) | bench_input_to_frame(folder)
+        return bench_frames(folder) | bench_input_to_frame(folder, presses)

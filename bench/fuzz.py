@@ -42,7 +42,8 @@ _sent = st.tuples(_frames, st.none() | st.tuples(st.floats(0, 1, exclude_max=Tru
 def codec_fuzz(frames: int = FRAMES) -> dict[str, float]:
     counts = {"frames": 0, "intact": 0, "corrupted": 0, "streams": 0}
 
-    @settings(max_examples=200, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    # Runs of 200 streams (about 60 frames each), fewer when fewer frames are asked for.
+    @settings(max_examples=min(200, frames // 60 + 1), database=None, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.lists(_sent, min_size=40, max_size=80), st.lists(st.integers(0, 10**6), max_size=10))
     def stream(sent, cuts):
         data, intact, corrupted = bytearray(), [], 0
@@ -68,7 +69,7 @@ def codec_fuzz(frames: int = FRAMES) -> dict[str, float]:
         counts["corrupted"] += corrupted
         counts["streams"] += 1
 
-    while counts["frames"] < frames:  # hypothesis runs of 200 streams each, until enough frames went through
+    while counts["frames"] < frames:  # hypothesis runs, until enough frames went through
         stream()
     return {"fuzz.codec_frames": float(counts["frames"]), "fuzz.codec_corrupted_frames": float(counts["corrupted"]),
             "fuzz.codec_streams": float(counts["streams"])}
@@ -103,8 +104,8 @@ def api_fuzz(max_examples: int = 100) -> dict[str, float]:
     }
 
 
-def run() -> dict[str, float]:
-    return codec_fuzz() | api_fuzz()
+def run(frames: int = FRAMES, max_examples: int = 100) -> dict[str, float]:
+    return codec_fuzz(frames) | api_fuzz(max_examples)
 
 
 if __name__ == "__main__":

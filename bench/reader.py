@@ -28,6 +28,7 @@ from firmware_bridge.codec import Frame
 from firmware_bridge.link import ReaderLink
 
 PASSES = 4  # through the 52-card deck: 208 taps
+FRAMES = 20000  # encoded and decoded for the codec's speed
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "deck_modes": {"cards": "mirror"}}
 BOOT = "BE4C0001"
 
@@ -43,12 +44,20 @@ def _read_until(fd: int, decoder: codec.Decoder, match, timeout: float = 5.0) ->
     raise RuntimeError("no answer from the link")
 
 
-def tag_to_ack() -> dict[str, float]:
+def _offered(runtime: Runtime, kind: str) -> dict:
+    """The action of the table's offered option of this kind that leaves nothing to choose (every card out
+    discarded, the real cards shuffled back together): what the buttons or the table page would do."""
+    return next(o["action"] for o in runtime.view()["options"] if o["action"]["type"] == kind and not o["fields"])
+
+
+def tag_to_ack(passes: int = PASSES, deck: int = len(STANDARD_52.counts)) -> dict[str, float]:
+    """`passes` times through the first `deck` cards of the 52: each tapped (drawn), then all discarded
+    and shuffled back in through the options the table offers."""
     with tempfile.TemporaryDirectory() as tmp:
         runtime = Runtime(Journal(Path(tmp) / "journal.sqlite3"), GAMES)
         runtime.start()
         assert runtime.submit({"type": "new_game", "game": "free_play", "setup": SETUP}).accepted
-        cards = list(STANDARD_52.counts)
+        cards = list(STANDARD_52.counts)[:deck]
         uids = {card: f"{i + 1:08X}" for i, card in enumerate(cards)}
         runtime.call(lambda: [runtime.cards.register(uid, Card("free_play", "cards", c)) for c, uid in uids.items()])
         master, slave = os.openpty()
@@ -73,16 +82,16 @@ def tag_to_ack() -> dict[str, float]:
                 except RuntimeError:
                     pass
             times = []
-            for _ in range(PASSES):
+            for _ in range(passes):
                 for card in cards:
                     start = time.perf_counter()
                     n = send("TAG", {"uid": uids[card]})
                     _read_until(master, decoder, lambda f, n=n: f.type == "ACK" and f.payload["seq"] == str(n))
                     times.append((time.perf_counter() - start) * 1000)
-                out = runtime.view()["decks"]["cards"]["out"]
-                assert len(out) == 52, "every tap was a draw"
-                assert runtime.submit({"type": "discard", "deck": "cards", "cards": out}).accepted
-                assert runtime.submit({"type": "shuffle", "deck": "cards"}).accepted
+                assert len(runtime.view()["decks"]["cards"]["out"]) == deck, "every tap was a draw"
+                for kind in ("discard", "shuffle"):  # the whole deck at once, then shuffled back: as offered
+                    done = runtime.submit(_offered(runtime, kind))
+                    assert done.accepted, done.reason
         finally:
             link.stop()
             runtime.stop()
@@ -97,8 +106,8 @@ def tag_to_ack() -> dict[str, float]:
     }
 
 
-def frames_per_s() -> dict[str, float]:
-    frames = [Frame("1A2B3C4D", i % 65536, "TAG", {"uid": f"04{i:012X}"}) for i in range(20000)]
+def frames_per_s(count: int = FRAMES) -> dict[str, float]:
+    frames = [Frame("1A2B3C4D", i % 65536, "TAG", {"uid": f"04{i:012X}"}) for i in range(count)]
     start = time.perf_counter()
     stream = b"".join(codec.encode(f) for f in frames)
     encoded = time.perf_counter() - start
@@ -160,8 +169,9 @@ def replug_loop(replugs: int = REPLUGS) -> dict[str, float]:
     }
 
 
-def run() -> dict[str, float]:
-    return tag_to_ack() | frames_per_s() | replug_loop()
+def run(passes: int = PASSES, deck: int = len(STANDARD_52.counts), frames: int = FRAMES,
+        replugs: int = REPLUGS) -> dict[str, float]:
+    return tag_to_ack(passes, deck) | frames_per_s(frames) | replug_loop(replugs)
 
 
 if __name__ == "__main__":

@@ -177,7 +177,7 @@ def play_one(client: "Client", rng: random.Random) -> None:
     client.input(action | ({"confirm": True} if option["confirm"] else {}))
 
 
-def _measure(port: int, cookie: str, csrf: str, pace: float | None) -> tuple[dict[str, list[float]], int]:
+def _measure(port: int, cookie: str, csrf: str, pace: float | None, seconds: float) -> tuple[dict[str, list[float]], int]:
     """Latencies (ms) of each polled address while the game is played, and the polls that did not answer 200."""
     stop = threading.Event()
     times: dict[str, list[float]] = {"/api/state": [], "/api/seat": []}
@@ -211,7 +211,7 @@ def _measure(port: int, cookie: str, csrf: str, pace: float | None) -> tuple[dic
     threads.append(threading.Thread(target=player))
     for t in threads:
         t.start()
-    time.sleep(SECONDS)
+    time.sleep(seconds)
     stop.set()
     for t in threads:
         t.join(10)
@@ -221,11 +221,14 @@ def _measure(port: int, cookie: str, csrf: str, pace: float | None) -> tuple[dic
 SLOW_SOCKETS = 110
 SLOW_ADDRESSES = 10  # 11 sockets each: under the per-address limit, so only the strangers' cap and deadlines help
 PHONE_ADDRESS = "127.0.0.50"  # the paired phone's own address on the Wi-Fi (not the box's 127.0.0.1)
+SLOW_SECONDS = 20.0  # the slow sockets' deadlines pass meanwhile
+SLOW_POLLS = 200
 
 
-def _with_slow_sockets(port: int, cookie: str) -> dict[str, float]:
-    """A paired phone's latency on new connections while strangers on SLOW_ADDRESSES addresses hold
-    SLOW_SOCKETS requests open, each sending a header line every 8 s (and opening a new one when closed)."""
+def _with_slow_sockets(port: int, cookie: str, seconds: float = SLOW_SECONDS, polls: int = SLOW_POLLS) -> dict[str, float]:
+    """A paired phone's latency on new connections, `polls` of them at least over `seconds` at least, while
+    strangers on SLOW_ADDRESSES addresses hold SLOW_SOCKETS requests open, each sending a header line every 8 s
+    (and opening a new one when closed)."""
     stop = threading.Event()
     slow: list[socket.socket] = []
 
@@ -252,8 +255,8 @@ def _with_slow_sockets(port: int, cookie: str) -> dict[str, float]:
         slow.extend(s for s in (open_one(k) for k in range(SLOW_SOCKETS)) if s is not None)
         threading.Thread(target=trickle, daemon=True).start()
         took, errors = [], 0
-        deadline = time.monotonic() + 20  # the slow sockets' deadlines pass meanwhile
-        while time.monotonic() < deadline or len(took) < 200:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline or len(took) < polls:
             start = time.perf_counter()
             try:
                 status, _, _ = Client(port, cookie, address=PHONE_ADDRESS).call("GET", "/api/state")  # a new connection
@@ -280,21 +283,23 @@ def _with_slow_sockets(port: int, cookie: str) -> dict[str, float]:
             "web.slow_socket_errors": float(errors), "web.slow_sockets_kept_open": float(kept)}
 
 
-def run() -> dict[str, float]:
+def run(seconds: float = SECONDS, slow_seconds: float = SLOW_SECONDS, slow_polls: int = SLOW_POLLS) -> dict[str, float]:
+    """`seconds`: how long the phones poll, paced then back to back; `slow_seconds` and `slow_polls`: how long,
+    and how often at least, a phone asks while the strangers' slow sockets are open."""
     out: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as data, start_companion(data) as companion:
         client = Client.paired(companion.port, companion.code)
         client.input({"type": "new_game", **PALAZZO})
         client.call("POST", "/api/seat", {"seat": 0})  # this phone holds Ada's seat: /api/seat is hers
         for pace, suffix in ((PACE, ""), (None, "_back_to_back")):
-            times, errors = _measure(companion.port, client.cookie, client.csrf, pace)
+            times, errors = _measure(companion.port, client.cookie, client.csrf, pace, seconds)
             out[f"web.poll_errors{suffix}"] = float(errors)
             for path, name in (("/api/state", "state"), ("/api/seat", "seat")):
                 took = sorted(times[path])
                 out |= {f"web.{name}_p50_ms_20_clients{suffix}": round(statistics.median(took), 2),
                         f"web.{name}_p99_ms_20_clients{suffix}": round(took[int(len(took) * 0.99) - 1], 2)}
-            out[f"web.polls_per_s{suffix}"] = round(sum(map(len, times.values())) / SECONDS)
-        out |= _with_slow_sockets(companion.port, client.cookie)
+            out[f"web.polls_per_s{suffix}"] = round(sum(map(len, times.values())) / seconds)
+        out |= _with_slow_sockets(companion.port, client.cookie, slow_seconds, slow_polls)
     return out
 
 

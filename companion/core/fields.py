@@ -90,7 +90,7 @@ def check(field: Mapping[str, Any], value: Any) -> str | None:
     if "enum" in field:
         if any(same(value, v) for v in field["enum"]):
             return None
-        names = field.get("enumNames") or [json.dumps(v) for v in field["enum"]]
+        names = field.get("enumNames") or [json.dumps(v, ensure_ascii=False) for v in field["enum"]]
         return "one of " + ", ".join(map(str, names[:12])) + (", ..." if len(names) > 12 else "")
     kind = field.get("type")
     if kind == "integer":
