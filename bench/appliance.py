@@ -16,7 +16,8 @@ pins, the reader a simulator on a pseudo-terminal):
 - idle_cpu_percent: its CPU time (user + system, from /proc) over 10 s afterwards, with
   the next game open and nothing happening;
 - idle_cpu_percent_scrolling: the same over the 10 s after a game opens whose big line
-  (a long name) scrolls.
+  (a long name) is too wide for the panel (it once scrolled; the name kept so the figure
+  stays comparable).
 """
 
 from __future__ import annotations
@@ -120,7 +121,7 @@ def run(starts: int = STARTS, idle_seconds: float = IDLE_SECONDS, phones: int = 
             before = _cpu_seconds(companion.proc.pid)
             time.sleep(idle_seconds)
             idle = (_cpu_seconds(companion.proc.pid) - before) / idle_seconds * 100
-            # A name too wide for the panel scrolls past a couple of times, then rests: the 10 s after it appears.
+            # A name too wide for the big letters (it rests on two small lines): the 10 s after it appears.
             client.input({"type": "new_game", "game": "free_play", "setup": LONG_NAME})
             before = _cpu_seconds(companion.proc.pid)
             time.sleep(idle_seconds)

@@ -351,12 +351,13 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
         faces, page = len(values), pick.at % 2
         keys = tuple(str(f) if f <= faces else "" for f in range(3 * page + 1, 3 * page + 4))
         other = f"4-{faces}" if page == 0 else "1-3"
-        return StepScreen(option["label"], field.get("title", key), "Hold BACK to leave",
+        return StepScreen(option["label"], who_acts(view), f"{field.get('title', key)} (hold BACK to leave)",
                           f"► {' '.join(keys).strip()}  (NEXT: {other})", (*keys, other))
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
     opens = isinstance(values[index][0], _GROUP)
-    return StepScreen(option["label"], field.get("title", key) + (f": {pick.group}" if pick.group else ""), values[index][1],
+    # Who decides stays on the big line; the option being filled heads the screen, the field under it.
+    return StepScreen(option["label"], who_acts(view), field.get("title", key) + (f": {pick.group}" if pick.group else ""),
                       f"► {values[index][1]}{count}", ("Back" if pick.group else "Leave", "More" if len(values) > 1 else "",
                                                        "Open" if opens else "Take", "Prev" if len(values) > 1 else ""))
 

@@ -7,23 +7,27 @@ across a table. Glyphs are cached as images and pasted, so a frame renders in
 well under a millisecond.
 
 The four button hints along the bottom follow the buttons' order under the
-panel, left to right: BACK, SELECT, ACTION, NEXT. A hint too wide for its
-button in that font is drawn in luma's 3-pixel-wide TINY_FONT instead of being
-cut ("Reserve", "Export" fit; the rest of the screen keeps the larger font).
+panel, left to right: BACK, SELECT, ACTION, NEXT. They are drawn in luma's 5x7
+LCD font, the character LCDs' font, narrower than the trimmed CP437 and as clear:
+five letters fit a button ("Leave", "Trade"), a sixth uses the blank its
+neighbours leave, and only a word that still does not fit is drawn in the
+3-pixel-wide TINY_FONT.
 
-A line of a step screen too wide for the panel is never cut while it moves:
-with `scroll` set, it runs past as a loop (the text, a gap, the text again),
-`scroll` pixels along; at rest (`scroll` None) it shows its start and an
-ellipsis. The table decides when a screen scrolls and when it rests.
+Every line fits the panel at rest, and nothing moves: a line too wide is
+wrapped between words onto the lines free under it (a step screen has three
+small lines under the big one: the step, then the option under the cursor),
+and only what still does not fit is cut, between words, with an ellipsis. A
+frame with nothing happening does not change.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 import segno
-from luma.core.legacy.font import CP437_FONT, TINY_FONT
+from luma.core.legacy.font import CP437_FONT, LCD_FONT, TINY_FONT
 from PIL import Image, ImageDraw
 
 WIDTH, HEIGHT = 128, 64
@@ -45,7 +49,6 @@ class StepScreen:
     doing: str  # the option ACTION would do now, e.g. "► Roll 2d6  2/4"
     hints: tuple[str, str, str, str]  # BACK, SELECT, ACTION, NEXT
     badge: str = ""  # top right: "LAST" in the last round, "END" when over
-    scroll: int | None = None  # pixels the lines too wide for the panel have run along; None: at rest
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,9 @@ def _code(ch: str) -> int:
         return ord("?")
 
 
+LCD = -1  # the scale that draws in luma's 5x7 LCD font (a hint its button's width cannot hold otherwise)
+
+
 @lru_cache(maxsize=1024)
 def _glyph(ch: str, scale: int) -> Image.Image:
     if scale == 0:  # the tiny font: fixed 3 columns and a space, already
@@ -152,7 +158,9 @@ def _glyph(ch: str, scale: int) -> Image.Image:
                 if column >> y & 1:
                     glyph.putpixel((x, y), 1)
         return glyph
-    columns = _EXTRA.get(ch) or CP437_FONT[_code(ch)]
+    font = LCD_FONT if scale == LCD else CP437_FONT
+    columns = _EXTRA.get(ch) or font[_code(ch)]
+    scale = max(scale, 1)
     if ch == " ":
         columns = [0, 0, 0]
     else:  # proportional: trim empty columns, keep one for spacing
@@ -171,9 +179,16 @@ def text_width(text: str, scale: int = 1) -> int:
 
 
 def fit(text: str, width: int, scale: int = 1) -> str:
-    """`text`, cut with an ellipsis if it is wider than `width` pixels."""
+    """`text`, cut with an ellipsis if it is wider than `width` pixels: between words, unless its first word alone
+    is wider than that."""
     if text_width(text, scale) <= width:
         return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        head = " ".join(words).rstrip(" :,;·-")
+        if head and text_width(head + "…", scale) <= width:
+            return head + "…"
     while text and text_width(text + "…", scale) > width:
         text = text[:-1]
     return text.rstrip() + "…"
@@ -204,31 +219,64 @@ def wrap(text: str, width: int, scale: int = 1) -> list[str]:
     return lines
 
 
+def wrapped(text: str, widths: list[int], scale: int = 1) -> list[str]:
+    """`text` on at most len(`widths`) lines, the k-th at most widths[k] pixels wide, broken between words; what
+    the last line cannot hold is cut there, between words, with an ellipsis."""
+    lines: list[str] = []
+    words = text.split()
+    while words and len(lines) < len(widths):
+        width = widths[len(lines)]
+        if len(lines) == len(widths) - 1:
+            lines.append(fit(" ".join(words), width, scale))
+            break
+        line = words.pop(0)
+        while words and text_width(line + " " + words[0], scale) <= width:
+            line += " " + words.pop(0)
+        lines.append(fit(line, width, scale))
+    return lines
+
+
 HINT_WIDTH = 31  # pixels over each button
 
 
 def hint_fits(hint: str) -> bool:
-    """Whether `hint` shows whole over its button (in the screens' font, or the tiny one)."""
-    return text_width(hint) <= HINT_WIDTH or text_width(hint, 0) <= HINT_WIDTH
+    """Whether `hint` shows whole over its button (in the screens' font, the LCD font, or the tiny one)."""
+    return any(text_width(hint, scale) <= HINT_WIDTH for scale in (LCD, 0))
 
 
 def _hints(image: Image.Image, hints: tuple[str, str, str, str]) -> None:
-    """The bottom row: what each button does now, in the buttons' order."""
+    """The bottom row: what each button does now, in the buttons' order, centred over it, in the LCD font (five
+    letters fit a button); a six-letter word ("Turret") a few pixels wider than its button uses the blank its
+    neighbours leave; only a word that still does not fit is drawn tiny."""
     draw = ImageDraw.Draw(image)
     draw.line((0, 54, WIDTH - 2, 54), fill=1)
+    scales = [LCD if text_width(h, LCD) <= HINT_WIDTH else 0 for h in hints]
+    widths = [text_width(h, k) if h else 0 for h, k in zip(hints, scales)]
     for i, hint in enumerate(hints):
-        if hint and text_width(hint) > HINT_WIDTH and text_width(hint, 0) <= HINT_WIDTH:
-            _centred(image, 57, hint, scale=0, width=HINT_WIDTH, left=i * 32)
-        elif hint:
-            _centred(image, 56, hint, width=HINT_WIDTH, left=i * 32)
+        if hint and scales[i] == 0:  # each side: half its button and what the neighbour leaves of its own, less 2
+            sides = [16 + (16 - (widths[j] + 1) // 2 - 2 if 0 <= j < 4 else 0) for j in (i - 1, i + 1)]
+            if text_width(hint, LCD) <= 2 * min(sides):
+                scales[i], widths[i] = LCD, text_width(hint, LCD)
+    for i, hint in enumerate(hints):
+        if hint:
+            text = hint if scales[i] else fit(hint, HINT_WIDTH, 0)
+            x = i * 32 + 16 - text_width(text, scales[i]) // 2
+            draw_text(image, (max(0, min(x, WIDTH - 1 - text_width(text, scales[i]))), 57 if scales[i] == 0 else 56),
+                      text, scales[i])
 
 
-def _header(image: Image.Image, left: str, right: str = "") -> None:
+def _header(image: Image.Image, left: str, right: str = "", place: str = "") -> None:
+    """The top line: `left` ("Title  R7": a title too long for the room left goes, between its words or whole, never
+    the round), then at the right the option's `place` in the list ("2/4") and the inverted `right` badge."""
     right_w = text_width(right) + 2 if right else 0
-    room = WIDTH - 1 - right_w
+    place_w = text_width(place) + 4 if place else 0
+    if place:
+        draw_text(image, (WIDTH - 1 - right_w - place_w + 3, 0), place)
+    room = WIDTH - 1 - right_w - place_w
     if text_width(left) > room and "  " in left:  # "Title  R7": the title is cut, never the round
         title, tail = left.rsplit("  ", 1)
-        left = fit(title, room - text_width("  " + tail)) + "  " + tail
+        title = fit(title, room - text_width("  " + tail))
+        left = tail if " " not in title and title.endswith("…") else f"{title}  {tail}"
     draw_text(image, (0, 0), fit(left, room))
     if right:  # inverted, so "LAST" and "END" catch the eye
         x = WIDTH - 1 - right_w
@@ -239,38 +287,58 @@ def _header(image: Image.Image, left: str, right: str = "") -> None:
 # --- the screens ---------------------------------------------------------------------------------
 
 
-SCROLL_GAP = 24  # pixels (at scale 1) between a scrolling line's end and its start coming round again
+PLACE = re.compile(r"^(.*?)\s{2}(\d+/\d+)$")  # "► Roll 2d6  2/4": the option, and its place in the list
 
 
-def scroll_cycle(screen: Screen) -> int:
-    """Pixels one loop of the longest scrolling line of `screen` takes; 0 when every line fits."""
-    if not isinstance(screen, StepScreen):
-        return 0
-    lines = ((screen.who, 2), (screen.step, 1), (screen.doing, 1))
-    return max((text_width(t, k) + SCROLL_GAP * k for t, k in lines if text_width(t, k) > WIDTH - 1), default=0)
+def _who(image: Image.Image, who: str) -> None:
+    """The big line, 16 pixels tall: as it is, or with "&" for "and", or its letters a pixel closer together; a
+    line of names too wide even so on two small lines, broken between names (or after a long name's hyphen)."""
+    for text in dict.fromkeys((who, who.replace(" and ", " & "))):
+        if text_width(text, 2) <= WIDTH - 1:
+            _centred(image, 10, text, scale=2, width=WIDTH - 1)
+            return
+        if _tight_width(text) <= WIDTH - 1:
+            _tight(image, (WIDTH - 1 - _tight_width(text)) // 2, 10, text)
+            return
+    lines = [line.replace("- ", "-") for line in wrapped(who.replace("-", "- "), [WIDTH - 1, WIDTH - 1])]
+    for k, line in enumerate(lines):
+        _centred(image, (14 if len(lines) == 1 else 10 + 8 * k), line, width=WIDTH - 1)
 
 
-def _line(image: Image.Image, y: int, text: str, scroll: int | None, scale: int = 1, centred: bool = True) -> None:
-    width = WIDTH - 1
-    if scroll is None or text_width(text, scale) <= width:
-        if centred:
-            _centred(image, y, text, scale, width)
-        else:
-            draw_text(image, (0, y), fit(text, width, scale), scale)
-        return
-    cycle = text_width(text, scale) + SCROLL_GAP * scale
-    strip = Image.new("1", (2 * cycle, 8 * scale), 0)
-    draw_text(strip, (0, 0), text, scale)
-    draw_text(strip, (cycle, 0), text, scale)
-    offset = scroll % cycle
-    image.paste(strip.crop((offset, 0, offset + width, 8 * scale)), (0, y))
+def _tight_width(text: str) -> int:
+    """The width of `text` twice as large with one of the two blank columns after each letter dropped."""
+    return text_width(text, 2) - (len(text) - 1)
+
+
+def _tight(image: Image.Image, x: int, y: int, text: str, fill: int = 1) -> None:
+    for ch in text:
+        x = draw_text(image, (x, y), ch, scale=2, fill=fill) - 1
+
+
+def step_lines(step: str, doing: str) -> tuple[list[str], list[str], str]:
+    """The small lines under the big one, wrapped between words on three at most: the option under the cursor on
+    two at most, the step on what is left (one at least); and the option's place in the list ("2/4", from the end
+    of `doing`), which the header shows."""
+    match = PLACE.match(doing)
+    label, place = (match.group(1), match.group(2)) if match else (doing, "")
+    room = WIDTH - 1
+    doing_lines = wrapped(label, [room] * (2 if step else 3)) if label else []
+    step_lines = wrapped(step, [room] * (3 - len(doing_lines))) if step else []
+    return step_lines, doing_lines, place
 
 
 def _step(image: Image.Image, s: StepScreen) -> None:
-    _header(image, s.header, s.badge)
-    _line(image, 10, s.who, s.scroll, scale=2)
-    _line(image, 30, s.step, s.scroll)
-    _line(image, 42, s.doing, s.scroll, centred=False)
+    steps, doing, place = step_lines(s.step, s.doing)
+    _header(image, s.header, s.badge, place)
+    _who(image, s.who)
+    lines = len(steps) + len(doing)
+    ys = [30, 42] if lines <= 2 else [27, 36, 45]  # two lines well apart, three close (each 8 pixels, above the rule)
+    if lines == 1 and doing:
+        ys = [42]
+    for y, line in zip(ys, steps):
+        _centred(image, y, line, width=WIDTH - 1)
+    for y, line in zip(ys[len(steps):], doing):
+        draw_text(image, (0, y), line)
     _hints(image, s.hints)
 
 

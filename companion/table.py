@@ -10,8 +10,8 @@ A press carries the view version it was made against; if the table changed in
 between (a phone moved the game on), the press is dropped rather than applied
 to a screen nobody saw. A press on a blank screen only wakes it.
 
-A step line too wide for the panel scrolls, a couple of times after it first
-shows and after each press, then rests (so an idle table sends no frames).
+Nothing on the panel moves: every line fits at rest (companion.screens), so an
+idle table sends no frames.
 
 Idle, against burn-in: after `dim_after` seconds without input or change the
 contrast drops, after `blank_after` the panel goes dark, and every
@@ -33,8 +33,7 @@ from PIL import Image
 from companion import box_list, controls
 from companion.core.words import sentence
 from companion.sources import Source
-from companion.screens import (AlertScreen, CardScreen, DiceScreen, PairingScreen, Screen, StepScreen, WifiScreen, render,
-                               scroll_cycle)
+from companion.screens import AlertScreen, CardScreen, DiceScreen, PairingScreen, Screen, StepScreen, WifiScreen, render
 
 log = logging.getLogger(__name__)
 
@@ -62,10 +61,6 @@ class Timing:
     question: float = 10.0  # "press again to confirm"
     hand_over: float = 20.0  # "hand this seat to that phone?": someone walks to the box
     least: float = 2.0  # a result or a refusal stays this long even when a press comes first
-    scroll_pause: float = 0.5  # a long line shows its start this long before it moves
-    scroll_speed: float = 45.0  # pixels a second: the end of a 200-pixel line (its count, "4/11") in about 2 s
-    scroll_frame: float = 0.15  # seconds between the frames of a scroll (a few pixels each: idle CPU stays low)
-    scroll_passes: int = 2  # loops of the longest line before it rests
 
 
 class Table:
@@ -88,9 +83,6 @@ class Table:
         self._drawn_version = self._view.get("version")  # the view the panel shows: presses are made against it
         self._transient: tuple[Screen, float] | None = None  # a screen over the step, until
         self._transient_since = 0.0
-        self._scroll_key: Screen | None = None  # the step screen that is scrolling, at rest
-        self._scroll_start = 0.0
-        self._scroll_until: float | None = None
         self._shown_seq = (self._view.get("last") or {}).get("seq")
         now = clock()
         self._active_at = now
@@ -213,7 +205,6 @@ class Table:
         elif kind in ("press", "turn"):
             was_blank = self._level == "blank"
             self._wake()
-            self._scroll_key = None  # a press runs a long line past again
             if was_blank:
                 return  # the press only wakes the screen: nobody saw what it would do
             if self._asking is not None:
@@ -360,8 +351,6 @@ class Table:
             times.append(self._pair_ends())
         if self._level != "blank":
             times.append(self._shift_at)
-            if self._scroll_until is not None and self.clock() < self._scroll_until:
-                times.append(min(self._scroll_until, self.clock() + self.timing.scroll_frame))
             if self._turn_at is not None:
                 times.append(self._turn_at)
         left = self.pairing.window_left() if self.pairing is not None else None
@@ -410,7 +399,7 @@ class Table:
         screen = self._wifi_turn(screen)
         if self._reader_missing and isinstance(screen, StepScreen) and not screen.badge:
             screen = replace(screen, badge="RDR?")
-        image = render(self._scrolled(screen))
+        image = render(screen)
         self.last_frame = image
         dx, dy = _SHIFTS[self._shift]
         if dx or dy:
@@ -431,17 +420,6 @@ class Table:
         now = self.clock()
         self._turn_at = (now // WIFI_TURN_S + 1) * WIFI_TURN_S
         return WifiScreen(*join) if int(now // WIFI_TURN_S) % 2 == 0 else screen
-
-    def _scrolled(self, screen: Screen) -> Screen:
-        """`screen` with its long lines where the scroll has got to (or at rest)."""
-        now, t = self.clock(), self.timing
-        if screen != self._scroll_key:
-            self._scroll_key, self._scroll_start = screen, now
-            cycle = scroll_cycle(screen)
-            self._scroll_until = now + t.scroll_pause + t.scroll_passes * cycle / t.scroll_speed if cycle else None
-        if self._scroll_until is None or now >= self._scroll_until or not isinstance(screen, StepScreen):
-            return screen
-        return replace(screen, scroll=max(0, int((now - self._scroll_start - t.scroll_pause) * t.scroll_speed)))
 
 
 def _who_acts(view: dict[str, Any]) -> tuple:

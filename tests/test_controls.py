@@ -151,7 +151,7 @@ def test_a_die_thrown_at_the_table_is_entered_in_three_presses_at_most():
         assert len(presses) <= 3 and action == {"type": "advance", "source": "physical", "dice": [face]}
     keypad = controls.press(view, Panel(), "action", False).panel
     screen = controls.screen_for(view, keypad)
-    assert (screen.step, screen.hints) == ("Hold BACK to leave", ("1", "2", "3", "4-6"))
+    assert (screen.who, screen.step, screen.hints) == ("Ada", "the die thrown (hold BACK to leave)", ("1", "2", "3", "4-6"))
     assert controls.screen_for(view, controls.press(view, keypad, "next", False).panel).hints == ("4", "5", "6", "1-3")
     left = controls.press(view, keypad, "back", True)
     assert left.action is None and left.panel.pick is None
@@ -207,7 +207,7 @@ def test_a_long_field_with_groups_is_picked_group_first_on_the_box():
     assert controls.press(view, eve, "action", False).action == {"type": "play", "card": "Storm", "target": 16}
     bea = controls.press(view, controls.press(view, picking, "select", False).panel, "action", False).panel
     screen = controls.screen_for(view, bea)
-    assert (screen.who, screen.doing, screen.hints[0]) == ("target: Bea", "► Bea's Cogs #5  1/5", "Back")
+    assert (screen.step, screen.doing, screen.hints[0]) == ("target: Bea", "► Bea's Cogs #5  1/5", "Back")
     back = controls.press(view, bea, "back", False).panel  # back to the groups, on Bea's
     assert back.pick is not None and controls.screen_for(view, back).doing == "► Bea (5)  2/4"
     last = controls.press(view, bea, "next", False).panel  # NEXT walks back: Bea's last card

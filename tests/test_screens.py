@@ -14,7 +14,6 @@ import pytest
 from PIL import Image
 
 from companion.screens import (
-    SCROLL_GAP,
     AlertScreen,
     CardScreen,
     CountersScreen,
@@ -29,7 +28,7 @@ from companion.screens import (
     fit,
     qr_matrix,
     render,
-    scroll_cycle,
+    step_lines,
     text_width,
 )
 
@@ -43,8 +42,9 @@ SCREENS = {
     "step_everyone": StepScreen("Free play  R2", "Everyone", "Sell goods", "", ("Undo", "", "", "Pass")),
     "step_long_lines_at_rest": StepScreen("Palazzo  R4", "Maximilian-Alexander", "Round 4 · One action · Sa A5 M2 M5",
                                           "► Take the 5 from the bank  1/3", HINTS),
-    "step_long_lines_scrolling": StepScreen("Palazzo  R4", "Maximilian-Alexander", "Round 4 · One action · Sa A5 M2 M5",
-                                            "► Take the 5 from the bank  1/3", HINTS, scroll=90),
+    "step_two_names": StepScreen("Master of Venice  R2", "Ada and Bea", "Y1 Aut W: every port is done: nobody there has "
+                                 "goods it wants", "► Eve builds a Villa for 10 Gold  3/9", ("Undo", "More", "Turret", "Prev")),
+    "step_three_names": StepScreen("Master  R2", "Ada, Bea and Cy", "Diplomacy Phase: talk", "", ("Undo", "", "", "Done")),
     "step_wide_hints": StepScreen("Patrons  T1", "Cy", "Choose the action", "► Reserve goods  1/5",
                                   ("Undo", "More", "Reserve", "Start")),
     "dice_1d6": DiceScreen("Ada", "1d6", (4,)),
@@ -93,9 +93,10 @@ def test_the_main_line_is_sixteen_pixels_tall():
     assert rows[-1] - rows[0] + 1 >= 16  # "Ady": from the top of the A to the foot of the y
 
 
-def test_text_that_does_not_fit_is_cut_with_an_ellipsis():
+def test_text_that_does_not_fit_is_cut_with_an_ellipsis_between_words():
     cut = fit("Maximilian-Alexander", 100, 2)
     assert cut.endswith("…") and text_width(cut, 2) <= 100
+    assert fit("Diplomacy Phase: talk it over", 110) == "Diplomacy Phase…"
 
 
 def test_the_pairing_address_fits_a_version_2_code():
@@ -118,39 +119,64 @@ def test_the_pairing_qr_code_reads_back(code, url):
     assert decoded == ["HTTP://192.168.100.123:8080" + url.removeprefix("http://192.168.100.123:8080")]
 
 
-def test_a_scrolling_line_shows_what_the_panel_cut_and_comes_round_again():
-    line = "► Take the 5 from the bank, then the null"
-    head = "► Take the 5 from the "
-    moved = render(StepScreen("", "", "", line, ("", "", "", ""), scroll=text_width(head)))
-    tail = Image.new("1", (128, 64), 0)
-    draw_text(tail, (0, 42), line[len(head):])
-    box = (0, 42, 127, 50)
-    assert moved.crop(box).tobytes() == tail.crop(box).tobytes()  # the end of the line, from the left edge
-    cycle = text_width(line) + SCROLL_GAP
-    assert scroll_cycle(StepScreen("", "", "", line, ("", "", "", ""))) == cycle
-    again = render(StepScreen("", "", "", line, ("", "", "", ""), scroll=cycle))
-    start = render(StepScreen("", "", "", line, ("", "", "", ""), scroll=0))
-    assert again.tobytes() == start.tobytes()  # one loop later it is back at its start
+# What the playtests saw scroll or cut on the box: each line now fits the panel at rest, whole words only.
+LONG = [
+    ("Y1 Win N: the season changes", "► Done: on to 1 The season changes  2/7"),
+    ("Reserve goods 1/5", "► Take 6 flax into the stock (6 lost: no room)  1/18"),
+    ("Bridge to Master Builder: 1 cube, the 1 on Master Builder comes back", ""),
+    ("Diplomacy Phase: talk", "► Eve builds a Villa for 10 Gold  3/9"),
+    ("Round 4 · One action · Sa A5 M2 M5", "► Take the 5 from the bank  1/3"),
+]
 
 
-def test_lines_that_fit_do_not_scroll():
-    short = StepScreen("Free play  R3", "Ada", "Turn", "► Roll 2d6", HINTS)
-    assert scroll_cycle(short) == 0
-    assert render(short).tobytes() == render(StepScreen(*short.__dict__.values())).tobytes()
-    from dataclasses import replace
+@pytest.mark.parametrize("step, doing", LONG)
+def test_every_line_fits_the_panel_at_rest_cut_only_between_words(step, doing):
+    steps, options, place = step_lines(step, doing)
+    assert 1 <= len(steps) and len(steps) + len(options) <= 3
+    for line in steps + options:
+        assert text_width(line) <= 127, line
+        whole = line.removesuffix("…")
+        words = [w.strip(":,;·-") for w in (step + " " + doing).split()]
+        assert all(word.strip(":,;·-") in words for word in whole.replace("► ", "").split()), line  # whole words
+    shown = " ".join(steps + options).replace("…", "")
+    if not any(line.endswith("…") for line in steps + options):
+        assert shown.split() == (step + " " + doing.rsplit("  ", 1)[0] if place else step + " " + doing).split()
+    assert place == (doing.rsplit("  ", 1)[1] if "/" in doing else "")
 
-    assert render(replace(short, scroll=37)).tobytes() == render(short).tobytes()
+
+def test_the_option_under_the_cursor_shows_whole_on_two_lines_and_its_place_in_the_header():
+    steps, options, place = step_lines("Diplomacy Phase: talk", "► Eve builds a Villa for 10 Gold  3/9")
+    assert options == ["► Eve builds a Villa", "for 10 Gold"] and place == "3/9"
+    image = render(StepScreen("Master  R2", "Eve", "Diplomacy Phase: talk", "► Eve builds a Villa for 10 Gold  3/9", HINTS))
+    top = Image.new("1", (128, 64), 0)
+    draw_text(top, (128 - 2 - text_width("3/9"), 0), "3/9")  # its right edge where the badge's is
+    assert image.crop((100, 0, 127, 8)).tobytes() == top.crop((100, 0, 127, 8)).tobytes()
+
+
+def test_two_names_stay_large_and_a_long_name_breaks_after_its_hyphen():
+    image = render(StepScreen("", "Ada and Bea", "", "", ("", "", "", "")))
+    rows = [y for y in range(9, 27) if any(image.getpixel((x, y)) for x in range(128))]
+    assert rows[-1] - rows[0] + 1 >= 14  # "Ada & Bea", twice as large
+    long = render(StepScreen("", "Maximilian-Alexander", "", "", ("", "", "", "")))
+    first = Image.new("1", (128, 64), 0)
+    draw_text(first, ((127 - text_width("Maximilian-")) // 2, 10), "Maximilian-")
+    assert long.crop((0, 10, 127, 18)).tobytes() == first.crop((0, 10, 127, 18)).tobytes()
 
 
 def test_a_hint_too_wide_for_its_button_is_drawn_smaller_never_cut():
-    from companion.screens import hint_fits
+    from companion.screens import LCD, hint_fits
 
-    assert text_width("Reserve") > 31 and hint_fits("Reserve")
-    wide = render(StepScreen("", "", "", "", ("", "", "Reserve", "")))
-    cut = render(StepScreen("", "", "", "", ("", "", "Res…", "")))
+    assert text_width("Leave", LCD) <= 31 and text_width("Reserve", LCD) > 31 and hint_fits("Reserve")
+    wide = render(StepScreen("", "", "", "", ("Undo", "More", "Reserve", "Start")))
+    cut = render(StepScreen("", "", "", "", ("Undo", "More", "Res…", "Start")))
     assert wide.crop((64, 55, 96, 64)).tobytes() != cut.crop((64, 55, 96, 64)).tobytes()
-    lit = [x for x in range(128) for y in range(55, 64) if wide.getpixel((x, y))]
+    lit = [x for x in range(64, 96) for y in range(55, 64) if wide.getpixel((x, y))]
     assert min(lit) >= 64 and max(lit) <= 95  # over ACTION's button, not spilling onto NEXT's
+    # Six letters over a button whose neighbours leave room: the LCD font, a few pixels past the button's edge.
+    six = render(StepScreen("", "", "", "", ("Undo", "More", "Turret", "Prev")))
+    alone = Image.new("1", (128, 64), 0)
+    draw_text(alone, (80 - text_width("Turret", LCD) // 2, 56), "Turret", LCD)
+    assert six.crop((62, 55, 99, 64)).tobytes() == alone.crop((62, 55, 99, 64)).tobytes()
     assert not hint_fits("Take the 5 from the bank")
 
 

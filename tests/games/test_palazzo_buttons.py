@@ -33,13 +33,13 @@ def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runt
     assert view["status"].endswith(" · name 4 coins")
     panel = select(rt, Panel(), f"Buy {yard[0]}")
     panel = press(rt, panel, "action").panel
-    assert controls.screen_for(rt.view(), panel).step == "exactly: another action"  # the payment first
+    assert controls.screen_for(rt.view(), panel).doing.startswith("► exactly: another action")  # the payment first
     panel = press(rt, panel, "select").panel
     panel = press(rt, panel, "select").panel
-    assert controls.screen_for(rt.view(), panel).step == "exactly, with the die's 5: another action"
+    assert controls.screen_for(rt.view(), panel).doing.startswith("► exactly, with the die's 5: another action")
     panel = press(rt, panel, "action").panel
     screen = controls.screen_for(rt.view(), panel)
-    assert (screen.who, screen.step, screen.doing) == ("where it goes", "to start the palazzo", "► to start the palazzo  1/2")
+    assert (screen.who, screen.step, screen.doing) == ("Ada", "where it goes", "► to start the palazzo  1/2")
     press(rt, panel, "action")
     view = rt.view()
     assert (view["active"], view["extra_action"], view["players"][0]["die"]) == (0, True, 4)
