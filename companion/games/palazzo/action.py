@@ -23,7 +23,9 @@ from companion.core.flow import Step
 from companion.core.steps import Edit
 
 from . import building, coins, purchase
-from .pieces import COINS, TILES, face, short
+from companion.core.words import counted
+
+from .pieces import COINS, TILES, face
 from .table import die, final_round, virtual, yard_shown
 
 
@@ -45,14 +47,18 @@ def options(state: PMap, seat: int | None) -> list[Option]:
 
 
 def status(state: PMap) -> str:
-    """The OLED's line under who acts: the yard, the die, and what is special now."""
+    """The OLED's lines under who acts: the acting player's die, the yard in the tiles' own names (its real tiles
+    still to name counted), and what is special now. The box breaks it between words onto the lines it has."""
     table = state["data"]
     unnamed = table["bank"].count(None) if coins.waiting(state) else 0
     coin = f" · name {'the coin' if unnamed == 1 else f'{unnamed} coins'}" if unnamed else ""  # turned up, real
     if final_round(state):
         return "Final round: no buying" + coin
     lead = "Again! " if table["extra_action"] else ""
-    return f"{lead}{' '.join(short(t) if t != '?' else '?' for t in yard_shown(state, table))} die {face(die(state, state['flow']['player']))}{coin}"
+    tiles = yard_shown(state, table)
+    named, unnamed = [t for t in tiles if t != "?"], tiles.count("?")
+    yard = ", ".join(named + ([f"{counted(unnamed, 'tile')} to name"] if unnamed else []))
+    return f"{lead}Die {face(die(state, state['flow']['player']))} · yard: {yard}{coin}"
 
 
 def _one_action(handler: Callable[[Edit], None] | None) -> Callable[[Edit], None]:

@@ -66,14 +66,6 @@ def cost(tile: str) -> int:
     return BASE_COST + value(tile)
 
 
-def short(tile: str | None) -> str:
-    """Three characters for the OLED: "S3", "Mn" (null), "Aa" (ace); "?" for a tile not named yet."""
-    if tile is None:
-        return "?"
-    f = tile.split()[1]
-    return tile[0] + (f[0] if not f.isdigit() else f)
-
-
 def coin_value(given: object) -> int | None:
     """A coin given as its value (0-5) or its face's name; None if it is not one."""
     if type(given) is int and 0 <= given <= 5:
