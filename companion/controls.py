@@ -64,7 +64,7 @@ class Panel:
     page: str = "step"
     option: int = 0  # index into the step's options
     focus: int = 0  # index into the counter rows
-    confirm: str | None = None  # "undo", "option" or "next": waiting for the confirming press
+    confirm: str | None = None  # "undo", "option", "next" or "costly": waiting for the confirming press
     pick: Pick | None = None
     chosen: tuple[tuple[str, Any], ...] = ()  # a picked option's values, waiting for its confirming press
     # The entries opened, outermost first (an option's `under`, or a seat's number where several play at once):
@@ -226,6 +226,8 @@ def _confirming(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Re
     if waiting == "next" and role == "next" and not long:
         option = on_button(view, "NEXT")
         return Reply(panel, dict(option["action"]) | {"confirm": True} if option else None)
+    if waiting == "costly" and role == "action" and not long:  # the table asked: it spends more than a few coins
+        return Reply(panel, dict(chosen) | {"confirm": True})
     options = shown(view, panel)
     if waiting == "option" and role == "action" and not long and options:
         option = options[panel.option % len(options)]

@@ -29,7 +29,7 @@ from companion.cards import CardRegistry, Registration
 from companion.core import final_sheet
 from companion.core.engine import Session, apply_input, new_game, start_session
 from companion.core.game import GameDef
-from companion.core.offer import Offer, offer
+from companion.core.offer import Offer, cost, offer
 from companion.core.options import PLAY, Option
 from companion.core.physical import card_action, dice_action
 from companion.core.result import Needs, Refused
@@ -269,6 +269,16 @@ class Runtime:
             offered = _undo_by_whom(offer(self._game, self._session), self._session, self._holders)
             cached = self._offered = (self._session, self._holders, offered)
         return cached[2]
+
+    def cost(self, action: Mapping[str, Any]) -> tuple[int, str, str] | None:
+        """What `action` would spend of a player's money now (companion.core.offer.cost): the box asks first
+        before one press spends more than a few coins. From any thread."""
+        def run() -> tuple[int, str, str] | None:
+            if self._session is None or self._game is None or action.get("type") in ("undo", "redo", "counter"):
+                return None
+            return cost(self._game, self._session.state, action)
+
+        return self.call(run)
 
     def _admit(self, action: dict[str, Any], source: Source) -> tuple[dict[str, Any], Option, Source] | Refused:
         """The input as the game takes it from where it came from, the offered option it does, and its source

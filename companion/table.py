@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 PAIR_HOLD_S = 3.0  # SELECT held this long, on any screen: a pairing window with a fresh code
 PAIR_SHOWN_S = 120.0  # in a game, the pairing screen gives way to the game after this (or when its window ends)
 WIFI_TURN_S = 10.0  # on the companion's own network, the Wi-Fi QR code and the pairing QR code take turns
+FEW_COINS = 3  # one ACTION that would spend more of a player's money than this asks first: a press may be stray
 
 _SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))
 BUTTONS = Source("buttons")
@@ -225,6 +226,8 @@ class Table:
                 on_list = item[1] == "action" and self._panel.page == "step"  # ACTION on the step's list
                 used = box_list.first_choice(view, self._panel.under, self._panel.option) if on_list else None
                 reply = controls.press(view, self._panel, item[1], item[2])
+                if on_list and self._panel.confirm is None:
+                    reply = self._costly(reply)
             else:
                 # The knob changes a counter relative to its value: safe on a newer
                 # view of the same game, not across games.
@@ -265,6 +268,18 @@ class Table:
             self._panel = replace(self._panel, confirm=None)
             self._asking = None  # the question is off the screen: nobody can answer it
             self._question_until = -1e18
+
+    def _costly(self, reply: controls.Reply) -> controls.Reply:
+        """An ACTION that would spend more than FEW_COINS of a player's money asks first (a lost SELECT put the
+        cursor on a 10-Gold Villa): ACTION again does it, any other press keeps the money."""
+        action = reply.action
+        spent = self.runtime.cost(action) if action is not None and not action.get("confirm") else None
+        if spent is None or spent[0] <= FEW_COINS:
+            return reply
+        amount, money, line = spent
+        said = f"{sentence(line)} " if line else ""
+        prompt = AlertScreen("Sure?", f"{said}It costs {amount} {money}: press ACTION again to do it.", ("No", "", "Yes", "No"))
+        return controls.Reply(replace(reply.panel, confirm="costly", chosen=tuple(action.items())), prompt=prompt)
 
     def _reply(self, reply: controls.Reply, view: dict[str, Any], used: str | int | None = None) -> None:
         """A press's reply taken in; `used`: the entry of the list whose option ACTION did (remembered for this

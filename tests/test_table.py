@@ -548,3 +548,37 @@ def test_select_starts_on_what_the_box_did_last_time_in_that_players_step(tmp_pa
         assert rig.runtime.view()["active"] == 0 and on()["label"] == "Buy a tile (2)" != first()["label"]  # where she was
     finally:
         rig.close()
+
+
+def test_one_action_that_spends_more_than_a_few_coins_asks_first(tmp_path):
+    """A lost SELECT left the cursor on "Ada builds a Villa (10)" and one ACTION spent 10 Gold: now it asks, names
+    the cost, and only ACTION again builds it; any other press keeps the money. A play for 3 Gold does not ask."""
+    from companion.screens import AlertScreen
+
+    rig = make_rig(tmp_path, setup={"players": [{"name": "Ada"}, {"name": "Bea"}]})
+    try:
+        master = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
+        assert rig.runtime.submit({"type": "new_game", "game": "master_of_venice", "setup": master}).accepted
+        for _ in range(3):  # the Draw, the Revenue and the Diplomacy Phases
+            assert rig.runtime.submit({"type": "advance"}).accepted
+        assert rig.runtime.submit({"type": "counter", "name": "gold", "seat": 0, "delta": 10}).accepted
+        assert rig.table.wait_idle()
+        rig.clock.now += 1
+        for _ in range(8):  # SELECT to the Villa
+            shown = controls.shown(rig.runtime.view(), rig.table._panel)
+            if shown[rig.table._panel.option % len(shown)]["label"] == "Ada builds a Villa (10)":
+                break
+            rig.press("select")
+        else:
+            raise AssertionError("no Villa on the box's list")
+        seq = rig.runtime.view()["seq"]
+        rig.press("action")
+        assert rig.runtime.view()["seq"] == seq and rig.table._transient[0] == AlertScreen(
+            "Sure?", "Ada builds a Villa for 10. It costs 10 Gold: press ACTION again to do it.", ("No", "", "Yes", "No"))
+        rig.press("next")  # any other press: no, and the Gold stays
+        assert rig.runtime.view()["seq"] == seq and rig.runtime.view()["players"][0]["gold"] == 13
+        rig.press("action")
+        rig.press("action")  # asked, and yes
+        assert rig.runtime.view()["players"][0]["gold"] == 3 and rig.runtime.view()["log"][-1] == "Ada builds a Villa for 10 — the box"
+    finally:
+        rig.close()

@@ -30,6 +30,8 @@ class CounterSpec:
     # Other per-player counters that share `maximum` with this one: their sum stays within it (a raw-material
     # stock's 6 spaces hold wool, flax and gold together).
     pool: tuple[str, ...] = ()
+    # A player's money (Gold, Ducats, coins): the box asks first before one press spends more than a few.
+    money: bool = False
 
     def first(self, players: int) -> int:
         return self.start(players) if callable(self.start) else self.start

@@ -10,7 +10,9 @@ after confirming, and never does its private options (`Offer.held`).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from pyrsistent import PMap
 
@@ -105,6 +107,19 @@ def _said_next(game: GameDef, state: PMap, option: Option) -> Option:
     lost = step.asks(state) if step.asks is not None else ""
     label = f"{step.done}: {_what_follows(game, state, tried.state)}"
     return replace(option, label=f"{label}. {lost}" if lost else label, confirm=bool(lost))
+
+
+def cost(game: GameDef, state: PMap, action: Mapping[str, Any]) -> tuple[int, str, str] | None:
+    """What `action` would spend of one player's money, tried on `state`: (the most any player pays, the money's
+    label, the input's first log line), or None when it spends none (or is refused)."""
+    tried = _tried(game, state, action)
+    if isinstance(tried, Refused):
+        return None
+    paid = [(state["counters"]["players"][seat][spec.name] - mine[spec.name], spec.label)
+            for spec in game.counters if spec.money and spec.per_player
+            for seat, mine in enumerate(tried.state["counters"]["players"])]
+    most = max(paid, default=(0, ""))
+    return (most[0], most[1], tried.log[0] if tried.log else "") if most[0] > 0 else None
 
 
 def _tried(game: GameDef, state: PMap, action) -> Accepted | Refused:

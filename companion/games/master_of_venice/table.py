@@ -33,7 +33,7 @@ from companion.games.plain import name
 from .cards import CARDS, DECK
 
 # The cards in a virtual hand are the companion's own count: set right by hand only with real cards.
-COUNTERS = (CounterSpec("gold", "Gold"),
+COUNTERS = (CounterSpec("gold", "Gold", money=True),
             CounterSpec("hand", "Cards in hand", corrected=lambda state: state["decks"][DECK.name]["mode"] != "virtual"))
 
 

@@ -55,7 +55,7 @@ WIND = {"Winter": "North", "Spring": "East", "Summer": "South", "Autumn": "West"
 COMPASS = ("North", "North-East", "East", "South-East", "South", "South-West", "West", "North-West")
 
 # A virtual hand's size is the companion's own count: it is not set right by hand.
-COUNTERS = (CounterSpec("coins", "Coins", start=START_COINS),
+COUNTERS = (CounterSpec("coins", "Coins", start=START_COINS, money=True),
             CounterSpec("cards", "Action cards", start=START_CARDS, corrected=lambda s: s["decks"]["actions"]["mode"] != "virtual"))
 
 

@@ -30,7 +30,7 @@ START_DUCATS = 10  # 1 red and 5 white chips [R l.97]
 ALL_DUCATS = 140  # 40 white x 1 + 20 red x 5 [D]
 
 COUNTERS = (
-    CounterSpec("ducats", "Ducats", START_DUCATS, balance="bank"),
+    CounterSpec("ducats", "Ducats", START_DUCATS, balance="bank", money=True),
     CounterSpec("favours", "Favours"),
     # The Bank's chips may run out in a long game: the companion keeps counting (below 0, what the Bank owes),
     # as it keeps counting Favours once their 18 cards are out (SPEC 1.10.11: a component shortage must not
