@@ -392,7 +392,7 @@ class Runtime:
         self._taken_back = _taken_back(undoing, journaled, seq, self._session.state["players"]) if undoing else None
         self._last = _public_last(seq, action)
         if rolled:
-            self._rolled_at = (seq, rolled)
+            self._rolled_at = (seq, rolled | ({"said": step.log[0]} if step.log else {}))  # and what it did, in words
         self._publish()
         return Outcome(True, log=step.log, seq=seq, action=action)
 
@@ -548,7 +548,8 @@ class Runtime:
         self._listeners.append(listener)
 
     def rolled(self, seq: int) -> dict[str, Any] | None:
-        """The dice input `seq` rolled ({spec, values}), for the screens, when it was this process's last roll:
+        """The dice input `seq` rolled ({spec, values, said: its first log line}), for the screens, when it was this
+        process's last roll:
         a roll is shown as it happens, not again after a restart (so the view stays the one replayed)."""
         rolled = self._rolled_at
         return rolled[1] if rolled is not None and rolled[0] == seq else None

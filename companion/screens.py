@@ -57,6 +57,7 @@ class DiceScreen:
     spec: str
     values: tuple[int, ...]
     sides: int = 6
+    said: str = ""  # what the roll did, in the game's words ("Ada's trips: 3 + 5 = 8 Gold."); without it, the total
 
 
 @dataclass(frozen=True)
@@ -364,7 +365,11 @@ def _dice(image: Image.Image, s: DiceScreen) -> None:
             draw.rounded_rectangle((x, y, x + size - 1, y + size - 1), radius=4, outline=1)
             _centred(image, y + (size - 16) // 2, str(value), scale=2, width=size, left=x)
         x += size + gap
-    if len(s.values) > 1:
+    if s.said:  # the game's words: a total only where the game adds the dice up (La Venise du Nord does not)
+        lines = wrapped(s.said, [WIDTH - 1, WIDTH - 1])
+        for k, line in enumerate(lines):
+            _centred(image, (48 if len(lines) == 1 else 46 + 9 * k), line, width=WIDTH - 1)
+    elif len(s.values) > 1:
         _centred(image, 47, f"total {sum(s.values)}", scale=2 if len(s.values) <= 3 else 1, width=WIDTH - 1)
 
 

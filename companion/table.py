@@ -459,7 +459,7 @@ def _result_screen(view: dict[str, Any], last: dict[str, Any], rolled: dict[str,
             return AlertScreen("Roll-off", said.removeprefix("Roll-off: ").split(" — ")[0])
     roll = rolled or (view.get("last_roll") if last["type"] == "roll" else None)
     if roll:  # a roll, or a step whose dice the companion rolled or the table threw (the Pope's die, a move's two)
-        return DiceScreen(who, roll["spec"], tuple(roll["values"]), int(roll["spec"].split("d")[1]))
+        return DiceScreen(who, roll["spec"], tuple(roll["values"]), int(roll["spec"].split("d")[1]), roll.get("said", ""))
     deck = (view.get("decks") or {}).get(last.get("deck"))
     if last["type"] == "draw" and deck and isinstance(deck["out"], list) and deck["out"]:  # face up: shown
         return CardScreen(who, deck["label"], tuple(deck["out"][-int(last.get("n", 1)):]), deck["draw"])

@@ -93,6 +93,7 @@ def test_dice_a_step_rolls_show_as_a_roll_on_the_table(make_runtime):
     assert rolled["spec"] == "1d6" and len(rolled["values"]) == 1
     screen = _result_screen(view, view["last"], rolled)
     assert isinstance(screen, DiceScreen) and screen.values == tuple(rolled["values"])
+    assert screen.said.startswith(f"Pope Phase: {rolled['values'][0]}.")  # what the die did, not a "total"
 
 
 def test_dice_thrown_at_the_table_for_an_offered_roll_show_too(make_runtime):
@@ -106,7 +107,7 @@ def test_dice_thrown_at_the_table_for_an_offered_roll_show_too(make_runtime):
     assert runtime.submit(rolloff["action"] | {"values": [2, 5, 3], "source": "physical"}).accepted
     view = runtime.view()
     rolled = runtime.rolled(view["last"]["seq"])
-    assert rolled == {"spec": "3d6", "values": [2, 5, 3]}
+    assert rolled == {"spec": "3d6", "values": [2, 5, 3], "said": "Roll-off: Ada 2, Bea 5, Cy 3. Bea goes first."}
     assert _result_screen(view, view["last"], rolled) == AlertScreen("Roll-off", "Ada 2, Bea 5, Cy 3. Bea goes first.")
     assert "rolled" not in view["last"]  # the view is the one a restart replays: the roll is not in it
 

@@ -50,6 +50,8 @@ SCREENS = {
     "dice_1d6": DiceScreen("Ada", "1d6", (4,)),
     "dice_2d6": DiceScreen("Ada", "2d6", (3, 6)),
     "dice_3d8": DiceScreen("Cy", "3d8", (7, 1, 8), sides=8),
+    "dice_said": DiceScreen("Bea", "2d6", (1, 4), said="Bea rolls 1 and 4."),
+    "dice_said_long": DiceScreen("Ada", "2d6", (3, 5), said="Ada's trips: 3 + 5 = 8 Gold, and 2 Gold from the Villa."),
     "card_one": CardScreen("Bea", "Cards", ("Q♥",), left=37),
     "card_three": CardScreen("Bea", "New Shipment", ("Silk", "Pirates!", "Glass"), left=None),
     "scores": ScoresScreen("Score  R4", ((1, "Ada", 12), (2, "Bea", 9), (2, "Cy", 9), (4, "Dieter-Hans Longname", 3))),

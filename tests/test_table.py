@@ -85,7 +85,8 @@ def test_a_roll_from_the_buttons_shows_the_dice_then_the_step_again(rig):
     shown = rig.table.last_frame
     from companion.screens import DiceScreen
 
-    assert shown.tobytes() == render(DiceScreen("Ada", "1d6", tuple(view["last_roll"]["values"]))).tobytes()
+    said = f"Ada rolled 1d6: {view['last_roll']['values'][0]}."  # the game's words under the die
+    assert shown.tobytes() == render(DiceScreen("Ada", "1d6", tuple(view["last_roll"]["values"]), said=said)).tobytes()
     rig.clock.now += Timing().result + 0.1
     assert rig.table.wait_idle()
     assert rig.glass().tobytes() == expected(rig).tobytes()
@@ -183,7 +184,8 @@ def test_a_new_game_shows_its_first_roll(rig):
     from companion.screens import DiceScreen
 
     roll = rig.runtime.view()["last_roll"]
-    assert rig.table.last_frame.tobytes() == render(DiceScreen("Ada", "1d6", tuple(roll["values"]))).tobytes()
+    said = f"Ada rolled 1d6: {roll['values'][0]}."
+    assert rig.table.last_frame.tobytes() == render(DiceScreen("Ada", "1d6", tuple(roll["values"]), said=said)).tobytes()
 
 
 def test_idle_dims_then_blanks_and_a_press_only_wakes(rig):
@@ -449,7 +451,9 @@ def test_the_popes_die_rolled_by_next_shows_on_the_panel(rig):
     assert rig.runtime.submit({"type": "advance"}).accepted  # NEXT: the companion rolls the Pope's die
     assert rig.table.wait_idle()
     rolled = rig.runtime.rolled(rig.runtime.view()["last"]["seq"])
-    assert rig.table.last_frame.tobytes() == render(DiceScreen("Pope Phase", "1d6", tuple(rolled["values"]))).tobytes()
+    assert rolled["said"].startswith(f"Pope Phase: {rolled['values'][0]}.")
+    screen = DiceScreen("Pope Phase", "1d6", tuple(rolled["values"]), said=rolled["said"])
+    assert rig.table.last_frame.tobytes() == render(screen).tobytes()
 
 
 def test_a_press_right_after_a_phone_changes_the_screen_within_a_step_is_dropped(rig):

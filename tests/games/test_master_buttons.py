@@ -27,7 +27,7 @@ def test_the_popes_die_thrown_at_the_table_is_entered_on_the_buttons(make_runtim
     assert done.action == {"type": "advance", "source": "physical", "dice": [6]}
     view = rt.view()
     assert view["step"] == "POPE_ELECTION" and "Pope Phase: 6. The Pope dies." in view["log"]
-    assert rt.rolled(view["last"]["seq"]) == {"spec": "1d6", "values": [6]}  # the OLED shows the die
+    assert rt.rolled(view["last"]["seq"]) == {"spec": "1d6", "values": [6], "said": "Pope Phase: 6. The Pope dies."}
 
 
 def test_the_hint_over_next_is_not_said_twice_when_select_is_on_nexts_own_option():
