@@ -49,21 +49,23 @@ def options(state: PMap, seat: int | None) -> list[Option]:
 
 def _raw(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: int) -> list[Option]:
     """The cubes gained: into the stock; or onto a card that takes them (the buttons: one card; the phone:
-    each cube where the player wants it, stock cubes thrown out to make room)."""
+    each cube where the player wants it, stock cubes thrown out to make room). What loses no cube comes first, the
+    fewest lost next: a full stock's first choice is not "6 lost"."""
     raw = tile.lower()
     base = {"type": "advance", "use": True}
     board = table["boards"][seat]
     held = stock(state, seat)
     space = STOCK_SPACES - sum(held.values())
     lost = f" ({value - space} lost: no room)" if value > space else ""
-    found = [Option(f"Take {value} {raw} into the stock{lost}", "Take", base)]
+    ways = [(max(0, value - space), Option(f"Take {value} {raw} into the stock{lost}", "Take", base))]
     takers = [k for k in keys(board) if room(card_at(board, k), raw)]
     for key in takers:
         onto = min(value, room(card_at(board, key), raw))
         rest = value - onto
         left = f", {rest} into the stock" + (f" ({rest - space} lost)" if rest > space else "") if rest else ""
-        found.append(Option(f"Take {value} {raw}: {onto} onto {shown(card_at(board, key))}{left}", "Onto",
-                            {**base, "onto": [key] * onto}))
+        ways.append((max(0, rest - space), Option(f"Take {value} {raw}: {onto} onto {shown(card_at(board, key))}{left}",
+                                                   "Onto", {**base, "onto": [key] * onto})))
+    found = [option for _, option in sorted(ways, key=lambda way: way[0])]
     fields = {}
     if takers:
         fields["onto"] = {"title": "cubes onto your cards (the rest into the stock)", "type": "array", "maxItems": value,
