@@ -242,6 +242,9 @@ def play(folder: Path, game: str, players: int, seed: int, decisions: int, keep:
                 break  # reported: the game cannot go on the way it was chosen
             for move in presses:
                 box.press(*move)
+            if box.panel.confirm == "costly":  # the box asks before one press spends more than a few coins: yes
+                box.press("action", False)
+                presses = [*presses, ("action", False)]
             if box.runtime.view()["version"] == view["version"]:  # refused: the presses are not counted
                 out.refused, refused = out.refused + 1, refused + 1
                 if refused >= REFUSALS:
