@@ -334,7 +334,8 @@ def _start_table(settings: dict, runtime: object, simulated: bool, pairing: obje
     if pairing is not None:
         shown = pairing.on_change
         pairing.on_change = lambda: (shown(), table.redraw())
-    buttons = ButtonsSlot(lambda: factory.build_buttons(settings["buttons"], table.press, table.turn, pin_factory))
+    buttons = ButtonsSlot(lambda: factory.build_buttons(settings["buttons"], table.press, table.turn, pin_factory,
+                                                               on_dropped=table.dropped))
     table.on_change = buttons.changed
     table.start()
     table.wait_idle()  # the first frame is on the panel before the web panel answers

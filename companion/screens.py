@@ -49,6 +49,7 @@ class StepScreen:
     doing: str  # the option ACTION would do now, e.g. "► Roll 2d6  2/4"
     hints: tuple[str, str, str, str]  # BACK, SELECT, ACTION, NEXT
     badge: str = ""  # top right: "LAST" in the last round, "END" when over
+    notice: str = ""  # instead of the hints, for a moment: why a press did nothing ("Too soon: press again")
 
 
 @dataclass(frozen=True)
@@ -340,7 +341,11 @@ def _step(image: Image.Image, s: StepScreen) -> None:
         _centred(image, y, line, width=WIDTH - 1)
     for y, line in zip(ys[len(steps):], doing):
         draw_text(image, (0, y), line)
-    _hints(image, s.hints)
+    if s.notice:  # the rest of the screen stays readable: only the hints' line says it
+        ImageDraw.Draw(image).line((0, 54, WIDTH - 2, 54), fill=1)
+        _centred(image, 56, s.notice, scale=LCD, width=WIDTH - 1)
+    else:
+        _hints(image, s.hints)
 
 
 # Pip positions on a 3x3 grid for each face of a d6.

@@ -62,6 +62,7 @@ class Timing:
     question: float = 10.0  # "press again to confirm"
     hand_over: float = 20.0  # "hand this seat to that phone?": someone walks to the box
     least: float = 2.0  # a result or a refusal stays this long even when a press comes first
+    notice: float = 1.5  # a press not acted on: the hints' line says why this long
 
 
 class Table:
@@ -91,6 +92,7 @@ class Table:
         self._shift = 0
         self._shift_at = now + idle.shift_every
         self._reader_missing = False  # a configured reader that is not talking: a badge on the step screen
+        self._notice: tuple[str, float] | None = None  # why a press did nothing, over the hints, until
         self._asking: Callable[[], None] | None = None  # what a long ACTION does while a question is shown
         self._on_no: Callable[[bool], None] | None = None  # told when it is answered No (False) or lapses (True)
         self._pair_since: float | None = None  # when the pairing page came up in a game (it gives way by itself)
@@ -117,6 +119,12 @@ class Table:
     def press(self, press: Any) -> None:
         """A decoded button press (hardware.buttons.Press), from any thread."""
         self._queue.put(("press", press.role, press.long, self._drawn_version, press.held))
+
+    def dropped(self, press: Any) -> None:
+        """A press the buttons did not act on (hardware.buttons.Press.dropped), from any thread: one begun on a
+        screen that had just changed is said on the screen, so no press is lost without a word."""
+        if press.dropped == "changed":
+            self._queue.put(("dropped",))
 
     def turn(self, steps: int) -> None:
         self._queue.put(("turn", steps, self._view.get("game_id")))
@@ -187,6 +195,9 @@ class Table:
             self._on_view(item[1], own=False)
         elif kind == "reader":
             self._reader_missing = item[1]
+        elif kind == "dropped":
+            self._wake()
+            self._notice = ("Too soon: press again", self.clock() + self.timing.notice)
         elif kind == "alert":
             self._wake()
             self._show(item[1], self.timing.alert)
@@ -206,6 +217,7 @@ class Table:
         elif kind in ("press", "turn"):
             was_blank = self._level == "blank"
             self._wake()
+            self._notice = None  # a press taken: what the last one was told is old
             if was_blank:
                 return  # the press only wakes the screen: nobody saw what it would do
             if self._asking is not None:
@@ -222,6 +234,7 @@ class Table:
             if kind == "press":
                 if view.get("version") != item[3]:
                     log.info("a press made on an older screen was dropped")
+                    self._notice = ("Changed: press again", self.clock() + self.timing.notice)
                     return
                 on_list = item[1] == "action" and self._panel.page == "step"  # ACTION on the step's list
                 used = box_list.first_choice(view, self._panel.under, self._panel.option) if on_list else None
@@ -358,6 +371,8 @@ class Table:
         times = []
         if self._transient is not None:
             times.append(self._transient[1])
+        if self._notice is not None:
+            times.append(self._notice[1])
         if self._level == "awake":
             times.append(self._active_at + self.idle.dim_after)
         if self._level == "dim":
@@ -387,6 +402,8 @@ class Table:
             self._pair_since = now
         elif now >= self._pair_ends():
             self._panel, self._pair_since = replace(self._panel, page="step"), None  # back to the game by itself
+        if self._notice is not None and now >= self._notice[1]:
+            self._notice = None
         if self._transient is not None and now >= self._transient[1]:
             self._transient = None
             if self._asking is not None:
@@ -414,6 +431,8 @@ class Table:
         screen = self._wifi_turn(screen)
         if self._reader_missing and isinstance(screen, StepScreen) and not screen.badge:
             screen = replace(screen, badge="RDR?")
+        if self._notice is not None and isinstance(screen, StepScreen):
+            screen = replace(screen, notice=self._notice[0])
         image = render(screen)
         self.last_frame = image
         dx, dy = _SHIFTS[self._shift]

@@ -33,6 +33,9 @@ class Press:
     long: bool
     at: float  # the release edge, on the buttons' clock
     held: float = 0.0  # seconds from press to release
+    # Why it is not acted on, when it is not: "changed" (made against a screen nobody had read yet: the screen says
+    # to press again) or "double" (the second half of a double press: taken once, as the guides promise).
+    dropped: str = ""
 
 
 class PressDecoder:
@@ -69,11 +72,12 @@ class PressDecoder:
         previous = self._acted
         if role in _ACTING:
             self._acted = at
-        if self._changed is not None and at >= self._changed and _ms(began - self._changed) < self.settle_ms:
-            return None  # begun before the change or just after it: made against a screen nobody read
+        long = _ms(at - began) >= self.long_ms
         if role in _ACTING and previous is not None and _ms(began - previous) < self.settle_ms:
-            return None  # the second half of a double press
-        return Press(role, _ms(at - began) >= self.long_ms, at, at - began)
+            return Press(role, long, at, at - began, dropped="double")  # the second half of a double press
+        if self._changed is not None and at >= self._changed and _ms(began - self._changed) < self.settle_ms:
+            return Press(role, long, at, at - began, dropped="changed")  # begun on a screen nobody had read yet
+        return Press(role, long, at, at - began)
 
 
 def _ms(seconds: float) -> float:
@@ -100,9 +104,11 @@ class GpioButtons:
         on_turn: Callable[[int], None] | None = None,
         pin_factory: Any = None,
         clock: Callable[[], float] = time.monotonic,
+        on_dropped: Callable[[Press], None] | None = None,
     ):
         self._decoder = PressDecoder(debounce_ms, long_press_ms, settle_ms)
         self._on_press = on_press
+        self._on_dropped = on_dropped  # a press not acted on (Press.dropped says why): the screen says so
         self._on_turn = on_turn
         self._clock = clock
         self._lock = threading.Lock()
@@ -127,8 +133,10 @@ class GpioButtons:
     def _edge(self, role: str, down: bool) -> None:
         with self._lock:
             press = self._decoder.edge(role, down, self._clock())
-        if press is not None:
+        if press is not None and not press.dropped:
             self._on_press(press)
+        elif press is not None and self._on_dropped is not None:
+            self._on_dropped(press)
 
     def changed(self) -> None:
         """The step, or who acts, has just changed (from any thread): see PressDecoder."""

@@ -116,11 +116,11 @@ def encoder_pins(buttons: Mapping[str, Any]) -> tuple[int, int] | None:
 
 def build_buttons(buttons: Mapping[str, Any], on_press: Callable[[Press], None], on_turn: Callable[[int], None],
                   pin_factory: Any = None, clock: Callable[[], float] = time.monotonic,
-                  settle_ms: int = 300) -> GpioButtons:
+                  settle_ms: int = 300, on_dropped: Callable[[Press], None] | None = None) -> GpioButtons:
     try:
         return GpioButtons(button_pins(buttons), on_press, debounce_ms=buttons["debounce_ms"],
                            long_press_ms=buttons["long_press_ms"], settle_ms=settle_ms, encoder=encoder_pins(buttons),
-                           on_turn=on_turn, pin_factory=pin_factory, clock=clock)
+                           on_turn=on_turn, pin_factory=pin_factory, clock=clock, on_dropped=on_dropped)
     except Exception as e:  # gpiozero raises its own errors for a missing chip, a busy pin, no permission
         pins = ", ".join(f"{role} GPIO {pin}" for role, pin in button_pins(buttons).items())
         raise PartMissing(

@@ -35,7 +35,7 @@ def make_rig(tmp_path, games=None, setup=SETUP):
     table = Table(runtime, display, idle=Idle(dim_after=60, blank_after=600, shift_every=30, contrast=200,
                                               dim_contrast=8), timing=Timing(), clock=clock)
     factory = MockFactory()
-    buttons = build_buttons(PINS, table.press, table.turn, factory, clock=clock)
+    buttons = build_buttons(PINS, table.press, table.turn, factory, clock=clock, on_dropped=table.dropped)
     table.on_change = buttons.changed
     table.start()
     assert table.wait_idle()
@@ -373,6 +373,12 @@ def test_a_press_right_after_a_phone_moves_the_game_on_is_dropped(rig):
     pin.drive_high()  # 180 ms after the change: nobody has read Bea's screen yet
     assert rig.table.wait_idle()
     assert rig.runtime.view()["actor"] == 1
+    # Not lost without a word: Bea's screen, with "Too soon: press again" where the hints were, for a moment.
+    told = replace(controls.screen_for(rig.runtime.view(), rig.table._panel), notice="Too soon: press again")
+    assert rig.glass().tobytes() == render(told).tobytes()
+    rig.clock.now += Timing().notice
+    assert rig.table.wait_idle()
+    assert rig.glass().tobytes() == expected(rig, rig.table._panel).tobytes()
     rig.clock.now += 0.4
     rig.press("next")  # later, it acts
     assert rig.runtime.view()["actor"] == 2
