@@ -134,10 +134,13 @@ def record(rt, view, claimed):
     tally = LISTS.setdefault(view["game"], {"phone": [], "second": [], "box": [], "enum": []})
     for seat in range(len(view["players"])):
         listed = entries(rt.seat_view(seat)["options"])
+        # What NEXT and BACK do (Done, the phone's own undo) are not choices of the list: the core's `listed` does
+        # not count them either.
+        choices_ = [e for e in listed if not (len(e) == 1 and e[0].get("button"))]
         if listed:  # a phone with nothing to do shows no list
-            tally["phone"].append(len(listed))
+            tally["phone"].append(len(choices_))
             tally["second"].append(max(map(len, listed)))
-            LONGEST[rt] = max(LONGEST.get(rt, 0), len(listed))
+            LONGEST[rt] = max(LONGEST.get(rt, 0), len(choices_))
     tally["box"].append(controls.farthest(view))
     fields = [f for o in view["options"] for f in o["fields"].values()]
     fields += [f for s in claimed for o in rt.seat_view(s)["options"] for f in o["fields"].values()]

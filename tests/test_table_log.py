@@ -31,11 +31,11 @@ def test_each_input_is_one_line_naming_its_player_and_who_made_it(box):
     done = option(box.ada.get("/api/seat")[1]["options"], "Done")  # what NEXT does: Ada's turn ends
     assert box.ada.post("/api/seat/input", dict(done["action"]))[0] == 200
     # One line says what was done, for whom and by whom; the line after it is what follows, not the input again.
-    assert new_lines(box, before) == [f"Ada: Done: Bea's turn — Ada's phone ({box.ada.short})", "Bea's turn."]
+    assert new_lines(box, before) == [f"Ada is done with the turn — Ada's phone ({box.ada.short})", "Bea's turn."]
     before = log_of(box)
     done = option(box.host.get("/api/state")[1]["options"], "Done")  # Bea has no phone: the box does her turn
     assert box.runtime.submit(dict(done["action"]), source=BOX).accepted
-    assert new_lines(box, before) == ["Bea: Done: Cy's turn — the box", "Cy's turn."]
+    assert new_lines(box, before) == ["Bea is done with the turn — the box", "Cy's turn."]
 
 
 def test_a_players_input_made_on_the_box_names_the_player_once(box):

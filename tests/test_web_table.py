@@ -32,7 +32,7 @@ def test_a_paired_phone_starts_a_game_and_moves_it_on(served, phone):
     status, body = phone.post("/api/input", {"type": "new_game", "game": "free_play", "setup": TWO})
     assert status == 200, body
     status, body = phone.post("/api/input", {"type": "advance"})
-    assert status == 200 and body["log"] == ["Bea's turn."]
+    assert status == 200 and body["log"] == ["Ada is done with the turn.", "Bea's turn."]
     view = phone.get("/api/state")[1]
     assert view["actor"] == 1 and view["players"][1]["name"] == "Bea" and view["seq"] == 1
     assert view["decks"]["cards"]["draw"] == 52

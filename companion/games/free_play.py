@@ -101,7 +101,7 @@ def finish(e: Edit) -> None:
 
 
 # A plain advance ends the turn; a score set right ("counter") is the core's own input in every game.
-TURN = Step("turn", "Turn", options=options, handlers={**CORE_INPUTS, "finish": finish})
+TURN = Step("turn", "Turn", options=options, undone="the turn", handlers={**CORE_INPUTS, "finish": finish})
 
 FREE_PLAY = GameDef(
     id="free_play",
