@@ -387,8 +387,8 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(browser, page,
     assert taps.count == 3
     expect(status).to_contain_text("Elect the Doge")
     log = runtime.view()["log"]
-    assert "Doge Phase: 6. The Doge dies." in log and log[log.index("Doge Phase: 6. The Doge dies.") - 1].startswith(
-        "Phone ")  # the line before says which phone (the host's, unnamed) ended the step, and how
+    assert "Doge Phase: 6. The Doge dies." in log and " — phone " in log[log.index("Doge Phase: 6. The Doge dies.") - 1]
+    # the line before says how the step ended and which phone (the host's, unnamed) ended it
     expect(page.locator("#options")).not_to_contain_text("sealed bid")  # the bids are on the phones only
 
     # The sealed bids: each on the own phone, two taps for no Gold; the table sees only who has bid.
