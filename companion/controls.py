@@ -15,9 +15,9 @@ On the step page (BACK, SELECT, ACTION, NEXT, left to right):
   ACTION   do the selected option (asked twice if it ends the game, say); held: counters.
            An option with fields opens the picker: SELECT walks the first field's
            values, ACTION takes one and goes on to the next field, BACK leaves it;
-           the last field's ACTION does the option. A die's face is a keypad: BACK,
-           SELECT and ACTION name 1, 2, 3 (NEXT: 4, 5, 6 on the same buttons), held
-           BACK leaves. A field only a phone can fill (a list to tick, a name to
+           the last field's ACTION does the option. A few values with short names
+           (a die's face, a coin turned up) are a keypad: BACK, SELECT and ACTION
+           name the first three (NEXT: the rest on the same buttons), held BACK leaves. A field only a phone can fill (a list to tick, a name to
            type) is named, not done.
 On the counters page NEXT and BACK add and take one (held: five), SELECT moves
 to the next counter, ACTION closes it. The knob changes a counter: the first
@@ -255,21 +255,27 @@ def choices(field: dict[str, Any]) -> list[tuple[Any, str]] | None:
     return None
 
 
+KEY_WORD = 5  # letters a value's name may have to name it on a key: what the hints show over a button
+
+
 def _keypad(field: dict[str, Any]) -> bool:
-    """A die's face (one value from 1 to at most 6): picked with one press on a button, on two pages (1 2 3,
-    then 4 5 6), not walked."""
+    """A few values with short names, one of which is named (a die's face, 1 to 6; a coin turned up: null, ace,
+    2 ... 5): each picked with one press on a button, on two pages (the first three over BACK, SELECT and ACTION,
+    then the rest: NEXT turns the page), not walked."""
     items = field.get("items") or {}
-    return (field.get("type") == "array" and field.get("minItems") == field.get("maxItems") == 1
-            and items.get("enum") == list(range(1, len(items.get("enum") or []) + 1)) and 1 < len(items["enum"]) <= 6)
+    one = field.get("type") == "array" and field.get("minItems") == field.get("maxItems") == 1 and "enum" in items
+    named = choices(field) if one or "enum" in field else None
+    return named is not None and 1 < len(named) <= 6 and all(len(label) <= KEY_WORD for _, label in named)
 
 
-KEYS = ("back", "select", "action")  # the buttons that name a face on the keypad, left to right
+KEYS = ("back", "select", "action")  # the buttons that name a value on the keypad, left to right
 
 
 def _key(pick: Pick, role: str, faces: int) -> int | None:
-    """The face a press names on the keypad's page (`pick.at`: 0 for 1-3, 1 for 4-6); None for none."""
-    face = 3 * (pick.at % 2) + KEYS.index(role) + 1 if role in KEYS else None
-    return face if face is not None and face <= faces else None
+    """The place (from 0) of the value a press names on the keypad's page (`pick.at`: 0 for the first three, 1
+    for the rest); None for none."""
+    face = 3 * (pick.at % 2) + KEYS.index(role) if role in KEYS else None
+    return face if face is not None and face < faces else None
 
 
 def _starts_at(field: dict[str, Any]) -> int:
@@ -294,12 +300,12 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
         return Reply(replace(panel, pick=None))
     values = _values(option["fields"][key], pick)
     if keypad:
-        if role == "next":  # the other page
-            return Reply(replace(panel, pick=replace(pick, at=pick.at + 1)))
+        if role == "next":  # the other page, where there is one
+            return Reply(replace(panel, pick=replace(pick, at=pick.at + 1)) if len(values) > 3 else panel)
         face = _key(pick, role, len(values))
         if face is None:
             return Reply(panel)
-        return _chose(panel, option, pick, key, [face])
+        return _chose(panel, option, pick, key, values[face][0])
     if role in ("select", "next"):  # NEXT walks back
         return Reply(replace(panel, pick=replace(pick, at=(pick.at + (1 if role == "select" else -1)) % len(values))))
     value = values[pick.at % len(values)][0]
@@ -350,11 +356,12 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     field = option["fields"][key]
     values = _values(field, pick)
     if _keypad(field):
-        faces, page = len(values), pick.at % 2
-        keys = tuple(str(f) if f <= faces else "" for f in range(3 * page + 1, 3 * page + 4))
-        other = f"4-{faces}" if page == 0 else "1-3"
+        names, page = [label for _, label in values], pick.at % 2 if len(values) > 3 else 0
+        keys = tuple((names[3 * page:3 * page + 3] + ["", "", ""])[:3])
+        rest = (names[3:] if page == 0 else names[:3]) if len(names) > 3 else []
+        other = "" if not rest else f"{rest[0]}-{rest[-1]}" if len(f"{rest[0]}-{rest[-1]}") <= KEY_WORD else "More"
         return StepScreen(option["label"], who_acts(view), f"{field.get('title', key)} (hold BACK to leave)",
-                          f"► {' '.join(keys).strip()}  (NEXT: {other})", (*keys, other))
+                          f"► {' '.join(keys).strip()}" + (f"  (NEXT: {other})" if other else ""), (*keys, other))
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
     opens = isinstance(values[index][0], _GROUP)

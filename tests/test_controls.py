@@ -157,6 +157,29 @@ def test_a_die_thrown_at_the_table_is_entered_in_three_presses_at_most():
     assert left.action is None and left.panel.pick is None
 
 
+def test_a_few_short_names_are_a_keypad_too_and_long_ones_are_walked():
+    """A coin turned up (null, ace, 2 ... 5) is named like a die's face: the first three on BACK, SELECT, ACTION,
+    NEXT for the rest: at most three presses from the option, where SELECT walked up to six."""
+    coins = ["null", "ace", "2", "3", "4", "5"]
+    field = {"type": "array", "minItems": 1, "maxItems": 1, "items": {"enum": coins}, "title": "the coin turned up"}
+    view = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("Name the coin turned up", {"type": "draw", "deck": "coins"}, fields={"cards": field})]}
+    for k, coin in enumerate(coins):
+        presses = ["action"] + (["next"] if k > 2 else []) + [("back", "select", "action")[k % 3]]
+        panel, action = Panel(), None
+        for role in presses:
+            reply = controls.press(view, panel, role, False)
+            panel, action = reply.panel, reply.action
+        assert action == {"type": "draw", "deck": "coins", "cards": [coin]}
+    keypad = controls.press(view, Panel(), "action", False).panel
+    screen = controls.screen_for(view, keypad)
+    assert (screen.who, screen.hints, screen.doing) == ("Ada", ("null", "ace", "2", "3-5"), "► null ace 2  (NEXT: 3-5)")
+    longer = {**field, "items": {"enum": ["Arms 2", "Arms 3"]}}  # names too long for a key: walked with SELECT
+    view["options"][0]["fields"] = {"cards": longer}
+    walked = controls.press(view, controls.press(view, Panel(), "action", False).panel, "select", False)
+    assert walked.action is None and controls.screen_for(view, walked.panel).doing == "► Arms 3  2/2"
+
+
 def test_options_listed_under_one_first_choice_are_one_entry_on_the_box():
     """Seven moves: more than the box lists one by one, so a tile's moves are one entry; NEXT, with nothing of its
     own to do (a move must be chosen), walks back."""

@@ -127,10 +127,11 @@ def test_the_buttons_buy_with_the_coins_held_choosing_the_payment_then_the_place
     panel = press(rt, panel, "select").panel
     panel = press(rt, panel, "action").panel  # opens the picker: the payment first
     screen = controls.screen_for(rt.view(), panel)
-    assert (screen.header, screen.who, screen.step) == ("Buy Crowns 3 (8)", "payment", "5 + 3: exact, another action")
+    assert (screen.header, screen.who, screen.step) == ("Buy Crowns 3 (8)", "Ada", "payment")  # Ada decides: her name stays
+    assert screen.doing.startswith("► 5 + 3: exact, another action")
     panel = press(rt, panel, "action").panel  # that payment; then where it goes
     screen = controls.screen_for(rt.view(), panel)
-    assert (screen.who, screen.step) == ("where it goes", "to start the palazzo")
+    assert (screen.who, screen.step, screen.doing.split("  ")[0]) == ("Ada", "where it goes", "► to start the palazzo")
     press(rt, panel, "action")
     view = rt.view()
     assert view["players"][0]["palazzo"][0]["tile"] == "Crowns 3" and rt.private(0)["hand"] == []
