@@ -58,7 +58,7 @@ def status(state: PMap) -> str:
     tiles = yard_shown(state, table)
     named, unnamed = [t for t in tiles if t != "?"], tiles.count("?")
     yard = ", ".join(named + ([f"{counted(unnamed, 'tile')} to name"] if unnamed else []))
-    return f"{lead}Die {face(die(state, state['flow']['player']))} · yard: {yard}{coin}"
+    return f"{lead}Die {face(die(state, state['flow']['player']))} · {yard}{coin}"
 
 
 def _one_action(handler: Callable[[Edit], None] | None) -> Callable[[Edit], None]:
