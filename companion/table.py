@@ -136,8 +136,9 @@ class Table:
     def ask(self, title: str, message: str, on_yes: Callable[[], None],
             on_no: Callable[[bool], None] | None = None) -> str | None:
         """A question only someone at the table answers (a seat handed to another phone): a long ACTION
-        runs `on_yes` on the table's thread; any other press, or `timing.hand_over` running out, says no (and
-        runs `on_no` there: with True when the question lapsed).
+        runs `on_yes` on the table's thread; BACK says no (and runs `on_no` there, with False). Any other press
+        is meant for the game: it puts the question aside, unanswered, and does what it does in the game; with
+        `timing.hand_over` running out, it lapses (`on_no` with True, both times).
         One at a time, and never over a pairing window's code: returns why not, or None when it is asked."""
         if self._panel.page == "pair" and self.pairing is not None:
             return "the box shows a pairing code now: ask again once it shows the game (any button there brings it back)"
@@ -145,7 +146,7 @@ class Table:
             if self.clock() < self._question_until:
                 return "the box is asking the table another question: ask again in a moment"
             self._question_until = self.clock() + self.timing.hand_over
-        self._queue.put(("ask", AlertScreen(title, message, ("No", "", "Hold", "No")), on_yes, on_no))
+        self._queue.put(("ask", AlertScreen(title, message, ("No", "", "Hold", "")), on_yes, on_no))
         return None
 
     def reader_state(self, state: str) -> None:
@@ -223,11 +224,14 @@ class Table:
             if self._asking is not None:
                 on_yes, self._asking, self._transient = self._asking, None, None
                 self._question_until = -1e18
-                if kind == "press" and item[1] == "action" and item[2]:
+                yes, no = kind == "press" and item[1] == "action" and item[2], kind == "press" and item[1] == "back"
+                if yes:
                     self._answer(on_yes)
-                else:
-                    self._said_no(lapsed=False)
-                return  # the press answered the question, yes or no, and does nothing else
+                    return
+                self._said_no(lapsed=not no)  # any other press is not an answer: it puts the question aside
+                if no:
+                    return
+                # ...and does what it does in the game: a question that came up as it was pressed never eats it.
             view = self.runtime.view()
             if kind == "press" and self.pairing is not None and (view.get("game") is None or self._panel.page == "pair"):
                 self.pairing.unlock()  # a person at the table wants a code: a fresh one, whatever strangers guessed

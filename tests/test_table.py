@@ -508,7 +508,7 @@ def test_the_pairing_screen_and_a_question_give_way_to_the_game_on_an_input_from
     assert rig.table.wait_idle()
     assert rig.glass().tobytes() == expected(rig).tobytes()  # the game, not the code
     asked = []
-    assert rig.table.ask("Phone 7F3A", "wants Bea's seat. Hold ACTION to give it; any other button: no.",
+    assert rig.table.ask("Phone 7F3A", "wants Bea's seat. Hold ACTION to give it; BACK: no.",
                          lambda: asked.append(True)) is None
     assert rig.table.wait_idle()
     assert rig.glass().tobytes() != expected(rig).tobytes()  # the question is up

@@ -275,7 +275,7 @@ def test_a_stranger_cannot_take_a_seat_by_its_phones_name_nor_keep_the_box_askin
     assert box.table.wait_idle()
     shown = box.table.last_frame
     assert shown.tobytes() == render(AlertScreen(f"Phone {box.stranger.short}", "wants Bea's seat. Hold ACTION to give "
-                                                 "it; any other button: no.", ("No", "", "Hold", "No"))).tobytes()
+                                                 "it; BACK: no.", ("No", "", "Hold", ""))).tobytes()
     status, body = box.stranger.post("/api/seat", {"seat": 1})  # asking again at once: no second question
     assert status == 429 and 1 <= int(body["error"].split("wait ")[1].split(" ")[0]) <= 30
     status, body = box.ada.post("/api/seat", {"seat": 1})  # another phone while the box asks: one at a time
@@ -409,3 +409,26 @@ def test_the_pairing_screen_gives_way_to_the_game_and_no_returns_to_the_game(ask
     table.press(Press("back", False, clock.now, 0.1))  # No
     assert table.wait_idle()
     assert table.last_frame.tobytes() == game
+
+
+def test_a_press_meant_for_the_game_is_never_eaten_by_the_question(asking):
+    """Seat-claim spam kept the question up, and NEXT pressed for the game answered it instead: now only BACK (no)
+    and a held ACTION (yes) answer; NEXT puts the question aside, unanswered, and ends the turn as it would."""
+    table, clock, _ = asking
+    said = []
+    assert table.ask("Phone 7F3A", "wants Ada's seat.", lambda: said.append("yes"), said.append) is None
+    assert table.wait_idle()
+    turn = table.runtime.view()["actor"]
+    clock.now += 1
+    table.press(Press("next", False, clock.now, 0.1))
+    assert table.wait_idle()
+    assert table.runtime.view()["actor"] != turn and said == [True]  # the turn moved on; not answered (as lapsed)
+    game = render(controls.screen_for(table.runtime.view(), controls.Panel())).tobytes()
+    clock.now += 10  # the move's own result, if any, has gone
+    table.redraw()
+    assert table.wait_idle() and table.last_frame.tobytes() == game
+    assert table.ask("Phone 7F3A", "wants Ada's seat.", lambda: said.append("yes"), said.append) is None
+    assert table.wait_idle()
+    table.press(Press("back", False, clock.now, 0.1))  # BACK: no, and no undo
+    assert table.wait_idle()
+    assert said == [True, False] and table.runtime.view()["actor"] != turn

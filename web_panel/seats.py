@@ -118,8 +118,8 @@ def _ask_the_table(sessions: Any, session: Any, seat: int, who: str) -> str | No
     def kept(lapsed: bool) -> None:
         runtime.note(f"{who}'s seat not handed to {asker}: " + ("nobody answered at the box" if lapsed else "No at the box"))
 
-    why_not = table_thread.ask(f"Phone {session.short}", f"wants {who}'s seat. Hold ACTION to give it; "
-                                                          "any other button: no.", hand_over, kept)
+    why_not = table_thread.ask(f"Phone {session.short}", f"wants {who}'s seat. Hold ACTION to give it; BACK: no.",
+                               hand_over, kept)
     if why_not is None:
         note(f"{asker} asks the box for {who}'s seat")
     return why_not

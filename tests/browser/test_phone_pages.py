@@ -694,8 +694,7 @@ def test_a_players_phone_shows_nothing_of_the_hosts_and_a_seats_options_only_on_
     _shot(third, "trust-5-asking", whole=False)
     from companion.screens import AlertScreen, render
 
-    question = AlertScreen(f"Phone {short}", "wants Bea's seat. Hold ACTION to give it; any other button: no.",
-                           ("No", "", "Hold", "No"))
+    question = AlertScreen(f"Phone {short}", "wants Bea's seat. Hold ACTION to give it; BACK: no.", ("No", "", "Hold", ""))
     assert app.extensions["table"].last_frame.tobytes() == render(question).tobytes()
     context.close()
     for context, phone, errors in phones.values():
