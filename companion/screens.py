@@ -247,38 +247,44 @@ def hint_fits(hint: str) -> bool:
 
 
 def _hints(image: Image.Image, hints: tuple[str, str, str, str]) -> None:
-    """The bottom row: what each button does now, in the buttons' order, centred over it, in the LCD font (five
-    letters fit a button); a six-letter word ("Turret") a few pixels wider than its button uses the blank its
-    neighbours leave; only a word that still does not fit is drawn tiny."""
+    """The bottom row: what each button does now, in the buttons' order, over it, in the LCD font (five letters
+    fit a button); a longer word ("Turret", "Reveal") uses the blank its neighbours leave, moved aside from its
+    button's middle as far as it must; only a word that still does not fit is drawn tiny."""
     draw = ImageDraw.Draw(image)
     draw.line((0, 54, WIDTH - 2, 54), fill=1)
-    scales = [LCD if text_width(h, LCD) <= HINT_WIDTH else 0 for h in hints]
-    widths = [text_width(h, k) if h else 0 for h, k in zip(hints, scales)]
+    placed: list[tuple[int, int] | None] = []  # each hint's left x and width, once placed
     for i, hint in enumerate(hints):
-        if hint and scales[i] == 0:  # each side: half its button and what the neighbour leaves of its own, less 2
-            sides = [16 + (16 - (widths[j] + 1) // 2 - 2 if 0 <= j < 4 else 0) for j in (i - 1, i + 1)]
-            if text_width(hint, LCD) <= 2 * min(sides):
-                scales[i], widths[i] = LCD, text_width(hint, LCD)
+        width = text_width(hint, LCD)
+        x = i * 32 + 16 - width // 2
+        placed.append((x, width) if hint and width <= HINT_WIDTH else None)
     for i, hint in enumerate(hints):
-        if hint:
-            text = hint if scales[i] else fit(hint, HINT_WIDTH, 0)
-            x = i * 32 + 16 - text_width(text, scales[i]) // 2
-            draw_text(image, (max(0, min(x, WIDTH - 1 - text_width(text, scales[i]))), 57 if scales[i] == 0 else 56),
-                      text, scales[i])
+        if not hint or placed[i] is not None:
+            continue
+        # Between the nearest hints either side, 3 blank pixels apart (a width ends in a blank column already), or
+        # the panel's edges.
+        left = max((x + w + 2 for x, w in filter(None, placed[:i])), default=0)
+        right = min((x - 2 for x, w in filter(None, placed[i + 1:])), default=WIDTH - 1)
+        width = text_width(hint, LCD)
+        if width <= right - left:
+            placed[i] = (max(left, min(i * 32 + 16 - width // 2, right - width)), width)
+    for i, hint in enumerate(hints):
+        if placed[i] is not None:
+            draw_text(image, (placed[i][0], 56), hint, LCD)
+        elif hint:  # too long even so: the tiny font, over its own button
+            text = fit(hint, HINT_WIDTH, 0)
+            draw_text(image, (i * 32 + 16 - text_width(text, 0) // 2, 57), text, 0)
 
 
 def _header(image: Image.Image, left: str, right: str = "", place: str = "") -> None:
-    """The top line: `left` ("Title  R7": a title too long for the room left goes, between its words or whole, never
-    the round), then at the right the option's `place` in the list ("2/4") and the inverted `right` badge."""
+    """The top line: `left` ("Title  R7": a title too long for the room left goes, never the round), then at the
+    right the option's `place` in the list ("2/4") and the inverted `right` badge."""
     right_w = text_width(right) + 2 if right else 0
     place_w = text_width(place) + 4 if place else 0
     if place:
         draw_text(image, (WIDTH - 1 - right_w - place_w + 3, 0), place)
     room = WIDTH - 1 - right_w - place_w
-    if text_width(left) > room and "  " in left:  # "Title  R7": the title is cut, never the round
-        title, tail = left.rsplit("  ", 1)
-        title = fit(title, room - text_width("  " + tail))
-        left = tail if " " not in title and title.endswith("…") else f"{title}  {tail}"
+    if text_width(left) > room and "  " in left:  # "Title  R7": a title that does not fit whole goes, never the round
+        left = left.rsplit("  ", 1)[1]
     draw_text(image, (0, 0), fit(left, room))
     if right:  # inverted, so "LAST" and "END" catch the eye
         x = WIDTH - 1 - right_w

@@ -179,6 +179,11 @@ def test_a_hint_too_wide_for_its_button_is_drawn_smaller_never_cut():
     alone = Image.new("1", (128, 64), 0)
     draw_text(alone, (80 - text_width("Turret", LCD) // 2, 56), "Turret", LCD)
     assert six.crop((62, 55, 99, 64)).tobytes() == alone.crop((62, 55, 99, 64)).tobytes()
+    # Over NEXT, at the panel's edge, with nothing over ACTION: moved left into the blank, still in the LCD font.
+    edge = render(StepScreen("", "", "", "", ("Undo", "", "", "Reveal")))
+    right = Image.new("1", (128, 64), 0)
+    draw_text(right, (127 - text_width("Reveal", LCD), 56), "Reveal", LCD)
+    assert edge.crop((64, 55, 128, 64)).tobytes() == right.crop((64, 55, 128, 64)).tobytes()
     assert not hint_fits("Take the 5 from the bank")
 
 
@@ -201,11 +206,11 @@ def test_an_alert_title_is_never_cut():
         assert render(AlertScreen(title, "")).tobytes() != render(AlertScreen(fit(title, 124, 2), "")).tobytes()
 
 
-def test_a_long_title_beside_the_last_badge_is_cut_and_the_round_kept():
-    """In La Venise du Nord's last round, "Venise du Nord  R7" and "LAST" do not fit: the title is cut, the
-    round still shows."""
+def test_a_long_title_beside_the_last_badge_goes_and_the_round_is_kept():
+    """In La Venise du Nord's last round, "Venise du Nord  R7" and "LAST" do not fit: the title goes (never cut
+    into "Venise du…"), the round still shows."""
     long = render(StepScreen("Venise du Nord  R7", "Ada", "Gold at 4", "", ("", "", "", ""), "LAST"))
-    cut = render(StepScreen(fit("Venise du Nord", 66) + "  R7", "Ada", "Gold at 4", "", ("", "", "", ""), "LAST"))
+    cut = render(StepScreen("R7", "Ada", "Gold at 4", "", ("", "", "", ""), "LAST"))
     assert long.tobytes() == cut.tobytes()
     assert render(StepScreen("Free play  R9", "Bea", "Turn", "", ("", "", "", ""), "LAST")).tobytes() != long.tobytes()
 
