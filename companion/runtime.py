@@ -266,7 +266,8 @@ class Runtime:
         """What each seat and the table may do in the current session: worked out once per table state."""
         cached = self._offered
         if cached is None or cached[0] is not self._session or cached[1] is not self._holders:
-            offered = _undo_by_whom(offer(self._game, self._session), self._session, self._holders)
+            just_undone = (self._last or {}).get("type") in ("undo", "redo")
+            offered = _undo_by_whom(offer(self._game, self._session), self._session, self._holders, just_undone)
             cached = self._offered = (self._session, self._holders, offered)
         return cached[2]
 
@@ -674,10 +675,11 @@ def _phone_seat(by: Mapping[str, Any] | None, holders: Mapping[int, tuple[str, s
     return seat if by.get("by") == "reader" and isinstance(seat, int) and seat in holders else None
 
 
-def _undo_by_whom(offered: Offer, session: Session, holders: Mapping[int, tuple[str, str]]) -> Offer:
+def _undo_by_whom(offered: Offer, session: Session, holders: Mapping[int, tuple[str, str]], just_undone: bool) -> Offer:
     """Undo, as who made what it takes back may use it: a player may take back what his own phone just did (the
-    undo is on his phone's page too), and the table (the box, the host's page) asks first before it takes back
-    what a player did on a phone, or on the reader for a seat a phone holds: one stray BACK must not cost them."""
+    undo is on his phone's page too; not once the table has undone or redone since, `just_undone`: that is the
+    table's history to walk), and the table (the box, the host's page) asks first before it takes back what a
+    player did on a phone, or on the reader for a seat a phone holds: one stray BACK must not cost them."""
     undo = next((o for o in offered.corrections if o.action.get("type") == "undo"), None)
     if undo is None or not session.past:
         return offered
@@ -691,7 +693,7 @@ def _undo_by_whom(offered: Offer, session: Session, holders: Mapping[int, tuple[
     asked = replace(undo, confirm=True, label=f"{undo.label.rstrip('.')} — {made}.")
     corrections = tuple(asked if o is undo else o for o in offered.corrections)
     seats = list(offered.seats)
-    if last.by.get("by") == "phone" and holders.get(seat, ("",))[0] == last.by.get("id"):
+    if last.by.get("by") == "phone" and holders.get(seat, ("",))[0] == last.by.get("id") and not just_undone:
         seats[seat] = seats[seat] + (replace(undo, group=PLAY),)  # on the phone's own page, not folded away
     return replace(offered, corrections=corrections, seats=tuple(seats))
 
