@@ -35,6 +35,7 @@ from companion.core.physical import card_action, dice_action
 from companion.core.result import Needs, Refused
 from companion.core.strict import match
 from companion.core.view import views
+from companion.core.words import sentence
 from companion.errors import CompanionError, JournalError
 from companion.history import Timeline
 from companion.journal import Journal, ReaderEvent
@@ -664,15 +665,19 @@ def take_up(journal: Journal, games: Mapping[str, GameDef]) -> tuple | None:
     return game, record.id, session, journal.last_seq(record.id), lines, _public_last(seq, action)
 
 
+def _own_phone_seat(by: Mapping[str, Any] | None) -> int | None:
+    """The seat whose own phone made an input (not the host's page acting for it), or None."""
+    by = by or {}
+    return by["seat"] if by.get("by") == "phone" and isinstance(by.get("seat"), int) and by.get("for") is None else None
+
+
 def _phone_seat(by: Mapping[str, Any] | None, holders: Mapping[int, tuple[str, str]]) -> int | None:
     """The seat whose player made an input outside the table: on the seat's own phone, or on the reader for a seat a
     phone holds; None for the box's buttons, the host's page and the companion."""
-    if not by:
-        return None
-    if by.get("by") == "phone" and isinstance(by.get("seat"), int) and by.get("for") is None:
-        return by["seat"]
-    seat = by.get("for")
-    return seat if by.get("by") == "reader" and isinstance(seat, int) and seat in holders else None
+    seat = (by or {}).get("for")
+    if (by or {}).get("by") == "reader":
+        return seat if isinstance(seat, int) and seat in holders else None
+    return _own_phone_seat(by)
 
 
 def _undo_by_whom(offered: Offer, session: Session, holders: Mapping[int, tuple[str, str]], just_undone: bool) -> Offer:
@@ -700,13 +705,10 @@ def _undo_by_whom(offered: Offer, session: Session, holders: Mapping[int, tuple[
 
 def _taken_back(undone: Any, by: Mapping[str, Any], seq: int, players: Any) -> tuple[int, int, str] | None:
     """What a seat's phone is told when someone else took back what it did: (seat, seq, the line)."""
-    made = undone.by or {}
-    if made.get("by") != "phone" or not isinstance(made.get("seat"), int) or made.get("for") is not None:
-        return None
-    if by.get("by") == "phone" and by.get("id") == made.get("id"):
-        return None  # taken back on the same phone: it knows
-    who = said(by, players) or "the table"
-    return made["seat"], seq, f"{who[0].upper()}{who[1:]} took back: {undone.label.rstrip('.')}."
+    seat = _own_phone_seat(undone.by)
+    if seat is None or (by.get("by") == "phone" and by.get("id") == undone.by.get("id")):
+        return None  # not a phone's, or taken back on the same phone: it knows
+    return seat, seq, f"{sentence(said(by, players) or 'the table')} took back: {undone.label.rstrip('.')}."
 
 
 def _thrown(event: ReaderEvent | None, option: Option | None, action: Mapping[str, Any]) -> dict[str, Any] | None:

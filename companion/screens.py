@@ -212,13 +212,8 @@ def _centred(image: Image.Image, y: int, text: str, scale: int = 1, width: int =
 
 
 def wrap(text: str, width: int, scale: int = 1) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(lines[-1] + " " + word, scale) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(fit(word, width, scale))
-    return lines
+    """`text` on as many lines of `width` pixels as it takes, broken between words (a word wider than that, cut)."""
+    return wrapped(text, [width] * len(text.split()), scale)
 
 
 def wrapped(text: str, widths: list[int], scale: int = 1) -> list[str]:
@@ -314,7 +309,7 @@ def _who(image: Image.Image, who: str) -> None:
 
 
 def _tight_width(text: str) -> int:
-    """The width of `text` twice as large with one of the two blank columns after each letter dropped."""
+    """The width of `text` twice as large with half of each letter's blank column (two pixels) dropped."""
     return text_width(text, 2) - (len(text) - 1)
 
 
@@ -330,9 +325,8 @@ def step_lines(step: str, doing: str) -> tuple[list[str], list[str], str]:
     match = PLACE.match(doing)
     label, place = (match.group(1), match.group(2)) if match else (doing, "")
     room = WIDTH - 1
-    doing_lines = wrapped(label, [room] * (2 if step else 3)) if label else []
-    step_lines = wrapped(step, [room] * (3 - len(doing_lines))) if step else []
-    return step_lines, doing_lines, place
+    options = wrapped(label, [room] * (2 if step else 3)) if label else []
+    return (wrapped(step, [room] * (3 - len(options))) if step else []), options, place
 
 
 def _step(image: Image.Image, s: StepScreen) -> None:
@@ -443,11 +437,8 @@ def _title(image: Image.Image, title: str) -> None:
     if text_width(title, 2) <= room:
         draw_text(image, ((WIDTH - 1 - text_width(title, 2)) // 2, 1), title, scale=2, fill=0)
         return
-    tight = text_width(title, 2) - (len(title) - 1)  # half of each glyph's blank column (two pixels) dropped
-    if tight <= room:
-        x = (WIDTH - 1 - tight) // 2
-        for ch in title:
-            x = draw_text(image, (x, 1), ch, scale=2, fill=0) - 1
+    if _tight_width(title) <= room:
+        _tight(image, (WIDTH - 1 - _tight_width(title)) // 2, 1, title, fill=0)
         return
     small = fit(title, room)
     draw_text(image, ((WIDTH - 1 - text_width(small)) // 2, 5), small, fill=0)
