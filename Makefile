@@ -20,6 +20,13 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/companion run $(ARGS)
 
+# Make expands a rule's prerequisites when it reads the rule: BENCH_STAMP is set before the rules that need it.
+BENCH_STAMP := $(VENV)/.installed-bench
+
+$(BENCH_STAMP): pyproject.toml $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	touch $(BENCH_STAMP)
+
 # With the bench's extras: a short run of every bench is a test (tests/test_bench_runs.py).
 test: $(BENCH_STAMP) tools
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -41,12 +48,6 @@ tools:
 	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
-
-BENCH_STAMP := $(VENV)/.installed-bench
-
-$(BENCH_STAMP): pyproject.toml $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
-	touch $(BENCH_STAMP)
 
 # The power-loss bench mounts a FUSE file system: Debian's libfuse2, which `tools` installs.
 bench: $(BENCH_STAMP) tools
