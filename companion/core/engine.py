@@ -230,7 +230,28 @@ def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     if isinstance(moved, Refused):
         return moved
     said = done.log if done.log or passed else (_ended(state, step, seat),)  # the flow says only what follows
-    return Accepted(moved.state, said + moved.log, done.reveal)
+    after, idle = _idle_passed(game, moved.state)
+    return Accepted(after, said + moved.log + idle, done.reveal)
+
+
+def _idle_passed(game: GameDef, state: PMap) -> tuple[PMap, tuple[str, ...]]:
+    """The steps that follow with nothing to do (`Step.idle`) passed by themselves: each one's plain advance done
+    for its actor, as a press would, its words in the log. A step whose advance is refused, or would end the game
+    (which the table confirms), waits for the table."""
+    log: tuple[str, ...] = ()
+    for _ in range(len(game.flow.steps) * max(1, len(state["players"]))):  # bounded: each pass moves the flow on
+        if state["flow"] is None or state["flow"]["over"]:
+            break
+        step = flow_mod.current_step(game.flow, state)
+        why = step.idle(state) if step.idle is not None else ""
+        if not why:
+            break
+        done = run_handler(step.handlers.get("advance", _ends_the_step), game, state, {"type": "advance"})
+        moved = done if isinstance(done, Refused) else flow_mod.advance(game.flow, done.state, state["flow"]["actor"])
+        if isinstance(moved, Refused) or moved.state["flow"]["over"]:
+            break
+        state, log = moved.state, log + (why,) + done.log + moved.log
+    return state, log
 
 
 def _ended(state: PMap, step: flow_mod.Step, seat: int | None) -> str:

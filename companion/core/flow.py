@@ -73,6 +73,9 @@ class Step:
     # EACH: a player with nothing to do in this step is passed over (a shipment the pirates took); when
     # every player is, the step does not happen.
     skip: Callable[[PMap, int], bool] | None = None
+    # A step with nothing to do now says so in players' words ("Ada has no workshop ready to produce."), or
+    # "": then it passes by itself, its plain advance done for the actor (the engine), the words in the log.
+    idle: Callable[[PMap], str] | None = None
     # What the step offers now: (state, seat) -> options; seat None: the companion's own, which the table
     # does. By default, nothing.
     options: Callable[[PMap, int | None], Sequence[Option]] = lambda state, seat: ()

@@ -61,12 +61,11 @@ def test_a_turn_on_the_buttons(make_runtime):
     assert controls.on_button(rt.view(), "NEXT") is None  # a power to use or not: NEXT decides nothing here
     skip = [o["label"] for o in controls.walk(rt.view())].index(f"Do not use {tile}")
     press(rt, Panel(option=skip), "action")  # the power is not used: no secondary activation
-    assert rt.view()["phase"] == 5 and _screen(rt).step == "Bridges: 0 of 5 built"
-    press(rt, Panel(), "next")  # no bridge
-    assert rt.view()["phase"] == 6 and _screen(rt).step == "Produce: 0 workshops ready"
-    assert _screen(rt).hints[3] == "End"
-    press(rt, Panel(), "next")
+    # Ada has no die to bridge from and no workshop: the phases with nothing to do pass by themselves, and say so.
     assert (rt.view()["active"], rt.view()["phase"]) == (1, 1)
+    assert [line for line in rt.view()["log"][-8:] if "has no" in line] == [
+        "Ada has no bridge to build.", "Ada has no workshop ready to produce."]
+    assert _screen(rt).who == "Bea"
 
 
 def test_the_readers_dice_roll_and_a_tapped_card_is_the_card_kept():
@@ -94,7 +93,7 @@ def test_the_readers_dice_roll_and_a_tapped_card_is_the_card_kept():
 
 def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
     rt = _new(make_runtime, {**SETUP, "players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}]}, seed=7)
-    rng = random.Random(9)  # a seed whose random presses reach the end within the bound
+    rng = random.Random(12)  # a seed whose random presses reach the end within the bound (they open no picker)
     phases = set()
     for _ in range(8000):
         view = rt.view()

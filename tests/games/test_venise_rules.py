@@ -108,15 +108,16 @@ def test_setup_checks_the_layout_and_the_market_spaces():
 
 def test_advance_walks_the_six_phases_then_the_next_player_and_the_round():
     t = VN(n=3, first=1)
-    seen = [t.machine()]
-    for _ in range(15):
-        t.ok(type="advance")
+    seen, said = [t.machine()], []
+    for _ in range(9):
+        said += t.ok(type="advance").log
         seen.append(t.machine())
     # Phase 4 is the others' on the tile: nobody's here (the Burghers all start on the Order tile, and no tile
-    # was arrived at).
-    assert seen[:6] == [(1, 1, p, False) for p in (1, 2, 3, 5, 6)] + [(1, 2, 1, False)]
-    assert seen[10] == (1, 0, 1, False)  # clockwise from the first player, who never changes
-    assert seen[15] == (2, 1, 1, False)
+    # was arrived at). Phases 5 and 6 pass by themselves: nobody has a die to bridge from nor a workshop.
+    assert seen[:4] == [(1, 1, p, False) for p in (1, 2, 3)] + [(1, 2, 1, False)]
+    assert [line for line in said if " has no " in line][:2] == ["Bea has no bridge to build.", "Bea has no workshop ready to produce."]
+    assert seen[6] == (1, 0, 1, False)  # clockwise from the first player, who never changes
+    assert seen[9] == (2, 1, 1, False)
     assert t.view["step"] == "ROLL"
 
 
@@ -151,18 +152,17 @@ def test_five_bridges_end_the_game_after_one_more_full_round():
 def test_every_market_space_covered_ends_the_game():
     t = VN(n=2)
     t.ok(type="market", sales=4)
-    t.to_phase(6)
     t.ok(type="end_turn")
     t.ok(type="end_turn")
     assert t.machine() == (2, 0, 1, False)
     t.ok(type="market", sales=5)
-    for _ in range(10):
+    for _ in range(6):  # each turn's phases 1 to 3: 5 and 6, with nothing to do, pass by themselves
         t.ok(type="advance")
     assert t.machine() == (3, 0, 1, True)
     assert t.view["bonus"] == 0
-    for _ in range(9):
+    for _ in range(5):
         t.ok(type="advance")
-    assert t.machine() == (3, 1, 6, True)
+    assert t.machine() == (3, 1, 3, True)
     t.ok(type="advance")
     assert t.view["over"] and t.view["phase"] == "SCORING"
     assert t.refused(type="advance").startswith("the game is over")
@@ -260,7 +260,8 @@ def test_ex05_the_first_market_sale():
     assert v["players"][0]["vp"] == 24 and v["players"][0]["jewelry"] == 0  # 3 x (4 + 4)
     assert v["prices"]["jewelry"] == 3 and v["price_pieces"]["jewelry"] == {"cubes": 1, "ones": 0, "twos": 1}
     assert v["market"][0] == {"value": 4, "by": 0} and v["bonus"] == 3
-    assert v["phase"] == 5  # no secondary activation at the Market
+    # No secondary activation at the Market; Ada has no bridge to build nor workshop: Bea's turn.
+    assert (v["active"], v["phase"]) == (1, 1)
 
 
 def test_ex05_a_sale_may_lower_the_price_by_a_plus_2_card_and_never_below_0():
@@ -270,7 +271,7 @@ def test_ex05_a_sale_may_lower_the_price_by_a_plus_2_card_and_never_below_0():
     arrive(t, "Gold", (1, 6), 1, "Market")
     t.ok(type="advance", good="lace", lower="two")
     assert t.view["players"][0]["vp"] == 2 * (2 + 4) and t.view["prices"]["lace"] == 0
-    t.ok(type="end_turn")
+    assert t.view["active"] == 1  # nothing else to do in Ada's turn: it passed by itself
     t.ok(type="counter", name="lace", seat=1, value=1)
     arrive(t, "Gold", (1, 6), 1, "Market")
     t.ok(type="advance", good="lace")  # price 0: nothing to lower (SPEC 4.10.11)
@@ -327,6 +328,7 @@ def test_ex09_equal_dice_build_free_and_an_opponents_bridge_costs_the_sum():
     t.ok(type="burgher", seat=0, tile="Market")
     t.ok(type="die", tile="Market", seat=0, value=5)
     t.ok(type="die", tile="Gold", seat=0, value=2)
+    t.ok(type="die", tile="Wool", seat=0, value=5)  # a free bridge to Wool: phase 5 has something to do
     t.to_phase(5)
     # 5 + 2 = 7 cubes: more than a stock of 6 spaces can ever hold.
     assert t.refused(type="advance", bridge="Gold", take_back="Gold") == "the bridge costs 7 cubes; the stock holds 3"
@@ -428,7 +430,19 @@ def test_ex14_secondary_activation_values():
     assert t.view["secondary_next"] == {"seat": 3, "value": 2}  # Dan: both
     t.ok(type="advance", use=True)
     assert (t.counter(1, "wool"), t.counter(2, "wool"), t.counter(3, "wool")) == (2, 1, 3)
-    assert t.view["phase"] == 5
+    assert (t.view["active"], t.view["phase"]) == (1, 1)  # Ada has no bridge to build nor workshop: Bea's turn
+
+
+def test_a_die_taken_off_the_tile_during_its_owners_secondary_activation_leaves_him_nothing_to_use():
+    t = VN(n=3)
+    t.ok(type="die", tile="Wool", seat=2, value=2)
+    arrive(t, "Market", (1, 5), 1, "Wool")  # the 5 stays in hand: Cy's 2 is lower
+    t.ok(type="advance", use=True)
+    assert t.view["secondary_next"] == {"seat": 2, "value": 1}  # Cy: die only
+    t.ok(type="die", seat=None, tile="Wool")  # the table says Cy's die is not there after all
+    assert t.view["secondary_next"] is None and t.view["actor"] == 2  # the view still shows; Cy has nothing to use
+    assert t.refused(type="advance", use=True) == "nobody else may use the tile now"
+    t.ok(type="advance")  # Cy is done
 
 
 def test_no_secondary_activation_at_the_market_or_when_the_tile_was_not_used():
@@ -540,6 +554,7 @@ def test_own_bridge_twice_and_the_sixth_bridge_are_refused():
     t.ok(type="burgher", seat=0, tile="Market")
     t.ok(type="die", tile="Market", seat=0, value=3)
     t.ok(type="die", tile="Gold", seat=0, value=3)
+    t.ok(type="die", tile="Wool", seat=0, value=3)  # a free bridge to Wool: phase 5 has something to do
     t.to_phase(5)
     assert "own bridge already joins" in t.refused(type="advance", bridge="Gold", take_back="Gold")
     for a, b in (("Market", "Wool"), ("Market", "Flax"), ("Market", "Order"), ("Wool", "Flax")):
@@ -785,8 +800,7 @@ def test_the_markets_lowering_and_the_ports_shift_are_the_sellers_choices():
     assert sell["fields"]["lower"]["enumNames"] == ["a cube off", "a +1 card off", "a +2 card off"]
     t.ok(**sell["action"], n=2, lower="two")
     assert t.view["prices"]["lace"] == 2 and t.view["players"][0]["vp"] == 16
-    t.ok(type="end_turn")
-    t.ok(type="end_turn")
+    t.ok(type="end_turn")  # Bea's (Ada's passed by itself: nothing else to do)
     arrive(t, "Gold", (1, 5), 1, "Port 1")
     (export,) = [o for o in _offered(t, 0) if o["short"] == "Export"]
     assert export["fields"]["price"]["enumNames"] == ["stays at 2", "up to 3", "down to 1 (a cube off)", "down to 1 (a +1 card off)"]

@@ -28,12 +28,18 @@ def _do(phone, start, path="/api/state", **values):
 
 
 def _a_quiet_turn(phone, dice=(1, 2)):
-    """Roll (dice thrown at the table), the first move offered, the power not used, no bridge, no goods."""
+    """Roll (dice thrown at the table), the first move offered, the power not used, no bridge, no goods (a phase
+    with nothing to do passes by itself)."""
     _do(phone, "Roll two dice", dice=list(dice), source="physical")
     _do(phone, _option(phone, "").get("label"))  # the first move offered
     _do(phone, "Do not use")
-    _do(phone, "Build no bridge")
-    _do(phone, "End")  # NEXT: whose turn follows
+    _rest_of_the_turn(phone)
+
+
+def _rest_of_the_turn(phone):
+    for phase, label in ((5, "Build no bridge"), (6, "End")):  # NEXT in phase 6: whose turn follows
+        if _machine(phone)[2] == phase:
+            _do(phone, label)
 
 
 def test_the_state_machine_through_the_api(phones):
@@ -48,12 +54,11 @@ def test_the_state_machine_through_the_api(phones):
     _do(phone, _option(phone, "").get("label"))
     assert _machine(phone) == (1, 1, 3, False)
     _do(phone, "Do not use")
-    assert _machine(phone) == (1, 1, 5, False)  # no secondary activation: the power was not used
-    _do(phone, "Build no bridge")
-    assert _machine(phone) == (1, 1, 6, False)
-    end = _do(phone, "End")
-    assert end["label"] == "End: Cy's turn"
+    # No secondary activation (the power was not used); no bridge to build nor workshop: phases 5 and 6 pass by
+    # themselves, and the log says so.
     assert _machine(phone) == (1, 2, 1, False)
+    log = phone.get("/api/state")[1]["log"]
+    assert "Bea has no bridge to build." in log and "Bea has no workshop ready to produce." in log
     _do(phone, "End Cy's turn now")  # a correction: the turn ended at once
     assert _machine(phone) == (1, 0, 1, False)
     _do(phone, "End Ada's turn now")
@@ -70,8 +75,9 @@ def test_the_state_machine_through_the_api(phones):
     _do(phone, "Roll two dice", dice=[1, 2], source="physical")
     _do(phone, _option(phone, "").get("label"))
     _do(phone, "Do not use")
-    _do(phone, "Build no bridge")
-    end = _option(phone, "End")
+    if _machine(phone)[2] == 5:
+        _do(phone, "Build no bridge")
+    end = _option(phone, "End")  # the end of the game does not pass by itself: the table confirms it
     assert end["label"] == "End: the game ends (the last round is played)" and end["confirm"]
     _do(phone, "End")
     state = phone.get("/api/state")[1]
@@ -112,10 +118,11 @@ def test_a_sale_from_a_players_own_phone_and_what_a_strict_table_refuses(phones)
     ada.input({**sell["action"], "n": 3}, "/api/seat/input")
     state = table.get("/api/state")[1]
     assert state["players"][0]["vp"] == 3 * (4 + 4) and state["prices"]["jewelry"] == 3
-    assert state["turn"]["used"] is True and state["phase"] == 5  # no secondary activation at the Market
-    status, body = table.post("/api/input", {"type": "advance", "dice": [2, 2]})
+    # No secondary activation at the Market, and nothing else for Ada to do: Bea's turn.
+    assert (state["active"], state["phase"]) == (1, 1)
+    status, body = table.post("/api/input", {"type": "advance", "die": 2, "to": "Market"})  # a move before the roll
     assert status == 409
     mine = ada.get("/api/seat")[1]["options"]
-    assert [o["label"] for o in mine if o["group"] == "Play" and o["action"]["type"] != "undo"] == ["Build no bridge"]
+    assert [o["label"] for o in mine if o["group"] == "Play" and o["action"]["type"] != "undo"] == []
     assert [o["label"] for o in mine if o["action"]["type"] == "undo"] == [  # her phone's last input, hers to take back
         "Undo: Ada sells 3 jewelry at 4 + bonus 4: 24 VP."]

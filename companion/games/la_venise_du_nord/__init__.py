@@ -23,6 +23,7 @@ from pyrsistent import PMap, thaw
 
 from companion import scoring
 from companion.core.flow import step_name
+from companion.core.result import Refused
 from companion.core.game import GameDef
 from companion.core.words import counted
 from companion.scoring import la_venise_du_nord as sheet
@@ -84,8 +85,9 @@ def _public(state: PMap) -> dict[str, Any]:
             "builders": thaw(board["builders"]),
             "board": board_lines(state, s),
         })
-    nxt = (flow["actor"], dict(powers.secondary_seats(state, table))[flow["actor"]]) if (
-        flow is not None and not flow["over"] and step_name(state) == "SECONDARY") else None
+    # Whoever activates the tile in phase 4 now, and at what (none: a correction took his die or Burgher off it).
+    nxt = powers.activator(state, table) if flow is not None and not flow["over"] and step_name(state) == "SECONDARY" else None
+    nxt = None if isinstance(nxt, Refused) else nxt
     return {
         "active": flow["player"] if flow is not None else None,
         "phase": ("SCORING" if flow["over"] else phase(state)) if flow is not None else None,

@@ -150,6 +150,19 @@ def in_turn(step_options: Callable[[PMap, int | None], list[Option]]) -> Callabl
     return offered
 
 
+def idle(step_options: Callable[[PMap, int | None], list[Option]], words: str) -> Callable[[PMap], str]:
+    """A phase in which the active player has nothing to do, neither its own (NEXT's aside) nor what he may do at
+    any time in his turn, passes by itself: `words` ("{who} has no workshop ready to produce.") say why."""
+
+    def why(state: PMap) -> str:
+        seat = state["flow"]["player"]
+        if any(not o.button for o in step_options(state, seat)) or options(state, seat):
+            return ""
+        return words.format(who=state["players"][seat]["name"])
+
+    return why
+
+
 # What the active player may do at any time in his turn, and the corrections: in every phase of a turn.
 HANDLERS = {"place": powers.place, "builder": powers.use_builder, "end_turn": end_turn,
             "burgher": fixes.burgher, "boat": fixes.boat, "die": fixes.die,

@@ -70,7 +70,9 @@ def options(state: PMap, seat: int | None) -> list[Option]:
                         fields["act_adjust"] = _act_field(act)
                     found[effect] = Option(f"{to}{boat}: move {moved}, act {act}", "Move", action, under=f"Move to {to}",
                                            fields=fields)
-    return sorted(found.values(), key=lambda o: o.under)  # a tile's moves together, the tiles in order
+    # A tile's moves together, the tiles in order; on foot before by Boat (which costs 3 of the die and asks where
+    # it is left): the likelier move first. An effect is (tile, activation die, the tile the Boat took him to).
+    return [o for (_, _, boat), o in sorted(found.items(), key=lambda kv: (kv[1].under, kv[0][2] is not None))]
 
 
 def _act_field(act: int) -> dict[str, Any]:

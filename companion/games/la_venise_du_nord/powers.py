@@ -85,16 +85,16 @@ def activate(e: Edit) -> None:
     plain advance records nothing."""
     state, action, table = e.state, e.action, e.data
     turn = table["turn"]
-    seat, value = e.must(activator(state, table))
     given = {k: v for k, v in action.items() if k in POWER_FIELDS}
     if turn["looker"] is not None and "keep" not in given:
         e.refuse(f"{e.name(turn['looker'])} is looking at cards drawn: keep one or none first")
+    if not given and action.get("use") is None:
+        return  # not recorded (and it ends the step even for a player a correction left nothing to use)
+    seat, value = e.must(activator(state, table))
     if action.get("use") is False:
         done(table, state, seat, False)
         e.say(f"{e.name(seat)} does not use {turn['tile'] or 'the tile'}.")
         return
-    if not given and not action.get("use"):
-        return  # not recorded
     tile = turn["tile"]
     if tile is None:
         e.refuse("the Burgher's move was not recorded: say where it went in phase 2 (to)")

@@ -15,7 +15,7 @@ from companion.core.steps import Edit
 from . import powers
 from .board import orders_for, ready, title
 from .table import fresh_turn
-from .anytime import HANDLERS as IN_TURN, in_turn
+from .anytime import HANDLERS as IN_TURN, idle, in_turn
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
@@ -43,4 +43,5 @@ def status(state: PMap) -> str:
 
 
 STEP = Step("PRODUCE", "Phase 6: produce goods", done="End", undone="producing goods", options=in_turn(options),
-            handlers={**IN_TURN, "advance": end, "produce": powers.produce}, status=status)
+            handlers={**IN_TURN, "advance": end, "produce": powers.produce}, status=status,
+            idle=idle(options, "{who} has no workshop ready to produce."))
