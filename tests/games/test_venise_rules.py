@@ -873,6 +873,22 @@ def test_a_workshop_card_is_picked_by_its_good_and_capacity_then_its_constructio
     assert "Ada draws 3 Workshop cards and keeps Lace 2 cost 1 flax 2 gold; the rest go under the deck, shuffled." in t.log
 
 
+def test_a_workshop_card_tapped_on_the_reader_is_the_one_the_picker_would_name():
+    """A tagged card laid on the reader keeps the same card the phone's picker names: its face and its cost, as
+    the companion writes it (the reader's input matches the option offered)."""
+    from companion.core import physical
+    from companion.core.offer import offer
+    from companion.core.strict import match
+
+    t = VN(n=2, virtual=False, start="Market")
+    arrive(t, "Market", (1, 3), 1, "Workshop")
+    tap = physical.card_action(LA_VENISE, t.state, "workshops", "Lace 2 cost 2 gold 1 flax", "04A1")
+    assert tap == {"type": "advance", "keep": "Lace 2", "cost": "1 flax 2 gold", "tag": "04A1"}
+    assert match(offer(t.game, t.session).table(), tap).label == "Draw 3 Workshop cards, keep one: pick it or tap it"
+    t.ok(**tap)
+    assert t.view["players"][0]["workshops"][0]["card"] == "Lace 2 cost 1 flax 2 gold"
+
+
 def test_a_card_this_game_has_seen_is_listed_first():
     """A real card kept before heads the next picker, its face and its cost each in a group of their own."""
     t = VN(n=2, virtual=False, start="Market")
