@@ -483,6 +483,15 @@ def test_dice_come_back_from_the_tiles_when_too_few_are_in_hand():
     assert len([o for o in t.view["options"] if o["short"] == "Roll"]) == 10  # any two of five (SPEC 4.10.7)
     t.ok(type="advance", take_back=["Wool", "Order"], roll=True, dice=[4, 4])
     assert t.view["players"][0]["dice_in_hand"] == 2
+    t.ok(type="end_turn")
+    t.ok(type="end_turn")
+    for tile in ("Wool", "Order"):
+        t.ok(type="die", tile=tile, seat=0, value=2)
+    t.ok(type="throw", dice=[6, 1])  # thrown at the table first: which two came back is named after
+    assert len(_labels(t, 0, "Back")) == 10 and "The 2 on Wool and the 2 on Gold came back" in _labels(t, 0, "Back")
+    assert "2 must come off the tiles first" in t.refused(type="advance", take_back=["Wool"])
+    t.ok(type="advance", take_back=["Wool", "Gold"])
+    assert t.view["phase"] == 2 and t.view["turn"]["dice"] == [6, 1] and t.view["players"][0]["dice_in_hand"] == 2
 
 
 def test_a_roll_with_no_legal_move_is_rolled_again():
