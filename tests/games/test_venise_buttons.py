@@ -103,6 +103,7 @@ def test_with_one_die_in_hand_the_second_is_taken_from_one_of_his_dice_on_the_ti
         assert rt.submit({"type": "die", "tile": tile, "seat": 0, "value": value}).accepted
     labels = [o["label"] for o in rt.view()["options"] if o["group"] == "Play"]
     assert "Take back the 5 on Flax, roll" in labels  # the box's own roll names the die first, as before
+    assert controls.on_button(rt.view(), "NEXT")["label"] == "Roll two dice, then say which die came back"
     thrown = ReaderEvent("1A2B3C4D", 1, "DICE", {"sides": "6", "values": "4,1"})
     assert rt.submit_event(thrown).ok
     view = rt.view()

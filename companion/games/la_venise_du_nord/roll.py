@@ -56,10 +56,11 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     if len(ways) == 1:
         back = f" ({_named(table, ways[0])} come back)" if need else ""
         return [Option(f"Roll two dice{back}", "Roll", base, rolls="2d6", button="NEXT")]
-    # The companion's roll names the die first; dice thrown at the table are taken, then the die is named.
+    # Each die named first, then the companion rolls; or the roll first (NEXT, or dice thrown at the table and read
+    # or entered), then the die named.
     return [Option(f"Take back {_named(table, back)}, roll", "Roll", {**base, "take_back": list(back)}) for back in ways] + [
-        Option(f"Dice thrown at the table: then say which {'die' if need == 1 else 'dice'} came back", "Thrown",
-               {"type": "throw"}, rolls="2d6")]
+        Option(f"Roll two dice, then say which {'die' if need == 1 else 'dice'} came back", "Roll", {"type": "throw"},
+               rolls="2d6", button="NEXT")]
 
 
 def can_move(table, seat: int, value: int) -> bool:
