@@ -39,9 +39,11 @@ def dice_action(state: PMap, offered: Sequence[Option], sides: int, values: tupl
     takers = [(o.action.get("spec", ""), "values", o) if o.action.get("type") == "roll" else (o.rolls, o.dice_key(), o)
               for o in offered if (o.action.get("type") == "roll" or o.rolls) and "card" not in o.action]
     fits = [(key, o) for spec, key, o in takers if parse_spec(spec) == parse_spec(rolled)]
-    if len({json.dumps(o.action, sort_keys=True) for _, o in fits}) > 1:
-        # Dice that two inputs would take alike (which die comes back, which of two equal tiles): the player
-        # chooses on a phone or the box, the reader does not choose for him.
+    # Whose roll it is follows the turn order (the first still to roll: the guides say so); but dice that one
+    # player's inputs would take alike (which die comes back, which of two equal tiles) leave him a choice, made
+    # on a phone or the box: the reader does not choose for him.
+    ways = {json.dumps({k: v for k, v in o.action.items() if k != "seat"}, sort_keys=True) for _, o in fits}
+    if len(ways) > 1:
         return f"these dice leave a choice ({'; '.join(o.label for _, o in fits)}): choose on a phone or the box first"
     if fits:
         key, option = fits[0]

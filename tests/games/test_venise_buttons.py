@@ -3,7 +3,7 @@ dice and a tapped card, and a screen for every moment of a whole game played on 
 
 import random
 
-from venise_table import COMPOSITIONS, VIRTUAL, VN
+from venise_table import COMPOSITIONS, NAMES, VIRTUAL, VN
 
 from buttons import every_page, press, press_at_random
 from companion import controls
@@ -119,7 +119,7 @@ def test_with_one_die_in_hand_the_second_is_taken_from_one_of_his_dice_on_the_ti
 
 
 def test_dice_that_two_inputs_would_take_alike_are_refused_with_the_choice_to_make():
-    """The core never lets the reader choose between two inputs that take the same roll."""
+    """The core never lets the reader choose between two of a player's inputs that take the same roll."""
     from companion.core.options import Option
 
     two = [Option("Take back the 5 on Flax, roll", "Roll", {"type": "advance", "take_back": ["Flax"]}, rolls="2d6"),
@@ -129,6 +129,9 @@ def test_dice_that_two_inputs_would_take_alike_are_refused_with_the_choice_to_ma
         "these dice leave a choice (Take back the 5 on Flax, roll; Take back the 3 on Gold, roll): choose on a phone or "
         "the box first")
     assert physical.dice_action(t.state, two[:1] * 2, 6, (4, 1))["take_back"] == ["Flax"]  # the same input twice
+    # Whose roll it is still follows the turn order: the same roll for two players goes to the first listed.
+    trips = [Option(f"Roll {who}'s 1 trip", "Trips", {"type": "trips", "seat": seat}, rolls="1d6") for seat, who in enumerate(NAMES[:2])]
+    assert physical.dice_action(t.state, trips, 6, (5,)) == {"type": "trips", "seat": 0, "dice": [5], "source": "physical"}
 
 
 def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
