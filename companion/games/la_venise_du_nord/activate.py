@@ -5,7 +5,7 @@ and on the buttons; the power's work is powers.py's.
 
   advance {use: false}                     the power is not used
   advance {use: true, onto, drop}          raw cubes (onto: a card key per cube; drop: stock cubes thrown out)
-  advance {keep: card | null, tag?}        a card kept from the draw (named, tapped, or the companion's)
+  advance {keep: card | null, cost?, tag?} a card kept from the draw (picked, tapped, or the companion's)
   look {deck, n}                           the companion's deck: the cards drawn to choose from
   advance {good, n?, lower?}               a Market sale
   advance {good, price}                    a Port export"""
@@ -28,6 +28,7 @@ from .board import keys, card_at, room, shown
 from .cards import RAWS, READ, deck_size, order_like_left, pick_fields, picked
 from .city import CARD_TILES
 from .table import STOCK_SPACES, kind, prices, secondary_seats, stock, store
+
 
 def options(state: PMap, seat: int | None) -> list[Option]:
     table = state["data"]

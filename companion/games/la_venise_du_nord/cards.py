@@ -14,8 +14,11 @@ is printed on it, and the companion reads its name:
 A cost names each colour once, in any order; the companion writes it wool, flax, gold.
 
 The decks are real cards by default (mirror mode): the players draw them and
-the companion records the card kept. A deck is virtual once its cards are
-entered at setup (`compositions`), checked against what the rulebook says.
+the companion records the card kept, picked (never typed) from what the rulebook
+describes: an Order card among the six; a Workshop or Master Builder by its face,
+then its printed cost among every cost of 1 to 6 cubes (`pick_fields`). A deck is
+virtual once its cards are entered at setup (`compositions`), checked against
+what the rulebook says.
 """
 
 from __future__ import annotations
