@@ -308,6 +308,12 @@ class Runtime:
             return Refused(f"the game is over ({flow['ended']})" if flow["ended"] else "the game is over")
         if isinstance(matched, Refused):
             return matched
+        if matched.player in self._claimed and seat is None and source.by in ("phone", "reader"):
+            # The table's option played for a seat a phone holds (a card tapped on the reader: whose play it is).
+            acting = self._acting_for(matched.player, matched, action, source)
+            if isinstance(acting, Refused):
+                return acting
+            source = acting
         return action, matched, source
 
     def _for_held(self, offered: Offer, action: Mapping[str, Any], source: Source) -> tuple[Option, Source] | Refused | None:
@@ -318,7 +324,13 @@ class Runtime:
         option = match([o for _, o in held], {**action, "confirm": True})  # with confirm: may the host be asked?
         if not isinstance(option, Option):
             return None
-        player = next(s for s, o in held if o is option)
+        asked = self._acting_for(next(s for s, o in held if o is option), option, action, source)
+        return asked if isinstance(asked, Refused) else (option, asked)
+
+    def _acting_for(self, player: int, option: Option, action: Mapping[str, Any], source: Source) -> Source | Refused:
+        """The source of an input for `player`, whose seat a phone holds, from the host's table page or the reader:
+        the host confirms first that it acts for that player (not for its own seat's phone), and the source then
+        says for whom (the log: "acting for Ada")."""
         phone_id, phone = self._holders[player]
         own = phone_id == source.phone  # the host's page, for the seat the host's phone holds
         if source.by == "phone" and not own and action.get("confirm") is not True:
@@ -327,10 +339,8 @@ class Runtime:
         if option.confirm and action.get("confirm") is not True:
             return Refused(f"{option.label}: confirm to do it", needs_confirm=True)
         if source.by == "phone":
-            source = replace(source, seat=player) if own else source.for_seat(player)
-        elif source.by == "reader":
-            source = source.for_seat(player)  # journaled: the table asks before it takes this back
-        return option, source
+            return replace(source, seat=player) if own else source.for_seat(player)
+        return source.for_seat(player)  # the reader: journaled, the table asks before it takes this back
 
     def _player_of(self, option: Option, source: Source) -> int | None:
         """The one acting seat whose option an input of the buttons, the reader or the host's own page did

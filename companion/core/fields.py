@@ -44,6 +44,28 @@ def at_once(groups: list[str | list[str]]) -> int:
     return max(len(count), *count.values())
 
 
+def likeliest_first(field: Mapping[str, Any], first: list[Any], group: str) -> dict[str, Any]:
+    """An enum `field` with the values of `first` it has listed first, in that order (the cards this game has
+    seen, a player's own); where it is picked in groups, they also head it as a group of their own, `group`,
+    each then in that group and in its own."""
+    values = list(field["enum"])
+    head = []
+    for value in first:
+        at = next((i for i, v in enumerate(values) if same(v, value)), None)
+        if at is not None and at not in head:
+            head.append(at)
+    if not head:
+        return dict(field)
+    order = head + [i for i in range(len(values)) if i not in head]
+    out = {**field, "enum": [values[i] for i in order]}
+    if "enumNames" in field:
+        out["enumNames"] = [field["enumNames"][i] for i in order]
+    if "enumGroups" in field:
+        each = groups_each(field["enumGroups"])
+        out["enumGroups"] = [[group, *each[i]] if k < len(head) else field["enumGroups"][i] for k, i in enumerate(order)]
+    return out
+
+
 def same(a: Any, b: Any) -> bool:
     """JSON equality: types count (true is not 1), lists in order, objects by key."""
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)

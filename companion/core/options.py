@@ -43,6 +43,9 @@ class Option:
     under: str = ""
     # What the table just did asks this now (the plays of a card tapped on the reader): first on the table's list.
     first: bool = False
+    # The player a table's option plays for (a card tapped on the reader, played as Ada's): where a phone holds
+    # that seat, the host's table page asks "Act for Ada?" first, as for that seat's own options.
+    player: int | None = None
 
     def public(self) -> dict[str, Any]:
         return {"label": self.label, "short": self.short, "action": dict(self.action), "confirm": self.confirm,

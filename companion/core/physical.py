@@ -8,6 +8,7 @@ not expect this input now (the caller records and shows it; the state stays).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,15 +33,21 @@ def dice_action(state: PMap, offered: Sequence[Option], sides: int, values: tupl
         return {"type": "rolloff", "values": list(values)}
     if _over(state):
         return "the game is over"
-    # (spec, key for the values, action) of each option a roll does: a generic roll, or a game's own action.
+    # (spec, key for the values, option) of each option a roll does: a generic roll, or a game's own action.
     # Not one that plays a card and rolls for it (Caught): whose card it is, and whether to play it at all,
     # is a player's choice, never a die's.
-    takers = [(o.action.get("spec", ""), "values", o.action) if o.action.get("type") == "roll"
-              else (o.rolls, o.dice_key(), o.action)
+    takers = [(o.action.get("spec", ""), "values", o) if o.action.get("type") == "roll" else (o.rolls, o.dice_key(), o)
               for o in offered if (o.action.get("type") == "roll" or o.rolls) and "card" not in o.action]
-    for spec, key, action in takers:
-        if parse_spec(spec) == parse_spec(rolled):
-            return {**action, key: list(values), "source": "physical"}
+    fits = [(key, o) for spec, key, o in takers if parse_spec(spec) == parse_spec(rolled)]
+    # Whose roll it is follows the turn order (the first still to roll: the guides say so); but dice that one
+    # player's inputs would take alike (which die comes back, which of two equal tiles) leave him a choice, made
+    # on a phone or the box: the reader does not choose for him.
+    ways = {json.dumps({k: v for k, v in o.action.items() if k != "seat"}, sort_keys=True) for _, o in fits}
+    if len(ways) > 1:
+        return f"these dice leave a choice ({'; '.join(o.label for _, o in fits)}): choose on a phone or the box first"
+    if fits:
+        key, option = fits[0]
+        return {**option.action, key: list(values), "source": "physical"}
     if not takers:
         return f"no roll is expected now ({rolled} rolled)"
     return f"this step rolls {' or '.join(spec for spec, _, _ in takers)}, not {rolled}"

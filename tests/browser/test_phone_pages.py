@@ -801,16 +801,9 @@ def _venise_turn(runtime, phone, name, dice, move, *power, bridge=("Build no bri
     return taps.count
 
 
-def _typed(taps, phone, option, text):
-    """An option whose field is typed (a real card's name, as printed): its button, the name, Do it."""
-    taps(phone.get_by_role("button", name=option + " …"))
-    phone.locator(".picker input").fill(text)
-    taps(phone.locator(".picker").get_by_role("button", name="Do it"))
-
-
 def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, served):
     """The New game page takes the Market's printed spaces; Ada and Bea play from their own phones with real
-    cards and dice thrown at the table: every Burgher placed, a Workshop card named, gold gained straight onto
+    cards and dice thrown at the table: every Burgher placed, a Workshop card picked, gold gained straight onto
     it (built and filled), a bridge paid with the cubes Ada chooses, an Order kept while Bea's Burgher takes
     her secondary activation, the workshop's goods made, one sold at the Market and one exported at a Port,
     by taps alone. Taps are counted."""
@@ -841,17 +834,17 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     bea.get_by_role("button", name="Start on Order").click()
     expect(page.locator("#sections")).to_contain_text("Burghers: Order: Bea, Market: Ada")
 
-    # Ada: 1 to the Workshop tile, 3 cards drawn, the one kept named as printed.
+    # Ada: 1 to the Workshop tile, 3 cards drawn, the one kept picked: its face, then its cost by colour.
     _shot(page, "la-venise-du-nord-1-box-ada-rolls", part="#sim")
     taps = Taps(ada)
     _picked(taps, ada, "Thrown at the table …", "1", "3")
     _shot(ada, "la-venise-du-nord-2-ada-moves", whole=False)
     _listed(taps, ada, "Workshop: move 1, act 3", "Move to Workshop")
-    _typed(taps, ada, "Draw 3 Workshop cards, keep one: name it or tap it", "Jewelry 2 cost 2 gold")
+    _picked(taps, ada, "Draw 3 Workshop cards, keep one: pick it or tap it …", "Jewelry 2", "Gold (6)", "2 gold")
     _shot(ada, "venise-2-ada-bridge-or-not")
     taps(ada.get_by_role("button", name="Build no bridge"))
     taps(ada.get_by_role("button", name="End: Bea's turn"))
-    assert taps.count == 9, taps.count  # the dice 4, the move 1, the card 2 (and its name typed), 2 to end
+    assert taps.count == 12, taps.count  # the dice 4, the move 1, the card 5 (nothing typed), 2 to end
     expect(ada.locator("#board")).to_contain_text("Workshop: Jewelry 2 (needs 2 gold)")
     assert _venise_turn(runtime, bea, "Bea", (1, 2), "Market: move 1, act 2", "Do not use Market") == 8
 
@@ -870,7 +863,7 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     taps = Taps(ada)
     _picked(taps, ada, "Thrown at the table …", "2", "2")
     _listed(taps, ada, "Order: move 2, act 2", "Move to Order")
-    _typed(taps, ada, "Draw 2 Order cards, keep one: name it or tap it", "Jewelry +2")
+    _picked(taps, ada, "Draw 2 Order cards, keep one: pick it or tap it …", "Jewelry +2")
     expect(bea.locator("#who")).to_have_text("Bea: your turn.")
     expect(ada.locator("#who")).not_to_have_text("Ada: your turn.")
     _shot(bea, "venise-3-bea-secondary")
@@ -880,7 +873,7 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     _shot(ada, "venise-4-ada-produces")
     taps(ada.get_by_role("button", name="Make 2 jewelry with Jewelry +2"))
     taps(ada.get_by_role("button", name="End: Bea's turn"))
-    assert taps.count == 10, taps.count
+    assert taps.count == 11, taps.count  # the card 3: the option, Jewelry +2, Do it (nothing typed)
     expect(ada.locator("#mine")).to_contain_text("Jewelry: 2")
     assert runtime.view()["prices"]["jewelry"] == 2
     _venise_turn(runtime, bea, "Bea", (1, 2), "Market: move 1, act 2", "Do not use Market")

@@ -96,6 +96,26 @@ def test_sealed_bids_from_each_phone(phones):
     assert state["offices"] == {"Admiral": 0, "Council Head": 1} and state["turn"] == 2
 
 
+def test_a_card_tapped_for_a_seat_a_phone_holds_asks_act_for_first_and_the_log_says_so(phones):
+    """A real card laid on the reader (here named on the table page, as a tap without a tag is): whose play it is
+    is asked on the table page, and playing it for Bea, whose phone holds her seat, asks "Act for Bea?" first, as
+    any other input for her seat does; the log then says "acting for Bea"."""
+    ada, bea = phones
+    ada.post("/api/input", {"type": "new_game", "game": "master_of_venice", "setup": SETUP})
+    assert ada.post("/api/seat", {"seat": 0})[0] == 200
+    assert bea.post("/api/seat", {"seat": 1})[0] == 200
+    for _ in range(3):
+        ada.post("/api/input", {"type": "advance"})
+    assert ada.post("/api/input", {"type": "tap", "card": "Senator"})[0] == 200
+    labels = [o["label"] for o in ada.get("/api/state")[1]["options"]]
+    assert labels[:2] == ["Ada plays Senator for 3", "Bea plays Senator for 3"]
+    status, body = ada.post("/api/input", {"type": "play", "seat": 1, "card": "Senator"})
+    assert status == 409 and body["needs_confirm"] and body["error"].startswith("Act for Bea? The phone “test phone”")
+    assert ada.get("/api/state")[1]["tapped"] == "Senator"  # nothing played yet
+    assert ada.post("/api/input", {"type": "play", "seat": 1, "card": "Senator", "confirm": True})[0] == 200
+    assert ada.get("/api/state")[1]["log"][-1].endswith(", acting for Bea")
+
+
 def test_seat_input_needs_a_claimed_seat(phones):
     ada, _ = phones
     ada.post("/api/input", {"type": "new_game", "game": "master_of_venice", "setup": SETUP})

@@ -3,7 +3,7 @@ dice and a tapped card, and a screen for every moment of a whole game played on 
 
 import random
 
-from venise_table import COMPOSITIONS, VIRTUAL, VN
+from venise_table import COMPOSITIONS, NAMES, VIRTUAL, VN
 
 from buttons import every_page, press, press_at_random
 from companion import controls
@@ -89,6 +89,48 @@ def test_the_readers_dice_roll_and_a_tapped_card_is_the_card_kept():
     assert t.refused(**again) == "this Lace +1 card was kept already, by Ada"
     t.ok(**physical.card_action(LA_VENISE, t.state, "orders", "Lace +1", "04A1B2C3D4E504"))
     assert t.view["players"][1]["orders"] == [{"card": "Lace +1", "good": "lace", "value": 1}]
+
+
+def test_with_one_die_in_hand_the_second_is_taken_from_one_of_his_dice_on_the_tiles_by_the_player_not_the_reader(make_runtime):
+    """[R] "If there is only one die available, the second must be taken from one of his dice on the tiles": 2d6
+    thrown on the reader are taken as thrown, then the player says which die came back (his phone, or the box's
+    buttons); the reader never picks the first one listed. With one die to take, the reader takes it."""
+    from companion.journal import ReaderEvent
+
+    rt = _new(make_runtime)
+    for tile, value in (("Flax", 5), ("Gold", 3), ("Order", 2), ("Market", 6)):
+        assert rt.submit({"type": "die", "tile": tile, "seat": 0, "value": value}).accepted
+    labels = [o["label"] for o in rt.view()["options"] if o["group"] == "Play"]
+    assert "Take back the 5 on Flax, roll" in labels  # the box's own roll names the die first, as before
+    assert controls.on_button(rt.view(), "NEXT")["label"] == "Roll two dice, then say which die came back"
+    thrown = ReaderEvent("1A2B3C4D", 1, "DICE", {"sides": "6", "values": "4,1"})
+    assert rt.submit_event(thrown).ok
+    view = rt.view()
+    assert view["turn"]["dice"] == [4, 1] and view["phase"] == 1 and len(view["players"][0]["dice_on_tiles"]) == 4
+    assert _screen(rt).step == "Rolled 4 and 1: which came back?"
+    back = [o for o in view["options"] if o["short"] == "Back"]
+    assert [o["label"] for o in back] == ["The 5 on Flax came back", "The 3 on Gold came back", "The 2 on Order came back",
+                                          "The 6 on Market came back"]
+    press(rt, Panel(option=[o["label"] for o in controls.walk(view)].index("The 3 on Gold came back")), "action")
+    view = rt.view()
+    assert view["phase"] == 2 and sorted(view["players"][0]["dice_on_tiles"]) == ["Flax", "Market", "Order"]
+    assert "Ada takes back the die on Gold." in " ".join(view["log"])
+
+
+def test_dice_that_two_inputs_would_take_alike_are_refused_with_the_choice_to_make():
+    """The core never lets the reader choose between two of a player's inputs that take the same roll."""
+    from companion.core.options import Option
+
+    two = [Option("Take back the 5 on Flax, roll", "Roll", {"type": "advance", "take_back": ["Flax"]}, rolls="2d6"),
+           Option("Take back the 3 on Gold, roll", "Roll", {"type": "advance", "take_back": ["Gold"]}, rolls="2d6")]
+    t = VN(n=2)
+    assert physical.dice_action(t.state, two, 6, (4, 1)) == (
+        "these dice leave a choice (Take back the 5 on Flax, roll; Take back the 3 on Gold, roll): choose on a phone or "
+        "the box first")
+    assert physical.dice_action(t.state, two[:1] * 2, 6, (4, 1))["take_back"] == ["Flax"]  # the same input twice
+    # Whose roll it is still follows the turn order: the same roll for two players goes to the first listed.
+    trips = [Option(f"Roll {who}'s 1 trip", "Trips", {"type": "trips", "seat": seat}, rolls="1d6") for seat, who in enumerate(NAMES[:2])]
+    assert physical.dice_action(t.state, trips, 6, (5,)) == {"type": "trips", "seat": 0, "dice": [5], "source": "physical"}
 
 
 def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):

@@ -1,7 +1,8 @@
 """La Venise du Nord, whole games through the runtime and its journal, played only through what is offered:
 each seat's own phone and the table's options (the buttons and the table page), with random valid values
-for every field. 2, 3 and 4 players, the decks entered (virtual) or real, phones holding every seat, some or
-none, many seeds; then scored and replayed."""
+for every field (an offered option is never refused). 2, 3 and 4 players, the decks entered (virtual) or real
+(nothing entered at setup, nothing typed), phones holding every seat, some or none, many seeds; then scored and
+replayed."""
 
 import random
 
@@ -13,10 +14,18 @@ from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the
 from options_bot import assert_short_lists, phones_at
 
 
-def _play(rt, rng, claimed):
+def _typed(rt, claimed):
+    """The options offered now, on the table or a phone, that ask for a name to be typed."""
+    offered = rt.view()["options"] + [o for s in claimed for o in rt.seat_view(s)["options"]]
+    return {o["label"] for o in offered if any(f.get("type") == "string" for f in o["fields"].values())}
+
+
+def _play(rt, rng, claimed, typed=None):
     finals, kinds, trigger, log = [], set(), None, []
     for _ in range(8000):
         view = rt.view()
+        if typed is not None:
+            typed |= _typed(rt, claimed)
         if view["over"]:
             return finals, kinds, trigger, " ".join(log)
         seat = view["active"]
@@ -45,8 +54,10 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, decks,
     assert rt.view()["rolloff"]["purpose"] == "first player"
     claimed = frozenset(s for s in range(n) if rng.random() < [1.0, 0.5][seed % 2])
     rt.set_claimed(phones_at(claimed))
-    finals, kinds, trigger, _ = _play(rt, rng, claimed)
+    typed = set()
+    finals, kinds, trigger, _ = _play(rt, rng, claimed, typed)
     assert_short_lists(rt)  # no phone listed more than 12 choices at any moment
+    assert typed == set()  # every deck left real and nothing entered at setup: each card kept is picked, none typed
     view = rt.view()
     assert view["over"] and view["phase"] == "SCORING" and view["ended"] == "the last round is played"
     # The last round: every player once, the first player first (he keeps the First Player card).

@@ -9,6 +9,8 @@ from venise_table import NAMES, VN
 from companion.core import engine
 from companion.core.result import Refused
 from companion.games.la_venise_du_nord import LA_VENISE
+from companion.games.la_venise_du_nord.cards import picked
+from companion.games.la_venise_du_nord.city import CARD_TILES
 from companion.games.la_venise_du_nord.city import DEFAULT_LAYOUT, TILES, reachable
 from companion.scoring import score
 
@@ -42,7 +44,7 @@ def keep_cards(t, tile, *cards):
         t.ok(type="boat", tile=start)
         t.ok(type="advance", dice=[3, 2])
         t.ok(type="advance", die=3, path=["boat", tile])
-        t.ok(type="advance", keep=card)
+        t.ok(type="advance", **picked(CARD_TILES[tile], card) if not t.state["decks"][CARD_TILES[tile]]["known"] else {"keep": card})
         while True:
             t.ok(type="end_turn")
             if t.view["active"] == seat:
@@ -492,9 +494,18 @@ def test_dice_come_back_from_the_tiles_when_too_few_are_in_hand():
     t = VN(n=2)
     for tile in ("Wool", "Flax", "Gold", "Order", "Workshop"):
         t.ok(type="die", tile=tile, seat=0, value=2)
-    assert len([o for o in t.view["options"] if o["short"] == "Roll"]) == 10  # any two of five (SPEC 4.10.7)
+    assert len([o for o in t.view["options"] if o["short"] == "Roll" and not o["button"]]) == 10  # any two of five (SPEC 4.10.7)
     t.ok(type="advance", take_back=["Wool", "Order"], roll=True, dice=[4, 4])
     assert t.view["players"][0]["dice_in_hand"] == 2
+    t.ok(type="end_turn")
+    t.ok(type="end_turn")
+    for tile in ("Wool", "Order"):
+        t.ok(type="die", tile=tile, seat=0, value=2)
+    t.ok(type="throw", dice=[6, 1])  # thrown at the table first: which two came back is named after
+    assert len(_labels(t, 0, "Back")) == 10 and "The 2 on Wool and the 2 on Gold came back" in _labels(t, 0, "Back")
+    assert "2 must come off the tiles first" in t.refused(type="advance", take_back=["Wool"])
+    t.ok(type="advance", take_back=["Wool", "Gold"])
+    assert t.view["phase"] == 2 and t.view["turn"]["dice"] == [6, 1] and t.view["players"][0]["dice_in_hand"] == 2
 
 
 def test_a_roll_with_no_legal_move_is_rolled_again():
@@ -844,15 +855,101 @@ def test_the_boat_in_a_canal_is_used_from_any_tile_it_touches_once_a_move():
     assert t.refused(type="boat", boat=["Market", "Port 1"]).startswith("boat: the tiles the Boat touches")  # apart
 
 
-def test_the_card_kept_is_named_on_the_phone_or_none_and_a_known_deck_lists_its_cards():
+def _keep_option(t, seat=0):
+    keep, none = [o for o in _offered(t, seat) if o["short"] in ("Keep", "None")]
+    assert none["action"] == {"type": "advance", "keep": None}  # "He may keep one of them, or none"
+    return keep
+
+
+def test_each_order_card_has_the_type_of_goods_and_the_change_in_price_so_a_real_one_is_picked_in_one_tap():
+    """[R] "Each Order card has 2 characteristics: the type of goods concerned, as well as the change in the price
+    of the goods": with real cards the Order kept is one of the six the rulebook describes, picked, never typed."""
+    t = VN(n=2, virtual=False, start="Market")
+    arrive(t, "Market", (1, 3), 1, "Order")
+    keep = _keep_option(t)
+    assert keep["label"] == "Draw 3 Order cards, keep one: pick it or tap it" and keep["taps"] == "orders"
+    assert list(keep["fields"]) == ["keep"]
+    assert keep["fields"]["keep"]["enum"] == ["Clothing +1", "Clothing +2", "Lace +1", "Lace +2", "Jewelry +1", "Jewelry +2"]
+    assert t.refused(type="advance", keep="Lace +3") == "keep: 'Lace +3' is not an Order card as printed"
+    t.ok(type="advance", keep="Jewelry +2")
+    assert t.view["players"][0]["orders"] == [{"card": "Jewelry +2", "good": "jewelry", "value": 2}]
+
+
+def test_a_workshop_card_is_picked_by_its_good_and_capacity_then_its_construction_cost_from_1_to_6():
+    """[R] "The squares at the top indicate the type and quantity (from 1 to 3) … The bottom squares show the
+    workshop's construction cost (from 1 to 6)": the rulebook prints no card's cost, so the face is picked from
+    the nine there can be, then the cost from every cost of 1 to 6 cubes, in groups of at most 12."""
     t = VN(n=2, virtual=False, start="Market")
     arrive(t, "Market", (1, 3), 1, "Workshop")
-    keep, none = [o for o in _offered(t, 0) if o["short"] in ("Keep", "None")]
-    assert keep["label"] == "Draw 3 Workshop cards, keep one: name it or tap it" and keep["taps"] == "workshops"
-    assert keep["fields"]["keep"]["type"] == "string" and none["action"] == {"type": "advance", "keep": None}
-    assert "is not a Workshop card as printed" in t.refused(type="advance", keep="Lace 9")
-    t.ok(type="advance", keep="lace 2 cost 2 gold 1 flax")  # any order, any case: written as the companion writes it
+    fields = _keep_option(t)["fields"]
+    assert fields["keep"]["enum"] == ["Clothing 1", "Clothing 2", "Clothing 3", "Lace 1", "Lace 2", "Lace 3",
+                                      "Jewelry 1", "Jewelry 2", "Jewelry 3"]
+    cost = fields["cost"]
+    assert len(cost["enum"]) == 83 and "6 gold" in cost["enum"] and "7 gold" not in cost["enum"]
+    groups = Counter(cost["enumGroups"])
+    assert len(groups) <= 12 and max(groups.values()) <= 12 and groups["Flax and gold, 2-4 cubes"] == 6
+    assert "Lace 2 cost 1 flax 2 gold" not in fields["keep"]["enum"]
+    assert t.refused(type="advance", keep="Lace 9", cost="1 flax") == "keep: 'Lace 9 cost 1 flax' is not a Workshop card as printed"
+    assert t.refused(type="advance", keep="Lace 2", cost="7 flax") == "keep: 'Lace 2 cost 7 flax' is not a Workshop card as printed"
+    t.ok(type="advance", keep="Lace 2", cost="1 flax 2 gold")
     assert t.view["players"][0]["workshops"][0]["card"] == "Lace 2 cost 1 flax 2 gold"
+    assert "Ada draws 3 Workshop cards and keeps Lace 2 cost 1 flax 2 gold; the rest go under the deck, shuffled." in t.log
+
+
+def test_a_workshop_card_tapped_on_the_reader_is_the_one_the_picker_would_name():
+    """A tagged card laid on the reader keeps the same card the phone's picker names: its face and its cost, as
+    the companion writes it (the reader's input matches the option offered)."""
+    from companion.core import physical
+    from companion.core.offer import offer
+    from companion.core.strict import match
+
+    t = VN(n=2, virtual=False, start="Market")
+    arrive(t, "Market", (1, 3), 1, "Workshop")
+    tap = physical.card_action(LA_VENISE, t.state, "workshops", "Lace 2 cost 2 gold 1 flax", "04A1")
+    assert tap == {"type": "advance", "keep": "Lace 2", "cost": "1 flax 2 gold", "tag": "04A1"}
+    assert match(offer(t.game, t.session).table(), tap).label == "Draw 3 Workshop cards, keep one: pick it or tap it"
+    t.ok(**tap)
+    assert t.view["players"][0]["workshops"][0]["card"] == "Lace 2 cost 1 flax 2 gold"
+
+
+def test_a_card_this_game_has_seen_is_listed_first():
+    """A real card kept before heads the next picker, its face and its cost each in a group of their own."""
+    t = VN(n=2, virtual=False, start="Market")
+    keep_cards(t, "Master Builder", "Fill stock cost 3 wool")
+    arrive(t, "Market", (1, 3), 1, "Master Builder")
+    fields = _keep_option(t)["fields"]
+    assert fields["keep"]["enum"][0] == "Fill stock" and fields["keep"]["enumGroups"][0] == ["Seen this game", "Bridge, dice or stock"]
+    assert fields["cost"]["enum"][0] == "3 wool" and fields["cost"]["enumGroups"][0] == ["Seen this game", "Wool"]
+    assert len(fields["keep"]["enum"]) == 13 and len(set(fields["keep"]["enum"])) == 13  # listed once, first
+
+
+def test_there_are_3_master_builders_that_work_like_orders():
+    """[R] "These 3 cards function exactly like the Order cards": once three are kept, no fourth is offered, and one
+    entered anyway is refused."""
+    t = VN(n=2, virtual=False, start="Market")
+    keep_cards(t, "Master Builder", "Order Lace +1 cost 1 flax", "Order Lace +2 cost 2 flax", "Order Jewelry +1 cost 1 gold")
+    arrive(t, "Market", (1, 3), 1, "Master Builder")
+    faces = _keep_option(t)["fields"]["keep"]["enum"]
+    assert faces == ["Bridge bonus", "Movement +-1", "Activation +-1", "Fill stock", "Price shift Clothing",
+                     "Price shift Lace", "Price shift Jewelry"]
+    assert t.refused(type="advance", keep="Order Clothing +1", cost="1 wool") == (
+        "the 3 Master Builders that work like Orders are all kept already")
+
+
+def test_if_there_are_no_more_cards_the_action_is_no_longer_available():
+    """[R] "If there are no more cards, the action is no longer available": the Workshop deck holds 15 cards, so
+    once 15 are on the boards, the Workshop tile offers no card even with the deck left real."""
+    t = VN(n=2, virtual=False, start="Market")
+    keep_cards(t, "Workshop", *["Lace 1 cost 1 flax"] * 14)
+    arrive(t, "Market", (1, 3), 1, "Workshop")
+    assert _keep_option(t)["label"] == "Draw 1 Workshop card, keep one: pick it or tap it"  # one card is left
+    t.ok(type="advance", keep="Clothing 3", cost="3 wool 1 flax 1 gold")
+    t.ok(type="end_turn")
+    t.ok(type="end_turn")
+    arrive(t, "Market", (1, 3), 1, "Workshop")
+    assert [o["short"] for o in _offered(t, 0) if o["short"] in ("Keep", "None")] == []
+    assert t.refused(type="advance", keep="Lace 1", cost="1 flax") == (
+        "the Workshop deck is empty (all 15 cards are kept): the action is no longer available")
 
 
 @pytest.mark.parametrize("n, orders", [(2, "Order cards"), (3, "Order card"), (4, None)])

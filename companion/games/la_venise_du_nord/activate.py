@@ -5,14 +5,13 @@ and on the buttons; the power's work is powers.py's.
 
   advance {use: false}                     the power is not used
   advance {use: true, onto, drop}          raw cubes (onto: a card key per cube; drop: stock cubes thrown out)
-  advance {keep: card | null, tag?}        a card kept from the draw (named, tapped, or the companion's)
+  advance {keep: card | null, cost?, tag?} a card kept from the draw (picked, tapped, or the companion's)
   look {deck, n}                           the companion's deck: the cards drawn to choose from
   advance {good, n?, lower?}               a Market sale
   advance {good, price}                    a Port export"""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,11 +25,9 @@ from companion.core.words import counted
 from . import market, powers
 from .anytime import HANDLERS as IN_TURN, LOWER_NAMES, SWAPPED, in_turn, with_lower
 from .board import keys, card_at, room, shown
-from .cards import RAWS, READ
+from .cards import RAWS, READ, deck_size, order_like_left, pick_fields, picked
 from .city import CARD_TILES
 from .table import STOCK_SPACES, kind, prices, secondary_seats, stock, store
-
-KEEP_LENGTH = 40  # a printed card name: "Order Jewelry +2 cost 1 wool 1 flax 1 gold" is 42 with every colour
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
@@ -87,26 +84,19 @@ def _cards(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: i
     if table["turn"]["looker"] == seat:
         return ([Option(f"Keep {card}", "Keep", {"type": "advance", "keep": card}) for card in looking]
                 + [Option("Keep none", "None", {"type": "advance", "keep": None})])
-    left = len(deck["draw"]) if deck["known"] else None
-    if left == 0:
+    left = len(deck["draw"]) if deck["known"] else deck_size(deck_name, len(state["players"])) - len(deck["out"])
+    if left <= 0:
         return []
-    n = min(value, left) if left is not None else value
+    n = min(value, left)
     if deck["mode"] == "virtual":
         return [Option(f"Draw {counted(n, f'{tile} card')}", "Draw", {"type": "look", "deck": deck_name, "n": n})]
     if deck["known"]:
-        names = sorted(set(deck["draw"]))
-        keep = {"title": f"the {tile} card kept", "enum": names}
+        fields = {"keep": {"title": f"the {tile} card kept", "enum": sorted(set(deck["draw"]))}}
     else:
-        keep = {"title": f"the {tile} card kept, as printed", "type": "string", "maxLength": KEEP_LENGTH,
-                "examples": _examples(deck_name)}
-    return [Option(f"Draw {counted(n, f'{tile} card')}, keep one: name it or tap it", "Keep", {"type": "advance"},
-                   fields={"keep": keep}, taps=deck_name),
+        fields = pick_fields(deck_name, list(deck["out"]), order_like=order_like_left(deck_name, deck["out"]))
+    return [Option(f"Draw {counted(n, f'{tile} card')}, keep one: pick it or tap it", "Keep", {"type": "advance"},
+                   fields=fields, taps=deck_name),
             Option(f"Draw {counted(n, f'{tile} card')}, keep none", "None", {"type": "advance", "keep": None})]
-
-
-def _examples(deck_name: str) -> list[str]:
-    """The deck's examples as card names (the New game page's say how many: "Lace +1 x2")."""
-    return [re.sub(r" x\d+$", "", e) for e in next(d.examples for d in powers.DECKS if d.name == deck_name)]
 
 
 def _market(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: int) -> list[Option]:
@@ -153,9 +143,11 @@ def tapped(state: PMap, deck: str, card: str) -> Mapping[str, Any] | str:
     tile = state["data"]["turn"]["tile"]
     if step_name(state) not in ("ACTIVATE", "SECONDARY") or tile is None or CARD_TILES.get(tile) != deck:
         return "a card is tapped when it is kept from the activated Workshop, Order or Master Builder tile"
-    if READ[deck](card) is None:
+    read = READ[deck](card)
+    if read is None:
         return f"{card} is not a card of this deck as printed"
-    return {"type": "advance", "keep": card}
+    known = state["decks"][deck]["known"]
+    return {"type": "advance", **({"keep": read["card"]} if known else picked(deck, read["card"]))}
 
 
 def status(state: PMap) -> str:

@@ -14,8 +14,11 @@ is printed on it, and the companion reads its name:
 A cost names each colour once, in any order; the companion writes it wool, flax, gold.
 
 The decks are real cards by default (mirror mode): the players draw them and
-the companion records the card kept. A deck is virtual once its cards are
-entered at setup (`compositions`), checked against what the rulebook says.
+the companion records the card kept, picked (never typed) from what the rulebook
+describes: an Order card among the six; a Workshop or Master Builder by its face,
+then its printed cost among every cost of 1 to 6 cubes (`pick_fields`). A deck is
+virtual once its cards are entered at setup (`compositions`), checked against
+what the rulebook says.
 """
 
 from __future__ import annotations
@@ -23,9 +26,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
+from itertools import combinations, product
 from typing import Any
 
 from companion.core.deck import NO_RESHUFFLE, DeckSpec
+from companion.core.fields import likeliest_first
 
 GOODS = ("clothing", "lace", "jewelry")
 RAWS = ("wool", "flax", "gold")
@@ -154,3 +159,82 @@ BUILDERS = DeckSpec("builders", "Master Builder", None, mode="mirror", when_shor
                     examples=("Fill stock cost 1 wool 2 gold", "Order Lace +1 cost 2 flax"))
 DECKS = (ORDERS, WORKSHOPS, BUILDERS)
 READ = {ORDERS.name: order, WORKSHOPS.name: workshop, BUILDERS.name: builder}
+
+
+# --- a real card kept, picked from what the rulebook says each deck holds ----------------------------------
+# The rulebook names every Order card (a good, +1 or +2 [R l.355-361]), each Workshop's face (a good and a
+# capacity of 1 to 3) and each Master Builder's effect (the appendix), but no card's printed cost (1 to 6
+# cubes by colour): a card is picked by its face, then its cost from every cost there can be, in groups.
+
+ORDER_CARDS = tuple(f"{g.capitalize()} +{v}" for g in GOODS for v in (1, 2))
+WORKSHOP_FACES = tuple(f"{g.capitalize()} {n}" for g in GOODS for n in (1, 2, 3))
+_ORDER_LIKE = tuple(f"Order {g.capitalize()} +{v}" for g in GOODS for v in (1, 2))
+BUILDER_FACES = ("Bridge bonus", "Movement +-1", "Activation +-1", "Fill stock",
+                 *(f"Price shift {g.capitalize()}" for g in GOODS), *_ORDER_LIKE)
+_BUILDER_GROUPS = ("Bridge, dice or stock",) * 4 + ("Price shift",) * 3 + ("Like an Order",) * 6
+FACES = {"orders": ORDER_CARDS, "workshops": WORKSHOP_FACES, "builders": BUILDER_FACES}
+SEEN = "Seen this game"  # the group of the cards (faces, costs) this game has seen, listed first
+
+
+def _cost_group(cost: Mapping[str, int]) -> tuple[int, str]:
+    """(its place, its group): one colour; two colours, up to 4 cubes or more; all three, up to 5 or 6."""
+    colours, n = [raw for raw in RAWS if cost.get(raw)], sum(cost.values())
+    if len(colours) == 1:
+        return RAWS.index(colours[0]), colours[0].capitalize()
+    if len(colours) == 2:
+        pair = list(combinations(RAWS, 2)).index(tuple(colours))
+        return 3 + 2 * pair + (n > 4), f"{colours[0].capitalize()} and {colours[1]}, {'2-4' if n <= 4 else '5-6'} cubes"
+    return 9 + (n > 5), f"All three, {'3-5' if n <= 5 else '6'} cubes"
+
+
+def _cost_field() -> dict[str, Any]:
+    costs = [{raw: k for raw, k in zip(RAWS, split) if k}
+             for split in product(range(7), repeat=3) if 1 <= sum(split) <= 6]
+    costs.sort(key=lambda c: (_cost_group(c)[0], sum(c.values()), [-c.get(raw, 0) for raw in RAWS]))
+    return {"title": "its cost, as printed", "enum": [cost_words(c) for c in costs],
+            "enumGroups": [_cost_group(c)[1] for c in costs]}
+
+
+COST = _cost_field()
+
+
+def deck_size(deck_name: str, players: int) -> int:
+    """How many cards the deck holds in a game of `players` [R l.42-57, l.121]."""
+    total = {"orders": ORDER_COUNT, "workshops": WORKSHOP_COUNT, "builders": BUILDER_COUNT}[deck_name]
+    return total - sum(ORDER_REMOVALS.get(players, {}).values()) if deck_name == "orders" else total
+
+
+def order_like_left(deck_name: str, out: list[str]) -> bool:
+    """Whether a Master Builder that works like an Order may still be kept: the deck has 3 [R l.575-578]."""
+    return deck_name != "builders" or sum(builder(c)["kind"] == "order_like" for c in out) < ORDER_LIKE_COUNT
+
+
+def face(card: str) -> str:
+    """A card's name without its cost: "Lace 2", "Fill stock", "Lace +1"."""
+    return card.split(" cost ")[0]
+
+
+def pick_fields(deck_name: str, seen: list[str], order_like: bool = True) -> dict[str, Any]:
+    """The fields that pick a real card of the deck: its face (the cards this game has seen first), then, but for
+    an Order card, its printed cost. `order_like`: whether a Master Builder that works like an Order may still be
+    kept (the deck has 3)."""
+    label = next(d.label for d in DECKS if d.name == deck_name)
+    faces = [f for f in FACES[deck_name] if order_like or f not in _ORDER_LIKE]
+    keep: dict[str, Any] = {"title": f"the {label} card kept", "enum": faces}
+    if deck_name == "builders":
+        keep["enumGroups"] = [g for f, g in zip(BUILDER_FACES, _BUILDER_GROUPS) if f in faces]
+    fields = {"keep": likeliest_first(keep, [face(c) for c in seen], SEEN)}
+    if deck_name != "orders":
+        fields["cost"] = likeliest_first(COST, [c.split(" cost ")[1] for c in seen if " cost " in c], SEEN)
+    return fields
+
+
+def picked(deck_name: str, card: str) -> dict[str, str]:
+    """A card's name (as the companion writes it) as `pick_fields` pick it: {"keep"} or {"keep", "cost"}."""
+    return {"keep": card} if deck_name == "orders" else {"keep": face(card), "cost": card.split(" cost ")[1]}
+
+
+def named(action: Mapping[str, Any]) -> Any:
+    """The card an input keeps, by name: its `keep`, with its `cost` when it was picked in two parts."""
+    card, cost = action.get("keep"), action.get("cost")
+    return f"{card} cost {cost}" if isinstance(card, str) and isinstance(cost, str) else card

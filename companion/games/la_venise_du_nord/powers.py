@@ -9,7 +9,8 @@ Burgher or a die on the tile, in turn, at value 1 or 2):
                each cube gained that goes straight onto a card names it (a card twice: two cubes), the
                rest go into the stock; `drop` throws cubes out of the stock first to make room for them
                ("It is permissible to discard cubes and replace them with others just obtained")
-  card tile    {keep: "card as printed" | null, tag?}    real cards: the card kept (or none)
+  card tile    {keep: card | null, cost?, tag?}    real cards: the card kept (or none), by its name, or its
+                                                 face ("Lace 2") and printed cost ("1 flax 2 gold")
                look {deck, n}, then {keep: card | null}   the companion's deck: draw, then keep one or none
   Market       {good, n, lower?: cube|one|two}
   Port         {good, price: stay|up|cube|one|two}
@@ -37,11 +38,11 @@ from companion.games.plain import name
 
 from . import market
 from .board import missing, new_card, orders_for, put_cubes
-from .cards import DECKS, GOODS, RAWS, READ, cost_words
+from .cards import DECKS, GOODS, ORDER_LIKE_COUNT, RAWS, READ, cost_words, deck_size, named, order_like_left
 from .city import CARD_TILES
 from .table import STOCK_SPACES, kind, secondary_seats, stock, store
 
-POWER_FIELDS = ("onto", "drop", "keep", "good", "n", "lower", "price", "value", "tag")
+POWER_FIELDS = ("onto", "drop", "keep", "cost", "good", "n", "lower", "price", "value", "tag")
 PORT_PRICE = {"stay": 0, "up": 1, "cube": -1, "one": -1, "two": -1}
 
 
@@ -176,7 +177,7 @@ def _cards(e: Edit, seat: int, tile: str, value: int) -> None:
     deck = e.deck(deck_name)
     if "keep" not in action:
         e.refuse(f"keep: the {tile} card kept, as printed, or null for none")
-    card = action["keep"]
+    card = named(action)
     who = e.name(seat)
     if deck["mode"] == "virtual":
         if table["turn"]["looker"] != seat:
@@ -192,15 +193,18 @@ def _cards(e: Edit, seat: int, tile: str, value: int) -> None:
         to_board(table, seat, deck_name, card)
         e.say(f"{who} keeps {card}{under}.")
         return
-    if deck["known"] and not deck["draw"]:
-        e.refuse(f"the {tile} deck is empty: the action is no longer available")
+    size = deck_size(deck_name, len(e.state["players"]))
+    if deck["known"] and not deck["draw"] or not deck["known"] and len(deck["out"]) >= size:
+        e.refuse(f"the {tile} deck is empty (all {size} cards are kept): the action is no longer available")
     if card is None:
         e.say(f"{who} draws {counted(value, f'{tile} card')} and keeps none.")
         return
     read = READ[deck_name](card)
     if read is None:
-        e.refuse(f"keep: {card!r} is not {a(tile)} card as printed (such as “{_spec(deck_name).examples[0]}”)")
+        e.refuse(f"keep: {card!r} is not {a(tile)} card as printed")
     card = read["card"]  # as the companion writes it ("cost 2 gold 1 flax" is "cost 1 flax 2 gold")
+    if read.get("kind") == "order_like" and not order_like_left(deck_name, deck["out"]):
+        e.refuse(f"the {ORDER_LIKE_COUNT} Master Builders that work like Orders are all kept already")
     tag = action.get("tag")
     if tag is not None:
         if not isinstance(tag, str) or not tag:

@@ -2,7 +2,14 @@
 second comes off one of his tiles (none in hand: two come off [A]); "if neither die allows a legal move,
 re-roll" [R l.171-177]. Rolled by the companion, or thrown at the table and read or entered.
 
-  advance {roll: true, take_back?: [tile, ...], dice?}"""
+Which die comes off a tile is the player's choice ("the second must be taken from one of his dice on the
+tiles"): the companion's roll names it first ("Take back the 5 on Flax, roll"); dice thrown at the table (on
+the reader, or entered) are taken first and the player then says which die came back, on the phone or the box:
+the reader never chooses for him.
+
+  advance {roll: true, take_back?: [tile, ...], dice?}   the roll, and the dice that came off the tiles
+  throw   {dice}                                         dice thrown before saying which came back
+  advance {take_back: [tile, ...]}                       after a throw: the dice that came back"""
 
 from __future__ import annotations
 
@@ -15,7 +22,7 @@ from companion.core.options import Option
 from companion.core.result import Needs
 from companion.core.flow import Step
 from companion.core.steps import Edit
-from companion.core.words import counted
+from companion.core.words import counted, sentence
 
 from . import city
 from .table import DICE_PER_PLAYER, activated, bridges_of, own_dice
@@ -29,18 +36,31 @@ def _need(table, seat: int) -> int:
     return max(0, 2 - (DICE_PER_PLAYER - len(own_dice(table, seat))))
 
 
+def _named(table, tiles) -> str:
+    return " and ".join(f"the {table['dice'][t]['value']} on {t}" for t in tiles)
+
+
 def options(state: PMap, seat: int | None) -> list[Option]:
     if seat is None or seat != state["flow"]["player"]:
         return []
     table = state["data"]
     on_tiles, need = own_dice(table, seat), _need(table, seat)
+    thrown = table["turn"]["dice"]
+    ways = list(combinations(on_tiles, need))
+    if thrown is not None:  # thrown at the table: which die came back is the player's to say
+        if not need:  # the table was set right since: none has to
+            return [Option("On to the move", "Move", {"type": "advance"}, button="NEXT")]
+        return [Option(sentence(f"{_named(table, back)} came back"), "Back", {"type": "advance", "take_back": list(back)})
+                for back in ways]
     base = {"type": "advance", "roll": True}
-    if not need or len(on_tiles) == need:
-        back = f" (the {' and '.join(str(table['dice'][t]['value']) for t in on_tiles)} come back)" if need else ""
+    if len(ways) == 1:
+        back = f" ({_named(table, ways[0])} come back)" if need else ""
         return [Option(f"Roll two dice{back}", "Roll", base, rolls="2d6", button="NEXT")]
-    shown = {t: f"the {table['dice'][t]['value']} on {t}" for t in on_tiles}
-    return [Option(f"Take back {' and '.join(shown[t] for t in back)}, roll", "Roll",
-                   {**base, "take_back": list(back)}, rolls="2d6") for back in combinations(on_tiles, need)]
+    # Each die named first, then the companion rolls; or the roll first (NEXT, or dice thrown at the table and read
+    # or entered), then the die named.
+    return [Option(f"Take back {_named(table, back)}, roll", "Roll", {**base, "take_back": list(back)}) for back in ways] + [
+        Option(f"Roll two dice, then say which {'die' if need == 1 else 'dice'} came back", "Roll", {"type": "throw"},
+               rolls="2d6", button="NEXT")]
 
 
 def can_move(table, seat: int, value: int) -> bool:
@@ -49,42 +69,64 @@ def can_move(table, seat: int, value: int) -> bool:
     return any(city.routes(table["layout"], start, v, bridges_of(table, seat), table["boat"]) for v in values)
 
 
-def roll(e: Edit) -> None:
+def _take_back(e: Edit, given: object) -> None:
+    """The dice the player names come off his tiles (refused unless they are as many as must)."""
     table, seat = e.data, e.seat
-    who = e.name(seat)
     on_tiles, need = own_dice(table, seat), _need(table, seat)
-    given = e.action.get("take_back")
-    if need and given is None and len(on_tiles) == need:
+    if given is None and len(on_tiles) == need:
         given = on_tiles
-    if need or given is not None:
-        wanted = [city.tile_named(t) for t in given] if isinstance(given, list) else [None]
-        if len(wanted) != need or None in wanted or len(set(wanted)) != len(wanted) or not set(wanted) <= set(on_tiles):
-            where = ", ".join(f"{t} ({table['dice'][t]['value']})" for t in on_tiles)
-            e.refuse(f"take_back: {who} has {counted(DICE_PER_PLAYER - len(on_tiles), 'die')} in hand, so {need} "
-                     f"must come off the tiles first: name {'it' if need == 1 else 'them'} ({where})")
-        for tile in wanted:
-            del table["dice"][tile]
-        if wanted:
-            e.say(f"{who} takes back the dice on {' and '.join(wanted)}.")
+    if not need and given is None:
+        return
+    wanted = [city.tile_named(t) for t in given] if isinstance(given, list) else [None]
+    if len(wanted) != need or None in wanted or len(set(wanted)) != len(wanted) or not set(wanted) <= set(on_tiles):
+        where = ", ".join(f"{t} ({table['dice'][t]['value']})" for t in on_tiles)
+        e.refuse(f"take_back: {e.name(seat)} has {counted(DICE_PER_PLAYER - len(on_tiles), 'die')} in hand, so {need} "
+                 f"must come off the tiles first: name {'it' if need == 1 else 'them'} ({where})")
+    for tile in wanted:
+        del table["dice"][tile]
+    if wanted:
+        e.say(f"{e.name(seat)} takes back the {'die' if len(wanted) == 1 else 'dice'} on {' and '.join(wanted)}.")
+
+
+def _rolled(e: Edit) -> list[int] | None:
+    """The two dice the input carries, checked (a roll that allows no legal move is refused: roll again)."""
+    table, seat = e.data, e.seat
     dice = e.action.get("dice")
-    if dice is None and e.action.get("roll"):
+    if dice is None and (e.action.get("roll") or e.action.get("type") == "throw"):
         e.refuse("the two dice need their values", needs=Needs("roll", "dice", spec=str(TWO_DICE)))
     if dice is None:
-        return  # not recorded
+        return None
     bad = check_values(TWO_DICE, dice)
     if bad:
         e.refuse(f"dice: {bad}")
     if table["burghers"][seat] is not None and not any(can_move(table, seat, v) for v in dice):
         e.refuse(f"neither {dice[0]} nor {dice[1]} is a legal move from {table['burghers'][seat]}: roll both again")
     table["turn"]["dice"] = list(dice)
-    e.say(f"{who} rolls {dice[0]} and {dice[1]}.")
+    e.say(f"{e.name(seat)} rolls {dice[0]} and {dice[1]}.")
     e.reveal(f"The roll of {dice[0]} and {dice[1]} is taken back: roll again after.")
+    return dice
+
+
+def roll(e: Edit) -> None:
+    _take_back(e, e.action.get("take_back"))
+    if e.data["turn"]["dice"] is None:  # not thrown already (then this names only the dice that came back)
+        _rolled(e)
+
+
+def throw(e: Edit) -> None:
+    """Dice thrown at the table before the player says which came back off his tiles."""
+    if e.data["turn"]["dice"] is not None:
+        e.refuse(f"{e.name(e.seat)} has rolled already: say which die came back")
+    _rolled(e)
 
 
 def status(state: PMap) -> str:
-    in_hand = DICE_PER_PLAYER - len(own_dice(state["data"], state["flow"]["player"]))
-    return f"Roll: {counted(in_hand, 'die')} in hand"
+    table, seat = state["data"], state["flow"]["player"]
+    thrown = table["turn"]["dice"]
+    if thrown is not None:
+        return f"Rolled {thrown[0]} and {thrown[1]}: which came back?"
+    return f"Roll: {counted(DICE_PER_PLAYER - len(own_dice(table, seat)), 'die')} in hand"
 
 
 STEP = Step("ROLL", "Phase 1: roll two dice", done="Rolled", undone="rolling the dice", options=in_turn(options),
-            handlers={**IN_TURN, "advance": roll}, status=status)
+            handlers={**IN_TURN, "advance": roll, "throw": throw}, status=status)

@@ -243,7 +243,8 @@ def _tapped(state: PMap, card: str) -> list[Option]:
     """A real card tapped (or named): whose play it is, and on what."""
     found = []
     for seat in (s for s in in_order(state) if holds(state, s)):
-        found += plays_of(state, seat, card, {"type": "play", "seat": seat, "card": card}, name(state, seat) + " plays")
+        found += [replace(o, player=seat) for o in
+                  plays_of(state, seat, card, {"type": "play", "seat": seat, "card": card}, name(state, seat) + " plays")]
     found.append(Option(f"Forget the tapped {card}", "Forget", {"type": "tap", "card": None}))
     return [replace(o, first=True) for o in found]  # the card on the reader: its plays head the table's list
 
