@@ -108,7 +108,10 @@ def test_payments_are_those_the_hand_can_make_and_the_die_alone_keeps_the_coin_c
     buy = _option(rt.view()["options"], "Buy Suns null (5)")
     assert buy["fields"]["pay"]["enumNames"] == ["exactly: another action", "more than 5",
                                                     "exactly, with the die's 5: another action", "more than 5, with the die's 5"]
-    rt.submit({"type": "hand", "seat": 0, "coins": [4, 3, 0]})
+    for turn in ({"type": "draw", "deck": "coins", "cards": ["null"]}, {"type": "advance", "action": "coin", "coin": 0},
+                 {"type": "advance", "action": "coin"}):  # Ada takes the null, Bea a coin: Ada's turn again
+        assert rt.submit(turn).accepted
+    assert rt.submit({"type": "hand", "seat": 0, "coins": [4, 3, 0]}).accepted  # her 2 coins and the null
     buy = _option(rt.view()["options"], "Buy Suns null (5)")
     assert buy["private"] and buy["fields"]["pay"]["enumNames"] == [  # the null never helps, but may be paid
         "die 5: exact, another action", "4 + 3 (2 over)", "every coin: 4 + 3 + null (2 over)"]
