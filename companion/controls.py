@@ -394,7 +394,8 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     values = _values(field, pick)
     if _keypad(field):
         doing, hints = _keys_shown([label for _, label in values], pick.at)
-        return StepScreen(option["label"], who_acts(view), f"{field.get('title', key)} (hold BACK to leave)", doing, hints)
+        return StepScreen(option["label"], who_acts(view), f"{field.get('title', key)} (hold BACK to leave)", doing,
+                          hints)
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
     opens = isinstance(values[index][0], _GROUP)

@@ -8,8 +8,9 @@
             there is none to take
 
 as the advance's "action". Besides, on any seat's phone: the player's own real coins (`hand`); on the phone
-of the player who turned it up, and for the table: a real tile or coin named (`draw`, turned_up.py). A purchase paid exactly gives its player
-another action at once, unless it bought the last structure; that one starts the final round.
+of the player who turned it up, and for the table: a real tile or coin named (`draw`, turned_up.py). A
+purchase paid exactly gives its player another action at once, unless it bought the last structure; that one
+starts the final round.
 """
 
 from __future__ import annotations

@@ -149,7 +149,8 @@ def hand_options(state: PMap, seat: int) -> list[Option]:
     unseen = coins_unseen(state)  # no more of a value than the set leaves out of sight, nor more than he can hold
     most = min(sum(unseen), at_most(state["data"], seat))
     return [Option(label, "Coins", {"type": "hand", "seat": seat}, private=True, fields={"coins": {
-        "type": "array", "items": COIN, "maxItems": most, "maxEach": [min(k, most) for k in unseen], "title": "coins in hand",
+        "type": "array", "items": COIN, "maxItems": most, "maxEach": [min(k, most) for k in unseen],
+        "title": "coins in hand",
         "description": "the value of each coin in your hand: your payments are then checked"}})]
 
 
@@ -185,5 +186,6 @@ def recount(e: Edit) -> None:
     and not discarded, the bank's named coins and the hands it follows (never more than the set holds)."""
     if virtual(e.state, COINS.name):
         return
-    out = [face(c) for c in e.data["bank"] if c is not None] + [face(c) for hand in e.data["hands"] if hand for c in hand]
+    out = [face(c) for c in e.data["bank"] if c is not None]
+    out += [face(c) for hand in e.data["hands"] if hand for c in hand]
     e.set_deck(COINS.name, e.deck(COINS.name).set("out", pvector(out)))

@@ -42,7 +42,8 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "started": False, "yard": [None] * YARD_SIZE, "bank": [None] * BANK_SIZE, "hands": [None] * n,
         "palazzos": [[] for _ in range(n)], "reserves": [[] for _ in range(n)], "turrets": [None] * n,
-        "turned_up": {"tiles": [], "coins": []}, "pool": None, "discards_known": True, "most_in_hand": [HAND_AT_START] * n,
+        "turned_up": {"tiles": [], "coins": []}, "pool": None, "discards_known": True,
+        "most_in_hand": [HAND_AT_START] * n,
         "bought": 0, "extra_action": False, "buying": None,
     }
 

@@ -20,7 +20,7 @@ from pyrsistent import PMap
 from companion.core.options import Option
 from companion.core.steps import Edit
 
-from .pieces import COINS, COPIES, FACES, SUITS, TILES, a_coin, suit, tile_name
+from .pieces import COINS, COPIES, FACES, SUITS, TILES, a_coin, suit, tile_name, value
 from .table import virtual, yard_shown
 
 
@@ -73,9 +73,9 @@ def coins_unseen(state: PMap, table: Mapping[str, Any] | None = None) -> list[in
     return [max(0, COPIES - seen.count(v)) for v in range(len(FACES))]
 
 
-def in_sight(value: int) -> str:
-    """Why a coin of `value` cannot be the one turned up or taken: the set's are all in sight."""
-    return f"all {COPIES} coins of {FACES[value]} are in sight (the bank and the discarded coins)"
+def in_sight(coin: int) -> str:
+    """Why a coin of the value `coin` cannot be the one turned up or taken: the set's are all in sight."""
+    return f"all {COPIES} coins of {FACES[coin]} are in sight (the bank and the discarded coins)"
 
 
 # --- the options ---------------------------------------------------------------------------------------------
@@ -87,9 +87,10 @@ def options(state: PMap, seat: int | None, deck: str) -> list[Option]:
     mine = {} if seat is None or seat == state["flow"]["player"] else {"seat": seat}  # the table does the acting seat's
     found = []
     if deck == TILES.name and names(state, TILES.name, seat):
-        left = sorted(state["decks"][TILES.name]["draw"], key=lambda t: (SUITS.index(suit(t)), FACES.index(t.split()[1])))
-        found += [Option(f"The tile turned up is {t}", t.split()[1].capitalize(), {"type": "draw", "deck": TILES.name, "cards": [t], **mine},
-                         under=f"The tile turned up is {suit(t)}") for t in left]
+        left = sorted(state["decks"][TILES.name]["draw"], key=lambda t: (SUITS.index(suit(t)), value(t)))
+        found += [Option(f"The tile turned up is {t}", FACES[value(t)].capitalize(),  # its face over the button
+                         {"type": "draw", "deck": TILES.name, "cards": [t], **mine}, under=f"The tile turned up is {suit(t)}")
+                  for t in left]
     if deck == COINS.name and names(state, COINS.name, seat):
         unseen = coins_unseen(state)
         found += [Option(f"The coin turned up is {a_coin(c)}", c.capitalize(),
