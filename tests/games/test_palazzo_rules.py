@@ -426,7 +426,8 @@ def test_counts_never_exceed_the_set_the_coins_in_sight_bound_what_is_named_and_
     assert "The coin turned up is a 5" not in [o.label for o in _naming(_offered(t, 0), "coin")]
     assert t.refused(type="draw", deck="coins", cards=["5"]) == "all 4 coins of 5 are in sight (the bank and the discarded coins)"
     hand = next(o for o in _offered(t, 1) if o.action["type"] == "hand").fields["coins"]
-    assert hand["maxEach"] == [2, 2, 2, 2, 2, 0] and hand["maxItems"] == 2  # Bea's 2 coins dealt: no 5 among them
+    assert hand["items"]["enumNames"] == ["null", "ace", "2", "3", "4"]  # no 5 among Bea's coins
+    assert hand["maxEach"] == [2, 2, 2, 2, 2] and hand["maxItems"] == 2  # the 2 coins dealt to her
     assert t.refused(type="hand", seat=1, coins=[2, 2, 3]) == \
         "coins: Bea can hold no more than 2 coins (2 at the start, one more for each coin taken from the bank, fewer after paying)"
     assert t.refused(type="hand", seat=1, coins=[5]) == \

@@ -28,6 +28,14 @@ def bank_shown(state: PMap, bank: list[int | None]) -> str:
     return ", ".join(face(c) if c is not None else unknown for c in bank)
 
 
+def out_of_sight(state: PMap) -> dict[str, Any]:
+    """A coin's value as a field: those of which some coins may be out of sight (turned up, or in a hand); a value
+    whose 4 coins are all in the bank or discarded is not offered."""
+    unseen = coins_unseen(state)
+    values = [v for v in COIN["enum"] if unseen[v]] or COIN["enum"]
+    return {**COIN, "enum": values, "enumNames": [FACES[v] for v in values]}
+
+
 # --- taking a coin --------------------------------------------------------------------------------------
 
 
@@ -43,10 +51,8 @@ def coin_options(state: PMap, seat: int) -> list[Option]:
                for c in dict.fromkeys(table["bank"]) if c is not None]  # its value over the button: a keypad on the box
     if None in table["bank"] and not virtual(state, COINS.name):
         if table["hands"][seat] is not None:
-            unseen = coins_unseen(state)
-            coin = {**COIN, "enum": [v for v in COIN["enum"] if unseen[v]],
-                    "enumNames": [n for v, n in zip(COIN["enum"], COIN["enumNames"]) if unseen[v]]}
-            options.append(Option("Take the coin just turned up", "Coin", base, fields={"coin": coin}, under=TAKE))
+            options.append(Option("Take the coin just turned up", "Coin", base, fields={"coin": out_of_sight(state)},
+                                  under=TAKE))
         else:
             options.append(Option("Take the coin just turned up", "New", base, under=TAKE))
     return options
@@ -148,8 +154,9 @@ def hand_options(state: PMap, seat: int) -> list[Option]:
     label = "My coins in hand" + (f" (now {held})" if known is not None else "")
     unseen = coins_unseen(state)  # no more of a value than the set leaves out of sight, nor more than he can hold
     most = min(sum(unseen), at_most(state["data"], seat))
+    coin = out_of_sight(state)
     return [Option(label, "Coins", {"type": "hand", "seat": seat}, private=True, fields={"coins": {
-        "type": "array", "items": COIN, "maxItems": most, "maxEach": [min(k, most) for k in unseen],
+        "type": "array", "items": coin, "maxItems": most, "maxEach": [min(unseen[v], most) for v in coin["enum"]],
         "title": "coins in hand",
         "description": "the value of each coin in your hand: your payments are then checked"}})]
 
