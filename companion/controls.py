@@ -305,14 +305,15 @@ def _keyed(options: list[dict[str, Any]]) -> bool:
             and not any(o.get("fields") or "opens" in o for o in options))
 
 
-def _keys_shown(names: list[str], at: int) -> tuple[str, tuple[str, str, str, str]]:
-    """A keypad on the screen: the line naming what BACK, SELECT and ACTION name on this page, and the hints
-    (NEXT: the other page, where there is one)."""
+def _keys_shown(names: list[str], at: int, said_next: bool = True) -> tuple[str, tuple[str, str, str, str]]:
+    """A keypad on the screen: the line naming what BACK, SELECT and ACTION name on this page (and what NEXT
+    turns to, `said_next`), and the hints (NEXT: the other page, where there is one)."""
     page = at % 2 if len(names) > 3 else 0
     keys = (names[3 * page:3 * page + 3] + ["", "", ""])[:3]
     rest = (names[3:] if page == 0 else names[:3]) if len(names) > 3 else []
     other = "" if not rest else f"{rest[0]}-{rest[-1]}" if len(f"{rest[0]}-{rest[-1]}") <= KEY_WORD else "More"
-    return f"► {' '.join(keys).strip()}" + (f"  (NEXT: {other})" if other else ""), (keys[0], keys[1], keys[2], other)
+    said = f"  (NEXT: {other})" if other and said_next else ""
+    return f"► {' '.join(keys).strip()}{said}", (keys[0], keys[1], keys[2], other)
 
 
 def _starts_at(field: dict[str, Any]) -> int:
@@ -514,9 +515,9 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
         short = ""  # the option SELECT is on is NEXT's: its word once, over NEXT ("Deal", not "Deal Deal")
     if not options and not nxt and on_phones(view):
         doing = "► on the phone" if len(on_phones(view)) == 1 else "► on the phones"
-    if panel.under and _keyed(options):  # an entry of a few short ways: one press each
-        doing, hints = _keys_shown([o["short"] for o in options], panel.option)
-        return StepScreen(str(panel.under[-1]), who_acts(view), "hold BACK to leave", doing, hints,
+    if panel.under and _keyed(options):  # an entry of a few short ways, one press each: what it is on two lines
+        doing, hints = _keys_shown([o["short"] for o in options], panel.option, said_next=False)
+        return StepScreen(header, who_acts(view), f"{panel.under[-1]} (hold BACK to leave)", doing, hints,
                           "LAST" if view.get("last_round") else "")
     walks_back = len(options) > 1 and box_list.backward(view, panel.under)
     if panel.under:  # inside an entry: BACK leaves it, NEXT walks back
