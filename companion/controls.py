@@ -160,6 +160,8 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     if panel.pick is not None:
         return _picking(view, panel, role, long)
     options = shown(view, panel)
+    if panel.under and _keyed(options) and (role in KEYS or role == "next") and not (long and role != "back"):
+        return _on_keys(view, panel, options, role, long)
     # NEXT walks the list back where it has nothing of its own to do; held, it walks back anywhere (never NEXT's job).
     if role == "next" and (long or box_list.backward(view, panel.under)) and not view.get("over"):
         if len(options) > 1:
@@ -175,10 +177,8 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
         if option is None:
             return Reply(panel, prompt=AlertScreen("Choose", "NEXT does nothing here: choose with SELECT, then ACTION."))
         return _do(panel, _while_on_phones(view, option), "next")
-    if role == "back" and panel.under:  # out of the entry opened, SELECT on it
-        outer = replace(panel, under=panel.under[:-1])
-        at = next((k for k, o in enumerate(shown(view, outer)) if o.get("opens") == panel.under[-1]), 0)
-        return Reply(replace(outer, option=at))
+    if role == "back" and panel.under:
+        return _leave(view, panel)
     if role == "back":
         option = on_button(view, "BACK")
         if option is None:
@@ -206,6 +206,24 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
             return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: {phone_only} is chosen on a phone."))
         return Reply(replace(panel, pick=Pick(option["label"], at=_starts_at(next(iter(option["fields"].values()))))))
     return _do(panel, _while_on_phones(view, option), "option")
+
+
+def _leave(view: dict[str, Any], panel: Panel) -> Reply:
+    """Out of the entry opened, SELECT on it."""
+    outer = replace(panel, under=panel.under[:-1])
+    at = next((k for k, o in enumerate(shown(view, outer)) if o.get("opens") == panel.under[-1]), 0)
+    return Reply(replace(outer, option=at))
+
+
+def _on_keys(view: dict[str, Any], panel: Panel, options: list[dict[str, Any]], role: str, long: bool) -> Reply:
+    """An entry opened as a keypad (`_keyed`): BACK, SELECT and ACTION do the first three, NEXT turns to the rest;
+    held BACK leaves it."""
+    if role == "back" and long:
+        return _leave(view, panel)
+    if role == "next":
+        return Reply(replace(panel, option=panel.option + 1) if len(options) > 3 else panel)
+    face = _key(panel.option, role, len(options))
+    return Reply(panel) if face is None else _do(panel, _while_on_phones(view, options[face]), "option")
 
 
 def _do(panel: Panel, option: dict[str, Any], confirm: str, chosen: tuple[tuple[str, Any], ...] = ()) -> Reply:
@@ -271,11 +289,31 @@ def _keypad(field: dict[str, Any]) -> bool:
 KEYS = ("back", "select", "action")  # the buttons that name a value on the keypad, left to right
 
 
-def _key(pick: Pick, role: str, faces: int) -> int | None:
-    """The place (from 0) of the value a press names on the keypad's page (`pick.at`: 0 for the first three, 1
+def _key(at: int, role: str, faces: int) -> int | None:
+    """The place (from 0) of the value a press names on the keypad's page (`at`: even for the first three, odd
     for the rest); None for none."""
-    face = 3 * (pick.at % 2) + KEYS.index(role) if role in KEYS else None
+    face = 3 * (at % 2) + KEYS.index(role) if role in KEYS else None
     return face if face is not None and face < faces else None
+
+
+def _keyed(options: list[dict[str, Any]]) -> bool:
+    """The options of an entry opened are a keypad when they are a few, each with a short hint of its own and
+    nothing left to choose (a coin's value, a tile's face): each is done with one press, as a field's few
+    values are named (`_keypad`)."""
+    shorts = [o.get("short", "") for o in options]
+    return (1 < len(options) <= 6 and len(set(shorts)) == len(shorts) and all(0 < len(h) <= KEY_WORD for h in shorts)
+            and not any(o.get("fields") or "opens" in o for o in options))
+
+
+def _keys_shown(names: list[str], at: int, said_next: bool = True) -> tuple[str, tuple[str, str, str, str]]:
+    """A keypad on the screen: the line naming what BACK, SELECT and ACTION name on this page (and what NEXT
+    turns to, `said_next`), and the hints (NEXT: the other page, where there is one)."""
+    page = at % 2 if len(names) > 3 else 0
+    keys = (names[3 * page:3 * page + 3] + ["", "", ""])[:3]
+    rest = (names[3:] if page == 0 else names[:3]) if len(names) > 3 else []
+    other = "" if not rest else f"{rest[0]}-{rest[-1]}" if len(f"{rest[0]}-{rest[-1]}") <= KEY_WORD else "More"
+    said = f"  (NEXT: {other})" if other and said_next else ""
+    return f"► {' '.join(keys).strip()}{said}", (keys[0], keys[1], keys[2], other)
 
 
 def _starts_at(field: dict[str, Any]) -> int:
@@ -302,7 +340,7 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
     if keypad:
         if role == "next":  # the other page, where there is one
             return Reply(replace(panel, pick=replace(pick, at=pick.at + 1)) if len(values) > 3 else panel)
-        face = _key(pick, role, len(values))
+        face = _key(pick.at, role, len(values))
         if face is None:
             return Reply(panel)
         return _chose(panel, option, pick, key, values[face][0])
@@ -356,12 +394,9 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     field = option["fields"][key]
     values = _values(field, pick)
     if _keypad(field):
-        names, page = [label for _, label in values], pick.at % 2 if len(values) > 3 else 0
-        keys = tuple((names[3 * page:3 * page + 3] + ["", "", ""])[:3])
-        rest = (names[3:] if page == 0 else names[:3]) if len(names) > 3 else []
-        other = "" if not rest else f"{rest[0]}-{rest[-1]}" if len(f"{rest[0]}-{rest[-1]}") <= KEY_WORD else "More"
-        return StepScreen(option["label"], who_acts(view), f"{field.get('title', key)} (hold BACK to leave)",
-                          f"► {' '.join(keys).strip()}" + (f"  (NEXT: {other})" if other else ""), (*keys, other))
+        doing, hints = _keys_shown([label for _, label in values], pick.at)
+        return StepScreen(option["label"], who_acts(view), f"{field.get('title', key)} (hold BACK to leave)", doing,
+                          hints)
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
     opens = isinstance(values[index][0], _GROUP)
@@ -480,6 +515,10 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
         short = ""  # the option SELECT is on is NEXT's: its word once, over NEXT ("Deal", not "Deal Deal")
     if not options and not nxt and on_phones(view):
         doing = "► on the phone" if len(on_phones(view)) == 1 else "► on the phones"
+    if panel.under and _keyed(options):  # an entry of a few short ways, one press each: what it is on two lines
+        doing, hints = _keys_shown([o["short"] for o in options], panel.option, said_next=False)
+        return StepScreen(header, who_acts(view), f"{panel.under[-1]} (hold BACK to leave)", doing, hints,
+                          "LAST" if view.get("last_round") else "")
     walks_back = len(options) > 1 and box_list.backward(view, panel.under)
     if panel.under:  # inside an entry: BACK leaves it, NEXT walks back
         back, nxt = {"short": "Leave"}, None

@@ -305,3 +305,23 @@ def test_next_asks_sure_while_a_player_is_on_a_phone_only_when_the_step_cannot_s
     assert asked.action is None and asked.prompt.title == "Sure?" and "Ada still plays on a phone" in asked.prompt.message
     says = view | {"stage": view["stage"] | {"asks": True}}  # nothing left: its NEXT option does not ask
     assert controls.press(says, Panel(), "next", False).action == {"type": "advance"}
+
+
+def test_an_entry_of_a_few_options_with_short_hints_of_their_own_is_a_keypad_once_opened():
+    """Six coin values to name, each its own hint: ACTION opens the entry, one press does one (BACK, SELECT, ACTION
+    the first three, NEXT the page of the rest), held BACK leaves. Options that share a hint are walked as before."""
+    faces = ("Null", "Ace", "2", "3", "4", "5")
+    coins = [_opt(f"The coin turned up is {f}", {"type": "draw", "cards": [f]}) | {"under": "The coin turned up is",
+                                                                                      "short": f} for f in faces]
+    others = [_opt(f"Take {k}", {"type": "take", "k": k}) for k in range(6)]
+    view = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0], "options": coins + others}
+    opened = controls.press(view, Panel(), "action", False).panel
+    assert opened.under == ("The coin turned up is",) and controls.screen_for(view, opened).hints == ("Null", "Ace", "2", "3-5")
+    assert controls.press(view, opened, "select", False).action == {"type": "draw", "cards": ["Ace"]}
+    rest = controls.press(view, opened, "next", False).panel
+    assert controls.press(view, rest, "back", False).action == {"type": "draw", "cards": ["3"]}
+    assert controls.press(view, opened, "back", True).panel.under == ()
+    alike = [o | {"short": "Name"} for o in coins]  # one hint for all: SELECT walks them
+    view = {**view, "options": alike + others}
+    opened = controls.press(view, Panel(), "action", False).panel
+    assert controls.press(view, opened, "select", False).action is None

@@ -636,6 +636,32 @@ def test_real_coins_turned_up_are_named_on_the_acting_players_phone_in_one_row(b
     bea_context.close()
 
 
+def test_a_real_tile_turned_up_by_the_buyer_is_named_in_one_tap_on_his_phone_after_his_turn(browser, page, served):
+    """Real tiles: Ada buys a yard tile and turns up the next; the turn passes to Bea, but Ada's phone names the
+    new tile, a row of faces per suit ("The tile turned up is Suns": null, ace ... 5), one tap. Bea's does not."""
+    runtime, app, base = served
+    _start_rolled_off_game(page, served, "palazzo", {"Structure tiles": "mirror"})
+    page.locator("#next").click()  # set out: the 4 tiles of the yard and the bank's coins wait to be named
+    for tile in ("Suns 3", "Moons ace", "Arms 2", "Crowns null"):
+        assert runtime.submit({"type": "draw", "deck": "tiles", "cards": [tile]}).accepted
+    assert runtime.submit({"type": "advance", "action": "purchase", "tile": "Arms 2",
+                           "pay": {"exact": False, "die": False}, "to": [0, 0]}).accepted  # Bea's turn now
+    context, ada, errors = _phone(browser, served, 0, "Ada")
+    bea_context, bea, bea_errors = _phone(browser, served, 1, "Bea")
+    expect(ada.locator("#who")).to_contain_text("Bea")
+    row = ada.locator(".entry-row", has_text="The tile turned up is Suns")
+    expect(row.locator("button")).to_have_text(["null", "ace", "2", "4", "5"])  # Suns 3 is in the yard
+    expect(ada.locator(".entry-row", has_text="The tile turned up is")).to_have_count(4)
+    expect(bea.locator("#options")).not_to_contain_text("The tile turned up is")
+    taps = Taps(ada)
+    taps(row.get_by_role("button", name="5"))
+    expect(page.locator("#status")).not_to_contain_text("tile to name")
+    assert taps.count == 1 and "Suns 5" in [y and y["tile"] for y in runtime.view()["yard"]]
+    assert errors == [] and bea_errors == []
+    context.close()
+    bea_context.close()
+
+
 def test_a_players_phone_shows_nothing_of_the_hosts_and_a_seats_options_only_on_its_own_phone(browser, page, served):
     """The host's phone (paired first) starts a palazzo game and sets it out; Ada's and Bea's phones (players)
     claim their seats. Ada's options are on her phone only: not on Bea's, and on the host's Table page only

@@ -93,3 +93,37 @@ def test_a_whole_game_on_the_buttons_alone_with_a_screen_for_every_moment(make_r
     assert {("SETUP", False, False), ("ACTION", False, False), ("ACTION", False, True), ("ACTION", True, False)} <= moments
     scores = controls.screen_for(rt.view(), Panel(page="scores"))
     assert scores.title.startswith("Points") and scores.rows[0][1] == rt.view()["standings"][0][0]
+
+
+def _on_entry(rt, label):
+    """SELECT until the box's list is on the entry `label`."""
+    panel = Panel()
+    for _ in range(12):
+        if controls.shown(rt.view(), panel)[panel.option]["label"] == label:
+            return panel
+        panel = press(rt, panel, "select").panel
+    raise AssertionError(f"no entry {label!r}")
+
+
+def test_on_the_box_a_real_tile_or_coin_turned_up_is_one_press_once_its_row_is_open(make_runtime):
+    """The box lists each suit's tiles still face down as one entry, and the coin values as one: ACTION opens it,
+    then BACK, SELECT and ACTION name the first three faces and NEXT turns to the rest (a keypad, as a die's face
+    is keyed); held BACK leaves it."""
+    rt = _new(make_runtime, {**SETUP, "deck_modes": {"tiles": "mirror", "coins": "mirror"}})
+    press(rt, Panel(), "next")
+    panel = _on_entry(rt, "The tile turned up is Suns (6)")
+    panel = press(rt, panel, "action").panel
+    screen = controls.screen_for(rt.view(), panel)
+    assert (screen.header, screen.step, screen.doing) == ("Palazzo  R1", "The tile turned up is Suns (hold BACK to leave)",
+                                                          "► Null Ace 2")
+    assert screen.hints == ("Null", "Ace", "2", "3-5")
+    left = press(rt, panel, "back", long=True).panel
+    assert left.under == () and controls.screen_for(rt.view(), left).doing.startswith("► The tile turned up is Suns (6)")
+    panel = press(rt, panel, "next").panel  # the other page: 3, 4, 5
+    assert controls.screen_for(rt.view(), panel).hints == ("3", "4", "5", "More")  # back to Null, Ace, 2
+    press(rt, panel, "select")  # the 4
+    assert [y and y["tile"] for y in rt.view()["yard"]] == ["Suns 4", None, None, None]
+    panel = _on_entry(rt, "The coin turned up is (6)")
+    panel = press(rt, panel, "action").panel
+    press(rt, panel, "action")  # the third value: a 2
+    assert rt.view()["bank"] == [2, None, None, None]

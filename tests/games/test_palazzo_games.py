@@ -32,6 +32,24 @@ def _pick(choices, rng, final_round, skip=()):
     return rng.choice(by_kind[rng.choice(sorted(by_kind))])
 
 
+def _brimful(option, rng):
+    """The input `option` makes, a list field filled with as many values as it allows at random (up to its
+    maxItems, no value more often than its maxEach): what a phone may post, at the field's very bounds."""
+    action = filled(option, rng)
+    for key, field in option["fields"].items():
+        if field.get("type") == "array" and "enum" in field["items"]:
+            values, each = field["items"]["enum"], field.get("maxEach", field["maxItems"])
+            room = [each[i] if isinstance(each, list) else each for i in range(len(values))]
+            pool = [v for v, k in zip(values, room) for _ in range(k)]
+            action[key] = rng.sample(pool, rng.randint(field.get("minItems", 0), min(field["maxItems"], len(pool))))
+    return action
+
+
+def _typed(field):
+    """Whether a field asks to type (a free string), rather than to pick."""
+    return field.get("type") == "string" or (field.get("type") == "array" and _typed(field["items"]))
+
+
 def _play(rt, rng, claimed, skip=()):
     kinds, finals, ender = set(), [], None
     for _ in range(5000):
@@ -41,8 +59,12 @@ def _play(rt, rng, claimed, skip=()):
         table = [o for o in view["options"] if o["private"]]
         for seat in claimed:  # a claimed seat's private options come only from its own phone
             assert not [o for o in rt.seat_view(seat)["options"] if o["private"] and o in table]
-        option, seat = _pick(choices(rt, view, claimed), rng, view.get("final_round"), skip)
-        action = filled(option, rng)
+        coins = view["decks"]["coins"]  # the counts never exceed the set (24 coins)
+        assert coins["discard"] + (coins["out"] if isinstance(coins["out"], int) else len(coins["out"])) <= 24, coins
+        found = choices(rt, view, claimed)
+        assert not [o["label"] for o, _ in found for f in o["fields"].values() if _typed(f)]  # every piece is picked
+        option, seat = _pick(found, rng, view.get("final_round"), skip)
+        action = _brimful(option, rng) if rng.random() < 0.5 else filled(option, rng)
         outcome = rt.submit(action, source=from_seat(seat))
         assert outcome.accepted, (option["label"], action, seat, outcome.reason)  # an offered option is accepted
         kinds.add(action.get("action") or action["type"])

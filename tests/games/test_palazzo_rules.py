@@ -349,6 +349,109 @@ def test_the_player_who_turned_up_a_real_coin_names_it_on_his_own_phone_in_one_t
     assert t.view["status"] == "Die 5 · 4 tiles to name" and not any(o.label.startswith("The coin") for o in offer(PALAZZO, t.session).for_seat(0))
 
 
+def _offered(t, seat):
+    from companion.core.offer import offer
+
+    return offer(PALAZZO, t.session).for_seat(seat)
+
+
+def _naming(options, what):
+    return [o for o in options if o.label.startswith(f"The {what} turned up is")]
+
+
+def test_the_buyer_turns_up_a_new_tile_for_the_yard_and_names_it_in_one_tap_on_his_own_phone():
+    """[R] "4 tiles are turned over ... the constructor's yard" (refilled after each purchase, SPEC 3.9.3): the
+    buyer turns up the new tile, so his phone names it, one tap on its face in its suit's row; the next player's
+    phone does not; the table (the box, the host's Table page, a tap on the reader) may."""
+    from companion.core.options import fits_a_row, listed
+
+    t = PZ(real=True)
+    for tile in ("Suns 3", "Moons ace", "Arms 2", "Crowns null"):
+        t.ok(type="draw", deck="tiles", cards=[tile])
+    t.buy("Arms 2", exact=False)  # Ada's turn ends: Bea's now
+    assert "Ada turns up a new tile for the yard." in t.log
+    mine = _naming(_offered(t, 0), "tile")
+    assert len(mine) == 20 and not any(o.fields for o in mine)  # every tile still face down, each one tap
+    rows = [entry for entry in listed([o.public() for o in mine], rows=True)]
+    assert [e[0]["under"] for e in rows] == [f"The tile turned up is {s}" for s in ("Moons", "Suns", "Arms", "Crowns")]
+    assert all(fits_a_row(e) for e in rows)  # one row of faces per suit: null, ace, 2 ... 5
+    assert [o.short for o in mine[:5]] == ["Null", "2", "3", "4", "5"]  # Moons ace is in the yard
+    assert not _naming(_offered(t, 1), "tile")  # Bea did not turn it up
+    assert _naming(list(t.offered), "tile")  # the table may name it
+    ada_names = next(o for o in mine if o.label == "The tile turned up is Suns 5")
+    assert ada_names.action == {"type": "draw", "deck": "tiles", "cards": ["Suns 5"], "seat": 0}
+    t.ok(**ada_names.action)
+    assert "Ada turns up Suns 5 in the yard." in t.log
+    assert t.view["status"] == "Die 5 · Suns 3, Moons ace, Suns 5, Crowns null · name 4 coins"
+    assert not _naming(_offered(t, 0), "tile")
+
+
+def test_a_tile_turned_up_is_named_only_by_who_turned_it_up_or_the_table():
+    t = PZ(real=True)
+    for tile in ("Suns 3", "Moons ace", "Arms 2", "Crowns null"):
+        t.ok(type="draw", deck="tiles", cards=[tile])
+    t.buy("Arms 2", exact=False)
+    assert t.refused(type="draw", deck="tiles", cards=["Suns 5"], seat=1) == "Bea turned up no tile waiting to be named"
+    assert t.refused(type="draw", deck="tiles", cards=["Arms 2"], seat=0).startswith("no Arms 2 is left")
+    t.ok(type="draw", deck="tiles", cards=["Suns 5"])  # the table's (a tap on the reader)
+    assert "Ada turns up Suns 5 in the yard." in t.log  # it was hers: the log says so
+
+
+def test_the_player_who_takes_a_real_coin_turns_up_the_next_and_names_it_on_his_phone_not_the_next_player():
+    """[R] "The player takes one of the coins from the bank into hand, and then replaces the empty space in the
+    bank with one of the face down coins ... turning the new coin number side up": the taker's phone names it,
+    though the turn has passed."""
+    t = PZ(real=True)
+    for coin in ("3", "5", "ace", "null"):
+        t.ok(type="draw", deck="coins", cards=[coin])
+    t.go(type="advance", action="coin", coin=5)  # Ada takes the 5 and turns up a new coin: Bea's turn
+    assert t.view["active"] == 1
+    assert [o.label for o in _naming(_offered(t, 0), "coin")] == [
+        f"The coin turned up is {c}" for c in ("a null", "an ace", "a 2", "a 3", "a 4", "a 5")]
+    assert not _naming(_offered(t, 1), "coin")  # Bea's phone: not hers to name
+    t.ok(**_naming(_offered(t, 0), "coin")[2].action)
+    assert "Ada turns up a 2 in the bank." in t.log and t.view["bank"] == [3, 2, 1, 0]
+
+
+def test_counts_never_exceed_the_set_the_coins_in_sight_bound_what_is_named_and_entered():
+    """24 coins, 4 of each value: with three 5s in the bank and one discarded, no 5 can be turned up or be in a hand."""
+    t = PZ(real=True)
+    for coin in ("5", "5", "5", "ace"):
+        t.ok(type="draw", deck="coins", cards=[coin])
+    t.ok(type="hand", seat=0, coins=[5, 3])
+    t.ok(type="draw", deck="tiles", cards=["Suns null"])
+    t.buy("Suns null", pay={"coins": [5], "die": False}, to=[0, 0])  # 5 for 5: exact, Ada acts again
+    assert t.view["decks"]["coins"]["discard"] == 1
+    t.go(type="advance", action="coin", coin=1)  # the ace taken: a coin turned up, to be named
+    assert "The coin turned up is a 5" not in [o.label for o in _naming(_offered(t, 0), "coin")]
+    assert t.refused(type="draw", deck="coins", cards=["5"]) == "all 4 coins of 5 are in sight (the bank and the discarded coins)"
+    hand = next(o for o in _offered(t, 1) if o.action["type"] == "hand").fields["coins"]
+    assert hand["items"]["enumNames"] == ["null", "ace", "2", "3", "4"]  # no 5 among Bea's coins
+    assert hand["maxEach"] == [2, 2, 2, 2, 2] and hand["maxItems"] == 2  # the 2 coins dealt to her
+    assert t.refused(type="hand", seat=1, coins=[2, 2, 3]) == \
+        "coins: Bea can hold no more than 2 coins (2 at the start, one more for each coin taken from the bank, fewer after paying)"
+    assert t.refused(type="hand", seat=1, coins=[5]) == \
+        "coins: no more than 0 coins of 5 can be in a hand (the other 4 are in the bank or discarded)"
+    coins = t.view["decks"]["coins"]
+    assert coins["draw"] is None and coins["discard"] + coins["out"] <= 24  # out: the bank's and the hands it follows
+
+
+def test_when_the_real_pool_is_empty_the_discarded_coins_are_shuffled_face_down_and_counted_again():
+    """[R] "If there are no face down coins left ... the discarded coins are all shuffled face-down": the companion
+    counts the pool (24 less 2 a player and the bank's 4) and says when it runs out; the discards start again."""
+    t = PZ(real=True)
+    assert t.data["pool"] == 16
+    t.ok(type="hand", seat=0, coins=[5, 3])
+    t.ok(type="draw", deck="tiles", cards=["Suns 3"])
+    t.buy("Suns 3", pay={"coins": [5, 3], "die": False}, to="reserve")  # 8 for 8: Ada again
+    assert t.view["decks"]["coins"]["discard"] == 2
+    for k in range(17):
+        t.ok(type="draw", deck="coins", cards=["ace" if k % 2 else "2"]) if None in t.data["bank"] else None
+        t.go(type="advance", action="coin", coin=t.data["bank"][0])
+    assert "The pool is empty: shuffle the discarded coins face down, then turn one up." in t.log
+    assert t.view["decks"]["coins"]["discard"] == 0 and t.data["pool"] == 1  # the 2 discarded, one turned up
+
+
 # --- building: the palazzo, the reserve, the turret --------------------------------------------------------
 
 

@@ -108,7 +108,10 @@ def test_payments_are_those_the_hand_can_make_and_the_die_alone_keeps_the_coin_c
     buy = _option(rt.view()["options"], "Buy Suns null (5)")
     assert buy["fields"]["pay"]["enumNames"] == ["exactly: another action", "more than 5",
                                                     "exactly, with the die's 5: another action", "more than 5, with the die's 5"]
-    rt.submit({"type": "hand", "seat": 0, "coins": [4, 3, 0]})
+    for turn in ({"type": "draw", "deck": "coins", "cards": ["null"]}, {"type": "advance", "action": "coin", "coin": 0},
+                 {"type": "advance", "action": "coin"}):  # Ada takes the null, Bea a coin: Ada's turn again
+        assert rt.submit(turn).accepted
+    assert rt.submit({"type": "hand", "seat": 0, "coins": [4, 3, 0]}).accepted  # her 2 coins and the null
     buy = _option(rt.view()["options"], "Buy Suns null (5)")
     assert buy["private"] and buy["fields"]["pay"]["enumNames"] == [  # the null never helps, but may be paid
         "die 5: exact, another action", "4 + 3 (2 over)", "every coin: 4 + 3 + null (2 over)"]
@@ -159,3 +162,23 @@ def test_the_start_roll_off_takes_the_readers_dice_in_seat_order_for_three_and_f
     assert rt.view()["rolloff"]["contenders"] == [1, 2]  # Bea and Cy both threw a 5: they roll again
     wrong = rt.submit_event(ReaderEvent(4, 2, "DICE", {"sides": "6", "values": "1,2,3"}))
     assert not wrong.ok and "needs 2d6, not 3d6" in wrong.message
+
+
+def test_a_tagged_tile_on_the_reader_names_the_tile_the_buyer_turned_up_while_phones_hold_every_seat(make_runtime):
+    """Real tiles tagged: Ada (on her phone) buys and turns up a new tile, Bea's turn follows; the tile laid on the
+    reader names it, as Ada's one tap would, and the log says it was Ada's. A second tile tapped finds none waiting."""
+    from companion.cards import Card
+
+    rt = _runtime(make_runtime, real=True)
+    rt.set_claimed(phones_at(frozenset({0, 1})))
+    for tile in ("Suns 3", "Moons ace", "Arms 2", "Crowns null"):
+        assert rt.submit({"type": "draw", "deck": "tiles", "cards": [tile]}).accepted
+    buy = {"type": "advance", "action": "purchase", "tile": "Arms 2", "pay": {"exact": False, "die": False}, "to": [0, 0]}
+    assert rt.submit(buy, source=from_seat(0)).accepted and rt.view()["active"] == 1
+    for uid, tile in (("04A1B2C3", "Suns 5"), ("04A1B2C4", "Moons 4")):
+        rt.call(lambda uid=uid, tile=tile: rt.cards.register(uid, Card("palazzo", "tiles", tile)))
+    assert rt.submit_event(ReaderEvent(1, 1, "TAG", {"uid": "04A1B2C3"})).ok
+    assert "Suns 5" in [y and y["tile"] for y in rt.view()["yard"]]
+    assert rt.view()["last"]["type"] == "draw" and rt.view()["log"][-1] == "Ada turns up Suns 5 in the yard — the reader"
+    again = rt.submit_event(ReaderEvent(1, 2, "TAG", {"uid": "04A1B2C4"}))
+    assert not again.ok and again.message.startswith("Moons 4: every tile in the yard is named already")

@@ -7,9 +7,10 @@
   (none)    no action: in the final round ("the opportunity to take one more action"), or when
             there is none to take
 
-as the advance's "action". Besides, on any seat's phone: the player's own real coins (`hand`); for the
-table: a real tile or coin named as it is turned up (`draw`). A purchase paid exactly gives its player
-another action at once, unless it bought the last structure; that one starts the final round.
+as the advance's "action". Besides, on any seat's phone: the player's own real coins (`hand`); on the phone
+of the player who turned it up, and for the table: a real tile or coin named (`draw`, turned_up.py). A
+purchase paid exactly gives its player another action at once, unless it bought the last structure; that one
+starts the final round.
 """
 
 from __future__ import annotations
@@ -22,19 +23,19 @@ from companion.core.options import Option
 from companion.core.flow import Step
 from companion.core.steps import Edit
 
-from . import building, coins, purchase
+from . import building, coins, purchase, turned_up
 from companion.core.words import counted
 
 from .pieces import COINS, TILES, face
-from .table import die, final_round, virtual, yard_shown
+from .table import die, final_round, yard_shown
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
     if seat is None:  # the table names what the players turned up
-        return purchase.naming_options(state) + coins.naming_options(state)
+        return turned_up.options(state, None, COINS.name) + turned_up.options(state, None, TILES.name)
     found: list[Option] = []
-    if seat == state["flow"]["player"]:  # the coin he just turned up first, then the most common action first
-        found += coins.naming_options(state)
+    if seat == state["flow"]["player"]:  # what he just turned up first, then the most common action first
+        found += turned_up.options(state, seat, COINS.name)
         found += coins.coin_options(state, seat)
         if not final_round(state):
             found += purchase.buy_options(state, seat)
@@ -43,14 +44,17 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             found.append(Option("No final action", "None", {"type": "advance"}, confirm=True, button="NEXT"))
         elif not found:
             found.append(Option("No action can be taken: pass", "Pass", {"type": "advance"}, button="NEXT"))
-    return found + coins.hand_options(state, seat)
+    else:  # another player names what he turned up on his turn
+        found += turned_up.options(state, seat, COINS.name)
+    # The tiles turned up last: the box's NEXT walks back to them.
+    return found + coins.hand_options(state, seat) + turned_up.options(state, seat, TILES.name)
 
 
 def status(state: PMap) -> str:
     """The OLED's lines under who acts: the acting player's die, the yard in the tiles' own names (its real tiles
     still to name counted), and what is special now. The box breaks it between words onto the lines it has."""
     table = state["data"]
-    unnamed = table["bank"].count(None) if coins.waiting(state) else 0
+    unnamed = turned_up.unnamed(state, COINS.name)
     coin = f" · name {'the coin' if unnamed == 1 else f'{unnamed} coins'}" if unnamed else ""  # turned up, real
     if final_round(state):
         return "Final round: no buying" + coin
@@ -79,18 +83,12 @@ def _one_action(handler: Callable[[Edit], None] | None) -> Callable[[Edit], None
     return act
 
 
-def _name(e: Edit) -> None:
-    """A real tile or coin named as it was turned up (the generic draw, as a tap on the reader makes it)."""
-    cards = e.action.get("cards")
-    if not isinstance(cards, list) or len(cards) != 1 or e.action.get("n", 1) != 1:
-        e.refuse("name one piece turned up")
-    deck = e.action.get("deck")
-    if deck == TILES.name and not virtual(e.state, TILES.name):
-        purchase.name_tile(e, cards[0])
-    elif deck == COINS.name and not virtual(e.state, COINS.name):
-        coins.name_coin(e, cards[0])
-    else:
-        e.refuse("the companion turns up the virtual pieces itself; name a real tile or coin turned up")
+def _counted(handler: Callable[[Edit], None]) -> Callable[[Edit], None]:
+    """Every input, then the real coins the table counts as out made true again (coins.recount)."""
+    def counted_too(e: Edit) -> None:
+        handler(e)
+        coins.recount(e)
+    return counted_too
 
 
 def extra_action(state: PMap, action: object) -> bool:
@@ -107,14 +105,14 @@ STEP = Step(
     "ACTION", "One action", done="",
     options=options,
     status=status,
-    handlers={
+    handlers={kind: _counted(handler) for kind, handler in {
         "coin": _one_action(coins.take_coin),
         "purchase": purchase.purchase,
         "reserve": _one_action(building.reserve),
         "turret": _one_action(building.turret),
         "advance": _one_action(None),
         "hand": coins.enter_hand,
-        "draw": _name,
+        "draw": turned_up.name,
         "choose": _choose,
-    },
+    }.items()},
 )

@@ -1,5 +1,6 @@
 """The palazzo game's purchases [R l.82-114]: the payments a player can make, the purchase itself, the
-yard refilled; and a real tile named as it is turned up. Each kind of input with the options that offer it.
+yard refilled (a real tile turned up by the buyer, who names it: turned_up.py). Each kind of input with the
+options that offer it.
 
 A payment is chosen whole, from a list: with the player's coins known to the companion (virtual coins,
 or real ones entered on the phone), the coins of the hand, with or without the die, that pay the price;
@@ -23,9 +24,10 @@ from companion.core.words import counted
 from companion.core.steps import Edit
 
 from .building import RESERVE, build, places
-from .coins import refill_bank
+from .coins import at_most, holds_at_most, refill_bank
 from .pieces import COIN_COUNT, COINS, COPIES, TILES, YARD_SIZE, coin_value, cost, face, tile_name
 from .table import die, final_round, tiles_left, virtual, yard_shown
+from .turned_up import settle, turn_up
 
 
 def payments(hand: list[int] | None, face_now: int, price: int) -> list[tuple[dict[str, Any], str]]:
@@ -166,6 +168,7 @@ def purchase(e: Edit) -> None:
     else:
         table["palazzos"][seat].append(build(e, seat, tile, at))
     if unnamed:  # a real tile bought before anybody named it: it leaves the face-down tiles now
+        settle(e, TILES.name, seat)
         e.draw(TILES, 1, "tile_order", cards=[tile], put_back="")
     e.say(_bought(e, seat, tile, price, coins, used, total, exact, place))
     _settle(e, seat, coins, used)
@@ -199,8 +202,13 @@ def _settle(e: Edit, seat: int, coins: list[int] | None, used: bool) -> None:
         e.data["hands"][seat] = None
         e.say(f"{e.name(seat)}'s coins are no longer followed (the payment did not name them): "
               "enter them again on their phone to have payments checked.")
-    if coins:  # a hand the companion knows holds them; a real pool only counts them
+    if coins:
+        holds_at_most(e, seat, len(hand) if hand is not None else at_most(e.data, seat) - len(coins))
+    real = not virtual(e.state, COINS.name)
+    if coins and (not real or e.data.get("pool") is not None):  # real ones: while the pool is counted
         e.discard(COINS, [face(v) for v in coins])
+    if coins is None and real:  # coins not named went to the discarded coins: their count is not known
+        e.data["discards_known"] = False
     if used:
         e.pay(seat, "die", 1)
 
@@ -213,30 +221,7 @@ def _refill(e: Edit, slot: int) -> None:
         e.data["yard"][slot] = new
         e.say(f"The yard: {new} is turned up.")
     elif not virtual(e.state, TILES.name) and tiles_left(e.data) >= YARD_SIZE:
-        e.say("Turn up a new tile for the yard.")
+        turn_up(e, TILES.name, e.seat)  # the buyer turns it up, and names it on his phone
+        e.say(f"{e.name(e.seat)} turns up a new tile for the yard.")
     if None in e.data["bank"]:
         refill_bank(e)
-
-
-# --- real tiles named as they are turned up ---------------------------------------------------------------
-
-
-def naming_options(state: PMap) -> list[Option]:
-    if "?" not in yard_shown(state, state["data"]):
-        return []
-    left = sorted(state["decks"][TILES.name]["draw"])
-    return [Option("Name the tile turned up", "Name", {"type": "draw", "deck": TILES.name},
-                   fields={"cards": {"type": "array", "items": {"enum": left, "enumGroups": [t.split(" ")[0] for t in left]},
-                                     "minItems": 1, "maxItems": 1, "title": "tile turned up"}})]  # by suit: 4 groups
-
-
-def name_tile(e: Edit, card: Any) -> None:
-    tile = tile_name(card)
-    if tile != card:
-        e.refuse(f"{card!r} is not a tile: name it such as “Suns 3”, “Moons null”, “Arms ace”")
-    if "?" not in yard_shown(e.state, e.data):
-        e.refuse("every tile in the yard is named already")
-    e.draw(TILES, 1, "tile_order", cards=[tile], put_back="")  # only named: nothing to put back
-    yard = e.data["yard"]
-    yard[yard.index(None)] = tile
-    e.say(f"The yard: {tile} is turned up.")

@@ -10,7 +10,7 @@ from companion.core.options import Option
 from companion.core.flow import TABLE, Step
 from companion.core.steps import Edit
 
-from .pieces import BANK_SIZE, COINS, FACES, HAND_AT_START, TILES, YARD_SIZE, face
+from .pieces import BANK_SIZE, COIN_COUNT, COINS, FACES, HAND_AT_START, TILES, YARD_SIZE, face
 from .table import virtual
 
 
@@ -29,6 +29,7 @@ def set_out(e: Edit) -> None:
         table["bank"] = values[HAND_AT_START * n:]
         e.say(f"Each player's 2 coins are on their own phone. The bank: {', '.join(map(face, table['bank']))}.")
     else:
+        e.data["pool"] = COIN_COUNT - HAND_AT_START * n - BANK_SIZE  # face down: counted as coins are turned up
         e.say("Shuffle the coins number side down (or bag them); each player draws 2 in secret; turn 4 up: the bank.")
     e.say("Every die is set to 5.")
     table["started"] = True

@@ -12,6 +12,10 @@
                 or only recorded (no "at"), as its first structure was entered
   reserves      per seat, the tiles held in reserve (they never score)
   turrets       per seat, the tile the player's pawn stands on, or None
+  turned_up     real pieces: who turned up each tile and coin not named yet (turned_up.py)
+  pool          real coins: how many lie face down, while the companion can count them (else None)
+  discards_known  real coins: every payment since the pool was made up again named its coins
+  most_in_hand  per seat, the most coins the player can hold (what everyone saw: coins.at_most)
   bought        structures bought so far (the 24th ends the game)
   extra_action  the active player paid exactly and is taking another action
   buying        (journals of an earlier version: a yard tile chosen on the buttons first;
@@ -28,7 +32,7 @@ from pyrsistent import PMap
 from companion.core.counters import CounterSpec
 from companion.scoring import palazzo as scoring
 
-from .pieces import BANK_SIZE, TILE_NAMES, TILES, YARD_SIZE, suit, value
+from .pieces import BANK_SIZE, HAND_AT_START, TILE_NAMES, TILES, YARD_SIZE, suit, value
 
 COUNTERS = (CounterSpec("die", "Die", start=5, minimum=0, maximum=5),)
 
@@ -38,6 +42,8 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "started": False, "yard": [None] * YARD_SIZE, "bank": [None] * BANK_SIZE, "hands": [None] * n,
         "palazzos": [[] for _ in range(n)], "reserves": [[] for _ in range(n)], "turrets": [None] * n,
+        "turned_up": {"tiles": [], "coins": []}, "pool": None, "discards_known": True,
+        "most_in_hand": [HAND_AT_START] * n,
         "bought": 0, "extra_action": False, "buying": None,
     }
 
