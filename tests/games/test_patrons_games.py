@@ -44,8 +44,10 @@ def _play(rt, rng, claimed):
         for seat in claimed:  # a claimed seat's private options come only from its own phone
             assert not [o for o in view["options"] if o["private"] and o in rt.seat_view(seat)["options"]]
         before = rt._session.state
-        kinds.add(play_one(rt, rng, claimed))
-        _check_production(before, rt._session.state)
+        kind = play_one(rt, rng, claimed)
+        kinds.add(kind)
+        if kind not in ("undo", "redo"):  # a step back restores a hand as it was, not as a production leaves it
+            _check_production(before, rt._session.state)
         after = rt.view()
         assert _money(after) == ALL_DUCATS  # every payment is between players and the Bank
         assert all(p["cubes_left"] >= 0 for p in after["players"])
