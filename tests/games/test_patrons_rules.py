@@ -2,6 +2,7 @@
 and the state machine of 1.7, step by step."""
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -1001,7 +1002,7 @@ def test_cloth_and_canvas_may_be_sold_at_their_printed_value_with_a_virtual_deck
     while t.view["active"] != 0:
         t.go(type="advance")
     (canvas,) = [o for o in t.offered if o.action.get("card") == "Canvas"]
-    assert canvas.label == "Sell Canvas for the value printed on it" and canvas.fields["value"]["minimum"] == 1
+    assert canvas.label == "Sell a Canvas for the value printed on it" and canvas.fields["value"]["minimum"] == 1
     before = t.ducats()[0][0]
     t.go(**canvas.action, value=2)
     assert t.ducats()[0][0] == before + 2 and "Canvas 2" in t.state["data"]["market"]
@@ -1009,6 +1010,51 @@ def test_cloth_and_canvas_may_be_sold_at_their_printed_value_with_a_virtual_deck
     assert PATRONS.learned(t.state)["made_values"] == {"Canvas": 2}
     from companion.games.patrons_of_venice import goods as goods_mod
     assert goods_mod.made_card(t.state["data"], "Canvas") == "Canvas 2"  # the next one made, with its value
+
+
+def test_the_value_of_each_good_card_is_printed_on_it_so_a_real_canvas_sells_at_one_value_all_game():
+    """[R] "The value of each Good Card is printed on the Good Card": every Canvas card of a game is worth the
+    same. With real cards the first Canvas sold says it (asked once, kept); the next is one tap at that value,
+    and a Canvas named at another value is refused, with why."""
+    t = PV(3)
+    t.choose("TRADE")
+    (first,) = [o for o in t.plays if o["action"] == {"type": "sell", "card": "Canvas"}]
+    assert first["label"] == "Sell a Canvas for the value printed on it"
+    t.go(**first["action"], value=3)
+    (again,) = [o for o in t.plays if o["action"] == {"type": "sell", "card": "Canvas"}]
+    assert again["label"] == "Sell a Canvas for 3" and again["fields"] == {}
+    t.go(**again["action"])
+    refused = t.do(type="sell", card="Canvas 4")
+    assert refused.reason == "card: the Canvas cards are worth 3 in this game (as the table said), not 4"
+    assert t.ducats()[0][0] == 16 and t.view["market"][-2:] == ["Canvas 3", "Canvas 3"]
+
+
+def test_a_card_is_picked_by_its_good_then_its_value_the_likeliest_first_and_a_value_no_card_has_is_refused():
+    """[R] "The numbers on the Good Cards indicate their value at the Market": the rulebook lists neither the
+    deck nor the values, so each good is offered at 1 to 10, in groups of at most 12 (the good, or the cards
+    seen in this game first, the seller's own first). "Wool 99" is no card: refused, and nothing changes."""
+    t = PV(3)
+    t.choose("SAIL")  # Ada leads
+    t.go(type="draw", deck="raw_goods", cards=["Silk 4"])
+    for bad, why in (("Wool 99", "no Wool card is worth 99: a Good card's value is 1 to 10"),
+                     ("Zzz 9", "a Raw Good card is a good and its printed value")):
+        refused = t.do(type="draw", deck="raw_goods", cards=[bad])
+        assert isinstance(refused, Refused) and why in refused.reason
+    (name_it,) = [o for o in t.plays if o["label"] == "Name a card drawn"]
+    field = name_it["fields"]["cards"]["items"]
+    assert field["enum"][0] == "Silk 4" and field["enum"][-1] == "Pirates!" and len(field["enum"]) == 8 * 10 + 1
+    groups = Counter(g for each in field["enumGroups"] for g in ([each] if isinstance(each, str) else each))
+    assert list(groups)[:2] == ["Seen in this game", "Silk"] and groups["Wool"] == 10 and groups["Pirates!"] == 1
+    assert len(groups) <= 12 and max(groups.values()) <= 12
+    before = t.ducats()
+    t.go(type="advance")  # the others are not named
+    while t.view["step"] == "SAIL_UNLOAD":
+        t.go(type="advance")
+    while t.view["step"] == "SAIL_PLACE":
+        t.go(type="advance")
+    t.choose("TRADE")  # Bea leads the Sell
+    refused = t.do(type="sell", card="Wool 99")
+    assert refused.reason == "card: no Wool card is worth 99: a Good card's value is 1 to 10" and t.ducats() == before
 
 
 def test_a_card_tapped_twice_on_the_reader_is_one_card_drawn():
@@ -1037,3 +1083,17 @@ def test_a_player_with_nothing_to_sell_or_make_is_passed_over():
     assert t.where()[1:] == ("TRADE_SELL", 0)
     t.go(type="advance")  # Ada keeps her Wool
     assert t.where()[1:] == ("TRADE_BUY", 0)  # Bea and Cy had nothing the Market takes
+
+
+def test_with_real_cards_the_table_shows_what_the_box_knows_a_card_on_each_ship_and_the_market_cards_not_named():
+    """"3 face up onto the Ships of each Player Board", "2 face up to the Market area": dealt by the players, so the
+    box knows a card lies there, not which; once one is named it shows its name."""
+    t = PV(3)
+    t.go(type="advance")
+    sections = {s["title"]: s["lines"] for s in t.view["sections"]}
+    assert sections["Ships (left to right)"][0] == "Ada: a card · a card · a card"
+    assert sections["Market"] == ["2 cards not named yet"] and sections["Pirate Wharf (1 Ducat each)"] == ["empty"]
+    t.go(type="advance", action="TRADE")
+    t.go(type="sell", card="Wool 3")
+    sections = {s["title"]: s["lines"] for s in t.view["sections"]}
+    assert sections["Market"] == ["Wool 3, 2 cards not named yet"]

@@ -111,7 +111,7 @@ def _tapped(replacing: bool):
 def _check(e: Edit, cards: list[str]) -> None:
     """Each card named is one of this game's (a value a card may have; the table's deck's own, where entered)."""
     for card in cards:
-        bad = not_a_card(e.state, card)
+        bad = not_a_card(e.state, card, drawn=True)
         if bad:
             e.refuse(bad)
 
@@ -175,7 +175,7 @@ def _name_one(state: PMap, label: str, pirates: bool) -> Option:
     """Name one card drawn (as a tap on the reader does); the step goes on."""
     return Option(label, "Name", {"type": "draw", "deck": RAW}, taps=RAW,
                   fields={"cards": {"type": "array", "minItems": 1, "maxItems": 1, "title": "card",
-                                    "items": card_field(state, "card", pirates=pirates)}})
+                                    "items": card_field(state, "card", pirates=pirates, drawn=True)}})
 
 
 def draw_options(state: PMap, seat: int | None) -> list[Option]:

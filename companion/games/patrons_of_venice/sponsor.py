@@ -151,8 +151,9 @@ def _business_option(state: PMap, seat: int, kind: str) -> Option:
     # The first tile of its type: its printed cost is asked once, within the costs a tile may have (never the
     # buyer's purse: a cost he cannot pay is kept, and he is told why he cannot sponsor it).
     return Option(label, city.LABELS[kind][:6], {"type": "priced", "business": kind, **shown},
-                  fields={"cost": {"type": "integer", "title": "cost printed on the tile", "minimum": 1, "maximum": MOST},
-                          "campi": campi}, **common)
+                  fields={"campi": campi,
+                          "cost": {"type": "integer", "title": "cost printed on the tile", "minimum": 1, "maximum": MOST}},
+                  **common)
 
 
 def sponsor(e: Edit) -> None:

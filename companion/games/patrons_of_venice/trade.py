@@ -15,8 +15,7 @@ from companion.core.steps import Edit
 from companion.core.words import counted
 
 from . import goods
-from .cards import card_field, not_a_card
-from .goods import RAW_DECK
+from .cards import card_field, discard_held, not_a_card
 from .table import bank, doing, ducats, name, pay, virtual
 
 
@@ -34,7 +33,7 @@ def sell_card(e: Edit, seat: int, card: str) -> None:
         e.data["market"].append(card)
         where = "to the Market"
     else:
-        e.discard(RAW_DECK, [card])  # never a Pirates!: no reshuffle
+        discard_held(e, card)  # never a Pirates!: no reshuffle
         where = "to the discard pile"
     e.say(f"{name(e.state, seat)} sells {card} for {price} ({card} {where}).")
     kind = goods.good(card)
@@ -77,11 +76,13 @@ def sell_options(state: PMap, seat: int | None) -> list[Option]:
     if seat is None or seat != state["flow"]["actor"]:
         return []
     done = Option("Done selling", "Done", {"type": "advance"}, button="NEXT")
-    if not virtual(state):  # a real hand: the card picked (his own the box knows first), what the Bank can pay
-        field = card_field(state, seat=seat, most=bank(state), made=state["options"]["sell_manufactured"])
-        return [*([Option("Sell a card from your hand", "Sell", {"type": "sell"}, fields={"card": field})]
-                  if field["enum"] else []), done]
     kept = state["data"].get("made_values") or {}
+    if not virtual(state):  # a real hand: the card picked (his own the box knows first), what the Bank can pay
+        field = card_field(state, seat=seat, most=bank(state))
+        made = goods.MANUFACTURED if state["options"]["sell_manufactured"] and bank(state) else ()
+        return [*([Option("Sell a card from your hand", "Sell", {"type": "sell"}, fields={"card": field})]
+                  if field["enum"] else []),
+                *(_sell_made(state, c, kept, private=False) for c in made if kept.get(c, 1) <= bank(state)), done]
     hand = list(dict.fromkeys(state["data"]["hands"][seat]))
     held = [c for c in hand if _sellable(state, c) and goods.value(c) <= bank(state)]
     # A Cloth or Canvas made before the table said what the cards are worth: its value, read on the card, once.
@@ -89,11 +90,16 @@ def sell_options(state: PMap, seat: int | None) -> list[Option]:
             and kept.get(c, 1) <= bank(state)]
     # The hand the companion holds is the player's secret: its cards are offered on his own phone only.
     return [*(Option(f"Sell {c} for {goods.value(c)}", "Sell", {"type": "sell", "card": c}, private=True) for c in held),
-            *(Option(f"Sell {c} for {kept[c]}", "Sell", {"type": "sell", "card": c}, private=True) for c in made if c in kept),
-            *(Option(f"Sell {c} for the value printed on it", "Sell", {"type": "sell", "card": c}, private=True,
-                     fields={"value": {"type": "integer", "title": "value on the card", "minimum": 1,
-                                       "maximum": min(goods.VALUE_MOST, bank(state))}})
-              for c in made if c not in kept), done]
+            *(_sell_made(state, c, kept, private=True) for c in made), done]
+
+
+def _sell_made(state: PMap, kind: str, kept: dict[str, int], private: bool) -> Option:
+    """Sell a Cloth or Canvas: at the value the box keeps, or (the first one of the game) at the value read on it."""
+    if kind in kept:
+        return Option(f"Sell a {kind} for {kept[kind]}", "Sell", {"type": "sell", "card": kind}, private=private)
+    return Option(f"Sell a {kind} for the value printed on it", "Sell", {"type": "sell", "card": kind}, private=private,
+                  fields={"value": {"type": "integer", "title": "value on the card", "minimum": 1,
+                                    "maximum": min(goods.VALUE_MOST, bank(state))}})
 
 
 def buy(e: Edit) -> None:
