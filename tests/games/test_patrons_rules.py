@@ -1097,3 +1097,27 @@ def test_with_real_cards_the_table_shows_what_the_box_knows_a_card_on_each_ship_
     t.go(type="sell", card="Wool 3")
     sections = {s["title"]: s["lines"] for s in t.view["sections"]}
     assert sections["Market"] == ["Wool 3, 2 cards not named yet"]
+
+
+def test_with_the_tables_deck_entered_a_pirates_is_offered_only_while_one_is_left_to_draw_and_a_staple_sold_is_discarded():
+    """[R] "If all 4 Pirates! cards are in the Raw Good Discard Pile, shuffle": the box that keeps the real deck's
+    cards offers a Pirates! drawn only while one is in the draw pile (an option offered is never refused), and a
+    Pepper sold from a real hand goes to the discard pile though nobody named it as dealt."""
+    t = PV(3, deck_modes={"raw_goods": "mirror"}, compositions={"raw_goods": DECK})
+    t.choose("TRADE")
+    t.go(type="sell", card="Pepper 3")
+    assert list(t.state["decks"]["raw_goods"]["discard"]) == ["Pepper 3"]
+    from dataclasses import replace
+
+    from pyrsistent import pvector
+
+    # The four Pirates! out of the draw pile (as if drawn and not yet discarded).
+    t.session = replace(t.session, state=t.session.state.transform(
+        ["decks", "raw_goods", "draw"], lambda pile: pvector(c for c in pile if c != "Pirates!")))
+    while t.view["step"] != "CHOOSE_ACTION":
+        t.go(type="advance")
+    t.choose("SAIL")
+    labels = [o["label"] for o in t.plays]
+    assert "A Pirates! card was drawn" not in labels
+    (name_it,) = [o for o in t.plays if o["label"] == "Name a card drawn"]
+    assert "Pirates!" not in name_it["fields"]["cards"]["items"]["enum"]

@@ -96,6 +96,12 @@ def discard_held(e: Edit, card: str) -> None:
     e.discard(RAW_DECK, [card])
 
 
+def pirates_left(state: PMap) -> bool:
+    """Whether a Pirates! may be drawn: where the box keeps the deck's cards, one is left in the draw pile."""
+    deck = state["decks"][RAW]
+    return not deck["known"] or goods.PIRATES in deck["draw"]
+
+
 LIKELY = "Seen in this game"
 
 
@@ -104,12 +110,12 @@ def card_field(state: PMap, title: str = "card", seat: int | None = None, most: 
     """A real Raw Good card, picked by its good then its value: the likeliest first (the cards in `seat`'s hand
     the box knows, then the others seen in this game, at most 12), then every card the table may name (`names`):
     those worth at most `most` Ducats where a price must be paid, no Grain, Wine or Pepper at the `market`, a
-    Pirates! where one may be `drawn`."""
+    Pirates! where one may be drawn (`pirates`; `drawn`: only cards left to draw)."""
     pool = [c for c in names(state, drawn=drawn) if (most is None or goods.value(c) <= most)
             and not (market and goods.good(c) in goods.STAPLES)]
     mine = state["data"]["hands"][seat] if seat is not None else []
     likely = [c for c in dict.fromkeys([*mine, *seen(state)]) if c in pool][:PICKER_LIST]
-    cards = [*likely, *(c for c in pool if c not in likely)] + ([goods.PIRATES] if pirates and drawn else [])
+    cards = [*likely, *(c for c in pool if c not in likely)] + ([goods.PIRATES] if pirates and pirates_left(state) else [])
     field: dict[str, Any] = {"title": title, "enum": cards}
     if len(cards) > PICKER_LIST:  # picked in two steps: the good (or the likeliest), then the card
         field["enumGroups"] = [[LIKELY, goods.good_in_hand(c)] if c in likely else goods.good_in_hand(c) for c in cards]

@@ -17,7 +17,7 @@ from companion.core.steps import Edit
 from companion.core.words import counted
 
 from . import goods
-from .cards import RAW, Chance, card_field, not_a_card
+from .cards import RAW, Chance, card_field, not_a_card, pirates_left
 from .goods import RAW_DECK
 from .table import doing, name, virtual
 from .unload import to_unload
@@ -188,7 +188,7 @@ def draw_options(state: PMap, seat: int | None) -> list[Option]:
     if goods.PIRATES in named:
         return [*found, Option("Go on: the Pirates! raid", "Go on", {"type": "advance"}, button="NEXT")]
     # A Pirates! among the cards drawn but not named: only while some are not named.
-    pirate = [Option("A Pirates! card was drawn", "Pirate", {"type": "advance", "pirates": True})] if found else []
+    pirate = [Option("A Pirates! card was drawn", "Pirate", {"type": "advance", "pirates": True})] if found and pirates_left(state) else []
     return [*found, Option("No Pirates! card was drawn", "Drawn", {"type": "advance"}, button="NEXT"), *pirate]
 
 
@@ -199,9 +199,9 @@ def pirates_options(state: PMap, seat: int | None) -> list[Option]:
         return [Option("Replace the Pirates!", "Draw", {"type": "advance"}, button="NEXT")]
     named = [_name_one(state, "Name a replacement drawn", pirates=False)] if (
         None in state["data"]["new_shipments"] or _goods(state["data"]["new_shipments"]) < len(state["players"])) else []
-    return [*named,
-            Option("Another Pirates! was drawn", "Pirate", {"type": "draw", "deck": RAW, "cards": [goods.PIRATES]}, taps=RAW),
-            Option("The Pirates! are replaced", "Drawn", {"type": "advance"}, button="NEXT")]
+    another = [Option("Another Pirates! was drawn", "Pirate", {"type": "draw", "deck": RAW, "cards": [goods.PIRATES]},
+                      taps=RAW)] if pirates_left(state) else []
+    return [*named, *another, Option("The Pirates! are replaced", "Drawn", {"type": "advance"}, button="NEXT")]
 
 
 
