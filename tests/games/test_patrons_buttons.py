@@ -72,7 +72,7 @@ def test_next_passes_in_the_buy_step(make_runtime):
 
 def test_every_step_of_a_whole_game_has_its_screen(make_runtime):
     rt = _new(make_runtime, n=5, virtual=True)
-    rng = random.Random(5)
+    rng = random.Random(8)  # a game in which some player can produce (in seed 5's, since issue 53, nobody could)
     steps = set()
     while not rt.view()["over"]:
         view = rt.view()
