@@ -98,6 +98,11 @@ def not_a_campo(table: Mapping[str, Any], name: Any) -> str | None:
     return None
 
 
+def not_placeable(table: Mapping[str, Any], name: str) -> str | None:
+    """Why a statue or a business cannot go by `name`: it is not on the board's list and cannot be added to it."""
+    return None if campo_key(name) in {campo_key(c) for c in board(table)} else not_a_campo(table, name)
+
+
 def as_named(table: Mapping[str, Any], name: str) -> str:
     """`name` as this game first spelt it ("campo  san polo" -> "Campo San Polo"), or tidied when new."""
     return next((c for c in [*RULEBOOK_CAMPI, *(table.get("board") or ()), *campi_named(table)]

@@ -18,9 +18,9 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.options import Option
 from companion.core import flow
 from companion.core.flow import EACH, Step
+from companion.core.options import Option
 from companion.core.steps import Edit
 from companion.core.words import a, counted, sentence
 
@@ -194,8 +194,8 @@ def _statue(e: Edit) -> None:
     seat, table, campo = e.state["flow"]["actor"], e.data, e.action["statue"]
     if not isinstance(campo, str) or not campo.strip() or len(campo) > 40:
         e.refuse("statue: the campo's name, as printed on the board")
-    if city.campo_key(campo) not in {city.campo_key(c) for c in city.board(table)} and city.not_a_campo(table, campo):
-        e.refuse(f"statue: {city.not_a_campo(table, campo)}")
+    if city.not_placeable(table, campo):
+        e.refuse(f"statue: {city.not_placeable(table, campo)}")
     if len(table["statues"]) >= city.STATUES:
         e.refuse(f"all {city.STATUES} statues stand in Venice")
     if any(city.campo_key(s) == city.campo_key(campo) for s in table["statues"]):
@@ -221,10 +221,9 @@ def _business(e: Edit) -> None:
         e.refuse("campi: the campo the building touches (or the two it touches)")
     if len({city.campo_key(c) for c in campi}) < len(campi):
         e.refuse(f"campi: {campi[0]} is named twice")
-    for campo in campi:  # one the board's list does not hold: a campo's name, and room for it on the list
-        bad = city.campo_key(campo) not in {city.campo_key(c) for c in city.board(table)} and city.not_a_campo(table, campo)
-        if bad:
-            e.refuse(f"campi: {bad}")
+    for campo in campi:
+        if city.not_placeable(table, campo):
+            e.refuse(f"campi: {city.not_placeable(table, campo)}")
     if city.tiles_left(table["businesses"], kind) < 1:
         e.refuse(f"no {'Manufacturing' if kind in city.MANUFACTURING else 'Luxury'} Business tile is left")
     if cubes_left(table, seat) < 1:
