@@ -363,6 +363,8 @@ def _counter(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     if spec is None:
         names = ", ".join(c.name for c in game.counters) or "none"
         return Refused(f"which counter? ({names})")
+    if spec.corrected is not None and not spec.corrected(state):
+        return Refused(f"{spec.label} is not set by hand now: the game keeps it")
     out = counters_mod.change(spec, state["counters"], seat, action.get("delta"), action.get("value"),
                               who=_who(state, seat) if seat is not None else "")
     if isinstance(out, Refused):

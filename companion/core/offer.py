@@ -16,6 +16,7 @@ from typing import Any
 
 from pyrsistent import PMap
 
+from companion.core import counters as counters_mod
 from companion.core import final_sheet
 from companion.core.engine import Session, apply
 from companion.core.flow import current_step
@@ -157,6 +158,10 @@ def _counters(game: GameDef, state: PMap) -> list[Option]:
             # A counter with no upper bound (Gold, Ducats) is set right by up to CORRECTION_STEP at a time.
             top = spec.top(state["counters"]["players"][seat])
             top = top if top is not None else now + CORRECTION_STEP
+            if spec.balance:  # what the player gains comes from the table's counter (the Bank): no more than it holds
+                balance = counters_mod.spec_named(game.counters, spec.balance)
+                if balance.minimum is not None:
+                    top = min(top, now + state["counters"]["table"][spec.balance] - balance.minimum)
             options.append(Option(
                 f"Set {player['name']}'s {spec.label} right (now {now})", spec.label[:6],
                 {"type": "counter", "name": spec.name, "seat": seat},

@@ -164,7 +164,7 @@ def test_pairing_returns_to_the_page_that_sent_the_phone_there(page, served):
 def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     """The box's table page sets the game out (real cards, the Guilds variant); Ada, Bea and Cy, each on a
     phone of their own, play three turns by tapping: the lead's action, a Tent whose goods Cy shows, a statue
-    in a campo named already, a reservation on another player's ship, and the Unload of it decided on the
+    in a campo of the board's list, a reservation on another player's ship, and the Unload of it decided on the
     reserving player's phone. Taps are counted."""
     runtime, app, base = served
     pair(page, served)
@@ -241,16 +241,14 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     expect(bea.locator("#who")).to_have_text("Bea. Ada acts.")  # her ship, Ada's cube: Ada's move, as the box says
     expect(bea.locator("#options")).to_contain_text("Nothing to do here now")
     _shot(ada, "patrons-3-ada-unloads")
-    # A name that is no card is refused beside the option she pressed, in words she can act on.
-    ada.get_by_role("button", name="Sell it (name the card) …").click()
-    ada.locator(".picker input[type=text]").fill("Gold 3")
-    ada.locator(".picker").get_by_role("button", name="Do it").click()
-    expect(ada.locator(".picker .refused")).to_contain_text("such as “Wool 3”")
+    # The card is picked, never typed (no name that is no card can be entered): its good, then its value.
+    ada.get_by_role("button", name="Sell it (pick the card) …").click()
+    expect(ada.locator(".picker input[type=text]")).to_have_count(0)
     ada.locator(".picker").get_by_role("button", name="Cancel").click()
     taps = Taps(ada)
-    _picked(taps, ada, "Sell it (name the card) …", "Wool 3")
-    assert taps.count == 3
-    expect(page.locator("#sections")).to_contain_text("Market?, ?, Wool 3")
+    _picked(taps, ada, "Sell it (pick the card) …", "Wool (10)", "Wool 3")
+    assert taps.count == 4
+    expect(page.locator("#sections")).to_contain_text("MarketWool 3, 2 cards not named yet")
     # Cy's and Ada's own shipments: one tap each (NEXT takes it), then each places a new card.
     for name, phone in (("Cy", cy), ("Ada", ada)):
         expect(phone.locator("#who")).to_have_text(f"{name}: your turn.")

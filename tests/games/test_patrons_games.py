@@ -44,8 +44,10 @@ def _play(rt, rng, claimed):
         for seat in claimed:  # a claimed seat's private options come only from its own phone
             assert not [o for o in view["options"] if o["private"] and o in rt.seat_view(seat)["options"]]
         before = rt._session.state
-        kinds.add(play_one(rt, rng, claimed))
-        _check_production(before, rt._session.state)
+        kind = play_one(rt, rng, claimed)
+        kinds.add(kind)
+        if kind not in ("undo", "redo"):  # a step back restores a hand as it was, not as a production leaves it
+            _check_production(before, rt._session.state)
         after = rt.view()
         assert _money(after) == ALL_DUCATS  # every payment is between players and the Bank
         assert all(p["cubes_left"] >= 0 for p in after["players"])
@@ -99,3 +101,35 @@ def test_whole_games_from_the_options_do_everything_a_player_may(make_runtime):
         kinds, _ = _play(rt, rng, frozenset())
         done |= kinds
     assert ACTIONS | {"reserve", "sell", "buy", "sponsor", "produce", "draw"} <= done, done
+
+
+def test_a_whole_game_with_real_cards_picks_every_card_and_campo_and_types_only_a_campo_the_rulebook_leaves_unnamed(make_runtime):
+    """Issue 53: real cards, nothing entered at setup, every input one the phones and the table offer (each
+    accepted). A card sold, bought, unloaded or drawn is picked (by its good then its value, 12 at a time at
+    most); a statue's or a business's campo is picked from the board's. The one text typed is a campo's name
+    the rulebook does not print (it names two), and what is typed is checked (a name no campo has is refused)."""
+    rng = random.Random(53)
+    rt = make_runtime(rng=random.Random(53))
+    assert rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": setup(4, False)}).accepted
+    typed, picked, kinds = set(), Counter(), set()
+    for _ in range(8000):
+        view = rt.view()
+        if view["over"]:
+            break
+        for option in view["options"]:
+            for key, field in option["fields"].items():
+                inner = field.get("items", field)
+                if inner.get("type") == "string":
+                    typed.add(option["label"])
+                if "enum" in inner:
+                    picked[option["label"]] += 1
+                    groups = inner.get("enumGroups")
+                    shown = Counter(g for each in groups for g in ([each] if isinstance(each, str) else each)) if groups else None
+                    assert len(inner["enum"]) <= 12 or shown and len(shown) <= 12 and max(shown.values()) <= 12, option["label"]
+        kinds.add(play_one(rt, rng))  # an offered option, filled in at random: it must be accepted
+        assert sum(p["ducats"] for p in rt.view()["players"]) + rt.view()["counters"]["bank"] == ALL_DUCATS
+        assert rt.view()["counters"]["bank"] >= 0
+    assert rt.view()["over"]
+    assert typed == {"Name a campo of the board"}, typed
+    assert {"Sell a card from your hand", "Buy a Market card (pick it)", "Name a card drawn", "A statue for 3"} <= set(picked), picked
+    assert {"sell", "buy", "draw", "sponsor"} <= kinds, kinds

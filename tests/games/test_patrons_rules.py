@@ -2,6 +2,7 @@
 and the state machine of 1.7, step by step."""
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -16,6 +17,7 @@ from conftest import Table
 from patrons_bot import DECK, RECIPES
 
 NAMES = ("Ada", "Bea", "Cy", "Dan", "Eve")
+LETTERS = "ABCDEFGHIJKL"  # campi "Campo A", "Campo B", ...: a board's names as a table would give them
 
 
 class PV(Table):
@@ -78,11 +80,11 @@ def test_ex02_statues_cost_three_plus_the_statues_already_built():
     t = PV(3)
     for seat in range(3):
         t.go(type="counter", name="ducats", seat=seat, delta=10)
-    sponsored(t, {s: {"statue": f"Campo {s}"} for s in range(3)})  # Ada leads: Ada, Bea, Cy
+    sponsored(t, {s: {"statue": f"Campo {LETTERS[s]}"} for s in range(3)})  # Ada leads: Ada, Bea, Cy
     t.choose("PRODUCE")
     while t.view["step"] == "PRODUCE":
         t.go(type="advance")
-    sponsored(t, {s: {"statue": f"Campo {s + 3}"} for s in range(3)})  # Cy leads: Cy, Ada, Bea
+    sponsored(t, {s: {"statue": f"Campo {LETTERS[s + 3]}"} for s in range(3)})  # Cy leads: Cy, Ada, Bea
     paid = [int(line.rsplit(" ", 1)[1].rstrip(".")) for line in t.log if "sponsors a statue" in line]
     assert paid == [3, 4, 5, 6, 7, 8]
     assert t.ducats()[0] == [20 - 3 - 7, 20 - 4 - 8, 20 - 5 - 6]
@@ -409,8 +411,8 @@ def test_gap10_manufactured_goods_sell_at_their_printed_value_unless_the_option_
     t.choose("TRADE")
     t.go(type="sell", card="Cloth 4")
     assert t.ducats()[0][0] == 14 and t.view["market"][-1] == "Cloth 4"
-    refused = t.do(type="sell", card="Cloth")
-    assert isinstance(refused, Refused) and "printed on the Cloth card" in refused.reason
+    refused = t.do(type="sell", card="Cloth 3")  # one value for every Cloth card of the game, kept
+    assert isinstance(refused, Refused) and refused.reason == "card: the Cloth cards are worth 4 in this game (as the table said), not 3"
     t = PV(3, options={"sell_manufactured": False})
     t.choose("TRADE")
     assert isinstance(t.do(type="sell", card="Cloth 4"), Refused)
@@ -530,7 +532,7 @@ def test_ten_cubes_each_for_businesses_and_reservations():
     t = PV(3)
     t.go(type="counter", name="ducats", seat=0, delta=90)
     for k in range(10):
-        sponsored(t, {0: biz("draper" if k < 5 else "canvaser", f"Campo {k}")})
+        sponsored(t, {0: biz("draper" if k < 5 else "canvaser", f"Campo {LETTERS[k]}")})
     assert t.view["players"][0]["cubes_left"] == 0
     t.choose("RESERVE")
     while t.view["active"] != 0:
@@ -547,9 +549,8 @@ def test_the_bank_is_changed_only_through_the_players():
     assert isinstance(t.do(type="roll", spec="1d6"), Refused)
 
 
-def test_when_the_banks_chips_run_out_the_companion_keeps_counting():
-    """A component limit (as the Favour cards are): a player is still paid what the rules give him, and the
-    Bank shows what it owes."""
+def test_the_bank_never_goes_below_0_a_good_produced_is_paid_what_it_holds_and_no_card_is_sold_it_cannot_pay():
+    """The game's 140 Ducats are the Bank's and the purses': the Bank pays out what it holds, never more."""
     from dataclasses import replace
 
     t = PV(3)
@@ -559,8 +560,30 @@ def test_when_the_banks_chips_run_out_the_companion_keeps_counting():
     while t.view["active"] != 0:
         t.go(type="advance")
     t.go(type="produce", business=0)
-    assert t.ducats() == ([6 + 5, 10, 10], 2 - 5)
-    assert isinstance(t.do(type="roll", spec="1d6"), Refused)
+    assert t.ducats() == ([6 + 2, 10, 10], 0)
+    assert "Ada produces Tent at the Tent by Campo A: 2 to Ada (it earns 5, but the Bank has only 2 left)." in t.log
+    while t.view["step"] == "PRODUCE":
+        t.go(type="advance")
+    t.choose("TRADE")  # Cy leads: with an empty Bank nobody can sell, so the Sell step passes to the Buy
+    assert t.view["step"] == "TRADE_BUY"
+    refused = t.do(type="sell", card="Wool 3")
+    assert isinstance(refused, Refused)
+
+
+def test_the_bank_is_never_set_by_hand_and_a_purse_set_right_takes_only_what_the_bank_holds():
+    """The game's 140 Ducats are kept whatever the table enters: a purse set right by hand takes from the Bank (or
+    gives to it), never more than it holds, and the Bank itself is not set by hand."""
+    t = PV(3)
+    t.go(type="advance")
+    refused = t.do(type="counter", name="bank", value=500)
+    assert isinstance(refused, Refused) and refused.reason == "Bank is not set by hand now: the game keeps it"
+    t.go(type="counter", name="ducats", seat=1, delta=100)
+    assert t.ducats() == ([10, 110, 10], 10)
+    (ada,) = [o for o in t.offered if o.action == {"type": "counter", "name": "ducats", "seat": 0}]
+    assert ada.fields["delta"]["maximum"] == 10 and ada.fields["delta"]["minimum"] == -10
+    assert isinstance(t.do(type="counter", name="ducats", seat=0, delta=11), Refused)
+    players, bank = t.ducats()
+    assert sum(players) + bank == 140
 
 
 def test_the_score_sheet_holds_what_the_table_knows():
@@ -629,9 +652,11 @@ def test_a_virtual_hand_sells_only_what_it_holds_one_tap_per_card():
     assert [o.label for o in offer(t.game, t.session).table(frozenset({0})) if o.group != "Corrections"] == []
     assert [o.label for _, o in offer(t.game, t.session).held(frozenset({0}))] == ["Done selling"]
     assert "Sell Wool 2 for 2" in [o.label for o in offer(t.game, t.session).table()]  # no phone: the table acts for her
-    for card in ("Silk 6", "Iron 4"):  # no such card in her hand (another player's, or none at all)
+    for card in ("Iron 3", "Grain 1"):  # no such card in her hand (another player's, or none at all)
         refused = t.do(type="sell", card=card)
         assert isinstance(refused, Refused) and f"Ada holds no {card}" in refused.reason
+    refused = t.do(type="sell", card="Silk 6")  # no card of this table's deck
+    assert isinstance(refused, Refused) and refused.reason == "card: this game's Raw Good deck has no Silk 6"
     t.go(type="sell", card="Silk 4")
     assert t.state["data"]["hands"][0] == ["Wool 2"] and t.ducats()[0][0] == 14
 
@@ -703,18 +728,39 @@ def test_with_real_cards_the_tables_word_stands():
     assert t.ducats()[0][0] == 16
 
 
-def test_campi_are_chosen_from_those_already_named_and_spelt_as_first_named():
+def test_campi_are_picked_from_the_board_the_rulebooks_two_and_those_the_table_named_spelt_as_first_named():
+    """[R] "These are Campi (e.g. Campo Dei Frari, Campo San Polo …)": the others are not in the text, so the table
+    names each once (letters only, each once, at most 12) and then picks it."""
     t = PV(3)
-    sponsored(t, {0: biz("draper", "Campo San Polo", "Campo dei Frari")})
-    t.choose("SPONSOR")  # Bea leads
+    t.choose("SPONSOR")
     (statue,) = [o for o in t.plays if "statue" in o["fields"]]
-    assert statue["fields"]["statue"]["examples"] == ["Campo San Polo", "Campo dei Frari"]
-    t.go(type="advance", action="sponsor", statue="campo  san polo")  # typed again, another way: the same campo
+    assert statue["fields"]["statue"] == {"title": "campo", "enum": ["Campo Dei Frari", "Campo San Polo"]}
+    (name_it,) = [o for o in t.plays if o["action"] == {"type": "campo"}]
+    for typed, why in (("Zzz 99", "in letters"), ("campo  san polo", "Campo San Polo is on the list already")):
+        refused = t.do(type="campo", name=typed)
+        assert isinstance(refused, Refused) and why in refused.reason
+    t.go(type="campo", name="Campo  Santo Stefano")
+    assert "Ada names Campo Santo Stefano, a campo of the board: the box keeps it for the next game." in t.log
+    (statue,) = [o for o in t.plays if "statue" in o["fields"]]
+    assert statue["fields"]["statue"]["enum"] == ["Campo Dei Frari", "Campo San Polo", "Campo Santo Stefano"]
+    t.go(type="advance", action="sponsor", statue="campo  san polo")  # another spelling: the same campo
     assert t.view["statues"] == ["Campo San Polo"]
     t.go(type="advance", action="sponsor", **biz("draper", "CAMPO DEI FRARI"))
-    assert t.view["businesses"][-1]["campi"] == ["Campo dei Frari"]
+    assert t.view["businesses"][-1]["campi"] == ["Campo Dei Frari"]
+    t.go(type="advance")
+    t.choose("SPONSOR")
     (statue,) = [o for o in t.plays if "statue" in o["fields"]]
-    assert statue["fields"]["statue"]["examples"] == ["Campo dei Frari"]  # only the vacant ones
+    assert statue["fields"]["statue"]["enum"] == ["Campo Dei Frari", "Campo Santo Stefano"]  # only the vacant ones
+    assert PATRONS.learned(t.state)["campi"] == ["Campo Santo Stefano"]
+
+
+def test_the_boards_campi_entered_at_setup_are_picked_and_a_name_no_campo_has_is_refused():
+    assert PATRONS.check_setup({"campi": ["Campo Santo Stefano", "Zzz 99"]}).startswith("campi: a campo's name")
+    assert PATRONS.check_setup({"campi": ["Campo San Luca", "campo san luca"]}) == "campi: Campo San Luca is on the list already"
+    t = PV(3, campi=["Campo San Luca"])
+    t.choose("SPONSOR")
+    (statue,) = [o for o in t.plays if "statue" in o["fields"]]
+    assert statue["fields"]["statue"]["enum"] == ["Campo Dei Frari", "Campo San Polo", "Campo San Luca"]
 
 
 def test_only_what_a_player_can_pay_for_is_offered():
@@ -734,11 +780,27 @@ def test_only_what_a_player_can_pay_for_is_offered():
     assert [o for o in t.plays if o["action"].get("action") == "buy"] == []  # Bea has nothing to pay with
 
 
-def test_a_sponsors_cost_is_bounded_by_the_ducats_held():
-    t = PV(3)
-    t.choose("SPONSOR")
-    business = next(o for o in t.plays if o["action"].get("business") == "draper")
-    assert business["fields"]["cost"]["maximum"] == 10
+def test_the_cost_to_sponsor_a_business_is_printed_on_the_business_tile_whatever_the_sponsor_holds():
+    """[R] "he pays the cost to start the business to the Bank": the cost printed, bounded by the costs a tile may
+    have, never by the buyer's Ducats. Cy, with 2, prices the Tent at 4: the box keeps 4 and tells him why he
+    cannot sponsor it; he may still sponsor nothing (or something he can pay)."""
+    t = PV(3, first=2)
+    t.go(type="advance")
+    for seat in (0, 1, 2):
+        t.go(type="counter", name="ducats", seat=seat, delta=-8 if seat == 2 else 0) if seat == 2 else None
+    t.go(type="advance", action="SPONSOR")
+    tent = next(o for o in t.plays if o["action"].get("business") == "tent")
+    assert tent["fields"]["cost"] == {"type": "integer", "title": "cost printed on the tile", "minimum": 1, "maximum": 20}
+    t.go(**tent["action"], cost=4, campi=["Campo San Polo"], confirm=True)
+    assert t.log[-2:] == ["Cy has 2 Ducats: a Tent costs 4, so Cy cannot sponsor it.",
+                          "The Tent tiles cost 4: the box keeps it for the next ones."]
+    assert t.view["active"] == 2 and t.view["businesses"] == [] and t.ducats() == ([10, 10, 2], 118)
+    assert not any(o["action"].get("business") == "tent" for o in t.plays)  # 4 is more than he holds
+    t.go(type="advance")  # Cy sponsors nothing; Ada pays the printed 4
+    again = next(o for o in t.plays if o["action"].get("business") == "tent")
+    assert again["label"].startswith("A Tent for 4") and again["action"]["cost"] == 4
+    t.go(**again["action"], campi=["Campo San Polo"], confirm=True)
+    assert t.ducats() == ([6, 10, 2], 122) and t.view["active"] == 1
 
 
 def test_the_unload_is_decided_by_the_player_whose_cube_is_on_the_shipment():
@@ -884,8 +946,8 @@ def test_grain_wine_and_pepper_are_placed_in_the_discard_pile_instead_of_the_mar
     t.go(type="sell", card="Wool 3")
     while t.view["step"] == "TRADE_SELL":
         t.go(type="advance")
-    name_it = next(o for o in t.plays if o["label"] == "Buy a Market card (name it)")
-    assert "Pepper 3" not in name_it["fields"]["card"]["examples"] and "Wool 3" in name_it["fields"]["card"]["examples"]
+    pick = next(o for o in t.plays if o["label"] == "Buy a Market card (pick it)")
+    assert "Pepper 3" not in pick["fields"]["card"]["enum"] and "Wool 3" in pick["fields"]["card"]["enum"]
     refused = t.do(type="advance", action="buy", **{"from": "market"}, card="Pepper 3")
     assert refused.reason == "Pepper is never in the Market: sold, Grain, Wine and Pepper go to the discard pile"
     t.go(type="advance", action="buy", **{"from": "market"}, card="Wool 3")
@@ -907,14 +969,14 @@ def test_he_pays_the_cost_printed_on_the_business_tile_which_is_never_zero_and_a
     t.go(type="advance")  # Bea sponsors nothing
     again = next(o for o in t.offered if o.action.get("business") == "draper")
     assert again.action["cost"] == 3 and "cost" not in again.fields and again.label.startswith("A Draper for 3")
-    assert PATRONS.learned(t.state) == {"costs": {"draper": 3}}
+    assert PATRONS.learned(t.state) == {"costs": {"draper": 3}, "campi": ["Campo A"]}
 
 
 def test_the_business_tile_costs_entered_at_setup_or_in_play_are_kept_for_the_next_game(make_runtime, tmp_path):
     rt = make_runtime()
     setup = {"players": [{"name": n} for n in ("Ada", "Bea", "Cy")], "first": 0}
     bad = rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": {**setup, "costs": {"draper": 0}}})
-    assert not bad.accepted and bad.reason == "costs: the Ducats printed on each type's Business Tile, 1 to 50"
+    assert not bad.accepted and bad.reason == "costs: the Ducats printed on each type's Business Tile, 1 to 20"
     assert rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": {**setup, "costs": {"tent": 6}}}).accepted
     assert rt.kept_setup("patrons_of_venice") == {"costs": {"tent": 6}}
     rt._keep(PATRONS, {"costs": {"tent": 6, "draper": 3}})  # as a sponsoring in play teaches it (above)
@@ -940,7 +1002,7 @@ def test_cloth_and_canvas_may_be_sold_at_their_printed_value_with_a_virtual_deck
     while t.view["active"] != 0:
         t.go(type="advance")
     (canvas,) = [o for o in t.offered if o.action.get("card") == "Canvas"]
-    assert canvas.label == "Sell Canvas for the value printed on it" and canvas.fields["value"]["minimum"] == 1
+    assert canvas.label == "Sell a Canvas for the value printed on it" and canvas.fields["value"]["minimum"] == 1
     before = t.ducats()[0][0]
     t.go(**canvas.action, value=2)
     assert t.ducats()[0][0] == before + 2 and "Canvas 2" in t.state["data"]["market"]
@@ -948,6 +1010,51 @@ def test_cloth_and_canvas_may_be_sold_at_their_printed_value_with_a_virtual_deck
     assert PATRONS.learned(t.state)["made_values"] == {"Canvas": 2}
     from companion.games.patrons_of_venice import goods as goods_mod
     assert goods_mod.made_card(t.state["data"], "Canvas") == "Canvas 2"  # the next one made, with its value
+
+
+def test_the_value_of_each_good_card_is_printed_on_it_so_a_real_canvas_sells_at_one_value_all_game():
+    """[R] "The value of each Good Card is printed on the Good Card": every Canvas card of a game is worth the
+    same. With real cards the first Canvas sold says it (asked once, kept); the next is one tap at that value,
+    and a Canvas named at another value is refused, with why."""
+    t = PV(3)
+    t.choose("TRADE")
+    (first,) = [o for o in t.plays if o["action"] == {"type": "sell", "card": "Canvas"}]
+    assert first["label"] == "Sell a Canvas for the value printed on it"
+    t.go(**first["action"], value=3)
+    (again,) = [o for o in t.plays if o["action"] == {"type": "sell", "card": "Canvas"}]
+    assert again["label"] == "Sell a Canvas for 3" and again["fields"] == {}
+    t.go(**again["action"])
+    refused = t.do(type="sell", card="Canvas 4")
+    assert refused.reason == "card: the Canvas cards are worth 3 in this game (as the table said), not 4"
+    assert t.ducats()[0][0] == 16 and t.view["market"][-2:] == ["Canvas 3", "Canvas 3"]
+
+
+def test_a_card_is_picked_by_its_good_then_its_value_the_likeliest_first_and_a_value_no_card_has_is_refused():
+    """[R] "The numbers on the Good Cards indicate their value at the Market": the rulebook lists neither the
+    deck nor the values, so each good is offered at 1 to 10, in groups of at most 12 (the good, or the cards
+    seen in this game first, the seller's own first). "Wool 99" is no card: refused, and nothing changes."""
+    t = PV(3)
+    t.choose("SAIL")  # Ada leads
+    t.go(type="draw", deck="raw_goods", cards=["Silk 4"])
+    for bad, why in (("Wool 99", "no Wool card is worth 99: a Good card's value is 1 to 10"),
+                     ("Zzz 9", "a Raw Good card is a good and its printed value")):
+        refused = t.do(type="draw", deck="raw_goods", cards=[bad])
+        assert isinstance(refused, Refused) and why in refused.reason
+    (name_it,) = [o for o in t.plays if o["label"] == "Name a card drawn"]
+    field = name_it["fields"]["cards"]["items"]
+    assert field["enum"][0] == "Silk 4" and field["enum"][-1] == "Pirates!" and len(field["enum"]) == 8 * 10 + 1
+    groups = Counter(g for each in field["enumGroups"] for g in ([each] if isinstance(each, str) else each))
+    assert list(groups)[:2] == ["Seen in this game", "Silk"] and groups["Wool"] == 10 and groups["Pirates!"] == 1
+    assert len(groups) <= 12 and max(groups.values()) <= 12
+    before = t.ducats()
+    t.go(type="advance")  # the others are not named
+    while t.view["step"] == "SAIL_UNLOAD":
+        t.go(type="advance")
+    while t.view["step"] == "SAIL_PLACE":
+        t.go(type="advance")
+    t.choose("TRADE")  # Bea leads the Sell
+    refused = t.do(type="sell", card="Wool 99")
+    assert refused.reason == "card: no Wool card is worth 99: a Good card's value is 1 to 10" and t.ducats() == before
 
 
 def test_a_card_tapped_twice_on_the_reader_is_one_card_drawn():
@@ -976,3 +1083,41 @@ def test_a_player_with_nothing_to_sell_or_make_is_passed_over():
     assert t.where()[1:] == ("TRADE_SELL", 0)
     t.go(type="advance")  # Ada keeps her Wool
     assert t.where()[1:] == ("TRADE_BUY", 0)  # Bea and Cy had nothing the Market takes
+
+
+def test_with_real_cards_the_table_shows_what_the_box_knows_a_card_on_each_ship_and_the_market_cards_not_named():
+    """"3 face up onto the Ships of each Player Board", "2 face up to the Market area": dealt by the players, so the
+    box knows a card lies there, not which; once one is named it shows its name."""
+    t = PV(3)
+    t.go(type="advance")
+    sections = {s["title"]: s["lines"] for s in t.view["sections"]}
+    assert sections["Ships (left to right)"][0] == "Ada: a card · a card · a card"
+    assert sections["Market"] == ["2 cards not named yet"] and sections["Pirate Wharf (1 Ducat each)"] == ["empty"]
+    t.go(type="advance", action="TRADE")
+    t.go(type="sell", card="Wool 3")
+    sections = {s["title"]: s["lines"] for s in t.view["sections"]}
+    assert sections["Market"] == ["Wool 3, 2 cards not named yet"]
+
+
+def test_with_the_tables_deck_entered_a_pirates_is_offered_only_while_one_is_left_to_draw_and_a_staple_sold_is_discarded():
+    """[R] "If all 4 Pirates! cards are in the Raw Good Discard Pile, shuffle": the box that keeps the real deck's
+    cards offers a Pirates! drawn only while one is in the draw pile (an option offered is never refused), and a
+    Pepper sold from a real hand goes to the discard pile though nobody named it as dealt."""
+    t = PV(3, deck_modes={"raw_goods": "mirror"}, compositions={"raw_goods": DECK})
+    t.choose("TRADE")
+    t.go(type="sell", card="Pepper 3")
+    assert list(t.state["decks"]["raw_goods"]["discard"]) == ["Pepper 3"]
+    from dataclasses import replace
+
+    from pyrsistent import pvector
+
+    # The four Pirates! out of the draw pile (as if drawn and not yet discarded).
+    t.session = replace(t.session, state=t.session.state.transform(
+        ["decks", "raw_goods", "draw"], lambda pile: pvector(c for c in pile if c != "Pirates!")))
+    while t.view["step"] != "CHOOSE_ACTION":
+        t.go(type="advance")
+    t.choose("SAIL")
+    labels = [o["label"] for o in t.plays]
+    assert "A Pirates! card was drawn" not in labels
+    (name_it,) = [o for o in t.plays if o["label"] == "Name a card drawn"]
+    assert "Pirates!" not in name_it["fields"]["cards"]["items"]["enum"]

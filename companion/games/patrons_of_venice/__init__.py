@@ -8,8 +8,8 @@ Venice, points live, and ends the game at the end of the turn in which a
 player has 12 points (10 with five players); ties are broken by Ducats.
 
 The Raw Good deck is played with the real cards unless the table enters its
-69 cards (the rulebook does not list them): the players name or tap the cards
-where a price or a Pirates! depends on them.
+69 cards (the rulebook does not list them): the players pick the cards (by
+good, then value) or tap them where a price or a Pirates! depends on them.
 """
 
 from __future__ import annotations
@@ -94,7 +94,15 @@ def _public(state: PMap) -> dict[str, Any]:
 
 
 def _card(card: str | None) -> str:
-    return card or "?"
+    """A card as the box knows it: its name, or (a real card not named yet) that a card lies there."""
+    return card or "a card"
+
+
+def _cards(cards: list) -> str:
+    """A pile as the box knows it: the cards named, then how many are not named yet."""
+    unnamed = sum(1 for c in cards if c is None)
+    parts = [c for c in cards if c is not None] + ([counted(unnamed, "card") + " not named yet"] if unnamed else [])
+    return ", ".join(parts) or "empty"
 
 
 def _sections(state: PMap, businesses: list[dict[str, Any]], per_player: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -111,11 +119,11 @@ def _sections(state: PMap, businesses: list[dict[str, Any]], per_player: list[di
     sections = [
         {"title": "Ships (left to right)",
          "lines": [f"{p['name']}: {' · '.join(slot(x) for x in table['ships'][i])}" for i, p in enumerate(state["players"])]},
-        {"title": "Market", "lines": [", ".join(map(_card, table["market"])) or "empty"]},
-        {"title": "Pirate Wharf (1 Ducat each)", "lines": [", ".join(map(_card, table["wharf"])) or "empty"]},
+        {"title": "Market", "lines": [_cards(table["market"])]},
+        {"title": "Pirate Wharf (1 Ducat each)", "lines": [_cards(table["wharf"])]},
     ]
     if table["new_shipments"]:
-        sections.append({"title": "New shipments", "lines": [", ".join(map(_card, table["new_shipments"]))]})
+        sections.append({"title": "New shipments", "lines": [_cards(table["new_shipments"])]})
     sections.append({"title": "Venice", "lines": [
         f"Statues: {statues}" + (f" (the next costs {cost})" if cost else " (all six built)"),
         *(f"{name(state, b['owner'])}'s {b['label']} by {' / '.join(b['campi'])}"
@@ -160,9 +168,11 @@ PATRONS = GameDef(
     counters=COUNTERS,
     dice=(),
     initial_data=initial,
-    check_setup=lambda setup: goods.check_recipes(setup) or sponsor.check_costs(setup) or goods.check_values(setup),
+    check_setup=lambda setup: (goods.check_recipes(setup) or sponsor.check_costs(setup) or goods.check_values(setup)
+                               or city.check_campi(setup)),
     check_new=goods.recipes_for_a_virtual_deck,
-    setup_fields={"recipes": goods.RECIPE_FIELD, "costs": sponsor.COST_FIELD, "made_values": goods.VALUE_FIELD},
+    setup_fields={"recipes": goods.RECIPE_FIELD, "costs": sponsor.COST_FIELD, "made_values": goods.VALUE_FIELD,
+                  "campi": city.CAMPI_FIELD},
     learned=sponsor.learned,
     first_player="second_youngest",
     public=_public,

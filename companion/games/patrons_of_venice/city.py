@@ -1,7 +1,8 @@
 """The Patrons of Venice: businesses, statues, points and production income (SPEC.md 1.3, 1.8).
 
 The map's buildings are not in the rulebook text, so a business is placed by
-naming the campo or two campi its building touches (as printed on the board).
+picking the campo or two campi its building touches (the board's campi, as the
+table named them once: the rulebook names only two).
 That is all the rules need: a statue is adjacent to a business when it
 stands in one of those campi, two businesses are "in the same campo" when
 they share one, and a Gondola Maker's base income counts the other tiles of
@@ -10,6 +11,7 @@ its best campo. Pure functions over plain data.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -42,9 +44,69 @@ def campi_named(table: Mapping[str, Any]) -> list[str]:
     return list(seen.values())
 
 
+# The campi the rulebook names [R l.57, l.61]; the board's others are not in its text: the table names each once
+# (on the New game page, or in play), and the box keeps them for the next game. A board of more campi than
+# this is taken for a slip (a name typed twice two ways).
+RULEBOOK_CAMPI = ("Campo Dei Frari", "Campo San Polo")
+CAMPI_MOST = 12
+_CAMPO_NAME = re.compile(r"[^\W\d_][\w' .-]*\Z")
+
+
+CAMPI_FIELD = {
+    "title": "The board's campi", "type": "array", "maxItems": CAMPI_MOST - len(RULEBOOK_CAMPI), "default": [],
+    "description": "The campi your map board prints, besides Campo Dei Frari and Campo San Polo (the rulebook names "
+                   "only those two): statues and businesses are then placed by picking them. Left empty, each is "
+                   "named once in play; the box keeps them for the next game.",
+    "items": {"type": "string", "maxLength": 40, "title": "campo", "examples": ["Campo Santo Stefano"]},
+}
+
+
+def check_campi(setup: Mapping[str, Any]) -> str | None:
+    """Why the board's campi the table entered are refused, or None."""
+    given = setup.get("campi")
+    if given is None:
+        return None
+    if not isinstance(given, list):
+        return "campi: the names of the board's campi"
+    table: dict[str, Any] = {"statues": [], "businesses": [], "board": []}
+    for name in given:
+        bad = not_a_campo(table, name)
+        if bad:
+            return f"campi: {bad}"
+        table["board"].append(" ".join(name.split()))
+    return None
+
+
+def board(table: Mapping[str, Any]) -> list[str]:
+    """The board's campi the box knows: the rulebook's, the table's, and any named in this game, each once."""
+    seen: dict[str, str] = {}
+    for name in [*RULEBOOK_CAMPI, *(table.get("board") or ()), *campi_named(table)]:
+        seen.setdefault(campo_key(name), name)
+    return list(seen.values())
+
+
+def not_a_campo(table: Mapping[str, Any], name: Any) -> str | None:
+    """Why `name` cannot be a new campo of the board (it is not a name, it is one already, the board is full), or None."""
+    if not isinstance(name, str) or not _CAMPO_NAME.match(" ".join(name.split())) or len(name) > 40 \
+            or not any(ch.isalpha() for ch in name) or any(ch.isdigit() for ch in name):
+        return "a campo's name as the board prints it, in letters (such as “Campo Santo Stefano”)"
+    known = board(table)
+    if campo_key(name) in {campo_key(c) for c in known}:
+        return f"{as_named(table, name)} is on the list already"
+    if len(known) >= CAMPI_MOST:
+        return f"the box knows {CAMPI_MOST} campi already: pick one of them"
+    return None
+
+
+def not_placeable(table: Mapping[str, Any], name: str) -> str | None:
+    """Why a statue or a business cannot go by `name`: it is not on the board's list and cannot be added to it."""
+    return None if campo_key(name) in {campo_key(c) for c in board(table)} else not_a_campo(table, name)
+
+
 def as_named(table: Mapping[str, Any], name: str) -> str:
     """`name` as this game first spelt it ("campo  san polo" -> "Campo San Polo"), or tidied when new."""
-    return next((c for c in campi_named(table) if campo_key(c) == campo_key(name)), " ".join(name.split()))
+    return next((c for c in [*RULEBOOK_CAMPI, *(table.get("board") or ()), *campi_named(table)]
+                 if campo_key(c) == campo_key(name)), " ".join(name.split()))
 
 
 def statue_cost(statues_built: int) -> int:

@@ -40,7 +40,10 @@ RECIPE_FIELD = {
 }
 
 
-MADE_MOST = 10  # the highest value a Manufactured Good card may be entered with (the rulebook prints none)
+# The highest value a Good card may be named with: the rulebook prints no card's value ("The numbers on the Good
+# Cards indicate their value at the Market"), so a value above this is taken for a slip ("Wool 99"), not a card.
+VALUE_MOST = 10
+MADE_MOST = VALUE_MOST  # a Manufactured Good card's (Cloth, Canvas)
 # The value printed on the Cloth and Canvas cards (the 18 Manufactured Good cards): not in the rulebook's text.
 # Entered once, on the New game page or the first time a virtual hand's one is sold; the box keeps it.
 VALUE_FIELD = {
@@ -137,6 +140,12 @@ def check_raw_card(card: str) -> str | None:
     m = _CARD.match(card)
     if not m or m["good"] not in RAW_GOODS:
         return f"a Raw Good card is a good and its printed value, such as “Wool 3” ({', '.join(RAW_GOODS)}), or {PIRATES}"
+    return _printable(m)
+
+
+def _printable(m: re.Match) -> str | None:
+    if not 1 <= int(m["value"]) <= VALUE_MOST:
+        return f"no {m['good']} card is worth {int(m['value'])}: a Good card's value is 1 to {VALUE_MOST}"
     return None
 
 
@@ -144,8 +153,10 @@ def check_hand_card(card: str) -> str | None:
     """Why `card` cannot be sold from a hand: a Raw Good, or Cloth/Canvas (with a printed value, or a virtual
     hand's whose value is said as it is sold)."""
     m = _CARD.match(card)
-    if card in MANUFACTURED or m and m["good"] in MANUFACTURED:
+    if card in MANUFACTURED:
         return None
+    if m and m["good"] in MANUFACTURED:
+        return _printable(m)
     if card == PIRATES:
         return "a Pirates! card is never in a hand"
     return check_raw_card(card)

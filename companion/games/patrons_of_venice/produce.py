@@ -21,7 +21,7 @@ from companion.core.steps import Edit
 
 from . import city, goods
 from .goods import RAW_DECK
-from .table import doing, name, pay, recipe, virtual
+from .table import bank, doing, name, pay, recipe, virtual
 
 
 def inputs(state: PMap, hand: list[str], kind: str) -> list[str] | None:
@@ -101,11 +101,13 @@ def produce(e: Edit) -> None:
     if used and "cards" in e.action:  # the player's own pick
         used = _picked(e, table["hands"][seat], recipe(e.state, business["type"]))
     earned = city.income(business, table["businesses"], table["statues"], e.state["options"]["gondola_counts"] == "own")
-    pay(e, None, business["owner"], earned["total"])
+    paid = min(earned["total"], bank(e.state))  # the Bank pays what it holds: never below 0
+    pay(e, None, business["owner"], paid)
     table["produced"].append(index)
     product = city.PRODUCT[business["type"]]
     e.say(f"{name(e.state, seat)} produces {product} at the {label} by {' and '.join(business['campi'])}: "
-          f"{earned['total']} to {name(e.state, business['owner'])}.")
+          f"{paid} to {name(e.state, business['owner'])}"
+          + (f" (it earns {earned['total']}, but the Bank has only {paid} left)." if paid < earned["total"] else "."))
     if used:
         for card in used:
             table["hands"][seat].remove(card)

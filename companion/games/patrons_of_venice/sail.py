@@ -4,7 +4,7 @@ Pirates! are discarded and replaced (a Pirates! drawn as a replacement causes no
 discard pile goes back into the deck at once when it holds all four Pirates!.
 
 With the table's own deck the companion draws; with real cards the table says what it drew: whether a
-Pirates! was among them, and the cards' names where it knows them (or taps them on the reader)."""
+Pirates! was among them, and the cards, picked by their good then their value (or tapped on the reader)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from companion.core.steps import Edit
 from companion.core.words import counted
 
 from . import goods
-from .cards import RAW, Chance, card_field
+from .cards import RAW, Chance, card_field, not_a_card, pirates_left
 from .goods import RAW_DECK
 from .table import doing, name, virtual
 from .unload import to_unload
@@ -37,8 +37,9 @@ def draw(e: Edit) -> None:
         new = list(e.deck(RAW)["out"][before:])
     else:
         cards, wanted = e.action.get("cards") or [], e.action.get("pirates", False)
-        if not isinstance(cards, list) or any(not isinstance(c, str) or goods.check_raw_card(c) for c in cards):
-            e.refuse("cards: the New Shipment cards drawn, named like “Wool 3” or “Pirates!”")
+        if not isinstance(cards, list) or any(not isinstance(c, str) for c in cards):
+            e.refuse("cards: the New Shipment cards drawn, such as “Wool 3” or “Pirates!”")
+        _check(e, cards)
         if type(wanted) not in (bool, int) or not 0 <= wanted <= goods.PIRATE_CARDS:
             e.refuse("pirates: whether (or how many) Pirates! cards were drawn")
         named = table["new_shipments"] + cards
@@ -87,10 +88,9 @@ def _tapped(replacing: bool):
         cards = e.action.get("cards")
         if e.action.get("deck") != RAW or not isinstance(cards, list) or not cards or virtual(e.state):
             e.refuse("name the Raw Good cards drawn")
-        for card in cards:
-            bad = goods.check_raw_card(card) if isinstance(card, str) else "name the cards, such as “Wool 3”"
-            if bad:
-                e.refuse(bad)
+        if not all(isinstance(c, str) for c in cards):
+            e.refuse("name the cards, such as “Wool 3”")
+        _check(e, cards)
         _once(e, cards)
         n, new = len(e.state["players"]), e.data["new_shipments"]
         for card in cards:
@@ -106,6 +106,14 @@ def _tapped(replacing: bool):
         e.say(f"Drawn: {', '.join(cards)}.")
 
     return handler
+
+
+def _check(e: Edit, cards: list[str]) -> None:
+    """Each card named is one of this game's (a value a card may have; the table's deck's own, where entered)."""
+    for card in cards:
+        bad = not_a_card(e.state, card, drawn=True)
+        if bad:
+            e.refuse(bad)
 
 
 def _once(e: Edit, cards: list[str]) -> None:
@@ -129,9 +137,9 @@ def replace_pirates(e: Edit) -> None:
     pirates = table["new_shipments"].count(goods.PIRATES)
     if not virtual(e.state):
         cards = e.action.get("cards") or []
-        if not isinstance(cards, list) or any(not isinstance(c, str) or goods.check_raw_card(c) or c == goods.PIRATES
-                                              for c in cards):
+        if not isinstance(cards, list) or any(not isinstance(c, str) or c == goods.PIRATES for c in cards):
             e.refuse("cards: the replacement cards drawn (not Pirates!: tap or add those one by one)")
+        _check(e, cards)
         for card in cards:  # a named card first names one not named before
             if None in kept:
                 kept[kept.index(None)] = card
@@ -167,7 +175,7 @@ def _name_one(state: PMap, label: str, pirates: bool) -> Option:
     """Name one card drawn (as a tap on the reader does); the step goes on."""
     return Option(label, "Name", {"type": "draw", "deck": RAW}, taps=RAW,
                   fields={"cards": {"type": "array", "minItems": 1, "maxItems": 1, "title": "card",
-                                    "items": card_field(state, "card", pirates=pirates)}})
+                                    "items": card_field(state, "card", pirates=pirates, drawn=True)}})
 
 
 def draw_options(state: PMap, seat: int | None) -> list[Option]:
@@ -180,7 +188,7 @@ def draw_options(state: PMap, seat: int | None) -> list[Option]:
     if goods.PIRATES in named:
         return [*found, Option("Go on: the Pirates! raid", "Go on", {"type": "advance"}, button="NEXT")]
     # A Pirates! among the cards drawn but not named: only while some are not named.
-    pirate = [Option("A Pirates! card was drawn", "Pirate", {"type": "advance", "pirates": True})] if found else []
+    pirate = [Option("A Pirates! card was drawn", "Pirate", {"type": "advance", "pirates": True})] if found and pirates_left(state) else []
     return [*found, Option("No Pirates! card was drawn", "Drawn", {"type": "advance"}, button="NEXT"), *pirate]
 
 
@@ -191,9 +199,9 @@ def pirates_options(state: PMap, seat: int | None) -> list[Option]:
         return [Option("Replace the Pirates!", "Draw", {"type": "advance"}, button="NEXT")]
     named = [_name_one(state, "Name a replacement drawn", pirates=False)] if (
         None in state["data"]["new_shipments"] or _goods(state["data"]["new_shipments"]) < len(state["players"])) else []
-    return [*named,
-            Option("Another Pirates! was drawn", "Pirate", {"type": "draw", "deck": RAW, "cards": [goods.PIRATES]}, taps=RAW),
-            Option("The Pirates! are replaced", "Drawn", {"type": "advance"}, button="NEXT")]
+    another = [Option("Another Pirates! was drawn", "Pirate", {"type": "draw", "deck": RAW, "cards": [goods.PIRATES]},
+                      taps=RAW)] if pirates_left(state) else []
+    return [*named, *another, Option("The Pirates! are replaced", "Drawn", {"type": "advance"}, button="NEXT")]
 
 
 

@@ -5,8 +5,11 @@ Draper, a Hemp for a Canvaser, 2 of a Luxury good's 3 inputs); he pays the tile'
 on it. Where the companion holds the hand it looks itself; elsewhere the player says he showed them. A statue
 costs 3 + the statues already in Venice and goes in a vacant campo.
 
-The board's campi are not in the rulebook: the ones named in this game are offered to tap, so a campo is not
-named twice two ways ("S. Polo", "San Polo"); a new one is typed once."""
+A tile's cost is the one printed on it: the rulebook's text gives none, so the first tile of a type is priced
+once (from the costs tiles may have, whatever the buyer holds) and the box keeps it; a player who cannot pay
+it is told so and does not sponsor it. The campi are picked from the board's (city.board): the rulebook names
+two, and the table names each of the others once.
+"""
 
 from __future__ import annotations
 
@@ -15,15 +18,17 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.options import Option
+from companion.core import flow
 from companion.core.flow import EACH, Step
+from companion.core.options import Option
 from companion.core.steps import Edit
-from companion.core.words import a, sentence
+from companion.core.words import a, counted, sentence
 
 from . import city, goods
 from .table import cubes_left, doing, ducats, name, pay, recipe, virtual
 
-MOST = 50  # the most a tile's cost may be entered as (the rulebook prints none of them)
+MOST = 20  # the most a tile's printed cost may be entered as: the rulebook prints none (a statue costs 3 to 8)
+REPLAYED_MOST = 50  # what an earlier version let a table enter: its journals replay as they were
 
 # The printed cost of each type's Business Tiles: the rulebook's text gives none. Entered once, on the New game
 # page or the first time that type is sponsored; the box keeps them for the next game (GameDef.learned).
@@ -50,22 +55,45 @@ def costs(state: PMap) -> dict[str, int]:
 
 
 def learned(state: PMap) -> dict[str, Any]:
-    """For the next game: the tile costs, and the Cloth and Canvas cards' values, the table entered."""
-    out = {"costs": costs(state), "made_values": dict(state["data"].get("made_values") or {})}
+    """For the next game: the tile costs, the Cloth and Canvas cards' values and the board's campi the table entered."""
+    named = [c for c in city.board(state["data"]) if c not in city.RULEBOOK_CAMPI]
+    out = {"costs": costs(state), "made_values": dict(state["data"].get("made_values") or {}), "campi": named}
     return {k: v for k, v in out.items() if v}
 
 
-# Campi of Venice to suggest before the table has named any (any name the board prints is taken).
-VENICE = ("Campo San Polo", "Campo Santo Stefano", "Campo dei Frari", "Campo Santa Margherita", "Campo San Luca")
+# Campi of Venice to suggest as a new one is named (any name the board prints is taken): as many as the list
+# has room for, so a suggestion is always one the list does not hold.
+VENICE = ("Campo Santo Stefano", "Campo Santa Margherita", "Campo San Luca", "Campo San Bartolomeo",
+          "Campo Santa Maria Formosa", "Campo San Zaccaria", "Campo San Barnaba", "Campo Sant'Angelo",
+          "Campo San Giacomo", "Campo San Trovaso")
 
 
-def _campo(state: PMap, title: str, description: str, vacant: bool = False) -> dict[str, Any]:
+def _campo(state: PMap, title: str, vacant: bool = False) -> dict[str, Any]:
+    """A campo picked from the board's (for a statue, a vacant one)."""
     table = state["data"]
     taken = {city.campo_key(s) for s in table["statues"]} if vacant else set()
-    named = [c for c in city.campi_named(table) if city.campo_key(c) not in taken]
-    new = [c for c in VENICE if city.campo_key(c) not in {city.campo_key(n) for n in city.campi_named(table)}]
-    return {"type": "string", "maxLength": 40, "title": title, "description": description,
-            "examples": named or new[:3] or ["Campo Nuovo"]}
+    return {"title": title, "enum": [c for c in city.board(table) if city.campo_key(c) not in taken]}
+
+
+def _new_campo(state: PMap) -> list[Option]:
+    """Name one of the board's campi the box does not know yet (the rulebook names two): kept for the next game."""
+    known = {city.campo_key(c) for c in city.board(state["data"])}
+    if len(known) >= city.CAMPI_MOST:
+        return []
+    examples = [c for c in VENICE if city.campo_key(c) not in known]
+    return [Option("Name a campo of the board", "Campo", {"type": "campo"},
+                   fields={"name": {"type": "string", "maxLength": 40, "title": "campo, as the board prints it",
+                                    "examples": examples}})]
+
+
+def new_campo(e: Edit) -> None:
+    name_ = e.action.get("name")
+    bad = city.not_a_campo(e.data, name_)
+    if bad:
+        e.refuse(f"name: {bad}")
+    name_ = " ".join(name_.split())
+    e.data.setdefault("board", []).append(name_)
+    e.say(f"{e.name(e.state['flow']['actor'])} names {name_}, a campo of the board: the box keeps it for the next game.")
 
 
 def _shows(state: PMap, seat: int, kind: str) -> bool | None:
@@ -93,31 +121,39 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     if seat is None or seat != state["flow"]["actor"]:
         return []
     table, purse, found = state["data"], ducats(state, seat), []
-    if len(table["statues"]) < city.STATUES and city.statue_cost(len(table["statues"])) <= purse:
+    vacant = _campo(state, "campo", vacant=True)
+    if len(table["statues"]) < city.STATUES and city.statue_cost(len(table["statues"])) <= purse and vacant["enum"]:
         cost = city.statue_cost(len(table["statues"]))
         found.append(Option(f"A statue for {cost}", "Statue", {"type": "advance", "action": "sponsor"},
-                            fields={"statue": _campo(state, "campo", "a vacant campo", vacant=True)}))
+                            fields={"statue": vacant}))
     if cubes_left(table, seat) >= 1:
-        known = costs(state)
-        for kind in city.TYPES:
-            if city.tiles_left(table["businesses"], kind) < 1 or known.get(kind, 1) > purse:
-                continue
-            shows = _shows(state, seat, kind)
-            if not _owns(state, seat, kind) and shows is False:
-                continue
-            ask = not _owns(state, seat, kind) and shows is None  # the player shows the cards and says so
-            # A known cost is paid as it is (one tap); an unknown one is entered once, from 1: never free.
-            cost = {"cost": known[kind]} if kind in known else {}
-            price = f" for {known[kind]}" if kind in known else ""
-            found.append(Option(
-                sentence(a(city.LABELS[kind]) + price) + (f": show {_need(kind)}" if ask else ""), city.LABELS[kind][:6],
-                {"type": "advance", "action": "sponsor", "business": kind, **cost, **({"shown": True} if ask else {})},
-                confirm=ask, private=virtual(state), under="Sponsor a business",  # a hand's secret: its phone only
-                fields={"campi": {"type": "array", "title": "campi", "minItems": 1, "maxItems": 2, "uniqueItems": True,
-                                  "items": _campo(state, "campo", "the campo the building touches (two if it touches two)")},
-                        **({} if cost else {"cost": {"type": "integer", "title": "cost printed on the tile",
-                                                     "minimum": 1, "maximum": min(MOST, purse)}})}))
-    return [*found, Option("Sponsor nothing", "None", {"type": "advance"}, button="NEXT")]
+        found += [_business_option(state, seat, kind) for kind in city.TYPES if _may_sponsor(state, seat, kind)]
+    return [*found, *_new_campo(state), Option("Sponsor nothing", "None", {"type": "advance"}, button="NEXT")]
+
+
+def _may_sponsor(state: PMap, seat: int, kind: str) -> bool:
+    """A tile of the type is left, its known cost is within his purse, and he owns one or may show its goods."""
+    return (city.tiles_left(state["data"]["businesses"], kind) >= 1 and costs(state).get(kind, 0) <= ducats(state, seat)
+            and (_owns(state, seat, kind) or _shows(state, seat, kind) is not False))
+
+
+def _business_option(state: PMap, seat: int, kind: str) -> Option:
+    ask = not _owns(state, seat, kind) and _shows(state, seat, kind) is None  # the player shows the cards and says so
+    known = costs(state)
+    campi = {"type": "array", "title": "campi", "minItems": 1, "maxItems": 2, "uniqueItems": True,
+             "items": _campo(state, "campo the building touches (two if it touches two)")}
+    label = sentence(a(city.LABELS[kind])) + (f" for {known[kind]}" if kind in known else "") + (f": show {_need(kind)}" if ask else "")
+    shown = {"shown": True} if ask else {}
+    common = {"confirm": ask, "private": virtual(state), "under": "Sponsor a business"}  # a hand's secret: its phone only
+    if kind in known:  # the printed cost, paid as it is (one tap)
+        return Option(label, city.LABELS[kind][:6], {"type": "advance", "action": "sponsor", "business": kind,
+                                                     "cost": known[kind], **shown}, fields={"campi": campi}, **common)
+    # The first tile of its type: its printed cost is asked once, within the costs a tile may have (never the
+    # buyer's purse: a cost he cannot pay is kept, and he is told why he cannot sponsor it).
+    return Option(label, city.LABELS[kind][:6], {"type": "priced", "business": kind, **shown},
+                  fields={"campi": campi,
+                          "cost": {"type": "integer", "title": "cost printed on the tile", "minimum": 1, "maximum": MOST}},
+                  **common)
 
 
 def sponsor(e: Edit) -> None:
@@ -127,10 +163,39 @@ def sponsor(e: Edit) -> None:
         _business(e)
 
 
+def priced(e: Edit) -> None:
+    """The first tile of a type: its printed cost, kept; then sponsored (and the step goes on), or, when the
+    player cannot pay it, not (he may still sponsor something else)."""
+    seat, kind, cost = e.state["flow"]["actor"], e.action.get("business"), e.action.get("cost")
+    if kind not in city.TYPES:
+        e.refuse(f"business: one of {', '.join(city.TYPES)}")
+    if type(cost) is not int or not 1 <= cost <= MOST:
+        e.refuse(f"cost: the Ducats printed on the tile, 1 to {MOST}")
+    known = costs(e.state)
+    if kind in known and known[kind] != cost:
+        e.refuse(f"the {city.LABELS[kind]} tiles cost {known[kind]} (printed on the tile), not {cost}")
+    if cost > ducats(e.state, seat):
+        e.say(f"{name(e.state, seat)} has {counted(ducats(e.state, seat), 'Ducat')}: "
+              f"{a(city.LABELS[kind])} costs {cost}, so {name(e.state, seat)} cannot sponsor it.")
+        _learn(e, kind, cost)
+        return
+    _business(e)
+    e.take(lambda state: flow.advance(e.game.flow, state, seat))
+
+
+def _learn(e: Edit, kind: str, cost: int) -> None:
+    known = e.data.setdefault("costs", {})
+    if kind not in known:
+        known[kind] = cost
+        e.say(f"The {city.LABELS[kind]} tiles cost {cost}: the box keeps it for the next ones.")
+
+
 def _statue(e: Edit) -> None:
     seat, table, campo = e.state["flow"]["actor"], e.data, e.action["statue"]
     if not isinstance(campo, str) or not campo.strip() or len(campo) > 40:
         e.refuse("statue: the campo's name, as printed on the board")
+    if city.not_placeable(table, campo):
+        e.refuse(f"statue: {city.not_placeable(table, campo)}")
     if len(table["statues"]) >= city.STATUES:
         e.refuse(f"all {city.STATUES} statues stand in Venice")
     if any(city.campo_key(s) == city.campo_key(campo) for s in table["statues"]):
@@ -149,14 +214,16 @@ def _business(e: Edit) -> None:
         e.refuse(f"business: one of {', '.join(city.TYPES)}")
     # Never free, and a known cost as it is: what the options offer, the only inputs a table can make. A journal
     # of an earlier version, replayed, may hold a business for 0 or two costs for one type: it replays as it was.
-    if type(cost) is not int or not 0 <= cost <= MOST:
+    if type(cost) is not int or not 0 <= cost <= REPLAYED_MOST:
         e.refuse(f"cost: the Ducats printed on the tile, 1 to {MOST}")
-    known = e.data.setdefault("costs", {})
     if not isinstance(campi, list) or not 1 <= len(campi) <= 2 or any(
             not isinstance(c, str) or not c.strip() or len(c) > 40 for c in campi):
         e.refuse("campi: the campo the building touches (or the two it touches)")
     if len({city.campo_key(c) for c in campi}) < len(campi):
         e.refuse(f"campi: {campi[0]} is named twice")
+    for campo in campi:
+        if city.not_placeable(table, campo):
+            e.refuse(f"campi: {city.not_placeable(table, campo)}")
     if city.tiles_left(table["businesses"], kind) < 1:
         e.refuse(f"no {'Manufacturing' if kind in city.MANUFACTURING else 'Luxury'} Business tile is left")
     if cubes_left(table, seat) < 1:
@@ -172,11 +239,10 @@ def _business(e: Edit) -> None:
     campi = [city.as_named(table, c) for c in campi]
     table["businesses"].append({"type": kind, "owner": seat, "campi": campi})
     e.say(f"{name(e.state, seat)} sponsors {a(city.LABELS[kind])} by {' and '.join(campi)} for {cost}.")
-    if kind not in known and cost:
-        known[kind] = cost
-        e.say(f"The {city.LABELS[kind]} tiles cost {cost}: the box keeps it for the next ones.")
+    if cost:
+        _learn(e, kind, cost)
 
 
 
 STEP = Step("SPONSOR", "Sponsor", EACH, when=doing("SPONSOR"), done="None", undone="sponsoring",
-            options=options, handlers={"sponsor": sponsor})
+            options=options, handlers={"sponsor": sponsor, "priced": priced, "campo": new_campo})

@@ -32,10 +32,9 @@ ALL_DUCATS = 140  # 40 white x 1 + 20 red x 5 [D]
 COUNTERS = (
     CounterSpec("ducats", "Ducats", START_DUCATS, balance="bank", money=True),
     CounterSpec("favours", "Favours"),
-    # The Bank's chips may run out in a long game: the companion keeps counting (below 0, what the Bank owes),
-    # as it keeps counting Favours once their 18 cards are out (SPEC 1.10.11: a component shortage must not
-    # cost a player what the rules give him).
-    CounterSpec("bank", "Bank", lambda n: ALL_DUCATS - START_DUCATS * n, minimum=None, per_player=False),
+    # The Bank holds the chips nobody holds: never below 0, and never set by hand (a purse set right by hand
+    # takes from it or gives to it), so the game's 140 Ducats stay 140 whatever the table enters.
+    CounterSpec("bank", "Bank", lambda n: ALL_DUCATS - START_DUCATS * n, per_player=False, corrected=lambda state: False),
 )
 
 
@@ -57,6 +56,8 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "costs": dict(setup.get("costs") or {}),
         # The values printed on the Cloth and Canvas cards, once known (goods.VALUE_FIELD).
         "made_values": dict(setup.get("made_values") or {}),
+        # The board's campi the table named (city.board: with the rulebook's two, what a campo is picked from).
+        "board": [" ".join(c.split()) for c in setup.get("campi") or ()],
         # The tags of the real cards tapped on the reader since the draw pile was last shuffled (sail.py).
         "tags": [],
     }
@@ -84,6 +85,11 @@ def recipe(state: PMap, kind: str) -> tuple[str, ...] | None:
 def virtual(state: PMap) -> bool:
     """The companion holds the Raw Good deck (and so every hand): the table entered its cards."""
     return state["decks"]["raw_goods"]["mode"] == "virtual"
+
+
+def bank(state: PMap) -> int:
+    """The Ducats in the Bank: what it can pay out."""
+    return state["counters"]["table"]["bank"]
 
 
 def ducats(state: PMap, seat: int) -> int:

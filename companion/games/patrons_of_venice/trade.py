@@ -3,7 +3,7 @@ any number of cards at their printed values; then in rounds from the lead each b
 Market card at its printed price, any Pirate Wharf card for 1) until every player passes in a row.
 
 With the table's own deck the companion holds every hand: a card is sold from it with one tap. With real
-cards the player names the card."""
+cards the player picks the card, by its good then its value."""
 
 from __future__ import annotations
 
@@ -12,33 +12,45 @@ from pyrsistent import PMap
 from companion.core.options import Option
 from companion.core.flow import EACH, PASSES, Step
 from companion.core.steps import Edit
+from companion.core.words import counted
 
 from . import goods
-from .cards import card_field
-from .goods import RAW_DECK
-from .table import doing, ducats, name, pay, virtual
+from .cards import card_field, discard_held, not_a_card
+from .table import bank, doing, ducats, name, pay, virtual
 
 
 def sell_card(e: Edit, seat: int, card: str) -> None:
     """Sold at the printed value from the Bank: the card goes to the Market, or (Grain, Wine, Pepper) to the
-    discard pile [R l.145, l.153]. A virtual hand's Cloth or Canvas whose value the box does not know yet is
-    sold at the value the player reads on it (`value`), which the box keeps."""
+    discard pile [R l.145, l.153]. A Cloth or Canvas card's value is one for the whole game: the first one sold
+    says it (a virtual hand's unvalued card, at the value the player reads on it: `value`), and the box keeps it."""
+    if card in goods.MANUFACTURED:
+        card = f"{card} {made_value(e, card)}"
     price = goods.value(card)
-    if price is None and card in goods.MANUFACTURED:
-        price = e.action.get("value")
-        if type(price) is not int or not 1 <= price <= goods.MADE_MOST:
-            e.refuse(f"value: the Ducats printed on the {card} card, 1 to {goods.MADE_MOST}")
-        e.data.setdefault("made_values", {})[card] = price
-        e.say(f"{card} cards are worth {price}: the box keeps it for the next ones.")
-        card = f"{card} {price}"
+    if price > bank(e.state):
+        e.refuse(f"the Bank has {counted(bank(e.state), 'Ducat')} left: it cannot pay {price} for {card}")
     pay(e, None, seat, price)
     if goods.sold_to_market(card):
         e.data["market"].append(card)
         where = "to the Market"
     else:
-        e.discard(RAW_DECK, [card])  # never a Pirates!: no reshuffle
+        discard_held(e, card)  # never a Pirates!: no reshuffle
         where = "to the discard pile"
     e.say(f"{name(e.state, seat)} sells {card} for {price} ({card} {where}).")
+    kind = goods.good(card)
+    if kind in goods.MANUFACTURED and kind not in e.data.setdefault("made_values", {}):
+        e.data["made_values"][kind] = price
+        e.say(f"{kind} cards are worth {price}: the box keeps it for the next ones.")
+
+
+def made_value(e: Edit, kind: str) -> int:
+    """A Cloth or Canvas card's value: the one the box keeps, else the one the player read on it (`value`)."""
+    kept = (e.data.get("made_values") or {}).get(kind)
+    if kept is not None:
+        return kept
+    price = e.action.get("value")
+    if type(price) is not int or not 1 <= price <= goods.VALUE_MOST:
+        e.refuse(f"value: the Ducats printed on the {kind} card, 1 to {goods.VALUE_MOST}")
+    return price
 
 
 def _sellable(state: PMap, card: str) -> bool:
@@ -47,7 +59,7 @@ def _sellable(state: PMap, card: str) -> bool:
 
 def sell(e: Edit) -> None:
     seat, card = e.state["flow"]["actor"], e.action.get("card")
-    bad = goods.check_hand_card(card) if isinstance(card, str) else "name the card to sell, such as “Wool 3”"
+    bad = not_a_card(e.state, card, made=True) if isinstance(card, str) else "name the card to sell, such as “Wool 3”"
     if bad:
         e.refuse(f"card: {bad}")
     if goods.good_in_hand(card) in goods.MANUFACTURED and not e.state["options"]["sell_manufactured"]:
@@ -64,18 +76,30 @@ def sell_options(state: PMap, seat: int | None) -> list[Option]:
     if seat is None or seat != state["flow"]["actor"]:
         return []
     done = Option("Done selling", "Done", {"type": "advance"}, button="NEXT")
-    if not virtual(state):
-        return [Option("Sell a card from your hand", "Sell", {"type": "sell"}, fields={"card": card_field(state)}), done]
+    kept = state["data"].get("made_values") or {}
+    if not virtual(state):  # a real hand: the card picked (his own the box knows first), what the Bank can pay
+        field = card_field(state, seat=seat, most=bank(state))
+        made = goods.MANUFACTURED if state["options"]["sell_manufactured"] and bank(state) else ()
+        return [*([Option("Sell a card from your hand", "Sell", {"type": "sell"}, fields={"card": field})]
+                  if field["enum"] else []),
+                *(_sell_made(state, c, kept, private=False) for c in made if kept.get(c, 1) <= bank(state)), done]
     hand = list(dict.fromkeys(state["data"]["hands"][seat]))
-    held = [c for c in hand if _sellable(state, c)]
+    held = [c for c in hand if _sellable(state, c) and goods.value(c) <= bank(state)]
     # A Cloth or Canvas made before the table said what the cards are worth: its value, read on the card, once.
-    unvalued = [c for c in hand if c in goods.MANUFACTURED and state["options"]["sell_manufactured"]]
+    made = [c for c in hand if c in goods.MANUFACTURED and state["options"]["sell_manufactured"]
+            and kept.get(c, 1) <= bank(state)]
     # The hand the companion holds is the player's secret: its cards are offered on his own phone only.
     return [*(Option(f"Sell {c} for {goods.value(c)}", "Sell", {"type": "sell", "card": c}, private=True) for c in held),
-            *(Option(f"Sell {c} for the value printed on it", "Sell", {"type": "sell", "card": c}, private=True,
-                     fields={"value": {"type": "integer", "title": "value on the card", "minimum": 1,
-                                       "maximum": goods.MADE_MOST}}) for c in unvalued), done]
+            *(_sell_made(state, c, kept, private=True) for c in made), done]
 
+
+def _sell_made(state: PMap, kind: str, kept: dict[str, int], private: bool) -> Option:
+    """Sell a Cloth or Canvas: at the value the box keeps, or (the first one of the game) at the value read on it."""
+    if kind in kept:
+        return Option(f"Sell a {kind} for {kept[kind]}", "Sell", {"type": "sell", "card": kind}, private=private)
+    return Option(f"Sell a {kind} for the value printed on it", "Sell", {"type": "sell", "card": kind}, private=private,
+                  fields={"value": {"type": "integer", "title": "value on the card", "minimum": 1,
+                                    "maximum": min(goods.VALUE_MOST, bank(state))}})
 
 
 def buy(e: Edit) -> None:
@@ -84,8 +108,8 @@ def buy(e: Edit) -> None:
     if source not in ("market", "wharf"):
         e.refuse("from: market or wharf")
     pile = table[source]
-    if card is not None and (not isinstance(card, str) or goods.check_hand_card(card)):
-        e.refuse("card: the card bought, such as “Wool 3”")
+    if card is not None and (not isinstance(card, str) or not_a_card(e.state, card, made=True)):
+        e.refuse(f"card: {not_a_card(e.state, card, made=True) if isinstance(card, str) else 'the card bought, such as “Wool 3”'}")
     if source == "market" and goods.good(card) in goods.STAPLES:  # [R l.158]
         e.refuse(f"{goods.good(card)} is never in the Market: sold, Grain, Wine and Pepper go to the discard pile")
     if card in pile:
@@ -114,9 +138,10 @@ def buy_options(state: PMap, seat: int | None) -> list[Option]:
     found = [Option(f"Buy {c} for {goods.value(c)}", "Buy", {"type": "advance", "action": "buy", "from": "market", "card": c},
                     under="Buy from the Market")
              for c in dict.fromkeys(table["market"]) if c is not None and goods.value(c) <= purse]
-    if None in table["market"] and purse >= 1:
-        found.append(Option("Buy a Market card (name it)", "Buy", {"type": "advance", "action": "buy", "from": "market"},
-                            fields={"card": card_field(state, most=purse, market=True)}, under="Buy from the Market"))
+    field = card_field(state, seat=seat, most=purse, market=True)
+    if None in table["market"] and field["enum"]:
+        found.append(Option("Buy a Market card (pick it)", "Buy", {"type": "advance", "action": "buy", "from": "market"},
+                            fields={"card": field}, under="Buy from the Market"))
     if purse >= 1:
         found += [Option(f"Buy {c or 'a card'} from the Wharf for 1", "Wharf",
                          {"type": "advance", "action": "buy", "from": "wharf", "card": c}, under="Buy from the Wharf")
@@ -128,8 +153,9 @@ def buy_options(state: PMap, seat: int | None) -> list[Option]:
 def _nothing_to_sell(state: PMap, seat: int) -> bool:
     """A virtual hand with no card the Market takes: his part of the Sell step is passed over (real hands are
     the players' own: the box cannot tell)."""
-    return virtual(state) and not any(_sellable(state, c) or (c in goods.MANUFACTURED and state["options"]["sell_manufactured"])
-                                      for c in state["data"]["hands"][seat])
+    return virtual(state) and not any(
+        _sellable(state, c) or (c in goods.MANUFACTURED and state["options"]["sell_manufactured"])
+        for c in state["data"]["hands"][seat]) or not bank(state)
 
 
 SELL = Step("TRADE_SELL", "Sell to the Market", EACH, when=doing("TRADE"), done="Done", skip=_nothing_to_sell,

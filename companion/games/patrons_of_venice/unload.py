@@ -14,8 +14,8 @@ from companion.core.flow import EACH, Step
 from companion.core.steps import Edit
 
 from . import goods
-from .cards import card_field
-from .table import doing, name
+from .cards import card_field, not_a_card
+from .table import bank, doing, name
 from .trade import sell_card
 
 
@@ -71,8 +71,11 @@ def take(e: Edit) -> None:
 
 def sell(e: Edit) -> None:
     card = e.data["ships"][e.state["flow"]["actor"]][2]["card"] or e.action.get("card")
-    if not isinstance(card, str) or goods.check_raw_card(card) or card == goods.PIRATES:
-        e.refuse("card: name the shipment's card, such as “Wool 3”, to sell it at its price")
+    if not isinstance(card, str) or card == goods.PIRATES:
+        e.refuse("card: pick the shipment's card, such as “Wool 3”, to sell it at its price")
+    bad = not_a_card(e.state, card)
+    if bad:
+        e.refuse(f"card: {bad}")
     who, _, _ = _unloaded(e)
     sell_card(e, who, card)
     if not e.data["unloading"]:
@@ -86,9 +89,12 @@ def unload_options(state: PMap, seat: int | None) -> list[Option]:
     card = state["data"]["ships"][owner][2]["card"]
     what = _shipment(state, owner, seat, card)
     take_it = Option(f"Take {what} into hand", "Take", {"type": "advance"}, button="NEXT")
-    if card is None:
-        return [take_it, Option("Sell it (name the card)", "Sell", {"type": "advance", "action": "sell"},
-                                fields={"card": card_field(state)})]
+    if card is None:  # the card picked: what the Bank can pay for
+        field = card_field(state, seat=seat, most=bank(state))
+        return [take_it, *([Option("Sell it (pick the card)", "Sell", {"type": "advance", "action": "sell"},
+                                   fields={"card": field})] if field["enum"] else [])]
+    if goods.value(card) > bank(state):
+        return [take_it]
     return [take_it, Option(f"Sell {what} for {goods.value(card)}", "Sell", {"type": "advance", "action": "sell"})]
 
 
