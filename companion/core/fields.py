@@ -44,7 +44,10 @@ def at_once(groups: list[str | list[str]]) -> int:
     return max(len(count), *count.values())
 
 
-def likeliest_first(field: Mapping[str, Any], first: list[Any], group: str) -> dict[str, Any]:
+SEEN = "Seen in this game"  # the group of the pieces a game has seen (a player's own first), listed first
+
+
+def likeliest_first(field: Mapping[str, Any], first: list[Any], group: str = SEEN) -> dict[str, Any]:
     """An enum `field` with the values of `first` it has listed first, in that order (the cards this game has
     seen, a player's own); where it is picked in groups, they also head it as a group of their own, `group`,
     each then in that group and in its own."""

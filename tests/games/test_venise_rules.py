@@ -166,6 +166,8 @@ def test_every_market_space_covered_ends_the_game():
         t.ok(type="advance")
     assert t.machine() == (3, 1, 3, True)
     t.ok(type="advance")
+    assert t.machine() == (3, 1, 6, True)  # the game's last End does not pass by itself: the table ends the game
+    t.ok(type="advance")
     assert t.view["over"] and t.view["phase"] == "SCORING"
     assert t.refused(type="advance").startswith("the game is over")
 
@@ -918,8 +920,8 @@ def test_a_card_this_game_has_seen_is_listed_first():
     keep_cards(t, "Master Builder", "Fill stock cost 3 wool")
     arrive(t, "Market", (1, 3), 1, "Master Builder")
     fields = _keep_option(t)["fields"]
-    assert fields["keep"]["enum"][0] == "Fill stock" and fields["keep"]["enumGroups"][0] == ["Seen this game", "Bridge, dice or stock"]
-    assert fields["cost"]["enum"][0] == "3 wool" and fields["cost"]["enumGroups"][0] == ["Seen this game", "Wool"]
+    assert fields["keep"]["enum"][0] == "Fill stock" and fields["keep"]["enumGroups"][0] == ["Seen in this game", "Bridge, dice or stock"]
+    assert fields["cost"]["enum"][0] == "3 wool" and fields["cost"]["enumGroups"][0] == ["Seen in this game", "Wool"]
     assert len(fields["keep"]["enum"]) == 13 and len(set(fields["keep"]["enum"])) == 13  # listed once, first
 
 

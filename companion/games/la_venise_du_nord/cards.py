@@ -173,7 +173,6 @@ BUILDER_FACES = ("Bridge bonus", "Movement +-1", "Activation +-1", "Fill stock",
                  *(f"Price shift {g.capitalize()}" for g in GOODS), *_ORDER_LIKE)
 _BUILDER_GROUPS = ("Bridge, dice or stock",) * 4 + ("Price shift",) * 3 + ("Like an Order",) * 6
 FACES = {"orders": ORDER_CARDS, "workshops": WORKSHOP_FACES, "builders": BUILDER_FACES}
-SEEN = "Seen this game"  # the group of the cards (faces, costs) this game has seen, listed first
 
 
 def _cost_group(cost: Mapping[str, int]) -> tuple[int, str]:
@@ -223,9 +222,9 @@ def pick_fields(deck_name: str, seen: list[str], order_like: bool = True) -> dic
     keep: dict[str, Any] = {"title": f"the {label} card kept", "enum": faces}
     if deck_name == "builders":
         keep["enumGroups"] = [g for f, g in zip(BUILDER_FACES, _BUILDER_GROUPS) if f in faces]
-    fields = {"keep": likeliest_first(keep, [face(c) for c in seen], SEEN)}
+    fields = {"keep": likeliest_first(keep, [face(c) for c in seen])}
     if deck_name != "orders":
-        fields["cost"] = likeliest_first(COST, [c.split(" cost ")[1] for c in seen if " cost " in c], SEEN)
+        fields["cost"] = likeliest_first(COST, [c.split(" cost ")[1] for c in seen if " cost " in c])
     return fields
 
 

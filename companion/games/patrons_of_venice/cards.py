@@ -9,7 +9,7 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.fields import PICKER_LIST
+from companion.core.fields import PICKER_LIST, likeliest_first
 from companion.core.result import Refused
 from companion.core.steps import Edit
 
@@ -102,9 +102,6 @@ def pirates_left(state: PMap) -> bool:
     return not deck["known"] or goods.PIRATES in deck["draw"]
 
 
-LIKELY = "Seen in this game"
-
-
 def card_field(state: PMap, title: str = "card", seat: int | None = None, most: int | None = None,
                pirates: bool = False, market: bool = False, drawn: bool = False) -> dict[str, Any]:
     """A real Raw Good card, picked by its good then its value: the likeliest first (the cards in `seat`'s hand
@@ -115,8 +112,8 @@ def card_field(state: PMap, title: str = "card", seat: int | None = None, most: 
             and not (market and goods.good(c) in goods.STAPLES)]
     mine = state["data"]["hands"][seat] if seat is not None else []
     likely = [c for c in dict.fromkeys([*mine, *seen(state)]) if c in pool][:PICKER_LIST]
-    cards = [*likely, *(c for c in pool if c not in likely)] + ([goods.PIRATES] if pirates and pirates_left(state) else [])
+    cards = pool + ([goods.PIRATES] if pirates and pirates_left(state) else [])
     field: dict[str, Any] = {"title": title, "enum": cards}
     if len(cards) > PICKER_LIST:  # picked in two steps: the good (or the likeliest), then the card
-        field["enumGroups"] = [[LIKELY, goods.good_in_hand(c)] if c in likely else goods.good_in_hand(c) for c in cards]
-    return field
+        field["enumGroups"] = [goods.good_in_hand(c) for c in cards]
+    return likeliest_first(field, likely)
