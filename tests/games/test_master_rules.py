@@ -941,3 +941,17 @@ def test_the_pope_dies_is_not_offered_or_taken_while_the_popes_office_is_vacant(
     t2.to("POPE")
     t2.give(0, cards=1)
     assert _offers_card(t2, 0, "The Pope Dies")  # the neutral Pope may die
+
+
+def test_after_the_game_ends_the_table_no_longer_says_it_ends_at_the_end_of_this_turn():
+    t = MOV(2)
+    _to_the_end(t, (4, 5))
+    (deck,) = [s["lines"] for s in t.view["sections"] if s["title"] == "Deck"]
+    assert deck == ["Pass 2 of 2: the game is over"]
+
+
+def test_a_player_out_of_the_game_is_told_so_on_her_phone():
+    t = MOV(3)
+    _the_general_ada_loses(t, by=2)
+    assert MASTER.private(t.state, 0)["notice"] == "You are out of the game: you could not pay for a War."
+    assert "notice" not in MASTER.private(t.state, 1)
