@@ -137,7 +137,7 @@ def _bids(state: PMap, seat: int) -> list[Option]:
     for k in range(min(_intrigue(state, seat), purse // elections.INTRIGUE_COST) + 1):
         label = f"{name(state, seat)}'s sealed bid for the {office}" + (f" with {counted(k, 'Intrigue card')}" if k else "")
         found.append(Option(label, "Bid", {"type": "bid", "seat": seat, "intrigue": k}, private=True,
-                            fields={"gold": {"type": "integer", "title": "gold", "minimum": 0,
+                            fields={"gold": {"type": "integer", "title": "gold", "minimum": 0, "sealed": True,
                                              "maximum": purse - elections.INTRIGUE_COST * k}}))
     return found
 
