@@ -146,7 +146,7 @@ def _private(state: PMap, seat: int) -> dict[str, Any]:
     if virtual(state):
         out["hand"] = list(table["hands"][seat])
     election = table["election"]
-    if election is not None and seat in election["voters"] and seat not in table["caught"]:  # the caught bid not
+    if election is not None and seat in election["voters"] and seat not in table["caught"]:  # no bid asked of a caught voter
         out["bid"] = thaw(election["bids"][seat])
         out["election"] = election["office"]
         parts = elections.votes(table, election["office"], seat, {}, state["options"]["patronage_votes"])
