@@ -400,8 +400,10 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
     opens = isinstance(values[index][0], _GROUP)
+    # A sealed field (a secret bid) is picked with the box turned to its player; once taken no page shows it.
+    title = field.get("title", key) + (" (sealed: the bidder alone looks)" if field.get("sealed") else "")
     # Who decides stays on the big line; the option being filled heads the screen, the field under it.
-    return StepScreen(option["label"], who_acts(view), field.get("title", key) + (f": {pick.group}" if pick.group else ""),
+    return StepScreen(option["label"], who_acts(view), title + (f": {pick.group}" if pick.group else ""),
                       f"► {values[index][1]}{count}", ("Back" if pick.group else "Leave", "More" if len(values) > 1 else "",
                                                        "Open" if opens else "Take", "Prev" if len(values) > 1 else ""))
 

@@ -12,7 +12,8 @@ TABLE.md: every field is required and bounded. A field is one of
 an enum's items, such as the cubes of each kind in a stock: ours, not JSON Schema's),
 with annotations a screen may use ("title", "description", "enumNames": a label per enum value,
 "enumGroups": a group per enum value, or a list of the groups it is in, by which a long list is picked in two steps, and a game's own drawing
-hints such as "grid"). `conforms` says why a field breaks the contract (a test runs
+hints such as "grid"; "sealed": a secret value, a sealed bid, which the box says only its player may look at while it is
+picked). `conforms` says why a field breaks the contract (a test runs
 it over every option a whole game offers); `check` says why a value does not fit a field.
 
 Written here rather than with a JSON Schema validator: JSON's true is not 1 and [1, 0] is not [True, 0]
@@ -30,7 +31,7 @@ from typing import Any
 from companion.core.words import counted
 
 PICKER_LIST = 12  # a field of more values than this, with groups, is picked group first (panel.js's PICKER_LIST)
-ANNOTATIONS = frozenset({"title", "description", "enumNames", "enumGroups", "examples", "grid", "default"})
+ANNOTATIONS = frozenset({"title", "description", "enumNames", "enumGroups", "examples", "grid", "default", "sealed"})
 
 
 def groups_each(groups: list[str | list[str]]) -> list[list[str]]:

@@ -38,3 +38,34 @@ def test_the_hint_over_next_is_not_said_twice_when_select_is_on_nexts_own_option
     screen = controls.step_screen(t.view | {"version": 1}, controls.Panel())
     assert screen.hints[2:] == ("", "Draw"), screen.hints
 
+
+
+def test_a_seat_with_no_phone_bids_on_the_box_and_its_digits_are_hidden_once_entered(make_runtime):
+    """The bidder turns the box to herself: the field she picks says it is sealed; once taken, no page of the
+    box shows the Gold she bid until NEXT reveals every bid together."""
+    from buttons import select
+
+    rt = make_runtime(rng=random.Random(1))
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "options": {"start_offices": "vacant"}}
+    assert rt.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    while rt.view()["step"] != "EXPANSION":
+        assert rt.submit({"type": "advance"}).accepted
+    for counter, delta in (("gold", 20), ("hand", 1)):
+        assert rt.submit({"type": "counter", "name": counter, "seat": 1, "delta": delta}).accepted
+    assert rt.submit({"type": "play", "seat": 1, "card": "Senator"}).accepted  # 17 Gold left
+    while rt.view()["step"] != "DOGE_ELECTION":
+        assert rt.submit({"type": "advance", "confirm": True}).accepted
+    panel = select(rt, Panel(), "Bea's sealed bid for the Doge")
+    panel = press(rt, panel, "action").panel  # the Gold, walked with SELECT
+    assert controls.screen_for(rt.view(), panel).step == "gold (sealed: the bidder alone looks)"
+    for _ in range(13):
+        panel = press(rt, panel, "select").panel
+    done = press(rt, panel, "action")
+    assert done.action == {"type": "bid", "seat": 1, "intrigue": 0, "gold": 13}
+    view = rt.view()
+    assert view["status"] == "Bids 1/1 on the phones" and view["log"][-1] == "Bea makes a sealed bid."
+    for page in ("step", "scores", "counters"):
+        shown = controls.screen_for(view, Panel(page=page))
+        assert "13" not in repr(shown), shown
+    assert rt.submit({"type": "advance"}).accepted
+    assert "Bea: 14 votes (1 from a Senator, 13 from the bribe)." in rt.view()["log"]

@@ -312,8 +312,7 @@ def test_caught_negates_a_crime_costs_the_criminal_1d6_and_the_next_election():
     assert len(t.view["in_play"]) == 2  # the crime did nothing
     t.to("POPE")
     t.go(type="advance", die=6)
-    t.give(1, gold=5)
-    _elect(t, {1: (5, 0)})
+    _elect(t, {})  # Bea loses it whatever she would bid: she is not asked to
     assert t.view["pope"]["controller"] == 0 and "(caught: loses automatically)" in t.log[-3]
     assert not t.view["players"][1]["caught"] and cardinal
 
@@ -719,7 +718,7 @@ def test_caught_loses_the_next_election_the_criminal_can_vote_in_not_one_without
     t.to("DOGE")
     t.go(type="advance", die=6)
     assert t.view["election"]["voters"] == [0, 1]
-    _elect(t, {1: (5, 0)})
+    _elect(t, {})
     assert any("Bea" in line and "(caught: loses automatically)" in line for line in t.log[-4:])
     assert not t.view["players"][1]["caught"]
 
@@ -867,3 +866,92 @@ def test_the_cards_named_in_the_event_phase_come_by_type_and_no_type_lists_more_
     groups = Counter(named["enumGroups"])
     assert len(named["enum"]) > PICKER_LIST and max(groups.values()) <= PICKER_LIST, groups
     assert groups["Event on a card"] and groups["Event"]  # the rulebook's 13 Events, in two
+
+
+def test_these_appointments_last_until_the_next_election_and_an_election_that_elects_nobody_ends_none():
+    """The Doge dies and nobody holds a Senator: nobody is elected, and the offices the last Doge gave stay."""
+    t = MOV(2)
+    t.to("DOGE")
+    _with_offices(t, General=0, Admiral=1)
+    t.go(type="advance", die=6)
+    t.go(type="advance")  # the election: nobody can vote
+    assert "Nobody is elected: the Doge's office stays vacant." in t.log
+    assert t.view["offices"] == {"General": 0, "Admiral": 1} and t.view["doge"]["state"] == "vacant"
+    assert "General: Ada" in t.view["sections"][0]["lines"]
+
+
+def test_a_doge_elected_ends_the_appointments_and_gives_them_anew():
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.put(1, "Senator")
+    t.to("DOGE")
+    _with_offices(t, General=0, Admiral=1)
+    t.go(type="advance", die=6)
+    _elect(t, {1: (0, 0)})
+    assert t.view["offices"] == {} and t.step == "OFFICE_APPOINTMENT"
+
+
+def _caught_bea(t):
+    """Bea's Slander on Ada's Cardinal is negated by Ada's Caught: Bea loses the next election."""
+    t.to("EXPANSION")
+    t.put(0, "Cardinal")
+    t.put(1, "Cardinal")
+    t.to("EVENT")
+    t.give(1, gold=10, cards=1)
+    t.give(0, cards=1)
+    t.go(type="play", seat=1, card="Slander", target=[c["id"] for c in t.view["in_play"] if c["owner"] == 0][0])
+    t.go(type="negate", seat=0, card="Caught", dice=[1])
+    t.to("POPE")
+    t.go(type="advance", die=6)
+
+
+def test_the_player_caught_automatically_loses_the_next_election_and_is_not_asked_to_bid_or_pay_in_it():
+    t = MOV(2)
+    _caught_bea(t)
+    assert t.view["election"]["voters"] == [0, 1]
+    assert not [o for o in t.offered if o.action.get("type") == "bid" and o.action["seat"] == 1]
+    refused = t.do(type="bid", seat=1, gold=3, intrigue=0, phone_seat=1)
+    assert refused.reason == "Bea was caught in a crime and automatically loses this election: no bid"
+    assert t.view["status"] == "Bids 0/1 on the phones" and "bid" not in MASTER.private(t.state, 1)
+    gold = t.gold()
+    t.go(type="bid", seat=0, gold=0, intrigue=0, phone_seat=0)
+    nxt = next(o for o in t.offered if o.button == "NEXT")
+    assert not nxt.confirm  # nobody left to bid: Bea is not waited for
+    t.go(type="advance")
+    assert t.gold()[1] == gold[1] and t.view["pope"]["controller"] == 0
+    assert any(line.startswith("Bea: ") and "(caught: loses automatically)" in line for line in t.log[-4:])
+
+
+def _offers_card(t, seat, card):
+    """Whether `seat` is offered to play `card`: on its own, or named from a list of cards."""
+    from companion.core.offer import offer
+
+    return any(o.action.get("card") == card or card in (o.fields.get("card") or {}).get("enum", ())
+               for o in offer(MASTER, t.session).for_seat(seat))
+
+
+def test_the_pope_dies_is_not_offered_or_taken_while_the_popes_office_is_vacant():
+    t = MOV(2, start_offices="vacant")
+    t.to("POPE")
+    t.give(0, cards=1)
+    assert not _offers_card(t, 0, "The Pope Dies")
+    refused = t.do(type="play", seat=0, card="The Pope Dies")
+    assert getattr(refused, "reason", None) == "The Pope Dies: the Pope's office is vacant, nobody is there to die"
+    t2 = MOV(2)
+    t2.to("POPE")
+    t2.give(0, cards=1)
+    assert _offers_card(t2, 0, "The Pope Dies")  # the neutral Pope may die
+
+
+def test_after_the_game_ends_the_table_no_longer_says_it_ends_at_the_end_of_this_turn():
+    t = MOV(2)
+    _to_the_end(t, (4, 5))
+    (deck,) = [s["lines"] for s in t.view["sections"] if s["title"] == "Deck"]
+    assert deck == ["Pass 2 of 2: the game is over"]
+
+
+def test_a_player_out_of_the_game_is_told_so_on_her_phone():
+    t = MOV(3)
+    _the_general_ada_loses(t, by=2)
+    assert MASTER.private(t.state, 0)["notice"] == "You are out of the game: you could not pay for a War."
+    assert "notice" not in MASTER.private(t.state, 1)

@@ -131,19 +131,22 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
             f"Revenue: {income['fixed']} fixed ({income['base']} base, {income['cards']} from cards, {income['offices']} "
             f"from offices, {income['routes']} from others' traders) + {counted(income['trips'], 'trip')}",
         ]})
-    sections.append({"title": "Deck", "lines": [
-        f"Pass {hands.deck_pass(state)} of 2" + (": the game ends at the end of this turn" if hands.game_end_pending(state) else "")]})
+    over = state["flow"] is not None and state["flow"]["over"]
+    end = ": the game is over" if over else ": the game ends at the end of this turn" if hands.game_end_pending(state) else ""
+    sections.append({"title": "Deck", "lines": [f"Pass {hands.deck_pass(state)} of 2{end}"]})
     return sections
 
 
 def _private(state: PMap, seat: int) -> dict[str, Any]:
-    """This player's phone: the hand (virtual deck) and the sealed bid."""
+    """This player's phone: the hand (virtual deck), the sealed bid, and that he is out of the game."""
     table = state["data"]
     out: dict[str, Any] = {}
+    if seat in table["eliminated"]:  # only a War's payment puts a player out [R l.103-104]
+        out["notice"] = "You are out of the game: you could not pay for a War."
     if virtual(state):
         out["hand"] = list(table["hands"][seat])
     election = table["election"]
-    if election is not None and seat in election["voters"]:
+    if election is not None and seat in election["voters"] and seat not in table["caught"]:  # no bid asked of a caught voter
         out["bid"] = thaw(election["bids"][seat])
         out["election"] = election["office"]
         parts = elections.votes(table, election["office"], seat, {}, state["options"]["patronage_votes"])

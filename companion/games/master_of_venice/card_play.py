@@ -78,7 +78,7 @@ def play(e: Edit) -> None:
         table["in_play"].append(entry)
         e.say(f"{who} puts {card} #{entry['id']} into play{cost}" + (f", on {describe(state, route)}." if route else "."))
         return
-    aimed = not (spec.draws or spec.gains or spec.kind == WAR or card in ("The Pope Dies", "The Doge Dies"))
+    aimed = not (spec.draws or spec.gains or spec.kind == WAR or card in legal.DIES)
     if aimed:
         victim = target if type(target) is int else target["owner"]
         what = f"{name(state, victim)}'s Villa" if type(target) is int else describe(state, target)
@@ -94,8 +94,8 @@ def play(e: Edit) -> None:
         k = sum(1 for c in owned(table, seat, spec.gains))
         e.say(f"{who} gains {k} Gold, one per {spec.gains}.")
         add_gold(e, seat, k)
-    elif card in ("The Pope Dies", "The Doge Dies"):
-        table["dies"] = "pope" if card == "The Pope Dies" else "doge"
+    elif card in legal.DIES:
+        table["dies"] = legal.DIES[card]
         e.say(f"The {table['dies'].capitalize()} dies: an election follows.")
     elif spec.kind == WAR:
         _war(e, seat, card)

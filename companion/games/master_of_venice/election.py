@@ -35,6 +35,8 @@ def bid(e: Edit) -> None:
         e.refuse("bids are made while an election is under way")
     if seat not in election["voters"]:
         e.refuse(f"{e.name(seat)} controls no {elections.VOTER[election['office']]} and cannot vote")
+    if seat in e.data["caught"]:
+        e.refuse(f"{e.name(seat)} was caught in a crime and automatically loses this election: no bid")
     offered, intrigue = e.action.get("gold", 0), e.action.get("intrigue", 0)
     if type(offered) is not int or offered < 0 or type(intrigue) is not int or intrigue < 0:
         e.refuse("gold and intrigue: whole numbers, 0 or more")
@@ -100,8 +102,8 @@ def reveal(e: Edit) -> None:
     # with no vote here loses the next one he can vote in.
     table["caught"] = [s for s in table["caught"] if s not in voters]
     table["election"] = None
-    if office == "doge":
-        table["offices"] = {}  # the appointments last until the next Doge election [R l.142]
+    if office == "doge" and best:
+        table["offices"] = {}  # the appointments last until the next Doge elected [R l.142]: nobody elected ends none
     title = OFFICE_NAME[office]
     if not best:
         e.say(f"Nobody is elected: the {title}'s office stays vacant.")
@@ -127,7 +129,7 @@ def _bids(state: PMap, seat: int) -> list[Option]:
     """One option per number of Intrigue cards played, its Gold bounded by what is left: every bid offered
     can be paid."""
     election = state["data"]["election"]
-    if election is None or seat not in election["voters"]:
+    if election is None or seat not in _bidders(state):
         return []
     purse = gold(state, seat)
     office = election["office"].capitalize()
@@ -135,23 +137,30 @@ def _bids(state: PMap, seat: int) -> list[Option]:
     for k in range(min(_intrigue(state, seat), purse // elections.INTRIGUE_COST) + 1):
         label = f"{name(state, seat)}'s sealed bid for the {office}" + (f" with {counted(k, 'Intrigue card')}" if k else "")
         found.append(Option(label, "Bid", {"type": "bid", "seat": seat, "intrigue": k}, private=True,
-                            fields={"gold": {"type": "integer", "title": "gold", "minimum": 0,
+                            fields={"gold": {"type": "integer", "title": "gold", "minimum": 0, "sealed": True,
                                              "maximum": purse - elections.INTRIGUE_COST * k}}))
     return found
 
 
+def _bidders(state: PMap) -> list[int]:
+    """The voters asked for a bid: all but those caught in a crime, who lose this election whatever they bid."""
+    election = state["data"]["election"] or {}
+    return [s for s in election.get("voters", ()) if s not in state["data"]["caught"]]
+
+
 def _missing(state: PMap) -> str:
     """NEXT reveals the bids: with some not in, it asks first (a voter's silence counts as no bid)."""
-    election = state["data"]["election"] or {}
-    missing = [state["players"][s]["name"] for s in election.get("voters", ()) if election["bids"][s] is None]
+    election = state["data"]["election"]
+    missing = [state["players"][s]["name"] for s in _bidders(state) if election["bids"][s] is None]
     if not missing:
         return ""
     return f"{' and '.join(missing)} {'has' if len(missing) == 1 else 'have'} not bid yet: revealing now counts no bid."
 
 
 def status(state: PMap) -> str:
-    e = state["data"]["election"]
-    return f"Bids {sum(1 for s in e['voters'] if e['bids'][s] is not None)}/{len(e['voters'])} on the phones"
+    bidders = _bidders(state)
+    bids = state["data"]["election"]["bids"]
+    return f"Bids {sum(1 for s in bidders if bids[s] is not None)}/{len(bidders)} on the phones"
 
 
 def _step(office: str, label: str) -> Step:

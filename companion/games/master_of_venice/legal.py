@@ -16,6 +16,8 @@ from companion.games.plain import name
 from .cards import CARDS, INTRIGUE, OFFICES, ROUTE_CAPACITY, ROUTE_TAKES, ROUTES, TRADERS, phases_of
 from .table import all_in_play, card_by_id, controller
 
+DIES = {"The Pope Dies": "pope", "The Doge Dies": "doge"}  # the office each kills
+
 
 def dice(action: Mapping[str, Any], spec: str, what: str) -> list[int] | Refused:
     """The dice an action carries (a physical roll, or the table's); lacking, ask the runtime to roll."""
@@ -66,6 +68,9 @@ def may_play(state: PMap, seat: int, card: str) -> Refused | None:
         return Refused(f"only the Pope's controller may play {card}")
     if spec.only in OFFICES and table["offices"].get(spec.only) != seat:
         return Refused(f"only the {spec.only} may play {card}")
+    dies = DIES.get(card)
+    if dies is not None and table[dies] is None:
+        return Refused(f"{card}: the {dies.capitalize()}'s office is vacant, nobody is there to die")
     if all_in_play(table, card):
         return Refused(f"{card} is in play already: the deck has " + ("only one" if spec.count == 1 else f"{spec.count}"))
     return None
