@@ -630,6 +630,26 @@ def test_players_may_pay_with_any_combination_of_coins_so_every_coin_in_hand_is_
     assert t.view["decks"]["coins"]["discard"] == 2
 
 
+def test_any_combination_of_coins_offered_is_one_the_set_holds_even_when_a_hand_was_entered_wrong():
+    """[R] "Players may pay with any combination of coins": but of each value the set holds 4. Ada entered two
+    2s, took three more from the bank (the table named them, not knowing her hand): her hand as entered holds
+    five, so a payment of five 2s, which the box would refuse, is never offered; those it offers are accepted."""
+    t = PZ(real=True)
+    for c in ("2", "3", "4", "5"):
+        t.ok(type="draw", deck="coins", cards=[c])
+    t.ok(type="hand", seat=0, coins=[2, 2], phone_seat=0)
+    for turned_up in ("2", "2", "5"):
+        t.go(type="advance", action="coin", coin=2)
+        t.ok(type="draw", deck="coins", cards=[turned_up])
+        t.ok(type="advance")  # Bea
+    t.ok(type="draw", deck="tiles", cards=["Suns 5"])
+    assert t.hand(0) == [2, 2, 2, 2, 2]
+    buy = next(o for o in t.view["options"] if o["label"] == "Buy Suns 5 (10)")
+    assert buy["fields"]["pay"]["enumNames"] == ["2 + 2 + 2 + die 5 (1 over)"]
+    t.go(**buy["action"], pay=buy["fields"]["pay"]["enum"][0], to=[0, 0])
+    assert t.hand(0) == [2, 2] and t.die(0) == 4
+
+
 def test_the_undo_of_a_purchase_names_who_bought_what_short_enough_for_the_box_and_the_log_keeps_the_rest():
     t = PZ(tiles=tiles_first("Crowns 3"), coins=coins_first(3, 0, 1, 1))
     t.buy("Crowns 3", pay={"coins": [3], "die": True}, to=[0, 0])
