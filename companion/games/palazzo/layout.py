@@ -54,7 +54,7 @@ def _one_piece(cells: Mapping[Cell, str]) -> bool:
 
 
 def gaps(cells: Mapping[Cell, str]) -> list[tuple[Cell, Cell]]:
-    """The gaps of a palazzo [R l.109, A]: each pair of structures in the same row or column with empty
+    """The gaps of a palazzo [R l.103-114, A]: each pair of structures in the same row or column with empty
     places between them. A hole closed in on every side is one of them, and so is an open slot or bay."""
     found = []
     for axis in (0, 1):  # rows (cells in order of x), then columns (in order of y)
