@@ -94,7 +94,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, real, 
     assert {"rolloff", "coin", "purchase"} <= kinds, kinds
     for player in view["players"]:  # every palazzo kept the building rules to the end
         grid = {tuple(p["at"]): p["tile"] for p in player["palazzo"]}
-        assert player["laid_out"] is not False and len(grid) == len(player["palazzo"]) and not layout.holes(grid)
+        assert player["laid_out"] is not False and len(grid) == len(player["palazzo"]) and not layout.gaps(grid)
         assert all(layout.go_together(t, grid[c2]) for c, t in grid.items() for c2 in layout.neighbours(c) if c2 in grid)
     assert finals == [(ender + k) % n for k in range(1, n + 1)]  # one action each, from the ender's left, to him
     built = [p["tile"] for who in view["players"] for p in who["palazzo"]] + [t for who in view["players"] for t in who["reserve"]]

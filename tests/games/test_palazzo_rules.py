@@ -463,11 +463,61 @@ def test_the_building_rules_for_a_laid_out_palazzo():
     assert layout.place(grid, "Suns 5", (5, 5)) == "[5, 5] touches no structure: line it up along a side of one"
     ring = {(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Suns 5", (0, 1): "Suns 2", (2, 1): "Suns ace",
             (0, 2): "Suns null", (1, 2): "Moons null"}
-    assert layout.place(ring, "Moons ace", (2, 2)) == "that would leave a gap at [1, 1]: no holes are allowed"
+    assert layout.place(ring, "Moons ace", (2, 2)) == \
+        "that would leave a gap between Suns 2 and Suns ace: in a row or a column, structures stand side by side"
     assert layout.remove({(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Suns 5"}, (1, 0)) == \
         "the palazzo would fall into separate parts: every structure lines up with another"
     assert layout.swap(grid, (1, 0), "Moons 3") is None and layout.swap(grid, (1, 0), "Arms 2") is not None
     assert layout.legal_cells({}, "Suns 3") == [(0, 0)]
+
+
+def _ada_builds(t, *placed):
+    """Ada buys each (tile, place) in turn at real tiles, Bea passing in between."""
+    for tile, at in placed:
+        t.buy(tile, exact=False, at=list(at))
+        t.ok(type="advance")
+
+
+def test_no_gaps_holes_are_allowed_so_a_slot_one_structure_wide_is_never_offered_nor_accepted():
+    """[R] "No gaps (holes) are allowed to be created by placing structures": a gap is an empty place between
+    two structures of the same row or column, not only one closed in on all four sides. Ada's row Suns 3, 4, 5
+    with Suns 2 on top of Suns 3: Suns ace on top of Suns 5 would leave a slot one structure wide between them."""
+    t = PZ(real=True)
+    _ada_builds(t, ("Suns 3", (0, 0)), ("Suns 4", (1, 0)), ("Suns 5", (2, 0)), ("Suns 2", (0, 1)))
+    t.ok(type="draw", deck="tiles", cards=["Suns ace"])
+    buy = next(o for o in t.view["options"] if o["label"].startswith("Buy Suns ace"))
+    offered = buy["fields"]["to"]["enum"]
+    assert [1, 1] in offered and [2, 1] not in offered
+    assert t.refused(type="advance", action="purchase", tile="Suns ace", exact=False, at=[2, 1]) == (
+        "that would leave a gap between Suns 2 and Suns ace: in a row or a column, structures stand side by side "
+        "(a structure that cannot be placed goes to the reserve)")
+    assert [p["tile"] for p in t.view["players"][0]["palazzo"]] == ["Suns 3", "Suns 4", "Suns 5", "Suns 2"]
+
+
+def test_no_gaps_holes_are_allowed_whatever_their_width_and_depth():
+    """A slot one tile wide and three deep, and an empty place two wide between two wings of a row, are gaps;
+    an open corner is not."""
+    ell = {(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Suns 5", (0, 1): "Suns 2", (0, 2): "Suns null",
+           (0, 3): "Moons null"}
+    assert layout.place(ell, "Moons 5", (2, 1)) == \
+        "that would leave a gap between Suns 2 and Moons 5: in a row or a column, structures stand side by side"
+    assert (2, 1) not in layout.legal_cells(ell, "Moons 5")  # so the slot the game ended with never opens
+    wings = {(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Suns 5", (3, 0): "Suns 2", (0, 1): "Suns null"}
+    assert layout.place(wings, "Suns ace", (3, 1)) is not None
+    assert (3, 1) not in layout.legal_cells(wings, "Suns ace") and (1, 1) in layout.legal_cells(wings, "Suns ace")
+    assert layout.place(wings, "Suns ace", (1, 1)) is None  # the corner Suns null and Suns 4 leave open
+
+
+def test_no_gaps_holes_are_allowed_to_be_left_by_a_reserve_action_either():
+    """[R] "Building rules must always be followed when taking a reserve action": a structure out of the middle
+    of a row, the row above still whole, would leave a gap, so it is not offered for the reserve."""
+    t = PZ(real=True)
+    _ada_builds(t, ("Suns 3", (0, 0)), ("Suns 4", (1, 0)), ("Suns 5", (2, 0)),
+                ("Suns 2", (0, 1)), ("Suns ace", (1, 1)), ("Suns null", (2, 1)))
+    move = next(o for o in t.view["options"] if o["label"] == "Move a structure to the reserve")
+    assert "Suns 4" not in move["fields"]["remove"]["enum"] and "Suns 5" in move["fields"]["remove"]["enum"]
+    assert t.refused(type="advance", action="reserve", remove="Suns 4").startswith("that would leave a gap between Suns 3 and Suns 5")
+    assert t.view["players"][0]["reserve"] == []
 
 
 def test_a_laid_out_palazzo_is_checked_and_what_cannot_be_placed_goes_to_the_reserve():
@@ -578,6 +628,26 @@ def test_players_may_pay_with_any_combination_of_coins_so_every_coin_in_hand_is_
     t.buy("Suns null", pay={"coins": [5, 4], "die": False}, to="reserve")
     assert t.hand(0) == [] and t.machine() == (1, False, False)  # no change, and no extra action
     assert t.view["decks"]["coins"]["discard"] == 2
+
+
+def test_any_combination_of_coins_offered_is_one_the_set_holds_even_when_a_hand_was_entered_wrong():
+    """[R] "Players may pay with any combination of coins": but of each value the set holds 4. Ada entered two
+    2s, took three more from the bank (the table named them, not knowing her hand): her hand as entered holds
+    five, so a payment of five 2s, which the box would refuse, is never offered; those it offers are accepted."""
+    t = PZ(real=True)
+    for c in ("2", "3", "4", "5"):
+        t.ok(type="draw", deck="coins", cards=[c])
+    t.ok(type="hand", seat=0, coins=[2, 2], phone_seat=0)
+    for turned_up in ("2", "2", "5"):
+        t.go(type="advance", action="coin", coin=2)
+        t.ok(type="draw", deck="coins", cards=[turned_up])
+        t.ok(type="advance")  # Bea
+    t.ok(type="draw", deck="tiles", cards=["Suns 5"])
+    assert t.hand(0) == [2, 2, 2, 2, 2]
+    buy = next(o for o in t.view["options"] if o["label"] == "Buy Suns 5 (10)")
+    assert buy["fields"]["pay"]["enumNames"] == ["2 + 2 + 2 + die 5 (1 over)"]
+    t.go(**buy["action"], pay=buy["fields"]["pay"]["enum"][0], to=[0, 0])
+    assert t.hand(0) == [2, 2] and t.die(0) == 4
 
 
 def test_the_undo_of_a_purchase_names_who_bought_what_short_enough_for_the_box_and_the_log_keeps_the_rest():

@@ -6,7 +6,8 @@ side when their cells are next to each other. The rules, after every change:
 
   * the first structure goes anywhere; every later one lines up along at
     least one side with another structure (so the palazzo is one piece [A]);
-  * no gaps: no empty cell is closed in by structures;
+  * no gaps: in every row and every column the structures stand side by side, no
+    empty place between two of them (a hole closed in on all sides, and an open slot too);
   * every pair of touching structures shares its suit or its value.
 
 Each function returns why a change breaks a rule, or None when it is legal.
@@ -52,29 +53,28 @@ def _one_piece(cells: Mapping[Cell, str]) -> bool:
     return len(seen) == len(cells)
 
 
-def holes(cells: Mapping[Cell, str]) -> list[Cell]:
-    """Empty cells closed in by structures: not reachable from outside the palazzo without crossing one."""
-    if not cells:
-        return []
-    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-    lo_x, hi_x, lo_y, hi_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    outside = {(lo_x, lo_y)}
-    todo = [(lo_x, lo_y)]
-    while todo:
-        for n in neighbours(todo.pop()):
-            if lo_x <= n[0] <= hi_x and lo_y <= n[1] <= hi_y and n not in cells and n not in outside:
-                outside.add(n)
-                todo.append(n)
-    return sorted((x, y) for x in range(lo_x, hi_x + 1) for y in range(lo_y, hi_y + 1)
-                  if (x, y) not in cells and (x, y) not in outside)
+def gaps(cells: Mapping[Cell, str]) -> list[tuple[Cell, Cell]]:
+    """The gaps of a palazzo [R l.103-114, A]: each pair of structures in the same row or column with empty
+    places between them. A hole closed in on every side is one of them, and so is an open slot or bay."""
+    found = []
+    for axis in (0, 1):  # rows (cells in order of x), then columns (in order of y)
+        lines: dict[int, list[Cell]] = {}
+        for c in cells:
+            lines.setdefault(c[1 - axis], []).append(c)
+        for line in lines.values():
+            line.sort(key=lambda c: c[axis])
+            found += [(a, b) for a, b in zip(line, line[1:]) if b[axis] - a[axis] > 1]
+    return sorted(found)
 
 
 def _whole(cells: Mapping[Cell, str]) -> str | None:
     if not _one_piece(cells):
         return "the palazzo would fall into separate parts: every structure lines up with another"
-    gaps = holes(cells)
-    if gaps:
-        return f"that would leave a gap at {list(gaps[0])}: no holes are allowed"
+    found = gaps(cells)
+    if found:
+        a, b = found[0]
+        return (f"that would leave a gap between {cells[a]} and {cells[b]}: "
+                "in a row or a column, structures stand side by side")
     return None
 
 

@@ -37,10 +37,10 @@ def payments(hand: list[int] | None, face_now: int, price: int) -> list[tuple[di
         return [({"exact": exact, "die": used}, ("exactly" if exact else f"more than {price}")
                  + (f", with the die's {face(face_now)}" if used else "") + (": another action" if exact else ""))
                 for used in dice for exact in (True, False)]
-    counts = Counter(hand)
+    counts = Counter(hand)  # a hand entered wrong may hold more of a value than the set: never paid with
     values = sorted(v for v in counts if v)  # a null coin never helps pay: it can always be left out
     found = []
-    for picks in product(*(range(counts[v] + 1) for v in values)):
+    for picks in product(*(range(min(counts[v], COPIES) + 1) for v in values)):
         coins = [v for v, k in zip(values, picks) for _ in range(k)]
         for used in dice:
             parts = coins + ([face_now] if used else [])
@@ -56,7 +56,7 @@ def payments(hand: list[int] | None, face_now: int, price: int) -> list[tuple[di
     used = sum(every) < price and bool(face_now)
     paid = sum(every) + (face_now if used else 0)
     whole = {"coins": every, "die": used}
-    if paid >= price and whole not in [p for p, _ in ways]:
+    if paid >= price and whole not in [p for p, _ in ways] and max(counts.values(), default=0) <= COPIES:
         parts = " + ".join([face(c) for c in every] + ([f"die {face(face_now)}"] if used else []))
         ways.append((whole, f"every coin: {parts}" + (": exact, another action" if paid == price else f" ({paid - price} over)")))
     return ways
