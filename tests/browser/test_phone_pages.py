@@ -856,7 +856,9 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     expect(page.locator("#tablebox")).to_contain_text("Where the tiles lie")
     expect(page.locator("#tablebox select[name='Market']")).to_have_value("0,0")  # the companion's layout
     page.locator("#tablebox summary", has_text="The Market's printed spaces").click()  # closed: the defaults hold
-    spaces = page.locator("#tablebox input[type=number]")
+    expect(page.locator("#tablebox")).to_contain_text("Card spaces per row on a player board")
+    market_box = page.locator("#tablebox details", has=page.locator("summary", has_text="The Market's printed spaces"))
+    spaces = market_box.locator("input[type=number]")
     expect(spaces).to_have_count(7)
     spaces.nth(6).fill("2")  # this table's tile: 4 3 3 2 2 1 2
     for i, name in enumerate(("Ada", "Bea")):

@@ -1121,3 +1121,25 @@ def test_with_the_tables_deck_entered_a_pirates_is_offered_only_while_one_is_lef
     assert "A Pirates! card was drawn" not in labels
     (name_it,) = [o for o in t.plays if o["label"] == "Name a card drawn"]
     assert "Pirates!" not in name_it["fields"]["cards"]["items"]["enum"]
+
+
+def test_four_buildings_adjacent_to_campo_dei_frari_and_six_adjacent_to_campo_san_polo():
+    # "there are four Buildings adjacent to Campo Dei Frari and six Buildings adjacent to Campo San Polo
+    # (and two Buildings adjacent to both Campi)" [R l.61]: a campo takes no more businesses than that.
+    t = PV(3)
+    t.go(type="counter", name="ducats", seat=0, delta=90)
+    plan = [("Campo Dei Frari", "Campo San Polo")] * 2 + [("Campo Dei Frari",)] * 2 + [("Campo San Polo",)] * 4
+    for campi in plan:
+        sponsored(t, {0: biz("draper", *campi)})
+    assert len(city.in_campo(t.view["businesses"], "Campo San Polo")) == 6
+    t.choose("SPONSOR")
+    while t.view["active"] != 0:
+        t.go(type="advance")
+    assert not [o for o in t.offered if o.action.get("business")]  # no building is free by a campo the box knows
+    full = t.refused(type="advance", action="sponsor", **biz("draper", "campo san polo"))
+    assert "6 buildings adjacent to Campo San Polo all hold a business" in full
+    t.go(type="campo", name="Campo Santo Stefano")
+    draper = next(o for o in t.offered if o.action.get("business") == "draper")
+    assert draper.fields["campi"]["items"]["enum"] == ["Campo Santo Stefano"]
+    t.go(type="advance", action="sponsor", **biz("draper", "Campo Santo Stefano"))  # the board's other campi take it
+    assert len(t.view["businesses"]) == 9

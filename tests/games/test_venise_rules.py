@@ -35,8 +35,9 @@ def arrive(t, start, dice, die, to, **move):
     return seat
 
 
-def keep_cards(t, tile, *cards):
-    """The active player keeps these real cards, one per turn from `tile` (the others' turns end at once)."""
+def keep_cards(t, tile, *cards, **extra):
+    """The active player keeps these real cards, one per turn from `tile` (the others' turns end at once);
+    `extra`: more of the keep's input (a Master Builder's row)."""
     seat = t.view["active"]
     start = next(x for x in ("Market", "Order", "Workshop", "Master Builder") if x != tile)
     for card in cards:
@@ -44,7 +45,8 @@ def keep_cards(t, tile, *cards):
         t.ok(type="boat", tile=start)
         t.ok(type="advance", dice=[3, 2])
         t.ok(type="advance", die=3, path=["boat", tile])
-        t.ok(type="advance", **picked(CARD_TILES[tile], card) if not t.state["decks"][CARD_TILES[tile]]["known"] else {"keep": card})
+        t.ok(type="advance", **picked(CARD_TILES[tile], card) if not t.state["decks"][CARD_TILES[tile]]["known"] else {"keep": card},
+             **extra)
         while True:
             t.ok(type="end_turn")
             if t.view["active"] == seat:
@@ -614,11 +616,6 @@ def test_master_builder_effects():
     assert t.view["prices"] == {"clothing": 0, "lace": 1, "jewelry": 2}
     assert t.view["price_pieces"]["jewelry"] == {"cubes": 1, "ones": 1, "twos": 0}
     assert "has been used" in t.refused(type="builder", card=1, down="jewelry")
-    assert "2 kinds at most" in t.refused(type="builder", card=2, fill={"wool": 2, "flax": 2, "gold": 2})
-    (fill,) = [o["fields"]["fill"] for o in _offered(t, 0) if o["label"] == "Use Fill stock: fill the stock"]
-    groups = fill["enumGroups"]  # 18 ways picked by their kinds first: "wool" (a group of one), "wool and gold" ...
-    assert len(fill["enum"]) == 18 and len(set(groups)) == 6 and max(map(groups.count, groups)) == 5
-    assert groups[fill["enum"].index({"wool": 4, "gold": 2})] in ("wool and gold", "gold and wool")
     t.ok(type="builder", card=2, fill={"wool": 4, "gold": 2})  # the whole stock, as the appendix says
     assert (t.counter(0, "wool"), t.counter(0, "flax"), t.counter(0, "gold")) == (4, 0, 2)
     t.ok(type="end_turn")
@@ -940,16 +937,19 @@ def test_there_are_3_master_builders_that_work_like_orders():
 
 def test_if_there_are_no_more_cards_the_action_is_no_longer_available():
     """[R] "If there are no more cards, the action is no longer available": the Workshop deck holds 15 cards, so
-    once 15 are on the boards, the Workshop tile offers no card even with the deck left real."""
-    t = VN(n=2, virtual=False, start="Market")
-    keep_cards(t, "Workshop", *["Lace 1 cost 1 flax"] * 14)
-    arrive(t, "Market", (1, 3), 1, "Workshop")
-    assert _keep_option(t)["label"] == "Draw 1 Workshop card, keep one: pick it or tap it"  # one card is left
+    once 15 are on the boards, the Workshop tile offers no card even with the deck left real (boards of 9
+    spaces a row: the 15 cards need both players' first rows)."""
+    t = VN(n=2, virtual=False, start="Market", row_spaces=9)
+    keep_cards(t, "Workshop", *["Lace 1 cost 1 flax"] * 7)
+    t.ok(type="end_turn")
+    keep_cards(t, "Workshop", *["Lace 1 cost 1 flax"] * 7)
+    seat = arrive(t, "Market", (1, 3), 1, "Workshop")
+    assert _keep_option(t, seat)["label"] == "Draw 1 Workshop card, keep one: pick it or tap it"  # one card is left
     t.ok(type="advance", keep="Clothing 3", cost="3 wool 1 flax 1 gold")
     t.ok(type="end_turn")
     t.ok(type="end_turn")
-    arrive(t, "Market", (1, 3), 1, "Workshop")
-    assert [o["short"] for o in _offered(t, 0) if o["short"] in ("Keep", "None")] == []
+    seat = arrive(t, "Market", (1, 3), 1, "Workshop")
+    assert [o["short"] for o in _offered(t, seat) if o["short"] in ("Keep", "None")] == []
     assert t.refused(type="advance", keep="Lace 1", cost="1 flax") == (
         "the Workshop deck is empty (all 15 cards are kept): the action is no longer available")
 
@@ -1026,3 +1026,66 @@ def test_a_bridge_set_right_by_hand_is_found_under_either_tile_it_joins():
     t.ok(type="bridge", seat=0, tiles=["Flax", "Gold"])
     (gone,) = [o.fields["tiles"] for o in t.offered if o.label == "A bridge is not there"]
     assert gone["enumGroups"] == [["Flax", "Gold"]] and gone["enumNames"] == ["Flax and Gold"]
+
+
+def test_fill_the_6_squares_with_2_types_of_raw_materials_of_your_choice():
+    """[R appendix] "Fill the 6 squares of your Raw Materials stock with 2 types of Raw Materials of your choice":
+    every split of the 6 squares in two types is offered (never "6 wool"), each saying which cubes of the stock
+    it throws out, and the log says it before the stock is filled."""
+    t = VN(n=2, virtual=False)
+    keep_cards(t, "Master Builder", "Fill stock cost 1 gold")
+    t.ok(type="place", raw="gold", n=1, onto="builder 0")
+    t.ok(type="counter", name="flax", seat=0, value=2)  # the stock: 1 wool, 2 flax
+    (fill,) = [o["fields"]["fill"] for o in _offered(t, 0) if o["label"] == "Use Fill stock: fill the stock"]
+    assert len(fill["enum"]) == 15 and all(len(f) == 2 and min(f.values()) >= 1 for f in fill["enum"])
+    assert sorted(set(fill["enumGroups"])) == ["flax and gold", "wool and flax", "wool and gold"]
+    names = dict(zip(map(str, fill["enum"]), fill["enumNames"]))
+    assert names[str({"wool": 3, "gold": 3})] == "3 wool, 3 gold (out: 2 flax)"
+    assert names[str({"wool": 1, "flax": 5})] == "1 wool, 5 flax"
+    assert "of 2 kinds" in t.refused(type="builder", card=0, fill={"wool": 6})
+    t.ok(type="builder", card=0, fill={"wool": 3, "gold": 3})
+    assert t.log[-2:] == ["Ada throws out 2 flax from the stock.",
+                          "Ada uses Fill stock cost 1 gold: the stock is filled (3 wool, 3 gold)."]
+    assert (t.counter(0, "wool"), t.counter(0, "flax"), t.counter(0, "gold")) == (3, 0, 3)
+
+
+def test_master_builder_cards_are_placed_on_the_1st_or_2nd_row_at_the_players_choice():
+    """[R 1.4.1.2] "Master Builder cards are placed on the 1st or 2nd row at the player's choice ... if the player
+    does not have any more valid spaces on his board, he must give up the action": the row is asked while both
+    have room, the spaces are counted (boards of 1 space a row here), and a full board gives the tile up."""
+    t = VN(n=2, virtual=False, row_spaces=1)
+    seat = arrive(t, "Market", (1, 3), 3, "Master Builder")
+    keep = _keep_option(t, seat)
+    assert keep["fields"]["row"]["enum"] == [1, 2]
+    t.ok(type="advance", **picked("builders", "Movement +-1 cost 1 gold"), row=2)
+    assert t.data["boards"][seat]["builders"][0]["row"] == 2
+    assert "Ada draws 1 Master Builder card and keeps Movement +-1 cost 1 gold on row 2." in t.log
+    t.ok(type="end_turn")
+    t.ok(type="end_turn")
+    arrive(t, "Market", (1, 3), 3, "Master Builder")
+    keep = _keep_option(t, seat)
+    assert "row" not in keep["fields"] and keep["action"]["row"] == 1 and keep["label"].endswith("(on row 1)")
+    assert "row: 1" in t.refused(type="advance", **picked("builders", "Bridge bonus cost 2 wool"), row=2)
+    t.ok(**keep["action"], **picked("builders", "Bridge bonus cost 2 wool"))
+    t.ok(type="end_turn")
+    t.ok(type="end_turn")
+    arrive(t, "Market", (1, 3), 3, "Master Builder")
+    assert [o["label"] for o in _offered(t, seat) if o["short"] in ("Keep", "None", "Skip")] == [
+        "Give up Master Builder: no empty space on row 1 or row 2"]
+    assert "no empty space left on row 1 or 2" in t.refused(type="advance", **picked("builders", "Fill stock cost 3 wool"))
+    t.ok(type="advance", use=False)
+    assert len(t.data["boards"][seat]["builders"]) == 2
+
+
+def test_a_master_builder_the_box_drew_goes_on_the_row_picked_with_it():
+    """The box's own deck: each card drawn is kept on row 1 or on row 2, one press or tap each (no picker)."""
+    t = VN(n=2, virtual=True)
+    seat = arrive(t, "Market", (1, 3), 3, "Master Builder")
+    (draw,) = [o for o in _offered(t, seat) if o["short"] == "Draw"]
+    t.go(**draw["action"])  # the box shuffles and draws
+    keeps = [o for o in _offered(t, seat) if o["short"] == "Keep"]
+    card = keeps[0]["action"]["keep"]
+    assert [(o["label"], o["under"], o["fields"]) for o in keeps[:2]] == [
+        (f"Keep {card} on row 1", f"Keep {card}", {}), (f"Keep {card} on row 2", f"Keep {card}", {})]
+    t.ok(**keeps[1]["action"])
+    assert t.data["boards"][seat]["builders"][0]["row"] == 2 and f"{NAMES[seat]} keeps {card} on row 2" in " ".join(t.log)

@@ -29,7 +29,7 @@ from companion.core.words import counted
 from companion.scoring import la_venise_du_nord as sheet
 
 from . import activate, city, market, picture, powers
-from .board import shown
+from .board import SPACES_FIELD, shown
 from .cards import DECKS
 from .city import TILES
 from .steps import FLOW, final_round, phase
@@ -57,7 +57,12 @@ def _check_setup(setup: Mapping[str, Any]) -> str | None:
         if bad:
             return bad
     if setup.get("market_spaces") is not None:
-        return market.check_spaces(setup["market_spaces"])
+        bad = market.check_spaces(setup["market_spaces"])
+        if bad:
+            return bad
+    spaces = setup.get("row_spaces")
+    if spaces is not None and (type(spaces) is not int or not 1 <= spaces <= SPACES_FIELD["maximum"]):
+        return f"row_spaces: the card spaces of one row of a player board, 1 to {SPACES_FIELD['maximum']}"
     return None
 
 
@@ -174,6 +179,6 @@ LA_VENISE = GameDef(
     score_sheet=_score_sheet,
     scoring=scoring.Sheet(GAME_ID),
     rule_options=RULE_OPTIONS,
-    setup_fields={"layout": city.layout_field(), "market_spaces": market.FIELD},
+    setup_fields={"layout": city.layout_field(), "market_spaces": market.FIELD, "row_spaces": SPACES_FIELD},
     tapped=activate.tapped,
 )

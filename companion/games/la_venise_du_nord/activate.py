@@ -24,10 +24,10 @@ from companion.core.words import counted
 
 from . import market, powers
 from .anytime import HANDLERS as IN_TURN, LOWER_NAMES, SWAPPED, in_turn, with_lower
-from .board import keys, card_at, room, shown
+from .board import CARD_ROWS, card_at, keys, room, rows_for, shown
 from .cards import RAWS, READ, deck_size, order_like_left, pick_fields, picked
 from .city import CARD_TILES
-from .table import STOCK_SPACES, kind, prices, secondary_seats, stock, store
+from .table import STOCK_SPACES, kind, prices, row_spaces, secondary_seats, stock, store
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
@@ -40,8 +40,31 @@ def options(state: PMap, seat: int | None) -> list[Option]:
         return []
     found = _POWER_OPTIONS[kind(tile)](state, table, seat, tile, value)
     if table["turn"]["looker"] is None:
-        found.append(Option(f"Do not use {tile}", "Skip", {"type": "advance", "use": False}))
+        full = kind(tile) == "cards" and not _rows(table, seat, tile)
+        rows = " or ".join(f"row {r}" for r in CARD_ROWS[CARD_TILES[tile]]) if full else ""
+        found.append(Option(f"Give up {tile}: no empty space on {rows}" if full else f"Do not use {tile}", "Skip",
+                            {"type": "advance", "use": False}))
     return found
+
+
+def _rows(table: Mapping[str, Any], seat: int, tile: str) -> list[int]:
+    """The rows of the player's board with an empty space for a card of the tile's deck."""
+    return rows_for(table["boards"][seat], row_spaces(table), CARD_TILES[tile])
+
+
+def _keep(label: str, short: str, action: dict[str, Any], fields: dict[str, Any], deck_name: str, rows: list[int],
+          **more: Any) -> list[Option]:
+    """A card kept: a Master Builder goes on row 1 or 2 "at the player's choice", asked when both have an empty
+    space (a card named on the phone: one more field; a card the box drew: a way per row, one press or tap
+    each), else on the one that has; a Workshop or an Order on its own row."""
+    if len(CARD_ROWS[deck_name]) == 1:
+        return [Option(label, short, action, fields=fields, **more)]
+    if len(rows) == 1:
+        return [Option(f"{label} (on row {rows[0]})", short, {**action, "row": rows[0]}, fields=fields, **more)]
+    if fields:
+        row = {"title": "the row it goes on", "enum": rows, "enumNames": [f"row {r}" for r in rows]}
+        return [Option(label, short, action, fields={**fields, "row": row}, **more)]
+    return [Option(f"{label} on row {r}", short, {**action, "row": r}, under=label, **more) for r in rows]
 
 
 def _raw(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: int) -> list[Option]:
@@ -81,11 +104,13 @@ def _cards(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: i
     deck_name = CARD_TILES[tile]
     deck = state["decks"][deck_name]
     looking = list(dict.fromkeys(deck["looking"]))
+    rows = _rows(table, seat, tile)
     if table["turn"]["looker"] == seat:
-        return ([Option(f"Keep {card}", "Keep", {"type": "advance", "keep": card}) for card in looking]
+        return ([way for card in looking if rows for way in _keep(f"Keep {card}", "Keep", {"type": "advance", "keep": card},
+                                                                  {}, deck_name, rows)]
                 + [Option("Keep none", "None", {"type": "advance", "keep": None})])
     left = len(deck["draw"]) if deck["known"] else deck_size(deck_name, len(state["players"])) - len(deck["out"])
-    if left <= 0:
+    if left <= 0 or not rows:  # no card left, or no space for one: the action is given up
         return []
     n = min(value, left)
     if deck["mode"] == "virtual":
@@ -94,8 +119,8 @@ def _cards(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: i
         fields = {"keep": {"title": f"the {tile} card kept", "enum": sorted(set(deck["draw"]))}}
     else:
         fields = pick_fields(deck_name, list(deck["out"]), order_like=order_like_left(deck_name, deck["out"]))
-    return [Option(f"Draw {counted(n, f'{tile} card')}, keep one: pick it or tap it", "Keep", {"type": "advance"},
-                   fields=fields, taps=deck_name),
+    return [*_keep(f"Draw {counted(n, f'{tile} card')}, keep one: pick it or tap it", "Keep", {"type": "advance"},
+                   fields, deck_name, rows, taps=deck_name),
             Option(f"Draw {counted(n, f'{tile} card')}, keep none", "None", {"type": "advance", "keep": None})]
 
 

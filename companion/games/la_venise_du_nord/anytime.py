@@ -52,7 +52,8 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             # It starts at the most that fits: what the card still needs, as far as the stock has it.
             fields = {"n": {"type": "integer", "title": f"{raw} cubes", "minimum": 1, "maximum": most, "default": most}
                       } if most > 1 else {}
-            found.append(Option(f"{raw.capitalize()} from the stock onto {shown(card)}", "Cubes", action | ({} if fields else {"n": 1}), fields=fields))
+            found.append(Option(f"{raw.capitalize()} from the stock onto {shown(card)}", "Cubes", action | ({} if fields else {"n": 1}),
+                                fields=fields, under="Cubes from the stock onto a card"))  # one entry when the list is long
     for k, b in enumerate(board["builders"]):
         if not b["activated"] or b["used"]:
             continue
@@ -67,17 +68,20 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             fills = _fills()
             found.append(Option(f"Use {title(b)}: fill the stock", "Fill", {"type": "builder", "card": k},
                                 fields={"fill": {"title": "the stock as it will be", "enum": fills,
-                                                 "enumNames": [", ".join(f"{n} {r}" for r, n in f.items()) for f in fills],
+                                                 "enumNames": [_fill_words(f, held) for f in fills],
                                                  "enumGroups": [" and ".join(f) for f in fills]}}))  # by its kinds
     return found
 
 
 def _fills() -> list[dict[str, int]]:
-    """The stock filled with 2 kinds at most: every split of its 6 spaces."""
-    out = [{raw: STOCK_SPACES} for raw in RAWS]
-    for one, other in combinations(RAWS, 2):
-        out += [{one: n, other: STOCK_SPACES - n} for n in range(1, STOCK_SPACES)]
-    return out
+    """The stock filled "with 2 types of Raw Materials of your choice": every split of its 6 spaces in two kinds."""
+    return [{one: n, other: STOCK_SPACES - n} for one, other in combinations(RAWS, 2) for n in range(1, STOCK_SPACES)]
+
+
+def _fill_words(fill: dict[str, int], held: dict[str, int]) -> str:
+    """A fill as the player picks it, with the cubes it throws out of his stock: "3 wool, 3 gold (out: 2 flax)"."""
+    out = powers.thrown_out(fill, held)
+    return ", ".join(f"{n} {r}" for r, n in fill.items()) + (f" (out: {out})" if out else "")
 
 
 DICE, BRIDGES = "The dice on the tiles are otherwise", "The bridges are otherwise"  # corrections listed by kind

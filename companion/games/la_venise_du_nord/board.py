@@ -24,13 +24,37 @@ from .cards import RAW_OF, RAWS, cost_words
 
 ROWS = {"workshop": "workshops", "builder": "builders"}
 
+# The card spaces of each row of a player board: the rulebook's text does not count them, so the table counts
+# them on its board (New game page); 4 unless told. Workshops go on row 1, Orders on row 2, a Master Builder on
+# either at the player's choice; with no valid space left the action is given up [R l.263-269].
+ROW_SPACES = 4
+SPACES_FIELD = {"title": "Card spaces per row on a player board", "type": "integer", "minimum": 1, "maximum": 9,
+                "default": ROW_SPACES,
+                "description": "Count the card spaces of one row of your player board (the rulebook does not "
+                               "give the number): a player with no empty space for the card gives up the action."}
+CARD_ROWS = {"workshops": (1,), "orders": (2,), "builders": (1, 2)}
 
-def new_card(deck: str, read: Mapping[str, Any]) -> dict[str, Any]:
-    """A card kept, as it sits on the board."""
+
+def free_spaces(board: Mapping[str, Any], spaces: int) -> dict[int, int]:
+    """Row -> its card spaces still empty (a Master Builder kept before rows were asked sits on row 1)."""
+    taken = {1: len(board["workshops"]), 2: len(board["orders"])}
+    for card in board["builders"]:
+        taken[card.get("row", 1)] += 1
+    return {row: max(spaces - n, 0) for row, n in taken.items()}
+
+
+def rows_for(board: Mapping[str, Any], spaces: int, deck: str) -> list[int]:
+    """The rows a card of `deck` may go on now: its own, with an empty space."""
+    free = free_spaces(board, spaces)
+    return [row for row in CARD_ROWS[deck] if free[row]]
+
+
+def new_card(deck: str, read: Mapping[str, Any], row: int = 1) -> dict[str, Any]:
+    """A card kept, as it sits on the board (a Master Builder on `row`)."""
     if deck == "workshops":
         return {**read, "paid": {}, "built": False, "stored": 0}
     if deck == "builders":
-        return {**read, "paid": {}, "activated": False, "used": False}
+        return {**read, "paid": {}, "activated": False, "used": False, "row": row}
     return dict(read)
 
 

@@ -37,10 +37,10 @@ from companion.core.words import a, counted
 from companion.games.plain import name
 
 from . import market
-from .board import missing, new_card, orders_for, put_cubes
+from .board import CARD_ROWS, missing, new_card, orders_for, put_cubes, rows_for
 from .cards import DECKS, GOODS, ORDER_LIKE_COUNT, RAWS, READ, cost_words, deck_size, named, order_like_left
 from .city import CARD_TILES
-from .table import STOCK_SPACES, kind, secondary_seats, stock, store
+from .table import STOCK_SPACES, kind, row_spaces, secondary_seats, stock, store
 
 POWER_FIELDS = ("onto", "drop", "keep", "cost", "good", "n", "lower", "price", "value", "tag")
 PORT_PRICE = {"stay": 0, "up": 1, "cube": -1, "one": -1, "two": -1}
@@ -190,8 +190,8 @@ def _cards(e: Edit, seat: int, tile: str, value: int) -> None:
         if card is None:
             e.say(f"{who} keeps none of the {tile} cards{under}.")
             return
-        to_board(table, seat, deck_name, card)
-        e.say(f"{who} keeps {card}{under}.")
+        where = to_board(e, seat, deck_name, card)
+        e.say(f"{who} keeps {card}{where}{under}.")
         return
     size = deck_size(deck_name, len(e.state["players"]))
     if deck["known"] and not deck["draw"] or not deck["known"] and len(deck["out"]) >= size:
@@ -219,14 +219,25 @@ def _cards(e: Edit, seat: int, tile: str, value: int) -> None:
         pile.remove(card)
         deck = deck.set("draw", pvector(pile))
     e.set_deck(deck_name, deck.set("out", deck["out"].append(card)))
-    to_board(table, seat, deck_name, card)
+    where = to_board(e, seat, deck_name, card)
     rest = {1: "", 2: "; the other goes under the deck"}.get(value, "; the rest go under the deck, shuffled")
-    e.say(f"{who} draws {counted(value, f'{tile} card')} and keeps {card}{rest}.")
+    e.say(f"{who} draws {counted(value, f'{tile} card')} and keeps {card}{where}{rest}.")
 
 
-def to_board(table: dict[str, Any], seat: int, deck_name: str, card: str) -> None:
-    """A card kept goes on its owner's board: Workshops in row 1, Orders in row 2, Master Builders in either."""
-    table["boards"][seat][deck_name].append(new_card(deck_name, READ[deck_name](card)))
+def to_board(e: Edit, seat: int, deck_name: str, card: str) -> str:
+    """A card kept goes on an empty space of its owner's board: Workshops on row 1, Orders on row 2, a Master
+    Builder on the row the player chose (`row`; the first with room when not said, as a card tapped on the
+    reader). With no valid space the card is refused: the player gives up the action [R l.263-269]. Where it went."""
+    board = e.data["boards"][seat]
+    rows = rows_for(board, row_spaces(e.data), deck_name)
+    row = e.action.get("row", rows[0] if rows else None)
+    if not rows:
+        places = " or ".join(str(r) for r in CARD_ROWS[deck_name])
+        e.refuse(f"{e.name(seat)} has no empty space left on row {places}: give up the action (keep none)")
+    if row not in rows:
+        e.refuse(f"row: {' or '.join(str(r) for r in rows)} (a row with an empty space for this card)")
+    board[deck_name].append(new_card(deck_name, READ[deck_name](card), row))
+    return f" on row {row}" if len(CARD_ROWS[deck_name]) > 1 else ""
 
 
 def _sell(e: Edit, seat: int, tile: str, value: int) -> None:
@@ -354,6 +365,11 @@ def produce(e: Edit) -> None:
           f"goes up to {market.price(table['prices'][shop['good']])}.")
 
 
+def thrown_out(fill: Mapping[str, int], held: Mapping[str, int]) -> str:
+    """The stock's cubes a Fill stock leaves no space for, in words ("2 flax, 1 gold"), or ""."""
+    return ", ".join(f"{held[r] - fill.get(r, 0)} {r}" for r in RAWS if held.get(r, 0) > fill.get(r, 0))
+
+
 def use_builder(e: Edit) -> None:
     """A Price shift (+1 to its good, -1 to another) or Fill stock Master Builder; each once [A]."""
     seat = _own_turn(e)
@@ -382,9 +398,13 @@ def use_builder(e: Edit) -> None:
     elif card["kind"] == "fill_stock":
         # The appendix: fill the 6 spaces with 2 kinds of your choice; cubes there are thrown out to make room.
         fill = e.action.get("fill")
-        if (not isinstance(fill, Mapping) or not set(fill) <= set(RAWS) or len([r for r in fill if fill[r]]) > 2
+        if (not isinstance(fill, Mapping) or not set(fill) <= set(RAWS) or len([r for r in fill if fill[r]]) != 2
                 or not all(type(v) is int and v >= 0 for v in fill.values()) or sum(fill.values()) != STOCK_SPACES):
-            e.refuse(f'fill: the stock as it will be, {STOCK_SPACES} cubes of 2 kinds at most, such as {{"wool": 3, "gold": 3}}')
+            e.refuse(f'fill: the stock as it will be, {STOCK_SPACES} cubes of 2 kinds (the card: "2 types of Raw '
+                     f'Materials of your choice"), such as {{"wool": 3, "gold": 3}}')
+        out = thrown_out(fill, stock(e.state, seat))
+        if out:
+            e.say(f"{who} throws out {out} from the stock.")
         change = {raw: fill.get(raw, 0) - n for raw, n in stock(e.state, seat).items()}
         for raw in sorted(change, key=change.get):  # what is thrown out first, so the 6 spaces always hold
             e.gain(seat, raw, change[raw])

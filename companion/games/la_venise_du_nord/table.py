@@ -10,7 +10,8 @@
   ports     port -> the goods exported there (each port takes each good once)
   boards    per seat: "workshops" [{"card", "good", "capacity", "cost", "paid", "built", "stored"}],
             "orders" [{"card", "good", "value"}] (row 2),
-            "builders" [{"card", "kind", "good", "value", "cost", "paid", "activated", "used"}]
+            "builders" [{"card", "kind", "good", "value", "cost", "paid", "activated", "used", "row"}]
+  row_spaces the card spaces of each row of a player board (board.py)
   tags      tag -> seat: the real cards tapped and kept (a tag keeps one card, once)
   turn      this turn so far: "dice" (the two rolled), "move" and "act" (the values chosen),
             "tile" (where the Burgher arrived), "placed" (the activation die went on the tile: None
@@ -34,6 +35,7 @@ from companion.core.seats import others_from_left_of
 from companion.scoring import la_venise_du_nord as scoring
 
 from . import market
+from .board import ROW_SPACES
 from .cards import GOODS, RAWS
 from .city import CARD_TILES, DEFAULT_LAYOUT, MARKET, PORTS, RAW_TILES, TILES
 
@@ -69,7 +71,13 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "boards": [{"workshops": [], "orders": [], "builders": []} for _ in range(n)],
         "turn": fresh_turn(),
         "tags": {},
+        "row_spaces": setup.get("row_spaces") or ROW_SPACES,
     }
+
+
+def row_spaces(table: Mapping[str, Any]) -> int:
+    """The card spaces of each row of a player board (a game begun before they were asked: the box's default)."""
+    return table.get("row_spaces") or ROW_SPACES
 
 
 def setup_log(state: PMap) -> tuple[str, ...]:

@@ -48,6 +48,9 @@ def campi_named(table: Mapping[str, Any]) -> list[str]:
 # (on the New game page, or in play), and the box keeps them for the next game. A board of more campi than
 # this is taken for a slip (a name typed twice two ways).
 RULEBOOK_CAMPI = ("Campo Dei Frari", "Campo San Polo")
+# The buildings adjacent to each campo the rulebook counts [R l.61] (two of them touch both): a campo whose
+# buildings all hold a business takes no more. The board's other campi are not counted in its text.
+BUILDINGS = {"Campo Dei Frari": 4, "Campo San Polo": 6}
 CAMPI_MOST = 12
 _CAMPO_NAME = re.compile(r"[^\W\d_][\w' .-]*\Z")
 
@@ -101,6 +104,20 @@ def not_a_campo(table: Mapping[str, Any], name: Any) -> str | None:
 def not_placeable(table: Mapping[str, Any], name: str) -> str | None:
     """Why a statue or a business cannot go by `name`: it is not on the board's list and cannot be added to it."""
     return None if campo_key(name) in {campo_key(c) for c in board(table)} else not_a_campo(table, name)
+
+
+def buildings_free(table: Mapping[str, Any], campo: str) -> int | None:
+    """The buildings adjacent to `campo` that hold no business yet (None: the rulebook does not count them)."""
+    most = next((n for c, n in BUILDINGS.items() if campo_key(c) == campo_key(campo)), None)
+    return None if most is None else max(most - len(in_campo(table["businesses"], campo)), 0)
+
+
+def no_building(table: Mapping[str, Any], campo: str) -> str | None:
+    """Why no business can go by `campo`: every building the board gives it holds one already; or None."""
+    if buildings_free(table, campo) != 0:
+        return None
+    most = next(n for c, n in BUILDINGS.items() if campo_key(c) == campo_key(campo))
+    return f"the {most} buildings adjacent to {as_named(table, campo)} all hold a business: pick another campo"
 
 
 def as_named(table: Mapping[str, Any], name: str) -> str:

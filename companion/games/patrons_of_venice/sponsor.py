@@ -69,10 +69,11 @@ VENICE = ("Campo Santo Stefano", "Campo Santa Margherita", "Campo San Luca", "Ca
 
 
 def _campo(state: PMap, title: str, vacant: bool = False) -> dict[str, Any]:
-    """A campo picked from the board's (for a statue, a vacant one)."""
+    """A campo picked from the board's: for a statue, a vacant one; for a business, one with a free building."""
     table = state["data"]
     taken = {city.campo_key(s) for s in table["statues"]} if vacant else set()
-    return {"title": title, "enum": [c for c in city.board(table) if city.campo_key(c) not in taken]}
+    return {"title": title, "enum": [c for c in city.board(table) if city.campo_key(c) not in taken
+                                     and (vacant or not city.no_building(table, c))]}
 
 
 def _new_campo(state: PMap) -> list[Option]:
@@ -126,7 +127,7 @@ def options(state: PMap, seat: int | None) -> list[Option]:
         cost = city.statue_cost(len(table["statues"]))
         found.append(Option(f"A statue for {cost}", "Statue", {"type": "advance", "action": "sponsor"},
                             fields={"statue": vacant}))
-    if cubes_left(table, seat) >= 1:
+    if cubes_left(table, seat) >= 1 and _campo(state, "campo")["enum"]:  # a building free by a campo the box knows
         found += [_business_option(state, seat, kind) for kind in city.TYPES if _may_sponsor(state, seat, kind)]
     return [*found, *_new_campo(state), Option("Sponsor nothing", "None", {"type": "advance"}, button="NEXT")]
 
@@ -222,8 +223,8 @@ def _business(e: Edit) -> None:
     if len({city.campo_key(c) for c in campi}) < len(campi):
         e.refuse(f"campi: {campi[0]} is named twice")
     for campo in campi:
-        if city.not_placeable(table, campo):
-            e.refuse(f"campi: {city.not_placeable(table, campo)}")
+        if city.not_placeable(table, campo) or city.no_building(table, campo):
+            e.refuse(f"campi: {city.not_placeable(table, campo) or city.no_building(table, campo)}")
     if city.tiles_left(table["businesses"], kind) < 1:
         e.refuse(f"no {'Manufacturing' if kind in city.MANUFACTURING else 'Luxury'} Business tile is left")
     if cubes_left(table, seat) < 1:
