@@ -745,3 +745,18 @@ def test_a_ship_set_right_by_hand_is_named_with_where_it_is_and_a_long_list_is_p
     (sink,) = [o for o in t.offered_to(0) if o["action"]["type"] == "sink"]
     ship = sink["fields"]["ship"]
     assert ship["enumNames"] == ["ship 1 (Lisbon)"] and ship["enumGroups"] == ["Lisbon"]
+
+
+# --- the log marks out a new year ----------------------------------------------------------------------
+
+
+def test_at_the_start_of_each_year_the_marker_goes_to_the_fewest_coins_the_youngest_of_the_tied_and_the_log_says_why():
+    t = MV(3)  # Ada 40, Bea 25, Cy 19
+    t.start(coins=[3, 2, 3])
+    assert "Year 1 begins. Bea has the first-move marker (the fewest coins)." in t.log
+    t.to("Spring", 1)
+    assert t.log.count("Year 1, Spring: Bea leads.") == 1
+    t.set_coins(1, 3)  # all three tied on 3 coins: the youngest, Cy
+    t.to("Winter", 1)
+    assert "Year 2 begins (Winter): Cy has the first-move marker (the fewest coins; the youngest of the tied)." in t.log
+    assert not any(line.startswith("Turn ") for line in t.log)  # no bare turn numbers once the years run
