@@ -1,7 +1,8 @@
 """Merchant Venturers' board as the companion knows it, drawn for the table page: the Old World's ports on
 the left and the New World's on the right, north to south, each with the good its card names, its lands,
 the trading posts and the ships docked there; the ships at sea in the ocean between; each player in the
-colour the panel gives the seat. The companion does not know the ocean's tiles, so it draws no map of them.
+colour the panel gives the seat. It draws no map of the ocean's tiles: on its own board the companion lists
+them row by row (sea.rows), on a table's own board it does not know them.
 
 Drawn from the public view (`_public`): pure, so a past game's last view draws its board too.
 """
