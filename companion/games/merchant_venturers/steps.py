@@ -62,9 +62,10 @@ def marker_reason(state: PMap) -> str:
 def turn_line(state: PMap) -> str:
     """The log's line as a turn starts: a new year marked out, with who has the marker and why; another
     season with who leads it; before year 1, who places first (every player has 3 coins: the youngest)."""
-    lead = state["players"][state["flow"]["order"][0]]["name"]
+    seat = state["flow"]["order"][0]
+    lead = state["players"][seat]["name"]
     if not started(state):
-        return f"Before year 1: {lead} places first (the youngest)."
+        return f"Before year 1: {lead} places first" + (" (the youngest)." if state["data"]["youth"][seat] is not None else ".")
     if season(state) == SEASONS[0]:
         return f"Year {year(state)} begins ({SEASONS[0]}): {lead} has the first-move marker ({marker_reason(state)})."
     return f"Year {year(state)}, {season(state)}: {lead} leads."
