@@ -796,6 +796,8 @@ def test_slow_ships_can_make_two_moves_one_more_with_the_wind_so_o1_to_n1_takes_
     t.as_(0)
     assert "N1" not in _sail_list(t, 0)  # 6 moves made at most: 1 more than 3 this season
     assert "which it left 1 season ago" in t.refused(type="sail", seat=0, ship=1, to="N1")
+    assert _sail_list(t, 0, names=True)["sea"] == "still at sea (sails on)"
+    t.ok(type="sail", seat=0, ship=1, to="sea")  # on its way: still counted from O1, left in Winter
     t.to("Summer", 7)
     t.as_(0)
     assert _sail_list(t, 0)[:3] == ["N1", "N2", "N3"]  # in reach now: empty, the New World first, nearest first

@@ -33,9 +33,9 @@ def options(state: PMap, seat: int) -> list[Option]:
             continue
         # Where the companion knows the ocean, only the ports in reach this season (a card's move is a
         # correction). The likeliest first, nearest first among them: laden, an Old World port that buys its
-        # cargo; empty, the New World; then out at sea (on the way there), then the other ports.
+        # cargo; empty, the New World; then out at sea (on the way there, or on it still), then the other ports.
         near = voyage.in_reach(table["board"], ship, turn)
-        to = [p for p in everywhere if p != ship["at"] and (near is None or p == SEA or p in near)]
+        to = [p for p in everywhere if p == SEA or (p != ship["at"] and (near is None or p in near))]
         if ship["cargo"]:
             likely = [p for p in port_names(table["board"], OLD) if any(demand(table["board"], p)[g] for g in ship["cargo"])]
         else:
@@ -55,7 +55,7 @@ def _where(state: PMap, seat: int, ship: dict, port_: str, likely: bool) -> str:
     """A port as the sailing list names it, with the prices that make it likely: what its cargo sells for at an
     Old World port ("Lisbon: gold 11"), what the good made there costs at a New World one ("Havana: gold 2")."""
     if port_ == SEA:
-        return "out at sea"
+        return "still at sea (sails on)" if ship["at"] == SEA else "out at sea"
     if not likely:
         return port_
     board = state["data"]["board"]

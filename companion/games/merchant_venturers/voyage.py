@@ -72,7 +72,10 @@ def _ago(seasons: int) -> str:
 
 
 def record(ship: dict[str, Any], to: str, turn: int, sailing: bool) -> None:
-    """Where a ship's voyage stands once it has sailed (or a card moved it) to `to`."""
+    """Where a ship's voyage stands once it has sailed (or a card moved it) to `to`: a ship sailing on at sea
+    keeps the port it left and the season it left in."""
+    if sailing and to == ship["at"] == SEA:
+        return
     ship.pop("left", None)
     ship.pop("since", None)
     if to == SEA:
