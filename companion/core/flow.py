@@ -118,6 +118,8 @@ class Flow:
     order: str | Callable[[PMap], Sequence[int]] = FIXED
     end: tuple[EndTrigger, ...] = ()
     round_word: str = "Round"  # what the log calls a round: "Turn" where one turn serves the table
+    # The log's line as a round starts in the game's own words ("Year 3 begins: ..."), or None for the plain one.
+    round_line: Callable[[PMap], str | None] | None = None
 
 
 def _name(state: PMap, seat: int | None) -> str:
@@ -291,7 +293,9 @@ def _start_round(flow: Flow, state: PMap, order: Sequence[int] | None, log: list
         order = tuple(flow.order(state))
     rnd = cur["round"] + 1
     state = state.set("flow", cur.update({"round": rnd, "order": pvector(order), "turn": 0}))
-    if flow.turns == ONE_PER_ROUND:
+    if flow.round_line is not None and (line := flow.round_line(state)):
+        log.append(line)
+    elif flow.turns == ONE_PER_ROUND:
         log.append(f"{flow.round_word} {rnd}: {_name(state, order[0])} leads.")
     else:
         log.append(f"{flow.round_word} {rnd}.")

@@ -109,3 +109,19 @@ def test_a_ship_at_sea_sails_in_the_ocean_and_an_undealt_board_says_so(make_runt
     assert len(ship.findall("s:circle", NS)) == 2  # a dot per good in its hold
     assert root.find(".//s:path[@class='post'][@data-seat='1']", NS).get("fill") == svg.NAMED["purple"]  # as chosen
     assert ship.find("s:path", NS).get("fill") == svg.colour(0)  # no colour chosen: the seat's own
+
+
+def test_the_companions_own_board_is_drawn_tile_by_tile_where_each_goes_and_a_tables_own_board_is_not(make_runtime):
+    setup = {"players": [{"name": "Ada", "age": 30}, {"name": "Bea", "age": 20}]}
+    rt = make_runtime(rng=random.Random(3))
+    assert rt.submit({"type": "new_game", "game": "merchant_venturers", "setup": setup}).accepted
+    assert rt.submit({"type": "advance"}).accepted  # the companion deals its board
+    view = rt.view()
+    root = ET.fromstring(board(view))
+    tiles = root.findall(".//s:polygon[@class='tile']", NS)
+    assert len(tiles) == 90 and sum(t.get("data-tile") == "" for t in tiles) == 41  # the ocean's 41 in the middle
+    named = {t.get("data-tile") for t in tiles} - {""}
+    assert named == {p["name"] for p in view["board"]["ports"]} | set(view["board"]["lands"])  # every port and land once
+    assert "The map: lay the tiles so" in _texts(root)
+    own = {**view, "board": merchant_table.BOARD}
+    assert ET.fromstring(board(own)).findall(".//s:polygon[@class='tile']", NS) == []

@@ -745,3 +745,96 @@ def test_a_ship_set_right_by_hand_is_named_with_where_it_is_and_a_long_list_is_p
     (sink,) = [o for o in t.offered_to(0) if o["action"]["type"] == "sink"]
     ship = sink["fields"]["ship"]
     assert ship["enumNames"] == ["ship 1 (Lisbon)"] and ship["enumGroups"] == ["Lisbon"]
+
+
+# --- the log marks out a new year ----------------------------------------------------------------------
+
+
+def test_at_the_start_of_each_year_the_marker_goes_to_the_fewest_coins_the_youngest_of_the_tied_and_the_log_says_why():
+    t = MV(3)  # Ada 40, Bea 25, Cy 19
+    t.start(coins=[3, 2, 3])
+    assert "Year 1 begins. Bea has the first-move marker (the fewest coins)." in t.log
+    t.to("Spring", 1)
+    assert t.log.count("Year 1, Spring: Bea leads.") == 1
+    t.set_coins(1, 3)  # all three tied on 3 coins: the youngest, Cy
+    t.to("Winter", 1)
+    assert "Year 2 begins (Winter): Cy has the first-move marker (the fewest coins; the youngest of the tied)." in t.log
+    assert not any(line.startswith("Turn ") for line in t.log)  # no bare turn numbers once the years run
+
+
+# --- how far a ship sails, on the companion's own board ------------------------------------------------
+
+
+def _dealt(n=2):
+    """The companion's own board dealt; every starting ship and post at O1."""
+    t = MV(n, board=False)
+    t.go(type="advance")
+    while t.view["step"] == "PLACE":
+        t.ok(type="advance", port="O1")
+    while t.view["step"] == "PREGAME":
+        t.ok(type="advance")
+    return t
+
+
+def _sail_list(t, seat, names=False):
+    """Where the seat's ship may end its sailing, as listed (with names: each port's line)."""
+    (sail,) = [o for o in t.offered_to(seat) if o["action"]["type"] == "sail"]
+    to = sail["fields"]["to"]
+    return dict(zip(to["enum"], to["enumNames"])) if names else to["enum"]
+
+
+def test_slow_ships_can_make_two_moves_one_more_with_the_wind_so_o1_to_n1_takes_more_than_a_season():
+    t = _dealt()
+    t.to("Winter", 7)
+    t.as_(0)
+    assert _sail_list(t, 0) == ["sea", "O2"]  # O2 touches O1; every other port is further than 3 moves
+    reason = t.refused(type="sail", seat=0, ship=1, to="N1")
+    assert "cannot reach N1 this season (2 moves and one with the wind): N1 is 7 moves from O1" in reason
+    assert "A card moved my ship" in reason
+    t.ok(type="sail", seat=0, ship=1, to="sea")
+    t.to("Spring", 7)
+    t.as_(0)
+    assert "N1" not in _sail_list(t, 0)  # 6 moves made at most: 1 more than 3 this season
+    assert "which it left 1 season ago" in t.refused(type="sail", seat=0, ship=1, to="N1")
+    assert _sail_list(t, 0, names=True)["sea"] == "still at sea (sails on)"
+    t.ok(type="sail", seat=0, ship=1, to="sea")  # on its way: still counted from O1, left in Winter
+    t.to("Summer", 7)
+    t.as_(0)
+    assert _sail_list(t, 0)[:3] == ["N1", "N2", "N3"]  # in reach now: empty, the New World first, nearest first
+    lines = _sail_list(t, 0, names=True)
+    assert lines["N3"].endswith("(with the wind)") and not lines["N2"].endswith("(with the wind)")  # 3 moves and 2
+    t.ok(type="sail", seat=0, ship=1, to="N1")
+    assert t.ship(0)["at"] == "N1"
+
+
+def test_fast_ships_can_make_4_moves_and_a_card_that_moved_a_ship_is_a_correction():
+    t = _dealt()
+    t.to("Winter", 7)
+    t.as_(0)
+    _with_cargo(t, 0, [], large=False, fast=True)
+    assert _sail_list(t, 0) == ["sea", "O2"]  # 5 moves: O3 is 6 away, N1 7
+    t.ok(type="sail", seat=0, ship=1, to="sea")
+    t.to("Spring", 7)
+    t.as_(0)
+    offered = _sail_list(t, 0)
+    assert "N1" in offered and "N6" not in offered  # a season later, in reach (a slow ship needs two more)
+    assert offered.index("N1") < offered.index("N2") < offered.index("N3")  # nearest first
+    t.ok(type="move_ship", seat=0, ship=1, to="N1")  # a card did it: not its sailing, not checked
+    assert t.ship(0)["at"] == "N1"
+    t.ok(type="move_ship", seat=0, ship=1, to="sea")  # where at sea, the companion cannot tell
+    assert "N6" in _sail_list(t, 0)
+
+
+def test_a_tables_own_board_is_not_checked_every_port_is_offered():
+    t = MV(2)
+    t.start()
+    t.to("Winter", 7)
+    t.as_(0)
+    assert sorted(_sail_list(t, 0)) == sorted(["Genoa", "Havana", "Quebec", "sea"])
+
+
+def test_the_companions_board_is_shown_row_by_row_as_it_is_laid():
+    t = _dealt()
+    rows = next(s["lines"] for s in t.view["sections"] if s["title"] == "The map (lay the tiles so)")
+    assert len(rows) == 6 and rows[0].startswith("Row 1: o1a ") and ", O1, 6 ocean, N1, n1a " in rows[0]
+    assert rows[5].startswith("Row 6: 11 ocean, N6, n6a ")

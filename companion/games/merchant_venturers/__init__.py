@@ -8,7 +8,9 @@ to the ports in Summer, keeps every player's coins, ships (where, upgrades, carg
 (size, goods) and action cards, works out what goods cost and fetch at each port for each player,
 and fills in the score sheet after the tenth Autumn: coins plus the value of every ship.
 
-The ocean is not modelled: the players count a ship's moves and tell the companion where it ends.
+On its own board the companion knows the ocean (sea.py) and offers a ship only the ports it can reach
+this season (voyage.py); on a table's own board the players count a ship's moves. Either way they tell
+the companion where it ends.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from companion.core.flow import step_name
 from companion.core.game import GameDef
 from companion.scoring import merchant_venturers as sheet
 
-from . import picture, trade, trading
+from . import picture, sea, trade, trading
 from .board import GOODS, NEW, OLD, demand, layout_lines, port_names
 from .cards import DECK, virtual
 from .fleet import SEA
@@ -106,6 +108,7 @@ def _public(state: PMap) -> dict[str, Any]:
         "goods_prices": thaw(table["settings"]["prices"]),
         "board": thaw(board),
         "layout": layout_lines(board) if board is not None else [],
+        "map": sea.rows(board) if sea.known(board) else [],
         "on_lands": thaw(table["lands"]),
         "stock": thaw(table["stock"]),
         "demand": {p: {g: trade.wanted(state, p, g) for g in GOODS if demand(board, p)[g]} for p in port_names(board, OLD)}
@@ -153,6 +156,8 @@ def _sections(state: PMap, per_player: list[dict[str, Any]], prices: Mapping[str
         sections.append({"title": f"Year {year(state)}, {now}", "lines": lines})
     if board is not None:
         sections.append({"title": "The board (copy it)", "lines": layout_lines(board)})
+        if sea.known(board):
+            sections.append({"title": "The map (lay the tiles so)", "lines": sea.rows(board)})
         stock = [f"{p}: " + (", ".join(f"{k} {g}" for g, k in table["stock"].get(p, {}).items() if k) or "nothing")
                  for p in port_names(board, NEW)]
         sections.append({"title": "New World ports: for sale", "lines": stock})

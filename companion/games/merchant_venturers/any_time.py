@@ -15,7 +15,7 @@ from companion.core.options import CORRECTIONS, Option
 from companion.core.steps import Edit
 from companion.core.words import counted
 
-from . import cards, fleet
+from . import cards, fleet, voyage
 from .board import port_names
 from .fleet import SEA
 from .table import STORAGE, cargo_space, moves
@@ -27,17 +27,21 @@ def move(e: Edit, sailing: bool) -> None:
     if ship["at"] is None:
         e.refuse(f"{e.name(seat)}'s starting ship is not placed yet: place it at an Old World port first")
     to = e.must(fleet.destination(e.state, e.action))
+    turn = e.state["flow"]["round"]
     if sailing:
-        turn = e.state["flow"]["round"]
         sailed = e.data["sailed"]["ships"] if e.data["sailed"]["turn"] == turn else []
         if [seat, ship["id"]] in sailed:
             e.refuse(f"ship {ship['id']} has sailed this season")
-        if to == ship["at"]:
+        if to == ship["at"] != SEA:  # a ship at sea may sail on, still at sea
             e.refuse(f"ship {ship['id']} is at {to} already")
+        if (far := voyage.why_not(e.data["board"], ship, turn, to)) is not None:
+            e.refuse(far)
         e.data["sailed"] = {"turn": turn, "ships": sailed + [[seat, ship["id"]]]}
+    on = sailing and to == ship["at"] == SEA
+    voyage.record(ship, to, turn, sailing)
     ship["at"] = to
     how = f"sails ({counted(moves(ship), 'move')}, +1 with the wind)" if sailing else "is moved"
-    e.say(f"{e.name(seat)}'s ship {ship['id']} {how} {'out to sea' if to == SEA else 'to ' + to}.")
+    e.say(f"{e.name(seat)}'s ship {ship['id']} {how} {'on, still at sea' if on else 'out to sea' if to == SEA else 'to ' + to}.")
 
 
 def sink(e: Edit) -> None:

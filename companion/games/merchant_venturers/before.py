@@ -24,7 +24,7 @@ from . import cards, fleet, purchases
 from .board import OLD, port_names
 from .cards import virtual
 from .phase import phase
-from .steps import first_move, started
+from .steps import first_move, marker_reason, started
 
 
 def _deal(e: Edit) -> None:
@@ -66,7 +66,7 @@ def prebuy_done(e: Edit) -> None:
     _deal(e)
     e.data["started"] = True
     marker = first_move(e.state)
-    e.say(f"Year 1 begins. {e.name(marker)} has the first-move marker (the fewest coins).")
+    e.say(f"Year 1 begins. {e.name(marker)} has the first-move marker ({marker_reason(e.state)}).")
     e.say(*(f"{e.name(s)}'s starting trading post and ship are not placed yet: place them at an Old World port."
             for s, waiting in enumerate(e.data["unplaced"]) if waiting))
     order = pvector(clockwise_from(marker, len(e.state["players"])))  # the marker's holder leads

@@ -4,8 +4,8 @@ input names, shared by the phases that read them (SPEC.md 5.2, 5.4).
 A new ship is small and slow (2 coins), docked at an Old World port; fast (+2: 4 moves) and large (+2:
 cargo 3) upgrades are bought only while it is docked at an Old World port. One trading post per port and
 player: small (a rule option, 1 coin by default), medium (+2), large (+3); it stores 1, 2 or 4 goods.
-The companion does not know the ocean's tiles, so it records where a ship ends its sailing (a port, or
-at sea) and shows how far it may go; the players count the tiles.
+The companion records where a ship ends its sailing (a port, or at sea); where it knows the ocean (its
+own board), only a port in reach this season (voyage.py).
 """
 
 from __future__ import annotations

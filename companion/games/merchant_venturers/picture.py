@@ -1,7 +1,8 @@
 """Merchant Venturers' board as the companion knows it, drawn for the table page: the Old World's ports on
 the left and the New World's on the right, north to south, each with the good its card names, its lands,
 the trading posts and the ships docked there; the ships at sea in the ocean between; each player in the
-colour the panel gives the seat. The companion does not know the ocean's tiles, so it draws no map of them.
+colour the panel gives the seat. Under it, on the companion's own board, the map of its 90 tiles
+(map_picture.py); a table's own board has no map.
 
 Drawn from the public view (`_public`): pure, so a past game's last view draws its board too.
 """
@@ -13,6 +14,7 @@ from typing import Any
 
 from companion import svg
 
+from . import map_picture
 from .board import DESERT, LABELS, LAND, NEW, OLD
 from .fleet import SEA
 
@@ -54,7 +56,9 @@ def board(view: Mapping[str, Any]) -> str:
            "on the sail, a dot per good in its hold."]
     out += [svg.text(4, height + 12 + 12 * k, words, fill="#555", font_size="9") for k, words in enumerate(key)]
     out += svg.legend(4, height + 14 + 12 * len(key) + 6, names, ink)
-    return svg.document(WIDTH, height + 14 + 12 * len(key) + 6 + 14 * len(names), TITLE, out)
+    bottom = height + 14 + 12 * len(key) + 6 + 14 * len(names)
+    out += map_picture.draw(view, GOOD_FILLS, OCEAN, bottom)
+    return svg.document(WIDTH, bottom + map_picture.height(view), TITLE, out)
 
 
 def _port(port: Mapping[str, Any], lands: Mapping[str, str], view: Mapping[str, Any], ink: list[str], x: float,

@@ -46,3 +46,26 @@ def first_move(state: PMap) -> int:
     """Who has the fewest coins now, the youngest of them on a tie (SPEC 5.3)."""
     coins = [p["coins"] for p in state["counters"]["players"]]
     return fewest_first(coins, list(state["data"]["youth"]))[0]
+
+
+def marker_reason(state: PMap) -> str:
+    """Why the first-move marker goes where first_move() puts it, as the log says it."""
+    coins = [p["coins"] for p in state["counters"]["players"]]
+    tied = [s for s, c in enumerate(coins) if c == min(coins)]
+    if len(tied) == 1:
+        return "the fewest coins"
+    if any(state["data"]["youth"][s] is not None for s in tied):
+        return "the fewest coins; the youngest of the tied"
+    return "the fewest coins; tied, with no ages given, the first at the table"
+
+
+def turn_line(state: PMap) -> str:
+    """The log's line as a turn starts: a new year marked out, with who has the marker and why; another
+    season with who leads it; before year 1, who places first (every player has 3 coins: the youngest)."""
+    seat = state["flow"]["order"][0]
+    lead = state["players"][seat]["name"]
+    if not started(state):
+        return f"Before year 1: {lead} places first" + (" (the youngest)." if state["data"]["youth"][seat] is not None else ".")
+    if season(state) == SEASONS[0]:
+        return f"Year {year(state)} begins ({SEASONS[0]}): {lead} has the first-move marker ({marker_reason(state)})."
+    return f"Year {year(state)}, {season(state)}: {lead} leads."
