@@ -46,13 +46,19 @@ def test_the_phase_sequence_through_the_api(phones):
     assert status == 200 and sheet["players"][0] == {"name": "Ada", "gold": 6, "eliminated": False}
 
 
-def test_sealed_bids_from_each_phone(phones):
+def _seated_at_expansion(phones):
+    """A new game, Ada's and Bea's phones each holding their seat, the table past the first three phases."""
     ada, bea = phones
     ada.post("/api/input", {"type": "new_game", "game": "master_of_venice", "setup": SETUP})
     assert ada.post("/api/seat", {"seat": 0})[0] == 200
     assert bea.post("/api/seat", {"seat": 1})[0] == 200
     for _ in range(3):
         ada.post("/api/input", {"type": "advance"})
+    return ada, bea
+
+
+def test_sealed_bids_from_each_phone(phones):
+    ada, bea = _seated_at_expansion(phones)
     # Bea puts a Senator into play from the real cards in her hand: the host's table page enters it for her once
     # it has confirmed that it acts for her (her phone holds her seat), and the log says so.
     status, body = ada.post("/api/input", {"type": "play", "seat": 1, "card": "Senator"})
@@ -100,12 +106,7 @@ def test_a_card_tapped_for_a_seat_a_phone_holds_asks_act_for_first_and_the_log_s
     """A real card laid on the reader (here named on the table page, as a tap without a tag is): whose play it is
     is asked on the table page, and playing it for Bea, whose phone holds her seat, asks "Act for Bea?" first, as
     any other input for her seat does; the log then says "acting for Bea"."""
-    ada, bea = phones
-    ada.post("/api/input", {"type": "new_game", "game": "master_of_venice", "setup": SETUP})
-    assert ada.post("/api/seat", {"seat": 0})[0] == 200
-    assert bea.post("/api/seat", {"seat": 1})[0] == 200
-    for _ in range(3):
-        ada.post("/api/input", {"type": "advance"})
+    ada, bea = _seated_at_expansion(phones)
     assert ada.post("/api/input", {"type": "tap", "card": "Senator"})[0] == 200
     labels = [o["label"] for o in ada.get("/api/state")[1]["options"]]
     assert labels[:2] == ["Ada plays Senator for 3", "Bea plays Senator for 3"]
