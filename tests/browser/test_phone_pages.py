@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from browser.chromium import PHONE
 from companion import settings as settings_mod
 from companion.app import _start_table
+from companion.table import Timing
 from web_panel.app import Box, create_app
 
 
@@ -489,16 +490,17 @@ def _picked(taps, phone, option, *chips):
     taps(phone.locator(".picker").get_by_role("button", name="Do it"))
 
 
-def _shot(page, name, whole=True, part=None):
+def _shot(page, name, whole=True, part=None, held=0.0):
     """A screenshot to look at, when SCREENSHOTS names a folder (`make screens` puts the ones the docs show in
     docs/pictures): the whole page, or (`whole=False`) what a phone's screen shows of it, or only the element
     the CSS selector `part` finds first ("#sim": the box, its screen, buttons and reader; "#oled": its screen;
     "#options": the options on a phone). The table
-    page's picture of the OLED comes with its next poll: the shot waits for it, so the two agree."""
+    page's picture of the OLED comes with its next poll: the shot waits for it, so the two agree; `held`: the
+    seconds a frame shown just before (a roll's dice) stays on the OLED, waited out too."""
     import os
 
     if os.environ.get("SCREENSHOTS"):
-        page.wait_for_timeout(1500)
+        page.wait_for_timeout(1500 + 1000 * held)
         path = os.path.join(os.environ["SCREENSHOTS"], f"{name}.png")
         if part:
             page.locator(part).first.screenshot(path=path)
@@ -910,7 +912,7 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     expect(bea.locator("#who")).to_have_text("Bea: your turn.")
     expect(ada.locator("#who")).not_to_have_text("Ada: your turn.")
     _shot(bea, "venise-3-bea-secondary")
-    _shot(page, "la-venise-du-nord-3-box-bea-secondary", part="#oled")
+    _shot(page, "la-venise-du-nord-3-box-bea-secondary", part="#oled", held=Timing.result)  # Ada's dice shown first
     bea.get_by_role("button", name="Draw 1 Order card, keep none").click()
     expect(ada.locator("#who")).to_have_text("Ada: your turn.")  # back to her, after Bea's secondary activation
     _venise_rest(taps, ada, "Ada", produce=("Make 2 jewelry with Jewelry +2",))
