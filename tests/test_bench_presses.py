@@ -19,19 +19,19 @@ def played(tmp_path_factory):
 def test_each_game_reports_its_presses_per_decision_and_per_turn_as_whole_positive_numbers(played):
     figures = presses.figures(played)
     for game in presses.GAME_IDS:
-        for what in ("decision_p50", "decision_p95", "decision_max", "turn_p50", "turn_p95"):
+        for what in ("decision_p50", "decision_p95", "decision_max", "turn_p50", "turn_p95", "part_p50", "part_p95"):
             value = figures[f"presses.{game}.{what}"]
             assert type(value) is int and value > 0, (game, what, value)
         assert figures[f"presses.{game}.decision_p50"] <= figures[f"presses.{game}.decision_p95"] \
             <= figures[f"presses.{game}.decision_max"]
-        assert f"presses.{game}.decision_p95" in presses.GOALS and f"presses.{game}.turn_p95" in presses.GOALS
+        assert f"presses.{game}.decision_p95" in presses.GOALS and f"presses.{game}.part_p95" in presses.GOALS
 
 
 def test_every_input_chosen_was_reached_by_presses_and_the_game_went_on(played):
     for game in played:
         assert game.no_presses == [], (game.game, game.no_presses)
         assert len(game.decisions) == DECISIONS or game.over, (game.game, len(game.decisions))
-        assert game.turns and sum(game.turns) == sum(len(d.presses) for d in game.decisions)
+        assert game.turns and sum(game.turns) == sum(len(d.presses) for d in game.decisions) == sum(game.parts)
 
 
 def test_the_presses_found_make_the_input_chosen_and_nothing_before_it(played):

@@ -7,9 +7,11 @@ replayed."""
 import random
 
 import pytest
+
 from options_bot import assert_short_lists, phones_at, play_one
 
 from companion import scoring
+from companion.games.master_of_venice import MASTER
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 
 NAMES = ("Ada", "Bea", "Cy", "Dan")
@@ -48,10 +50,15 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, real_c
     view = rt.view()
     assert view["over"] and view["step"] == "GAME_OVER", view["step"]
     assert view["deck_pass"] == 2 and view["game_end_pending"] or sum(not p["eliminated"] for p in view["players"]) < 2
-    # Every turn runs the eight phases in order; the game ends when a turn does.
-    order = ["DRAW", "REVENUE", "DIPLOMACY", "EXPANSION", "EVENT", "WAR", "POPE"]
+    # Every turn runs the eight phases in order (the Revenue Phase with no trip dice to roll, and an election
+    # nobody can bid in, pass by themselves, so the table never waits there); the game ends when a turn does.
+    order = ["DRAW", "DIPLOMACY", "EXPANSION", "EVENT", "WAR", "POPE"]
     first_turn = [s for t, s in dict.fromkeys(steps) if t == 1]
     assert first_turn[:len(order)] == order
+    phases = [step.name for step in MASTER.flow.steps]
+    for turn in {t for t, _ in steps}:  # a phase that waited for the table came in its place
+        seen = [s for t, s in dict.fromkeys(steps) if t == turn and s in phases]
+        assert seen == sorted(seen, key=phases.index), (turn, seen)
     if not real_cards:  # every card is somewhere: the hands, in play, the piles
         deck = view["decks"]["deck"]
         assert deck["draw"] + deck["discard"] + deck["out"] == 116

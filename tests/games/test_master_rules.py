@@ -26,9 +26,8 @@ def test_mov_ex_12_the_deck_has_116_cards():
 
 def test_mov_ex_04_and_the_revenue_phase_through_the_dice():
     t = MOV(2)
-    t.to("REVENUE")
-    t.go(type="advance")  # EX-04: nothing in play, no office
-    assert t.gold() == [3, 3]
+    t.to("DIPLOMACY")  # EX-04: nothing in play, no office; no trip dice to roll, so the Revenue Phase passes by itself
+    assert t.gold() == [3, 3] and "No trip dice to roll: the Revenue is paid." in t.log
     t.to("EXPANSION")
     aegean = t.put(0, "Aegean Sea")
     t.put(0, "Cogs", route=aegean)
@@ -435,16 +434,15 @@ def test_a_vacant_office_is_elected_without_a_roll_and_the_dies_card_kills():
     assert t.view["pope"]["state"] == "vacant"
     t.to("POPE")
     assert not [o for o in t.view["options"] if o["rolls"]]  # no die to roll
-    t.go(type="advance")
-    assert t.step == "POPE_ELECTION"
-    t.go(type="advance")
-    assert "Nobody is elected" in t.log[-2] and t.view["pope"]["state"] == "vacant"
+    t.go(type="advance")  # nobody holds a Cardinal: the election passes by itself, electing nobody
+    assert t.step == "DOGE" and "Nobody can bid for the Pope." in t.log
+    assert "Nobody is elected: the Pope's office stays vacant." in t.log and t.view["pope"]["state"] == "vacant"
     t2 = MOV(2)
     t2.to("DOGE")
     t2.give(1, cards=1)
     t2.go(type="play", seat=1, card="The Doge Dies")
     t2.go(type="advance")
-    assert t2.step == "DOGE_ELECTION"
+    assert "Nobody can bid for the Doge." in t2.log and t2.view["doge"]["state"] == "vacant"
 
 
 def test_the_neutral_pope_lives_on_other_rolls():
@@ -468,7 +466,7 @@ def test_popularity_cards_leave_at_the_end_of_the_turn():
 def test_real_cards_the_deck_runs_out_twice_and_the_game_ends_with_the_turn():
     t = MOV(2)
     assert t.view["deck_pass"] == 1 and not t.view["game_end_pending"]
-    t.to("REVENUE")
+    t.to("DIPLOMACY")
     assert t.view["players"][0]["hand"] == 1
     t.go(type="deck_exhausted")
     assert t.view["deck_pass"] == 2 and not t.view["game_end_pending"]
@@ -484,10 +482,10 @@ def test_real_cards_the_deck_runs_out_twice_and_the_game_ends_with_the_turn():
 
 def test_virtual_deck_two_passes_then_draws_are_lost():
     t = MOV(4, virtual=True, start_cards=5)
-    t.to("REVENUE")
+    t.to("DIPLOMACY")
     assert [p["hand"] for p in t.view["players"]] == [6, 6, 6, 6]
     assert t.do(type="deck_exhausted").reason.startswith("the Master of Venice deck is virtual")
-    assert t.do(type="draw").reason == "that cannot be done now (Revenue Phase)"  # the companion draws
+    assert t.do(type="draw").reason == "that cannot be done now (Diplomacy Phase: talk)"  # the companion draws
     passes_seen = []
     for turn in range(2, 80):
         if t.view["game_end_pending"]:
@@ -537,8 +535,8 @@ def test_a_virtual_hand_is_played_only_from_its_phone():
 def test_setup_options_and_player_counts():
     assert engine.new_game(MASTER, {"players": [{"name": "A"}]}).reason.startswith("players: Master of Venice is for 2 to 4")
     t = MOV(3, start_gold=5)
-    t.to("REVENUE")
-    assert t.gold() == [5, 5, 5]
+    t.to("DIPLOMACY")
+    assert t.gold() == [5 + 3, 5 + 3, 5 + 3] and "Each player starts with 5 Gold." in t.log  # and 3 base Revenue
     rolled = engine.new_game(MASTER, {"players": [{"name": "A"}, {"name": "B"}]})
     assert rolled.state["rolloff"]["purpose"] == "first player"
     t = MOV(2, rotate_first=True)
@@ -552,11 +550,9 @@ def test_fixed_trip_income_variant():
     t = MOV(2, trip_income="fixed")
     t.to("EXPANSION")
     t.put(0, "Cogs")
-    t.to("REVENUE", turn=2)
-    assert t.plays == []
     before = t.gold()
-    t.go(type="advance")
-    assert t.gold()[0] - before[0] == 5
+    t.to("DIPLOMACY", turn=2)  # no dice to roll: the Revenue Phase passes by itself
+    assert t.plays == [] and t.gold()[0] - before[0] == 5
 
 
 def _the_general_ada_loses(t, by):
@@ -612,20 +608,21 @@ def test_the_readers_dice_and_taps_become_the_phase_inputs():
     t.go(**next(o for o in t.view["options"] if o["label"] == "Bea plays Senator for 3")["action"])
     assert t.view["tapped"] is None and t.view["in_play"][0]["owner"] == 1
     assert card_action(MASTER, t.state, "deck", "Joker") == "Joker is not a Master of Venice card"
+    t.put(0, "Cogs")  # a trip to roll: the Revenue Phase waits for it
     t.to("REVENUE", turn=2)
     screen = step_screen(t.view, Panel())
-    assert screen.step == "Ada 3 Bea 4"  # each player's income before it is applied (Bea's Senator: +1)
+    assert screen.step == "Ada 3+1d Bea 4"  # each player's income before it is applied (Bea's Senator: +1)
     t.to("POPE", turn=2)
     action = dice_action(t.state, t.offered, 6, (6,))
     assert action == {"type": "advance", "dice": [6], "source": "physical"}
     assert dice_action(t.state, t.offered, 6, (3, 4)) == "this step rolls 1d6, not 2d6"
     t.go(**action)
-    assert t.step == "POPE_ELECTION"
+    assert "Pope Phase: 6. The Pope dies." in t.log and t.step == "DOGE"  # nobody holds a Cardinal: no election
 
 
 def _to_the_end(t, gold):
     """Real cards run out twice; the Gold set as the last step comes, then the game ends."""
-    t.to("REVENUE")
+    t.to("DIPLOMACY")
     t.go(type="deck_exhausted")
     t.to("EVENT")
     t.go(type="deck_exhausted")
@@ -816,6 +813,8 @@ def test_next_in_the_revenue_phase_says_whose_trips_it_rolls_and_asks_first():
 
 def test_undo_names_a_step_the_whole_table_took_by_what_it_did_not_by_one_players_line():
     t = MOV(2)
+    t.to("EXPANSION")
+    t.put(1, "Cogs")  # a trip to roll: the Revenue Phase waits for NEXT
     t.to("REVENUE", turn=2)
     income = next(o for o in t.view["options"] if o["button"] == "NEXT")
     t.go(**income["action"], confirm=True)  # every player's income, one line each

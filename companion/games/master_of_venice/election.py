@@ -11,7 +11,7 @@ offices (appointment.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from pyrsistent import PMap
 
@@ -163,8 +163,17 @@ def status(state: PMap) -> str:
     return f"Bids {sum(1 for s in bidders if bids[s] is not None)}/{len(bidders)} on the phones"
 
 
+def _no_bidder(office: str) -> Callable[[PMap], str]:
+    """With nobody to bid (no voter, or only voters caught in a crime), NEXT would only count no votes: the
+    election passes by itself."""
+    def why(state: PMap) -> str:
+        return "" if _bidders(state) else f"Nobody can bid for the {OFFICE_NAME[office]}."
+    return why
+
+
 def _step(office: str, label: str) -> Step:
     return phase(f"{office.upper()}_ELECTION", label, done="Reveal", undone=f"the votes for the {OFFICE_NAME[office]}", seat=_bids, status=status, asks=_missing,
+                 idle=_no_bidder(office),
                  when=lambda state: (state["data"]["election"] or {}).get("office") == office,
                  handlers={"bid": bid, "advance": reveal})
 

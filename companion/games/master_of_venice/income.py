@@ -97,5 +97,10 @@ def _rolls_for(state: PMap) -> str:
     return f"It rolls the trip dice for {' and '.join(waiting)}."
 
 
+def _nothing_to_roll(state: PMap) -> str:
+    """With no trip dice left to roll, NEXT would only pay the Revenue: the phase passes by itself."""
+    return "" if _rolls_for(state) else "No trip dice to roll: the Revenue is paid."
+
+
 STEP = phase("REVENUE", "Revenue Phase", done="Income", undone="everyone's income in the Revenue Phase", seat=_seat, status=status, asks=_rolls_for,
-             handlers={"advance": income, "trips": trips})
+             idle=_nothing_to_roll, handlers={"advance": income, "trips": trips})
