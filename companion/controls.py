@@ -15,7 +15,8 @@ On the step page (BACK, SELECT, ACTION, NEXT, left to right):
   ACTION   do the selected option (asked twice if it ends the game, say); held: counters.
            An option with fields opens the picker: SELECT walks the first field's
            values, ACTION takes one and goes on to the next field, BACK leaves it;
-           the last field's ACTION does the option. A few values with short names
+           the last field's ACTION does the option; a field with one value is taken as it stands,
+           without a press. A few values with short names
            (a die's face, a coin turned up) are a keypad: BACK, SELECT and ACTION
            name the first three (NEXT: the rest on the same buttons), held BACK leaves. A field only a phone can fill (a list to tick, a name to
            type) is named, not done.
@@ -204,7 +205,7 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
         phone_only = next((f.get("title", k) for k, f in option["fields"].items() if choices(f) is None), None)
         if phone_only is not None:
             return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: {phone_only} is chosen on a phone."))
-        return Reply(replace(panel, pick=Pick(option["label"], at=_starts_at(next(iter(option["fields"].values()))))))
+        return _fill(panel, option, Pick(option["label"]))
     return _do(panel, _while_on_phones(view, option), "option")
 
 
@@ -378,10 +379,21 @@ def _values(field: dict[str, Any], pick: Pick) -> list[tuple[Any, str]]:
 
 def _chose(panel: Panel, option: dict[str, Any], pick: Pick, key: str, value: Any) -> Reply:
     """`value` taken for the field `key`: on to the next field, or the option done."""
-    chosen = pick.chosen + ((key, value),)
-    if len(chosen) < len(option["fields"]):
-        following = next(f for k, f in option["fields"].items() if k not in dict(chosen))
-        return Reply(replace(panel, pick=Pick(pick.label, chosen, _starts_at(following))))
+    return _fill(panel, option, Pick(pick.label, pick.chosen + ((key, value),)))
+
+
+def _fill(panel: Panel, option: dict[str, Any], pick: Pick) -> Reply:
+    """On to the next field of `option` still to fill, SELECT on its default; a field with one value only (the one
+    place a turret may go, the one card left to name) is taken as it stands, without a press; with every field
+    filled, the option is done (or asks first, as it says)."""
+    chosen = pick.chosen
+    for key, field in option["fields"].items():
+        if key in dict(chosen):
+            continue
+        values = choices(field) or []
+        if len(values) != 1:
+            return Reply(replace(panel, pick=Pick(pick.label, chosen, _starts_at(field))))
+        chosen += ((key, values[0][0]),)
     return _do(panel, option, "option", chosen)
 
 

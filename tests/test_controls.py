@@ -325,3 +325,24 @@ def test_an_entry_of_a_few_options_with_short_hints_of_their_own_is_a_keypad_onc
     view = {**view, "options": alike + others}
     opened = controls.press(view, Panel(), "action", False).panel
     assert controls.press(view, opened, "select", False).action is None
+
+
+def test_a_field_with_one_value_is_taken_without_a_press():
+    """The one place a turret may go is not asked for: ACTION on the option goes on to the field with a choice,
+    and an option whose every field holds one value is done by its ACTION (or asks first, as it says)."""
+    one = {"title": "on", "enum": [[0, 1]], "enumNames": ["the tower by the gate"]}
+    two = {"title": "pay", "enum": ["die", "coin"], "enumNames": ["the die (5)", "the 3 coin"]}
+    view = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("Place the turret", {"type": "advance", "action": "turret"}, fields={"on": one}),
+                        _opt("Buy Arms 4", {"type": "advance", "action": "purchase"}, fields={"on": one, "pay": two}),
+                        _opt("Buy Moons 5", {"type": "advance", "action": "purchase"}, confirm=True, fields={"on": one})]}
+    assert controls.press(view, Panel(), "action", False).action == {"type": "advance", "action": "turret", "on": [0, 1]}
+    opened = controls.press(view, Panel(option=1), "action", False).panel
+    assert opened.pick.chosen == (("on", [0, 1]),) and controls.screen_for(view, opened).step == "pay"
+    assert controls.press(view, opened, "select", False).panel.pick.at == 1
+    assert controls.press(view, opened, "action", False).action == {
+        "type": "advance", "action": "purchase", "on": [0, 1], "pay": "die"}  # SELECT starts on the first
+    asked = controls.press(view, Panel(option=2), "action", False)
+    assert asked.action is None and asked.panel.confirm == "option" and asked.panel.chosen == (("on", [0, 1]),)
+    assert controls.press(view, asked.panel, "action", False).action == {
+        "type": "advance", "action": "purchase", "on": [0, 1], "confirm": True}

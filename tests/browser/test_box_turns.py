@@ -59,7 +59,7 @@ def test_a_master_of_venice_expansion_phase_on_the_box_takes_six_presses(page, s
     Cardinal (ACTION, ACTION: it is the first type), NEXT closes the phase: 6 presses, as the guide says."""
     runtime = _box_game(page, served, "master_of_venice", {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}, 1)
     press = Presses(page, runtime)
-    press.do("next", "next", "next")  # the Draw, the Revenue and the Diplomacy Phases: the table's NEXT
+    press.do("next", "next")  # the Draw and the Diplomacy Phases: the table's NEXT (no trip dice: the Revenue passes)
     expect(page.locator("#status")).to_contain_text("Expansion Phase")
     press.count = 0
     press.walk("action", "select")
