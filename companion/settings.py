@@ -142,10 +142,16 @@ _validate = fastjsonschema.compile(SCHEMA)
 _UNKNOWN = re.compile(r"^(?:data\.?)(\S*) ?must not contain \{(.*)\} properties$")
 
 
+# The reader's port as a phone may set it: a serial device, by kernel name (USB: ttyUSB, ttyACM; the UART:
+# ttyAMA, ttyS, serial0/1), by the installer's udev name, or by its stable /dev/serial/by-id or by-path name;
+# one name under those folders, never "..". The settings file on the box also takes a pyserial URL.
+SERIAL_DEVICE = (r"^(|(?!.*\.\.)/dev/(tty(USB|ACM|AMA|S)[0-9]{1,3}|serial[01]|companion-reader"
+                 r"|serial/by-(id|path)/[A-Za-z0-9][A-Za-z0-9._:+-]*))$")
+
 _FORMS = {
     "web.host": "an address to listen on, such as 0.0.0.0, 127.0.0.1 or ::, or localhost",
     "web.allowed_hosts": "host names or addresses (letters, digits, dots, dashes, colons)",
-    "reader.port": "a serial device under /dev/ (the panel saves only those), or empty",
+    "reader.port": "a serial device (/dev/ttyUSB0, /dev/ttyACM0, /dev/serial/by-id/…), or empty",
     "network.name": "at most 20 letters, digits, spaces, dots, dashes or underscores",
 }
 
