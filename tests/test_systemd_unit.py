@@ -108,3 +108,19 @@ def test_the_docs_give_the_units_own_score_and_restart_policy():
     assert f"`systemd-analyze security companion` scores it **{score}**" in docs
     assert directives(UNIT.read_text())["StartLimitIntervalSec"] == ["0"] and "`StartLimitIntervalSec=0`" in docs
     assert "5 times in 5 minutes" not in docs
+
+
+PORTAL_DNS = ROOT / "systemd" / "companion-portal-dns@.service"
+
+
+@needs_analyze
+def test_the_portal_dns_that_anyone_on_the_own_wifi_reaches_scores_2_or_lower():
+    """The attack's measure: 7.3 MEDIUM (dnsmasq as root with every capability, no NoNewPrivileges, no
+    system-call filter), reachable by anyone on the companion's Wi-Fi."""
+    done = subprocess.run([analyze, "security", "--offline=true", str(PORTAL_DNS)], capture_output=True, text=True,
+                          timeout=60)
+    score = re.search(r"Overall exposure level for companion-portal-dns@\S*: (\d+\.\d+)", done.stdout)
+    assert score, done.stdout + done.stderr
+    assert float(score.group(1)) <= 2.0, done.stdout
+    d = directives(PORTAL_DNS.read_text())
+    assert d["DynamicUser"] == ["yes"] and d["CapabilityBoundingSet"] == [""] and d["NoNewPrivileges"] == ["yes"]
