@@ -34,14 +34,15 @@ test: $(BENCH_STAMP) tools
 # Debian packages the tests use, installed with apt when missing (as root directly,
 # otherwise through sudo): chromium, which the browser tests drive (Playwright downloads
 # nothing), systemd-analyze, which verifies and scores systemd/companion.service, node, which
-# runs pyright over the reader's firmware, dnsmasq, whose answer on the own Wi-Fi is tested, and libfuse2,
-# under the power-loss bench's file system (fusepy loads it).
+# runs pyright over the reader's firmware, dnsmasq, whose answer on the own Wi-Fi is tested, nftables, whose
+# load of that network's rules is tested, and libfuse2, under the power-loss bench's file system (fusepy loads it).
 tools:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v systemd-analyze >/dev/null 2>&1 || missing="$$missing systemd"; \
 	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
 	test -x /usr/sbin/dnsmasq || missing="$$missing dnsmasq-base"; \
+	test -x /usr/sbin/nft || missing="$$missing nftables"; \
 	/sbin/ldconfig -p | grep -q 'libfuse.so.2 ' || missing="$$missing libfuse2"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian's$$missing for the tests"; \
