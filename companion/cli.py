@@ -47,8 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     pair = sub.add_parser("pair", help="print the addresses that pair a player's phone and the host's now (on the box)")
     pair.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
     pair.set_defaults(handler=_pair)
-    own = sub.add_parser("own-wifi", help="make the companion's own Wi-Fi, or bring it to the settings' name and the "
-                                          "kept passphrase (as root: the installer runs it)")
+    own = sub.add_parser("own-wifi", help="make the companion's own Wi-Fi, or bring it to the settings' name (as root: "
+                                          "the installer runs it); its passphrase is new each time it comes up")
     own.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
     own.add_argument("--config", default=None, help="the settings file (default: settings.toml in the data directory)")
     own.set_defaults(handler=_own_wifi)
@@ -78,7 +78,7 @@ def _own_wifi(args: argparse.Namespace) -> int:
 
     from companion import settings as settings_mod
     from companion.errors import SettingsError
-    from companion.wifi import own_ssid, passphrase
+    from companion.wifi import own_ssid
     from hardware.network import Network, NetworkError
 
     data_dir = _journal(args).parent
@@ -95,11 +95,12 @@ def _own_wifi(args: argparse.Namespace) -> int:
         return 1
     ssid = own_ssid(settings["network"]["name"])
     try:
-        done = network.make_own(ssid, passphrase(data_dir))
+        done = network.make_own(ssid)
     except NetworkError as e:
         print(f"companion own-wifi: {e}", file=sys.stderr)
         return 1
-    print(f"The companion's own Wi-Fi “{ssid}” is {done}; its passphrase is kept in {data_dir / 'wifi-passphrase'}.")
+    print(f"The companion's own Wi-Fi “{ssid}” is {done}; its passphrase is new each time it comes up (the OLED shows it "
+          "as a Wi-Fi QR code).")
     return 0
 
 

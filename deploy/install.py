@@ -61,6 +61,7 @@ UDEV_RULE = Path("/etc/udev/rules.d/99-companion-reader.rules")
 # Written by installs before the dispatcher answered DNS itself: NetworkManager reads that directory for every
 # shared connection, so the file is removed.
 OLD_DNSMASQ_SHARED = Path("/etc/NetworkManager/dnsmasq-shared.d/companion.conf")
+OLD_PASSPHRASE = "wifi-passphrase"  # the passphrase earlier installs kept for ever in the data directory
 DISPATCHER = Path("/etc/NetworkManager/dispatcher.d/90-companion-portal")
 POLKIT_RULE = Path("/etc/polkit-1/rules.d/50-companion-network.rules")
 # NetworkManager's actions the companion's own Wi-Fi needs, and no other: bringing its connection up or down
@@ -316,13 +317,11 @@ class Installer:
                  + (f"; {OLD_DNSMASQ_SHARED} removed" if written[0] else ""))
         if not self.packages:
             return
-        # The connection itself, made as root with the settings' name and the kept passphrase: the companion
-        # only brings it up and down. A box without NetworkManager or Wi-Fi is told, and installs on.
+        # The connection itself, made as root with the settings' name and no saved passphrase: the companion
+        # only brings it up (with a new passphrase each time) and down. A box without NetworkManager or Wi-Fi
+        # is told, and installs on.
         code, output = self.command((str(APP_DIR / "venv" / "bin" / "companion"), "own-wifi", "--data-dir", str(STATE_DIR)))
-        kept = self.at(STATE_DIR / "wifi-passphrase")
-        if kept.exists():
-            os.chown(kept, *self._ids())
-            kept.chmod(0o600)
+        self.at(STATE_DIR / OLD_PASSPHRASE).unlink(missing_ok=True)  # a link itself, never what it points to
         self.say("own Wi-Fi", output.strip().removeprefix("companion own-wifi: ") if output.strip() else
                  "the connection is made" if code == 0 else f"not set up (`companion own-wifi` exited {code})")
 

@@ -285,7 +285,7 @@ def test_the_own_wifi_gets_its_dns_its_portal_redirect_and_its_permission(stage)
     assert subprocess.run(["sh", str(script), "eth0", "up"], env=env | {"CONNECTION_ID": "home"}).returncode == 0
     assert not any((stage / tool).exists() for tool in ("nft.rules", "nft.args", "systemctl.args"))
     assert subprocess.run(["sh", str(script), "wlan0", "down"], env=env | {"CONNECTION_ID": "companion-own-wifi"}).returncode == 0
-    assert (stage / "nft.args").read_text() == "delete table ip companion_portal\n"
+    assert (stage / "nft.args").read_text() == "delete table inet companion_portal\n"
     assert (stage / "systemctl.args").read_text() == "stop companion-portal-dns@*.service\n"
     rule = (stage / "etc/polkit-1/rules.d/50-companion-network.rules").read_text()
     assert 'subject.user == "companion"' in rule and '"org.freedesktop.NetworkManager.network-control"' in rule

@@ -44,15 +44,14 @@ def _dispatch(tmp_path, interface, action="up"):
     return ruleset.read_text() if ruleset.exists() else "", (record / "commands").read_text().splitlines()
 
 
-def test_coming_up_puts_the_redirects_and_the_filter_in_place_and_going_down_takes_them_away(tmp_path):
-    rules, commands = _dispatch(tmp_path, "wlan0")
-    assert 'iifname "wlan0" tcp dport 80 redirect to :8123' in rules
-    assert 'iifname "wlan0" meta l4proto { tcp, udp } th dport 53 redirect to :5380' in rules
-    assert "udp dport 67 accept" in rules and "tcp dport 8123 accept" in rules
-    assert rules.split("chain forward")[1].split("}")[0].strip().endswith('iifname "wlan0" drop')  # nothing beyond
-    assert "systemctl start companion-portal-dns@10.42.0.1.service" in commands
-    rules, commands = _dispatch(tmp_path, "wlan0", "down")
-    assert "nft delete table inet companion_portal" in commands
+def test_the_filter_lets_in_dhcp_dns_and_the_panel_and_forwards_nothing(tmp_path):
+    rules, _ = _dispatch(tmp_path, "wlan0")
+    chains = dict(part.split(" {", 1) for part in rules.split("chain ")[1:])
+    assert [line.strip() for line in chains["input"].split("\n  }")[0].strip().splitlines()] == [
+        "type filter hook input priority filter; policy accept;", 'iifname != "wlan0" accept',
+        "ct state established,related accept", "udp dport 67 accept",
+        "meta l4proto { tcp, udp } th dport 5380 accept", f"tcp dport {PANEL_PORT} accept", "drop"]
+    assert chains["forward"].split("\n  }")[0].strip().splitlines()[-1].strip() == 'iifname "wlan0" drop'
 
 
 @needs_nft
