@@ -56,7 +56,9 @@ bench: $(BENCH_STAMP) tools
 
 # The Pi's installer installs from deploy/requirements.lock with `pip install --require-hashes`: every
 # dependency pinned, with the hashes of its files on the package index, resolved for Raspberry Pi OS
-# (Python 3.11 on aarch64) by uv. Run it after a change of the dependencies in pyproject.toml, and commit it.
+# (Python 3.11 on aarch64) by uv; outside Raspberry Pi OS, whose apt has no lgpio and spidev, also from
+# deploy/requirements-pi.lock: the same with the [pi] extra, for every board (their sources, hashed, built
+# there). Run it after a change of the dependencies in pyproject.toml, and commit both.
 LOCK_STAMP := $(VENV)/.installed-lock
 
 $(LOCK_STAMP): pyproject.toml $(STAMP)
@@ -67,6 +69,8 @@ lock: $(LOCK_STAMP)
 	$(BIN)/python -m uv pip compile --quiet pyproject.toml deploy/build-requirements.in --generate-hashes \
 	  --python-version 3.11 --python-platform aarch64-unknown-linux-gnu --custom-compile-command 'make lock' \
 	  -o deploy/requirements.lock
+	$(BIN)/python -m uv pip compile --quiet pyproject.toml deploy/build-requirements.in --extra pi --universal \
+	  --generate-hashes --python-version 3.11 --custom-compile-command 'make lock' -o deploy/requirements-pi.lock
 
 # Redraw the pictures: the OLED's reference screens in tests/screens/, and the docs' screenshots in
 # docs/pictures/ from a run of the browser tests. Look at them before committing.
