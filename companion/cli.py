@@ -74,6 +74,7 @@ def _own_wifi(args: argparse.Namespace) -> int:
     """As root: NetworkManager's connection for the companion's own Wi-Fi, made or brought up to date. The
     companion then only brings it up and down (it may not change connections: that right reads saved
     passphrases too)."""
+    import os
     from pathlib import Path
 
     from companion import settings as settings_mod
@@ -83,8 +84,9 @@ def _own_wifi(args: argparse.Namespace) -> int:
 
     data_dir = _journal(args).parent
     try:
+        # As root, in the companion's directory: never through a link its user planted there.
         settings = settings_mod.load(Path(args.config) if args.config else data_dir / "settings.toml"
-                                     if (data_dir / "settings.toml").exists() else None)
+                                     if os.path.lexists(data_dir / "settings.toml") else None, follow_links=False)
     except SettingsError as e:
         print(f"companion own-wifi: {e}", file=sys.stderr)
         return 1

@@ -215,11 +215,10 @@ def test_the_settings_page_switches_the_network_and_keeps_the_choice(make_runtim
         assert status == 409 and "leaves this machine's network alone" in body["error"]
 
 
-def test_companion_own_wifi_makes_the_connection_as_root_with_no_saved_passphrase(tmp_path):
-    """`companion own-wifi` (the installer runs it as root) against an nmcli on the PATH that answers as
-    NetworkManager would and keeps what it was asked: the connection is made with the settings' name and the
-    passphrase never saved (each opening gives its own), and no passphrase file in the data directory."""
-    import os
+def _own_wifi_as_root(tmp_path, settings):
+    """`companion own-wifi --data-dir DATA` against an nmcli on the PATH that answers as NetworkManager would
+    and keeps what it was asked in nmcli.log, `settings(DATA / "settings.toml")` having made the settings
+    file: (the run, the data directory)."""
     import subprocess
     import sys
     from pathlib import Path
@@ -240,12 +239,31 @@ esac
     (fake / "nmcli").chmod(0o755)
     data = tmp_path / "data"
     data.mkdir()
-    (data / "settings.toml").write_text('[network]\nname = "Ada"\n')
+    settings(data / "settings.toml")
     env = dict(os.environ, PATH=f"{fake}:{os.environ['PATH']}")
     done = subprocess.run([sys.executable, "-m", "companion", "own-wifi", "--data-dir", str(data)], cwd=root, env=env,
                           capture_output=True, text=True, timeout=60)
+    return done, data
+
+
+def test_companion_own_wifi_makes_the_connection_as_root_with_no_saved_passphrase(tmp_path):
+    """The connection is made with the settings' name and the passphrase never saved (each opening gives its
+    own), and no passphrase file in the data directory."""
+    done, data = _own_wifi_as_root(tmp_path, lambda path: path.write_text('[network]\nname = "Ada"\n'))
     assert done.returncode == 0 and "The companion's own Wi-Fi “Ada table” is made" in done.stdout, done.stderr
     assert sorted(p.name for p in data.iterdir()) == ["settings.toml"]
     added = next(line for line in (tmp_path / "nmcli.log").read_text().splitlines() if line.startswith("connection add"))
     assert f"con-name {OWN}" in added and "ssid Ada table" in added and "wifi-sec.psk-flags 2" in added
     assert "wifi-sec.psk " not in added
+
+
+def test_companion_own_wifi_as_root_never_reads_the_settings_through_a_link(tmp_path):
+    """The companion's user owns the data directory: a settings.toml it made a link to a file only root reads
+    is refused (its name would have shown that file's words as the network's name), and nothing is made."""
+    secret = tmp_path / "root-only.toml"
+    secret.write_text('[network]\nname = "rootsecret"\n')
+    secret.chmod(0o600)
+    done, _ = _own_wifi_as_root(tmp_path, lambda path: path.symlink_to(secret))
+    assert done.returncode == 1 and "settings.toml is a link" in done.stderr, done.stderr
+    assert "rootsecret" not in done.stdout + done.stderr
+    assert not (tmp_path / "nmcli.log").exists()  # refused before NetworkManager was asked anything
