@@ -131,3 +131,16 @@ def test_a_body_of_exactly_the_limit_is_restored_and_one_byte_more_is_not(small_
     assert _restore(port, host, b"x" * 200_000) == (400, {"error": NOT_A_BACKUP})  # read whole, then judged
     status, answer = _answer(_begin(port, host, 200_001))
     assert status == 413 and "200000 bytes" in answer["error"]
+
+
+def test_the_docs_give_the_limits_the_code_has():
+    """The docs said 100 MB while the code refused a body of exactly 100 MiB; and "the last 3" journals kept."""
+    from pathlib import Path
+
+    from companion.backup import KEPT_BUDGET
+
+    root = Path(__file__).resolve().parents[1]
+    for name in ("pi.md", "security.md"):
+        text = (root / "docs" / name).read_text().replace("\n", " ")
+        assert f"{backups.MAX_BACKUP // 2**20} MiB" in text and f"{backups.MAX_BACKUP:,} bytes" in text, name
+        assert f"{KEPT_BUDGET // 2**20} MiB" in text and "last 3" not in text, name
