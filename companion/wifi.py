@@ -7,9 +7,9 @@ air. The network's name carries the table's name; its WPA2 passphrase is made
 at random each time the network comes up, given to NetworkManager for that
 time only and kept nowhere, so a phone that joined once cannot join (nor read
 the table's traffic) at a later game night. The OLED shows the standard Wi-Fi
-QR code for it, which phone cameras join directly, then the pairing QR code. NetworkManager is reached
-only through hardware.network; where it is missing the feature says so and
-everything else runs.
+QR code for it, which phone cameras join directly, then the pairing QR code.
+NetworkManager is reached only through hardware.network; where it is missing
+the feature says so and everything else runs.
 """
 
 from __future__ import annotations

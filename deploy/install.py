@@ -308,6 +308,7 @@ class Installer:
             fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=directory)
             with os.fdopen(fd, "w") as f:
                 os.fchown(fd, *self._ids())
+                os.fchmod(fd, 0o600)  # whatever the umask
                 f.write(text)
                 f.flush()
                 os.fsync(fd)

@@ -158,4 +158,3 @@ class Network:
             self._ok(["connection", "down", OWN])
         if device is not None:
             self._ok(["device", "connect", device])
-
