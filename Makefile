@@ -34,14 +34,15 @@ test: $(BENCH_STAMP) tools
 # Debian packages the tests use, installed with apt when missing (as root directly,
 # otherwise through sudo): chromium, which the browser tests drive (Playwright downloads
 # nothing), systemd-analyze, which verifies and scores systemd/companion.service, node, which
-# runs pyright over the reader's firmware, dnsmasq, whose answer on the own Wi-Fi is tested, and libfuse2,
-# under the power-loss bench's file system (fusepy loads it).
+# runs pyright over the reader's firmware, dnsmasq, whose answer on the own Wi-Fi is tested, nftables, whose
+# load of that network's rules is tested, and libfuse2, under the power-loss bench's file system (fusepy loads it).
 tools:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v systemd-analyze >/dev/null 2>&1 || missing="$$missing systemd"; \
 	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
 	test -x /usr/sbin/dnsmasq || missing="$$missing dnsmasq-base"; \
+	test -x /usr/sbin/nft || missing="$$missing nftables"; \
 	/sbin/ldconfig -p | grep -q 'libfuse.so.2 ' || missing="$$missing libfuse2"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian's$$missing for the tests"; \
@@ -55,7 +56,9 @@ bench: $(BENCH_STAMP) tools
 
 # The Pi's installer installs from deploy/requirements.lock with `pip install --require-hashes`: every
 # dependency pinned, with the hashes of its files on the package index, resolved for Raspberry Pi OS
-# (Python 3.11 on aarch64) by uv. Run it after a change of the dependencies in pyproject.toml, and commit it.
+# (Python 3.11 on aarch64) by uv; outside Raspberry Pi OS, whose apt has no lgpio and spidev, also from
+# deploy/requirements-pi.lock: the same with the [pi] extra, for every board (their sources, hashed, built
+# there). Run it after a change of the dependencies in pyproject.toml, and commit both.
 LOCK_STAMP := $(VENV)/.installed-lock
 
 $(LOCK_STAMP): pyproject.toml $(STAMP)
@@ -66,6 +69,8 @@ lock: $(LOCK_STAMP)
 	$(BIN)/python -m uv pip compile --quiet pyproject.toml deploy/build-requirements.in --generate-hashes \
 	  --python-version 3.11 --python-platform aarch64-unknown-linux-gnu --custom-compile-command 'make lock' \
 	  -o deploy/requirements.lock
+	$(BIN)/python -m uv pip compile --quiet pyproject.toml deploy/build-requirements.in --extra pi --universal \
+	  --generate-hashes --python-version 3.11 --custom-compile-command 'make lock' -o deploy/requirements-pi.lock
 
 # Redraw the pictures: the OLED's reference screens in tests/screens/, and the docs' screenshots in
 # docs/pictures/ from a run of the browser tests. Look at them before committing.

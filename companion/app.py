@@ -208,7 +208,7 @@ def _own_wifi(settings: dict) -> object:
     from companion.wifi import OwnWifi
     from hardware.network import Network
 
-    return OwnWifi(Network(), Path(settings["data"]["dir"]), settings["network"])
+    return OwnWifi(Network(), settings["network"])
 
 
 def _on_wifi_change(wifi: object, table: object, pairing: object) -> Callable[[], None]:

@@ -70,7 +70,7 @@ TABLES: tuple[tuple[str, int, int, tuple[Column, ...]], ...] = (
     ("kept", 5, 100, (Column("game", "text"), Column("fields", "object", 64 * KB))),
 )
 GROWTH = 10  # the journal a restore builds is at most this many times the size of the backup it came from
-KEEP_BEFORE_RESTORE = 3  # the journals replaced by restores that are kept beside the journal
+KEPT_BUDGET = 512 * 2**20  # bytes of journals replaced by restores kept beside the journal (the newest always)
 
 
 @dataclass(frozen=True)
@@ -222,12 +222,19 @@ def _keep(journal: Path) -> Path:
 
 
 def _prune_kept(journal: Path) -> None:
-    """Only the last KEEP_BEFORE_RESTORE journals replaced by restores stay beside the journal (their names
-    sort by when they were kept)."""
-    stamps = sorted({p.name.removesuffix("-wal") for p in journal.parent.glob(f"{journal.name}.before-restore-*")})
-    for old in stamps[:-KEEP_BEFORE_RESTORE]:
-        for suffix in ("", "-wal"):
-            Path(journal.parent, old + suffix).unlink(missing_ok=True)
+    """The journals replaced by restores stay beside the journal while together they fit in KEPT_BUDGET
+    bytes; past it the oldest go first (their names sort by when they were kept), never the newest. So
+    small restores, however many, keep every game the box has played."""
+    kept = sorted({p.name.removesuffix("-wal") for p in journal.parent.glob(f"{journal.name}.before-restore-*")})
+    files = {name: [Path(journal.parent, name + suffix) for suffix in ("", "-wal")] for name in kept}
+    sizes = {name: sum(f.stat().st_size for f in paths if f.exists()) for name, paths in files.items()}
+    total = sum(sizes.values())
+    for old in kept[:-1]:
+        if total <= KEPT_BUDGET:
+            break
+        for f in files[old]:
+            f.unlink(missing_ok=True)
+        total -= sizes[old]
 
 
 def _wrong(value: Any, column: Column) -> str:

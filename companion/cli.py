@@ -47,8 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     pair = sub.add_parser("pair", help="print the addresses that pair a player's phone and the host's now (on the box)")
     pair.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
     pair.set_defaults(handler=_pair)
-    own = sub.add_parser("own-wifi", help="make the companion's own Wi-Fi, or bring it to the settings' name and the "
-                                          "kept passphrase (as root: the installer runs it)")
+    own = sub.add_parser("own-wifi", help="make the companion's own Wi-Fi, or bring it to the settings' name (as root: "
+                                          "the installer runs it); its passphrase is new each time it comes up")
     own.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
     own.add_argument("--config", default=None, help="the settings file (default: settings.toml in the data directory)")
     own.set_defaults(handler=_own_wifi)
@@ -74,17 +74,19 @@ def _own_wifi(args: argparse.Namespace) -> int:
     """As root: NetworkManager's connection for the companion's own Wi-Fi, made or brought up to date. The
     companion then only brings it up and down (it may not change connections: that right reads saved
     passphrases too)."""
+    import os
     from pathlib import Path
 
     from companion import settings as settings_mod
     from companion.errors import SettingsError
-    from companion.wifi import own_ssid, passphrase
+    from companion.wifi import own_ssid
     from hardware.network import Network, NetworkError
 
     data_dir = _journal(args).parent
     try:
+        # As root, in the companion's directory: never through a link its user planted there.
         settings = settings_mod.load(Path(args.config) if args.config else data_dir / "settings.toml"
-                                     if (data_dir / "settings.toml").exists() else None)
+                                     if os.path.lexists(data_dir / "settings.toml") else None, follow_links=False)
     except SettingsError as e:
         print(f"companion own-wifi: {e}", file=sys.stderr)
         return 1
@@ -95,11 +97,12 @@ def _own_wifi(args: argparse.Namespace) -> int:
         return 1
     ssid = own_ssid(settings["network"]["name"])
     try:
-        done = network.make_own(ssid, passphrase(data_dir))
+        done = network.make_own(ssid)
     except NetworkError as e:
         print(f"companion own-wifi: {e}", file=sys.stderr)
         return 1
-    print(f"The companion's own Wi-Fi “{ssid}” is {done}; its passphrase is kept in {data_dir / 'wifi-passphrase'}.")
+    print(f"The companion's own Wi-Fi “{ssid}” is {done}; its passphrase is new each time it comes up (the OLED shows it "
+          "as a Wi-Fi QR code).")
     return 0
 
 

@@ -228,14 +228,23 @@ def _first_player(game: GameDef, setup: Mapping[str, Any], inputs: list) -> int 
     return flow["order"][0] if flow is not None and flow["order"] else None
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet read a cell as a formula
+
+
 def as_csv(res: Mapping[str, Any]) -> str:
+    """One row a player. Text that a spreadsheet would run as a formula (a player named "=1+2") starts with
+    an apostrophe, which spreadsheets show as text; numbers (a score of -3) stay numbers."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["game_id", "game", "started", "finished", "seat", "name", "score", "place", "winner"])
     for p in res["players"]:
-        writer.writerow([res["id"], res["game"], res["started"], res["finished"] or "", p["seat"], p["name"],
-                         "" if p["score"] is None else p["score"], p["place"], "yes" if p["winner"] else "no"])
+        writer.writerow([_cell(v) for v in (res["id"], res["game"], res["started"], res["finished"] or "", p["seat"],
+                         p["name"], "" if p["score"] is None else p["score"], p["place"], "yes" if p["winner"] else "no")])
     return out.getvalue()
+
+
+def _cell(value: Any) -> Any:
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_START) else value
 
 
 BGSTATS_LINK = "https://app.bgstatsapp.com/createPlay.html?data="

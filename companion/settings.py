@@ -13,10 +13,12 @@ that one, keeping the failed file beside it (`fall_back`).
 from __future__ import annotations
 
 import copy
+import errno
 import os
 import re
 import shutil
 import socket
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -142,10 +144,16 @@ _validate = fastjsonschema.compile(SCHEMA)
 _UNKNOWN = re.compile(r"^(?:data\.?)(\S*) ?must not contain \{(.*)\} properties$")
 
 
+# The reader's port as a phone may set it: a serial device, by kernel name (USB: ttyUSB, ttyACM; the UART:
+# ttyAMA, ttyS, serial0/1), by the installer's udev name, or by its stable /dev/serial/by-id or by-path name;
+# one name under those folders, never "..". The settings file on the box also takes a pyserial URL.
+SERIAL_DEVICE = (r"^(|(?!.*\.\.)/dev/(tty(USB|ACM|AMA|S)[0-9]{1,3}|serial[01]|companion-reader"
+                 r"|serial/by-(id|path)/[A-Za-z0-9][A-Za-z0-9._:+-]*))$")
+
 _FORMS = {
     "web.host": "an address to listen on, such as 0.0.0.0, 127.0.0.1 or ::, or localhost",
     "web.allowed_hosts": "host names or addresses (letters, digits, dots, dashes, colons)",
-    "reader.port": "a serial device under /dev/ (the panel saves only those), or empty",
+    "reader.port": "a serial device (/dev/ttyUSB0, /dev/ttyACM0, /dev/serial/by-id/…), or empty",
     "network.name": "at most 20 letters, digits, spaces, dots, dashes or underscores",
 }
 
@@ -196,14 +204,23 @@ def check_pins(settings: dict[str, Any]) -> None:
         raise SettingsError("settings: display.blank_after_s must be longer than display.dim_after_s")
 
 
-def read_file(path: str | Path) -> dict[str, Any]:
-    """The values a settings file sets (checked), or {} when it does not exist yet."""
+def read_file(path: str | Path, follow_links: bool = True) -> dict[str, Any]:
+    """The values a settings file sets (checked), or {} when it does not exist yet. `follow_links=False`: for
+    root, reading a file in a directory the companion's user owns, which is never a link that user planted
+    (to a file only root may read), nor a pipe that would hold it."""
+    flags = os.O_RDONLY if follow_links else os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
     try:
-        with open(path, "rb") as f:
+        with os.fdopen(os.open(path, flags), "rb") as f:
+            if not follow_links and not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise SettingsError(f"the settings file {path} is not a file")
             data = tomllib.load(f)
     except FileNotFoundError:
         return {}
-    except (OSError, tomllib.TOMLDecodeError) as e:
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise SettingsError(f"the settings file {path} is a link: root reads only the file itself there") from None
+        raise SettingsError(f"the settings file {path} cannot be read: {e}") from None
+    except tomllib.TOMLDecodeError as e:
         raise SettingsError(f"the settings file {path} cannot be read: {e}") from None
     check(data, str(path))
     return data
@@ -281,13 +298,14 @@ def save(path: str | Path, changes: dict[str, dict[str, Any]]) -> dict[str, Any]
     return data
 
 
-def load(path: str | Path | None = None, overrides: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Defaults, then the file at `path`, then `overrides` (from the command line)."""
+def load(path: str | Path | None = None, overrides: dict[str, dict[str, Any]] | None = None,
+         follow_links: bool = True) -> dict[str, Any]:
+    """Defaults, then the file at `path` (`read_file`), then `overrides` (from the command line)."""
     settings = copy.deepcopy(DEFAULTS)
     if path is not None:
         if not Path(path).exists():
             raise SettingsError(f"the settings file {path} does not exist")
-        for section, values in read_file(path).items():
+        for section, values in read_file(path, follow_links).items():
             settings[section].update(values)
     for section, values in (overrides or {}).items():
         settings[section].update({k: v for k, v in values.items() if v is not None})

@@ -4,21 +4,20 @@ At start (real parts only), `OwnWifi.start` looks at the settings' `network.mode
 "own" opens the companion's own network, "home" leaves the box on its saved
 networks, "auto" opens its own network when none of the saved ones is on the
 air. The network's name carries the table's name; its WPA2 passphrase is made
-once, at random, and kept in the data directory (readable by the companion's
-user only). The OLED shows the standard Wi-Fi QR code for it, which phone
-cameras join directly, then the pairing QR code. NetworkManager is reached
-only through hardware.network; where it is missing the feature says so and
-everything else runs.
+at random each time the network comes up, given to NetworkManager for that
+time only and kept nowhere, so a phone that joined once cannot join (nor read
+the table's traffic) at a later game night. The OLED shows the standard Wi-Fi
+QR code for it, which phone cameras join directly, then the pairing QR code.
+NetworkManager is reached only through hardware.network; where it is missing
+the feature says so and everything else runs.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import secrets
 import socket
 import threading
-from pathlib import Path
 from typing import Any
 
 import segno.helpers
@@ -28,26 +27,13 @@ from hardware.parts import NetworkState
 
 log = logging.getLogger(__name__)
 
-PASSPHRASE_FILE = "wifi-passphrase"
 # Read off a small screen and typed on a phone: no 0/o, 1/l/i. 12 of 31 letters and digits: 59 bits.
 ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
-def passphrase(data_dir: Path) -> str:
-    """The own network's passphrase: made once ("abcd-efgh-jkmn"), then the same at every start."""
-    path = data_dir / PASSPHRASE_FILE
-    try:
-        kept = path.read_text().strip()
-        if len(kept) >= 8:
-            return kept
-    except FileNotFoundError:
-        pass
-    made = "-".join("".join(secrets.choice(ALPHABET) for _ in range(4)) for _ in range(3))
-    data_dir.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write(made + "\n")
-    return made
+def new_passphrase() -> str:
+    """A passphrase for one opening of the own network ("abcd-efgh-jkmn")."""
+    return "-".join("".join(secrets.choice(ALPHABET) for _ in range(4)) for _ in range(3))
 
 
 def own_ssid(name: str) -> str:
@@ -63,13 +49,13 @@ def join_code(ssid: str, psk: str) -> str:
 
 
 class OwnWifi:
-    def __init__(self, network: Network, data_dir: Path, settings: dict[str, Any]):
+    def __init__(self, network: Network, settings: dict[str, Any]):
         self.network = network
-        self.data_dir = data_dir
         self.mode = settings["mode"]
         self.ssid = own_ssid(settings["name"])
         self._lock = threading.Lock()
         self._state = NetworkState(False, "not looked at yet")
+        self._passphrase: str | None = None  # the own network's, while this companion has it up
         self._join: tuple[str, str] | None = None
         self.on_change = lambda: None  # the OLED shows the Wi-Fi QR code while the own network is up
 
@@ -86,7 +72,7 @@ class OwnWifi:
         with self._lock:  # the owner's choice from the settings page waits for the start's (see `use`)
             try:
                 if self.mode == "own" or (self.mode == "auto" and self._none_known()):
-                    self.network.open_own(self.ssid)
+                    self._open()
             except NetworkError as e:
                 log.warning("own Wi-Fi: %s", e)
         self._look()
@@ -105,10 +91,17 @@ class OwnWifi:
             raise NetworkError(problem)
         with self._lock:
             if which == "own":
-                self.network.open_own(self.ssid)
+                self._open()
             else:
                 self.network.back_home()
         return self._look()
+
+    def _open(self) -> None:
+        """The own network up with a passphrase of its own (the OLED's Wi-Fi code follows)."""
+        made = new_passphrase()
+        self.network.open_own(self.ssid, made)
+        self._passphrase, self._join = made, None
+        self.on_change()
 
     def _look(self) -> dict[str, Any]:
         try:
@@ -132,10 +125,16 @@ class OwnWifi:
         """The box's address while its own network is up (phones on it reach the panel there), else None."""
         return OWN_ADDRESS if self._state.in_use == "own" else None
 
+    def passphrase(self) -> str | None:
+        """The own network's passphrase while it is up (this opening's), else None."""
+        return self._passphrase if self._state.in_use == "own" else None
+
     def join(self) -> tuple[str, str] | None:
-        """(network name, QR code text) while the own network is up, for the OLED; None otherwise."""
-        if self._state.in_use != "own":
+        """(network name, QR code text) while the own network is up, for the OLED; None otherwise (and when
+        another process brought it up: only this companion's opening has a passphrase it knows)."""
+        psk = self.passphrase()
+        if psk is None:
             return None
-        if self._join is None:  # read once: the OLED asks at every frame
-            self._join = (self.ssid, join_code(self.ssid, passphrase(self.data_dir)))
+        if self._join is None:  # made once an opening: the OLED asks at every frame
+            self._join = (self.ssid, join_code(self.ssid, psk))
         return self._join

@@ -14,7 +14,8 @@ keeps the settings the panel saved. Each step says what it found and what it did
   repository builds them; the package index has no lgpio wheel for a 64-bit Pi, and building one
   needs swig and the lgpio C library), with a virtual environment in /opt/companion/venv that sees
   them, every dependency from deploy/requirements.lock with its hashes checked; elsewhere the `[pi]`
-  extra from the package index, and what a build of it needs;
+  extra from deploy/requirements-pi.lock, hashed too, and what a build of it needs (nothing unpinned or
+  unhashed is installed as root);
 - the settings file /var/lib/companion/settings.toml, written once (the panel edits it);
 - a udev rule that names the reader /dev/companion-reader whichever ttyACM or ttyUSB it is: a Pico,
   and the usual USB serial chips (CH340, CP210x, FTDI), or the ids given;
@@ -37,6 +38,7 @@ Only the standard library: this runs before the virtual environment exists.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import shutil
@@ -53,6 +55,7 @@ PACKAGES = ("python3-venv", "i2c-tools", "nftables", "dnsmasq-base")
 PI_PACKAGES = ("python3-lgpio", "python3-spidev")  # Raspberry Pi OS's builds: nothing to compile on the Pi
 BUILD_PACKAGES = ("python3-dev", "gcc", "swig")  # elsewhere pip builds lgpio and spidev
 LOCK = "deploy/requirements.lock"  # the dependencies, pinned and hashed (make lock)
+PI_LOCK = "deploy/requirements-pi.lock"  # the same with the [pi] extra, for a system without PI_PACKAGES
 APP_DIR = Path("/opt/companion")
 STATE_DIR = Path("/var/lib/companion")
 UNIT = Path("/etc/systemd/system/companion.service")
@@ -61,6 +64,7 @@ UDEV_RULE = Path("/etc/udev/rules.d/99-companion-reader.rules")
 # Written by installs before the dispatcher answered DNS itself: NetworkManager reads that directory for every
 # shared connection, so the file is removed.
 OLD_DNSMASQ_SHARED = Path("/etc/NetworkManager/dnsmasq-shared.d/companion.conf")
+OLD_PASSPHRASE = "wifi-passphrase"  # the passphrase earlier installs kept for ever in the data directory
 DISPATCHER = Path("/etc/NetworkManager/dispatcher.d/90-companion-portal")
 POLKIT_RULE = Path("/etc/polkit-1/rules.d/50-companion-network.rules")
 # NetworkManager's actions the companion's own Wi-Fi needs, and no other: bringing its connection up or down
@@ -248,7 +252,8 @@ class Installer:
         elif self.system_pins:  # a venv from an earlier install: let it see them too
             self.write(venv / "pyvenv.cfg", re.sub(r"(?m)^include-system-site-packages = false$",
                                                    "include-system-site-packages = true", config.read_text()))
-        self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+        pip = (str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet")
+        # Nothing unpinned or unhashed is installed as root, pip itself included (the venv's pip checks hashes).
         # Not editable: the service runs what was installed, whatever happens to the checkout. Built
         # from a copy, so root leaves no build/ or *.egg-info in the user's checkout.
         with tempfile.TemporaryDirectory() as tmp:
@@ -256,16 +261,15 @@ class Installer:
             shutil.copytree(SOURCE, copy, ignore=shutil.ignore_patterns(
                 ".git", ".venv", "build", "*.egg-info", "__pycache__", "data", "node_modules"))
             # Every dependency as the lock file pins it, each file checked against its hash (`make lock` writes
-            # it); then the companion itself, built with the setuptools just installed, taking nothing more.
-            self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--require-hashes", "--no-deps",
-                     "-r", str(copy / LOCK))
-            if self.system_pins:
-                self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", "--no-deps",
-                         "--no-build-isolation", str(copy))
-            else:
-                # Elsewhere the [pi] extra's pin libraries come from the index as they are (not in the lock:
-                # they are built here, from their sources).
-                self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", f"{copy}[pi]")
+            # it), setuptools among them.
+            self.run(*pip, "--require-hashes", "--no-deps", "-r", str(copy / LOCK))
+            if not self.system_pins:
+                # Elsewhere the [pi] extra's pin libraries too, pinned and hashed in their own lock: their
+                # sources, built here with the setuptools just installed (a build environment of pip's own
+                # would fetch its setuptools unchecked).
+                self.run(*pip, "--require-hashes", "--no-deps", "--no-build-isolation", "-r", str(copy / PI_LOCK))
+            # Then the companion itself, built with that setuptools, taking nothing more.
+            self.run(*pip, "--upgrade", "--no-deps", "--no-build-isolation", str(copy))
         if self.system_pins:
             self.run(str(venv / "bin" / "python"), "-c", "import lgpio, spidev")
         self.say("venv", f"{venv}: the companion installed, with " + (
@@ -278,17 +282,37 @@ class Installer:
     def settings(self) -> None:
         state = self.at(STATE_DIR)
         state.mkdir(parents=True, exist_ok=True)
-        uid, gid = self._ids()
-        os.chown(state, uid, gid)
-        state.chmod(0o700)
+        with _opened(state, os.O_RDONLY | os.O_DIRECTORY) as fd:  # the companion's from now on
+            os.fchown(fd, *self._ids())
+            os.fchmod(fd, 0o700)
         path = STATE_DIR / "settings.toml"
         if self.at(path).exists():
             self.say("settings", f"{path}: kept as it is")
             return
         reader = UART_DEVICE if self.uart else f"/dev/{READER_LINK}"
-        self.write(path, SETTINGS.format(host=os.uname().nodename, port=self.port, reader=reader), 0o600)
-        os.chown(self.at(path), uid, gid)
+        self.write_for_companion(path, SETTINGS.format(host=os.uname().nodename, port=self.port, reader=reader))
         self.say("settings", f"{path}: written (panel on port {self.port}, reader {reader})")
+
+    def write_for_companion(self, path: Path, text: str) -> None:
+        """Write a file (0600, the companion's) into a directory the companion's user owns, as root, and never
+        through a link that user planted there (root would write, chown or chmod the file it points to):
+        made new without following links, by the directory's open descriptor, its owner and mode set on the
+        open file, then renamed over the name (a link there is replaced, never followed)."""
+        target = self.at(path)
+        part = target.name + ".companion-new"
+        with _opened(target.parent, os.O_RDONLY | os.O_DIRECTORY) as directory:
+            try:
+                os.unlink(part, dir_fd=directory)  # a link is removed itself
+            except FileNotFoundError:
+                pass
+            fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=directory)
+            with os.fdopen(fd, "w") as f:
+                os.fchown(fd, *self._ids())
+                os.fchmod(fd, 0o600)  # whatever the umask
+                f.write(text)
+                f.flush()
+                os.fsync(fd)
+            os.replace(part, target.name, src_dir_fd=directory, dst_dir_fd=directory)
 
     def udev_rule(self) -> None:
         readers = dict(READERS_USB)
@@ -316,13 +340,11 @@ class Installer:
                  + (f"; {OLD_DNSMASQ_SHARED} removed" if written[0] else ""))
         if not self.packages:
             return
-        # The connection itself, made as root with the settings' name and the kept passphrase: the companion
-        # only brings it up and down. A box without NetworkManager or Wi-Fi is told, and installs on.
+        # The connection itself, made as root with the settings' name and no saved passphrase: the companion
+        # only brings it up (with a new passphrase each time) and down. A box without NetworkManager or Wi-Fi
+        # is told, and installs on.
         code, output = self.command((str(APP_DIR / "venv" / "bin" / "companion"), "own-wifi", "--data-dir", str(STATE_DIR)))
-        kept = self.at(STATE_DIR / "wifi-passphrase")
-        if kept.exists():
-            os.chown(kept, *self._ids())
-            kept.chmod(0o600)
+        self.at(STATE_DIR / OLD_PASSPHRASE).unlink(missing_ok=True)  # a link itself, never what it points to
         self.say("own Wi-Fi", output.strip().removeprefix("companion own-wifi: ") if output.strip() else
                  "the connection is made" if code == 0 else f"not set up (`companion own-wifi` exited {code})")
 
@@ -418,6 +440,16 @@ def with_dtparams(text: str, wanted: dict[str, str]) -> str:
             lines.append("[all]")
         lines += [f"dtparam={k}={v}" for k, v in todo.items()]
     return "\n".join(lines) + "\n"
+
+
+@contextlib.contextmanager
+def _opened(path: Path, flags: int):
+    """`path` opened without following a link at its last component (an OSError if it is one)."""
+    fd = os.open(path, flags | os.O_NOFOLLOW)
+    try:
+        yield fd
+    finally:
+        os.close(fd)
 
 
 def _command(cmd: tuple[str, ...]) -> tuple[int, str]:

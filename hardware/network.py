@@ -9,23 +9,28 @@ tests drive it with a recorded double of nmcli's answers.
 The companion's own network is an ordinary NetworkManager connection named
 OWN: a WPA2 access point whose IPv4 method is "shared" (NetworkManager gives
 the phones addresses with its dnsmasq, the box being OWN_ADDRESS). It is made,
-or changed to a new name or passphrase, by root (`make_own`, which `companion
-own-wifi` runs and the installer runs it); the companion only brings it up or
-down (`open_own`, `back_home`), so it needs no right to change NetworkManager's
-connections, which would let it read the home Wi-Fi's saved passphrase too.
+or changed to a new name, by root (`make_own`, which `companion own-wifi` runs
+and the installer runs it), with a passphrase NetworkManager never saves; the
+companion only brings it up, giving it a new passphrase each time (nmcli's
+passwd-file, for that activation alone), or down (`open_own`, `back_home`), so it
+needs no right to change NetworkManager's connections, which would let it read
+the home Wi-Fi's saved passphrase too.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
 
 OWN = "companion-own-wifi"
+NOT_SAVED = 2  # NetworkManager's secret flag: asked for at each activation, never written to disk
 OWN_ADDRESS = "10.42.0.1"  # NetworkManager's address for the box on a "shared" connection
 Runner = Callable[[list[str]], tuple[int, str]]  # argv -> (exit code, standard output or error)
 
@@ -68,7 +73,7 @@ class Network:
     def _ok(self, args: list[str]) -> str:
         code, out = self.run(args)
         if code != 0:
-            raise NetworkError(f"`nmcli {' '.join(a if ' ' not in a else repr(a) for a in _hidden(args))}` failed: {out}")
+            raise NetworkError(f"`nmcli {' '.join(a if ' ' not in a else repr(a) for a in args)}` failed: {out}")
         return out
 
     def problem(self) -> str | None:
@@ -109,15 +114,16 @@ class Network:
                   .splitlines() if line}
         return [ssid for ssid in saved if ssid in on_air]
 
-    def make_own(self, ssid: str, passphrase: str) -> str:
-        """The companion's own network made, or brought to this name and passphrase (as root: the installer,
-        through `companion own-wifi`); not brought up. Says which."""
+    def make_own(self, ssid: str) -> str:
+        """The companion's own network made, or brought to this name (as root: the installer, through
+        `companion own-wifi`); not brought up. Its passphrase is not saved (psk-flags 2): each opening
+        gives its own (`open_own`). Says which."""
         device = self.wifi_device()
         if device is None:
             raise NetworkError("no Wi-Fi device: this box cannot open a network of its own")
         settings = ["ifname", device, "ssid", ssid, "802-11-wireless.mode", "ap", "802-11-wireless.band", "bg",
                     "ipv4.method", "shared", "ipv6.method", "disabled", "wifi-sec.key-mgmt", "wpa-psk",
-                    "wifi-sec.proto", "rsn", "wifi-sec.psk", passphrase, "connection.autoconnect", "no"]
+                    "wifi-sec.proto", "rsn", "wifi-sec.psk-flags", str(NOT_SAVED), "connection.autoconnect", "no"]
         if self._own_made():
             self._ok(["connection", "modify", OWN, *settings])
             return "changed"
@@ -127,16 +133,23 @@ class Network:
     def _own_made(self) -> bool:
         return OWN in [fields(line)[0] for line in self._ok(["-t", "-f", "NAME", "connection", "show"]).splitlines()]
 
-    def open_own(self, ssid: str) -> None:
-        """The companion's own network up, as root made it (`make_own`): a box where it is not made, or is
-        named otherwise than the settings say, is told how to make it."""
+    def open_own(self, ssid: str, passphrase: str) -> None:
+        """The companion's own network up, as root made it (`make_own`), with `passphrase` for this opening
+        (in a file only this user reads, removed once nmcli has it): a box where it is not made, or is named
+        otherwise than the settings say, is told how to make it."""
         fix = "run `sudo /opt/companion/venv/bin/companion own-wifi --data-dir /var/lib/companion` on the box"
         if not self._own_made():
             raise NetworkError(f"the companion's own network is not set up on this box: {fix}")
         made = _unescape(self._ok(["-t", "-g", "802-11-wireless.ssid", "connection", "show", OWN]).strip())
         if made != ssid:
             raise NetworkError(f"the companion's own network is named “{made}”, the settings say “{ssid}”: {fix}")
-        self._ok(["connection", "up", OWN])
+        fd, secrets_file = tempfile.mkstemp(prefix="companion-own-wifi-")  # 0600
+        try:
+            with os.fdopen(fd, "w") as f:
+                f.write(f"802-11-wireless-security.psk:{passphrase}\n")
+            self._ok(["connection", "up", OWN, "passwd-file", secrets_file])
+        finally:
+            os.unlink(secrets_file)
 
     def back_home(self) -> None:
         """The companion's own network down: NetworkManager joins a saved network in reach by itself."""
@@ -145,8 +158,3 @@ class Network:
             self._ok(["connection", "down", OWN])
         if device is not None:
             self._ok(["device", "connect", device])
-
-
-def _hidden(args: list[str]) -> list[str]:
-    """nmcli's arguments as an error may show them: never the passphrase."""
-    return ["•••" if i and args[i - 1] == "wifi-sec.psk" else a for i, a in enumerate(args)]

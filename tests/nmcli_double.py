@@ -17,15 +17,24 @@ HOME = [
 
 class Nmcli:
     """Answers the commands it was given, in any order; anything else is a test failure (the adapter ran a
-    command nobody recorded). `ran` keeps every command."""
+    command nobody recorded). `ran` keeps every command; `secrets`, what each `connection up ... passwd-file F`
+    read in F, with F's mode (nmcli reads it while it runs: the adapter removes it after)."""
 
     def __init__(self, answers, on_air=""):
         self.answers = {tuple(a): r for a, r in answers}
         self.answers[("-t", "-f", "SSID", "device", "wifi", "list", "--rescan", "yes")] = (0, on_air)
         self.ran = []
+        self.secrets = []
 
     def __call__(self, args):
         self.ran.append(args)
+        if args[:2] == ["connection", "up"] and "passwd-file" in args:
+            import os
+            import stat
+
+            given = args[args.index("passwd-file") + 1]
+            with open(given) as f:
+                self.secrets.append((f.read(), stat.S_IMODE(os.stat(given).st_mode)))
         key = tuple(args)
         if key not in self.answers:
             if args[:2] in (["connection", "add"], ["connection", "modify"]) or args[:2] in (

@@ -4,6 +4,7 @@ played, checked before it replaces anything, and a round trip of a game in progr
 import re
 import sqlite3
 
+from companion.backup import backup, inspect, restore
 from companion.cli import main
 from companion.journal import Journal
 from conftest import assert_replays
@@ -342,14 +343,36 @@ def test_restores_are_bounded_whatever_the_file_makes_its_rows_say(make_runtime,
         _restored_nothing(phone, rt, tmp_path, before, grown, "would be more than 10 times the size of the file")
 
 
-def test_only_the_last_three_journals_replaced_by_restores_are_kept(make_runtime, tmp_path):
+def test_history_survives_any_number_of_small_restores(make_runtime, tmp_path):
+    """The attack: only the last 3 replaced journals were kept, so four small restores erased the journal
+    that held every game played. Now they are kept within a size budget: five small restores keep all five,
+    the first of them the journal with the game played before any restore."""
     from phone import two_phones
 
     rt = _game_in_progress(make_runtime, tmp_path)
     with two_phones(rt) as (phone, _):
         body = phone.raw("GET", "/api/backup")[1]
+        assert rt.submit({"type": "advance"}).accepted  # played on after the backup: 9 inputs
         for _ in range(5):
             status, answer = phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"})
             assert status == 200, answer
-        kept = sorted(p.name for p in tmp_path.iterdir() if ".before-restore-" in p.name)
-        assert len(kept) == 3 and answer["kept"] == kept[-1], kept
+    kept = sorted(p for p in tmp_path.iterdir() if ".before-restore-" in p.name)
+    assert len(kept) == 5 and answer["kept"] == kept[-1].name, kept
+    assert [inspect(k).inputs for k in kept] == [9, 8, 8, 8, 8]  # the first: the game as played before any restore
+
+
+def test_past_the_budget_the_oldest_replaced_journals_go_first_never_the_newest(make_runtime, tmp_path, monkeypatch):
+    from companion import backup as backup_mod
+
+    rt = _game_in_progress(make_runtime, tmp_path)
+    saved = tmp_path / "saved.sqlite3"
+    backup(rt.journal.path, saved)
+    rt.stop()
+    journal = tmp_path / "journal.sqlite3"
+    names = [restore(saved, journal)[1]]
+    monkeypatch.setattr(backup_mod, "KEPT_BUDGET", int(2.5 * names[0].stat().st_size))  # two of them fit
+    names = [names[0].name] + [restore(saved, journal)[1].name for _ in range(3)]
+    assert sorted(p.name for p in tmp_path.iterdir() if ".before-restore-" in p.name) == names[-2:]
+    monkeypatch.setattr(backup_mod, "KEPT_BUDGET", 0)  # none fits: the one just replaced stays all the same
+    newest = restore(saved, journal)[1]
+    assert [p for p in tmp_path.iterdir() if ".before-restore-" in p.name] == [newest]

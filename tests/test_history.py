@@ -34,6 +34,19 @@ def test_a_finished_game_is_ranked_by_score_and_exported(make_runtime):
     assert len(play["playDate"]) == 19 and play["durationMin"] >= 0
 
 
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_exported_as_text(make_runtime):
+    """The attack: players named "=1+2" and "@SUM(1)" ran as formulas in the spreadsheet the CSV was opened in."""
+    names = ["=1+2", "@SUM(1)", "+Bo", "-Di", "Ada"]
+    rt = make_runtime(game_setup={"players": [{"name": n} for n in names]})
+    assert rt.submit({"type": "counter", "name": "score", "seat": 0, "delta": -3}).accepted
+    res = rt.call(lambda: history.result(rt.journal, GAMES, 1))
+    rows = list(csv.DictReader(io.StringIO(history.as_csv(res))))
+    assert [(r["name"], r["score"]) for r in rows] == [
+        ("'=1+2", "-3"), ("'@SUM(1)", "0"), ("'+Bo", "0"), ("'-Di", "0"), ("Ada", "0")]  # a score stays a number
+    assert not [cell for r in rows for cell in r.values() if cell.startswith(history.FORMULA_START)
+                and cell != r["score"]]
+
+
 def test_an_open_game_has_no_winner_yet(make_runtime):
     rt = make_runtime(game_setup={"players": [{"name": "Ada"}, {"name": "Bea"}]})
     rt.submit({"type": "counter", "name": "score", "seat": 0, "delta": 3})

@@ -163,6 +163,15 @@ class Commands:
         return 0, ""
 
 
+def _pip(ran):
+    """Every `pip install` the installer ran as root, its options and what it installed (the copy's temporary
+    directory left out). The attack: `pip install --upgrade pip`, unpinned and unhashed, came first."""
+    import re
+
+    return [re.sub(r"/\S*/companion", "/companion", c.split(" -m pip install --quiet ", 1)[1])
+            for c in ran if " -m pip install " in c]
+
+
 def _installed_user(stage):
     """The companion user as a first install left it: the steps that add it change nothing now."""
     with open(stage / "etc/passwd", "a") as f:
@@ -198,10 +207,8 @@ def test_a_fresh_card_needs_a_reboot_the_service_waits_for_it_and_reboot_does_it
     venv = next(c for c in ran if " -m venv " in c)
     assert venv.endswith("-m venv --system-site-packages /opt/companion/venv")
     # Every dependency from the lock file, its hashes checked; then the companion alone, nothing more fetched.
-    locked = next(i for i, c in enumerate(ran) if "--require-hashes --no-deps -r " in c)
-    assert ran[locked].endswith("/companion/deploy/requirements.lock")
-    pip = next(c for c in ran if "pip install --quiet --upgrade --no-deps --no-build-isolation /" in c)
-    assert ran.index(pip) > locked and not pip.endswith("[pi]")  # the [pi] extra would build lgpio again
+    assert _pip(ran) == ["--require-hashes --no-deps -r /companion/deploy/requirements.lock",
+                         "--upgrade --no-deps --no-build-isolation /companion"]  # not [pi]: it would build lgpio again
     assert "/opt/companion/venv/bin/python -c import lgpio, spidev" in ran
     # The own Wi-Fi's connection, made as root: the companion itself only brings it up and down.
     assert "/opt/companion/venv/bin/companion own-wifi --data-dir /var/lib/companion" in ran
@@ -229,11 +236,42 @@ def test_without_raspberry_pi_os_packages_the_extra_is_built_and_the_installer_s
     commands = Commands(raspberry_pi_os=False)
     out = _on_the_pi(stage, commands)
     assert "apt-get install -y -qq python3-venv i2c-tools nftables dnsmasq-base python3-dev gcc swig" in commands.ran
-    assert any("--require-hashes --no-deps -r " in c for c in commands.ran)
-    assert next(c for c in commands.ran if "pip install --quiet --upgrade /" in c).endswith("[pi]")
+    # The attack: the [pi] extra was built from the index without hashes. Now from its own lock, hashed, its
+    # sources built with the setuptools of the first lock.
+    assert _pip(commands.ran) == ["--require-hashes --no-deps -r /companion/deploy/requirements.lock",
+                                  "--require-hashes --no-deps --no-build-isolation -r /companion/deploy/requirements-pi.lock",
+                                  "--upgrade --no-deps --no-build-isolation /companion"]
     assert next(c for c in commands.ran if " -m venv " in c).endswith("-m venv /opt/companion/venv")
     assert "python3-lgpio and python3-spidev are not in this system's apt sources" in out
     assert "swig and the lgpio C library" in out
+
+
+@needs_root
+def test_a_link_planted_in_the_companions_directory_is_never_followed_by_root(stage):
+    """The attack: on every re-run root changed the owner and mode of wifi-passphrase in /var/lib/companion,
+    which the companion's user owns, by its name: a link planted there made root chown and chmod the file it
+    points to (root at the next install). The settings file was written the same way, through a part file.
+    Files of root's stand behind links of those names; they stay as they are."""
+    import stat
+
+    _installed_user(stage)
+    state = stage / "var/lib/companion"
+    state.mkdir(parents=True)
+    victims = []
+    for name in ("wifi-passphrase", "settings.toml.companion-new"):
+        victim = stage / "etc" / f"root-only-{name}"
+        victim.write_text("root's own\n")
+        victim.chmod(0o644)
+        (state / name).symlink_to(victim)
+        victims.append(victim)
+    _on_the_pi(stage, Commands())
+    for victim in victims:
+        seen = victim.stat()
+        assert (victim.read_text(), seen.st_uid, stat.S_IMODE(seen.st_mode)) == ("root's own\n", 0, 0o644), victim
+    assert not os.path.lexists(state / "wifi-passphrase")  # the passphrase is kept nowhere now
+    settings = state / "settings.toml"
+    assert not settings.is_symlink() and (settings.stat().st_uid, stat.S_IMODE(settings.stat().st_mode)) == (999, 0o600)
+    assert sorted(p.name for p in state.iterdir()) == ["settings.toml"]
 
 
 @needs_root
@@ -285,7 +323,7 @@ def test_the_own_wifi_gets_its_dns_its_portal_redirect_and_its_permission(stage)
     assert subprocess.run(["sh", str(script), "eth0", "up"], env=env | {"CONNECTION_ID": "home"}).returncode == 0
     assert not any((stage / tool).exists() for tool in ("nft.rules", "nft.args", "systemctl.args"))
     assert subprocess.run(["sh", str(script), "wlan0", "down"], env=env | {"CONNECTION_ID": "companion-own-wifi"}).returncode == 0
-    assert (stage / "nft.args").read_text() == "delete table ip companion_portal\n"
+    assert (stage / "nft.args").read_text() == "delete table inet companion_portal\n"
     assert (stage / "systemctl.args").read_text() == "stop companion-portal-dns@*.service\n"
     rule = (stage / "etc/polkit-1/rules.d/50-companion-network.rules").read_text()
     assert 'subject.user == "companion"' in rule and '"org.freedesktop.NetworkManager.network-control"' in rule
@@ -294,17 +332,39 @@ def test_the_own_wifi_gets_its_dns_its_portal_redirect_and_its_permission(stage)
     assert "settings.modify.system" not in rule  # which would read the home Wi-Fi's saved passphrase too
 
 
+def _locked(name):
+    """A lock file's pins ({package: version}), each package checked to carry hashes."""
+    import re
+
+    lock = (ROOT / "deploy" / name).read_text()
+    blocks = re.split(r"(?m)^(?=[a-z0-9])", lock)[1:]
+    assert blocks and all("--hash=sha256:" in block for block in blocks), name
+    return dict(re.findall(r"(?m)^([a-z0-9][a-z0-9._-]*)==(\S+?)(?: ;.*)? \\$", lock))
+
+
+def _names(requirements):
+    import re
+
+    return {re.split(r"[<>=!~ ;\[]", w, maxsplit=1)[0].lower().replace(".", "-").replace("_", "-") for w in requirements}
+
+
 def test_the_lock_file_pins_every_dependency_with_its_hashes():
     """The Pi installs from deploy/requirements.lock with --require-hashes (`make lock` writes it): each
     dependency pyproject.toml names is in it, pinned, and every pinned package carries hashes."""
-    import re
     import tomllib
 
-    lock = (ROOT / "deploy" / "requirements.lock").read_text()
-    pinned = dict(re.findall(r"(?m)^([a-z0-9][a-z0-9._-]*)==(\S+) \\$", lock))
-    blocks = re.split(r"(?m)^(?=[a-z0-9])", lock)[1:]
-    assert blocks and all("--hash=sha256:" in block for block in blocks)
-    wanted = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
-    names = {re.split(r"[<>=!~ ;\[]", w, maxsplit=1)[0].lower().replace(".", "-").replace("_", "-") for w in wanted}
-    assert names - set(pinned) == set(), names - set(pinned)
+    pinned = _locked("requirements.lock")
+    wanted = _names(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"])
+    assert wanted - set(pinned) == set(), wanted - set(pinned)
     assert "setuptools" in pinned  # what builds the companion itself, with no build isolation
+
+
+def test_the_pi_lock_pins_the_pi_extra_with_its_hashes_and_the_rest_as_the_lock_does():
+    """Outside Raspberry Pi OS the [pi] extra comes from deploy/requirements-pi.lock, hashed too (it was built
+    from the index without hashes); what both locks hold, they pin alike."""
+    import tomllib
+
+    pinned, pi = _locked("requirements.lock"), _locked("requirements-pi.lock")
+    extra = _names(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["pi"])
+    assert extra == {"lgpio", "rpi-gpio", "spidev"} and extra <= set(pi)
+    assert {name: pi[name] for name in pinned} == pinned

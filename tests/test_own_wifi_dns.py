@@ -1,10 +1,13 @@
 """The companion's own Wi-Fi answers every name with the box's address: the dnsmasq of
 systemd/companion-portal-dns@.service (which the dispatcher script starts on that network alone), run with
 the unit's own command line by Debian's dnsmasq (`make tools` installs it) and asked as a phone's
-captive-portal check would ask. Here it listens on loopback; on the box, at its address on its own Wi-Fi."""
+captive-portal check would ask. Here it listens on loopback; on the box, at its address on its own Wi-Fi.
+As the unit runs it: as a user (nobody here, a user of its own there) with no new privileges, never root."""
 
+import os
 import re
 import shlex
+import shutil
 import socket
 import subprocess
 from pathlib import Path
@@ -35,10 +38,20 @@ def _port():
         return s.getsockname()[1]
 
 
+def _as_the_unit_runs_it(argv):
+    """Not as root (the unit's DynamicUser=, NoNewPrivileges=): through setpriv when the tests run as root."""
+    if os.geteuid() != 0:
+        return argv
+    if shutil.which("setpriv") is None:
+        pytest.skip("setpriv (util-linux) is not on this machine: dnsmasq would run as root")
+    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--no-new-privs", *argv]
+
+
 @pytest.fixture
 def resolver(tmp_path):
     port = _port()
-    proc = subprocess.Popen(_exec_start(port, tmp_path), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    tmp_path.chmod(0o777)  # its pid file, written as that user
+    proc = subprocess.Popen(_as_the_unit_runs_it(_exec_start(port, tmp_path)), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     asker = dns.resolver.Resolver(configure=False)
     asker.nameservers, asker.port, asker.lifetime = ["127.0.0.1"], port, 2.0
     try:

@@ -97,3 +97,30 @@ def test_systemd_analyze_verifies_the_own_wifis_dns_unit_as_the_dispatcher_start
     done = subprocess.run([analyze, "verify", f"--root={tmp_path}", "companion-portal-dns@10.42.0.1.service"],
                           capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+
+@needs_analyze
+def test_the_docs_give_the_units_own_score_and_restart_policy():
+    """docs/pi.md said 1.5 and "at most 5 restarts in 5 minutes" while the unit scored 1.7 with StartLimitIntervalSec=0."""
+    done = subprocess.run([analyze, "security", "--offline=true", str(UNIT)], capture_output=True, text=True, timeout=60)
+    score = re.search(r"Overall exposure level for companion\.service: (\d+\.\d+)", done.stdout).group(1)
+    docs = (ROOT / "docs" / "pi.md").read_text()
+    assert f"`systemd-analyze security companion` scores it **{score}**" in docs
+    assert directives(UNIT.read_text())["StartLimitIntervalSec"] == ["0"] and "`StartLimitIntervalSec=0`" in docs
+    assert "5 times in 5 minutes" not in docs
+
+
+PORTAL_DNS = ROOT / "systemd" / "companion-portal-dns@.service"
+
+
+@needs_analyze
+def test_the_portal_dns_that_anyone_on_the_own_wifi_reaches_scores_2_or_lower():
+    """The attack's measure: 7.3 MEDIUM (dnsmasq as root with every capability, no NoNewPrivileges, no
+    system-call filter), reachable by anyone on the companion's Wi-Fi."""
+    done = subprocess.run([analyze, "security", "--offline=true", str(PORTAL_DNS)], capture_output=True, text=True,
+                          timeout=60)
+    score = re.search(r"Overall exposure level for companion-portal-dns@\S*: (\d+\.\d+)", done.stdout)
+    assert score, done.stdout + done.stderr
+    assert float(score.group(1)) <= 2.0, done.stdout
+    d = directives(PORTAL_DNS.read_text())
+    assert d["DynamicUser"] == ["yes"] and d["CapabilityBoundingSet"] == [""] and d["NoNewPrivileges"] == ["yes"]

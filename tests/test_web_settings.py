@@ -64,3 +64,19 @@ def test_what_could_keep_every_phone_away_is_changed_only_in_the_file_on_the_box
 def test_a_reader_device_may_be_set_from_the_panel(phone, tmp_path):
     assert phone.call("PUT", "/api/settings", {"reader": {"port": "/dev/serial/by-id/usb-MicroPython_Board-if00"}})[0] == 200
     assert settings_mod.read_file(tmp_path / "settings.toml")["reader"]["port"].startswith("/dev/serial/by-id/")
+
+
+@pytest.mark.parametrize("port", ["/dev/ttyUSB0", "/dev/ttyACM1", "/dev/ttyAMA0", "/dev/ttyS0", "/dev/serial0",
+                                  "/dev/companion-reader", "/dev/serial/by-path/platform-3f980000.usb-usb-0:1.2:1.0", ""])
+def test_the_reader_is_any_serial_device_the_installer_or_a_board_names(phone, tmp_path, port):
+    assert phone.call("PUT", "/api/settings", {"reader": {"port": port}})[0] == 200
+    assert settings_mod.read_file(tmp_path / "settings.toml")["reader"]["port"] == port
+
+
+@pytest.mark.parametrize("port", ["/dev/serial/by-id/../../sda", "/dev/serial/by-id/..", "/dev/ttyUSB0/../mem",
+                                  "/dev/mem", "/dev/sda1", "/dev/tty", "/dev/ttyUSB0 ", "/dev/serial/by-id/", "/etc/passwd"])
+def test_the_reader_is_never_another_device_nor_a_way_out_of_dev(phone, tmp_path, port):
+    """The attack: reader.port took any /dev path, `..` included."""
+    status, body = phone.call("PUT", "/api/settings", {"reader": {"port": port}})
+    assert status == 400 and "body.reader.port must match pattern" in body["error"], body
+    assert not (tmp_path / "settings.toml").exists()

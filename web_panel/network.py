@@ -8,7 +8,6 @@ from flask import Blueprint, current_app, jsonify
 
 from companion import settings as settings_mod
 from companion.errors import SettingsError
-from companion.wifi import passphrase
 from hardware.network import NetworkError
 from hardware.parts import NetworkState
 from web_panel.api import API
@@ -22,14 +21,14 @@ def _wifi() -> Any:
     return current_app.extensions.get("wifi")
 
 
-@API.route(bp, "GET", "/api/network", "Which Wi-Fi the box is on, and the companion's own network's name and passphrase",
+@API.route(bp, "GET", "/api/network", "Which Wi-Fi the box is on, the companion's own network's name and, while it is up, its passphrase",
            host=True)
 def current():
     wifi = _wifi()
     if wifi is None:
         return jsonify(NetworkState(False, NOT_HERE).public())
     state = wifi.state()
-    return jsonify(state | {"passphrase": passphrase(wifi.data_dir)} if state["ok"] else state)
+    return jsonify(state | {"passphrase": wifi.passphrase()} if state["ok"] else state)
 
 
 @API.route(bp, "POST", "/api/network", "Switch the box to the home Wi-Fi or to its own network (and keep that choice)",

@@ -20,16 +20,21 @@ uploads wrote a gigabyte to the card. Here:
   second, so a phone's own connection never is);
 - a request's body is refused (413) as soon as its headers are read, before any
   of it is taken in, when it is larger than its sender may send: MAX_BODY (64
-  KB, the panel's largest form) for everyone, MAX_BACKUP only for a restore
-  from a host's phone. So a client that has not paired writes nothing to disk
-  (waitress keeps a body under 512 KB in memory) and its body is never read
-  whole; only the host's restore is spooled.
+  KB, the panel's largest form) for everyone, MAX_BACKUP (itself allowed:
+  waitress's own limit, one byte more, refuses a body of its size) only for a
+  restore from a host's phone that sends its CSRF token (403 without it), and
+  only while no other restore's body is taken in (409): `_Spool`. So a client
+  that has not paired writes nothing to disk (waitress keeps a body under 512 KB
+  in memory) and its body is never read whole; only one host's restore at a
+  time is spooled.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 import logging
+import threading
 import time
 import types
 from collections.abc import Callable
@@ -40,7 +45,7 @@ from waitress import create_server
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
 from waitress.server import BaseWSGIServer
-from waitress.utilities import RequestEntityTooLarge
+from waitress.utilities import Error
 
 from web_panel.backups import MAX_BACKUP
 from web_panel.security import COOKIE
@@ -65,7 +70,7 @@ def make_server(app: Any, host: str, port: int, threads: int = 4) -> Any:
     """The panel on waitress at host:port (port 0: any free one), not yet running."""
     server = create_server(app, host=host, port=port, threads=threads, connection_limit=CONNECTIONS,
                            channel_timeout=CHANNEL_TIMEOUT, cleanup_interval=CLEANUP_EVERY,
-                           max_request_body_size=MAX_BACKUP, max_request_header_size=HEADERS_MAX)
+                           max_request_body_size=MAX_BACKUP + 1, max_request_header_size=HEADERS_MAX)
     sessions = app.extensions["sessions"]
     connections = getattr(server, "map", None) or server._map  # one listening socket, or several
     for listener in [s for s in connections.values() if isinstance(s, BaseWSGIServer)]:
@@ -132,43 +137,105 @@ def _maintenance(maintenance: Callable[[float], None]) -> Callable[[Any, float],
 
 
 def _parser(sessions: Any) -> type[HTTPRequestParser]:
-    """waitress's request parser, answering 413 before a body is taken in when the sender may not send that
-    much: MAX_BODY for everyone, MAX_BACKUP for a restore from a host's phone (its session cookie)."""
+    """waitress's request parser, answering before a body is taken in when the sender may not send it: more
+    than MAX_BODY from anyone but a host's phone restoring a backup; a restore without its CSRF token; a
+    restore while another one's body is taken in (one at a time: `_Spool`); a body of unknown length."""
+    spool = _Spool()
 
     class Parser(HTTPRequestParser):
+        spooling = False  # this request holds the spool: its body is a restore's
+
         def parse_header(self, header_plus: bytes) -> None:
             super().parse_header(header_plus)
-            if self.chunked or self.content_length > MAX_BODY:
-                most = MAX_BACKUP if self.path == RESTORE and _host(sessions, self.headers.get("COOKIE", "")) else MAX_BODY
-                if self.chunked and most == MAX_BODY:
-                    self._refuse("a body sent in chunks is refused here: send its length")
-                elif self.content_length > most:
-                    self._refuse(f"the request is larger than the {most} bytes the panel takes from this phone"
-                                 + (" (only a host's phone restores a backup)" if self.path == RESTORE else ""))
+            if self.chunked:
+                self._refuse("a body sent in chunks is refused here: send its length")
+            elif self.content_length > MAX_BODY:
+                self._large()
 
-        def _refuse(self, why: str) -> None:
-            """413 now: the body is never read (the connection closes after the answer)."""
-            self.error = TooLarge(why)
+        def _large(self) -> None:
+            """A body larger than the panel's forms: only a host's restore, with its token, one at a time."""
+            session = _session(sessions, self.headers.get("COOKIE", "")) if self.path == RESTORE else None
+            most = MAX_BACKUP if session is not None and session.host else MAX_BODY
+            if self.content_length > most:
+                self._refuse(f"the request is larger than the {most} bytes the panel takes from this phone"
+                             + (" (only a host's phone restores a backup)" if self.path == RESTORE else ""))
+            elif not hmac.compare_digest(self.headers.get("X_CSRF_TOKEN", "").encode(), session.csrf.encode()):
+                self._refuse("missing or wrong CSRF token: reload the page", Refused.FORBIDDEN)
+            elif not spool.take(self):
+                self._refuse("another restore is under way: wait for it, then look at the table", Refused.BUSY)
+            else:
+                self.spooling = True
+
+        def received(self, data: bytes) -> int:
+            if self.spooling:
+                spool.heard(self)
+            return super().received(data)
+
+        def close(self) -> None:
+            super().close()
+            if self.spooling:
+                spool.let_go(self)
+
+        def _refuse(self, why: str, answer: tuple[int, str] | None = None) -> None:
+            """An answer now (413 unless said): the body is never read (the connection closes after it)."""
+            self.error = Refused(why, answer or Refused.TOO_LARGE)
             self.body_rcv, self.content_length, self.chunked = None, 0, False
             self.connection_close = True
 
     return Parser
 
 
-class TooLarge(RequestEntityTooLarge):
-    """waitress's 413, answered as the panel's API answers an error: JSON with the reason."""
+class _Spool:
+    """The one restore whose body a server takes in at a time: taken when its headers are read, let go when its
+    request is done. A sender silent for longer than a connection may be (its connection is closed then, and
+    waitress tells its parser nothing) loses its place to the next restore."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holder: Any = None
+        self._heard = 0.0
+
+    def take(self, parser: Any) -> bool:
+        with self._lock:
+            holder = self._holder
+            silent = time.monotonic() - self._heard > CHANNEL_TIMEOUT + 2 * CLEANUP_EVERY
+            if holder is not None and not (silent and not holder.completed):
+                return False
+            self._holder, self._heard = parser, time.monotonic()
+            return True
+
+    def heard(self, parser: Any) -> None:
+        with self._lock:
+            if self._holder is parser:
+                self._heard = time.monotonic()
+
+    def let_go(self, parser: Any) -> None:
+        with self._lock:
+            if self._holder is parser:
+                self._holder = None
+
+
+class Refused(Error):
+    """waitress's answer to a request it refuses, as the panel's API answers an error: JSON with the reason."""
+
+    TOO_LARGE = (413, "Request Entity Too Large")
+    FORBIDDEN = (403, "Forbidden")
+    BUSY = (409, "Conflict")
+
+    def __init__(self, body: str, answer: tuple[int, str] = TOO_LARGE) -> None:
+        super().__init__(body)
+        self.code, self.reason = answer
 
     def to_response(self, ident: str | None = None) -> tuple[str, list[tuple[str, str]], bytes]:
         return (f"{self.code} {self.reason}", [("Content-Type", "application/json")],
                 json.dumps({"error": self.body}).encode())
 
 
-def _host(sessions: Any, cookies: str) -> bool:
-    """Whether the request's session cookie is a host's phone's (read, not touched: nothing is written)."""
+def _session(sessions: Any, cookies: str) -> Any:
+    """The request's session, from its cookie (read, not touched: nothing is written), or None."""
     try:
         jar = SimpleCookie(cookies)
     except CookieError:
-        return False
+        return None
     morsel = jar.get(COOKIE)
-    session = sessions.peek(morsel.value) if morsel is not None else None
-    return bool(session and session.host)
+    return sessions.peek(morsel.value) if morsel is not None else None

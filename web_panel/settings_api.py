@@ -19,7 +19,7 @@ bp = Blueprint("settings", __name__)
 # have the companion connect wherever a phone says).
 PANEL_SCHEMA = copy.deepcopy(settings_mod.SCHEMA)
 del PANEL_SCHEMA["properties"]["data"]
-PANEL_SCHEMA["properties"]["reader"]["properties"]["port"]["pattern"] = "^(|/dev/[A-Za-z0-9._/:+-]+)$"
+PANEL_SCHEMA["properties"]["reader"]["properties"]["port"]["pattern"] = settings_mod.SERIAL_DEVICE
 ON_THE_BOX = "changed only in the settings file on the box: a wrong value could keep every phone away"
 for _section, _keys in settings_mod.LOCKED.items():
     for _key in _keys:

@@ -1,11 +1,11 @@
 """NetworkManager behind hardware.network, driven by a double of nmcli (tests/nmcli_double.py); and the
 companion's own Wi-Fi on top of it."""
 
-import stat
+import os
 
 import pytest
 
-from companion.wifi import OwnWifi, join_code, own_ssid, passphrase
+from companion.wifi import OwnWifi, join_code, own_ssid
 from hardware.network import OWN, Network, NetworkError, fields
 from nmcli_double import HOME, Nmcli, with_own
 
@@ -35,37 +35,39 @@ def test_a_box_without_networkmanager_or_wifi_says_so(answers, said):
 
 def test_root_makes_the_own_network_once_then_changes_it_and_the_companion_only_brings_it_up():
     nmcli = Nmcli(HOME)
-    assert Network(nmcli).make_own("Ada's table", "abcd-efgh-jkmn") == "made"
+    assert Network(nmcli).make_own("Ada's table") == "made"
     add = next(c for c in nmcli.ran if c[:2] == ["connection", "add"])
     assert add[:6] == ["connection", "add", "type", "wifi", "con-name", OWN]
     pairs = dict(zip(add[6::2], add[7::2]))
     assert pairs == {"ifname": "wlan0", "ssid": "Ada's table", "802-11-wireless.mode": "ap", "802-11-wireless.band": "bg",
                      "ipv4.method": "shared", "ipv6.method": "disabled", "wifi-sec.key-mgmt": "wpa-psk",
-                     "wifi-sec.proto": "rsn", "wifi-sec.psk": "abcd-efgh-jkmn", "connection.autoconnect": "no"}
+                     "wifi-sec.proto": "rsn", "wifi-sec.psk-flags": "2", "connection.autoconnect": "no"}  # the passphrase: never saved
     assert not any(c[:2] == ["connection", "up"] for c in nmcli.ran)  # made, not brought up
 
     made = [*HOME[:-1], (["-t", "-f", "NAME", "connection", "show"], (0, f"preconfigured\n{OWN}\n")),
             (["-t", "-g", "802-11-wireless.ssid", "connection", "show", OWN], (0, "Ada's table\n"))]
     again = Nmcli(made)
-    assert Network(again).make_own("Ada's table", "new-pass-word") == "changed"
+    assert Network(again).make_own("Ada's table") == "changed"
     assert any(c[:3] == ["connection", "modify", OWN] for c in again.ran)
     assert not any(c[:2] == ["connection", "add"] for c in again.ran)
 
-    # The companion itself: up, and nothing that changes a connection (it has no right to).
+    # The companion itself: up with this opening's passphrase, in a file only it reads and that is gone after;
+    # nothing that changes a connection (it has no right to).
     up = Nmcli(made)
-    Network(up).open_own("Ada's table")
-    assert up.ran[-1] == ["connection", "up", OWN]
+    Network(up).open_own("Ada's table", "abcd-efgh-jkmn")
+    assert up.ran[-1][:4] == ["connection", "up", OWN, "passwd-file"] and not os.path.exists(up.ran[-1][4])
+    assert up.secrets == [("802-11-wireless-security.psk:abcd-efgh-jkmn\n", 0o600)]
     assert not any(c[:2] in (["connection", "add"], ["connection", "modify"]) for c in up.ran)
 
 
 def test_the_companion_says_how_to_make_its_network_when_root_has_not_or_named_it_otherwise():
     with pytest.raises(NetworkError) as e:
-        Network(Nmcli(HOME)).open_own("Ada's table")
+        Network(Nmcli(HOME)).open_own("Ada's table", "abcd-efgh-jkmn")
     assert "not set up on this box" in str(e.value) and "companion own-wifi" in str(e.value)
     renamed = Nmcli([*HOME[:-1], (["-t", "-f", "NAME", "connection", "show"], (0, f"preconfigured\n{OWN}\n")),
                      (["-t", "-g", "802-11-wireless.ssid", "connection", "show", OWN], (0, "Old table\n"))])
     with pytest.raises(NetworkError) as e:
-        Network(renamed).open_own("Ada's table")
+        Network(renamed).open_own("Ada's table", "abcd-efgh-jkmn")
     assert "named “Old table”, the settings say “Ada's table”" in str(e.value)
     assert not any(c[:2] == ["connection", "up"] for c in renamed.ran)
 
@@ -73,14 +75,14 @@ def test_the_companion_says_how_to_make_its_network_when_root_has_not_or_named_i
 def test_a_refusal_names_the_command_but_never_the_passphrase():
     class Refusing(Nmcli):
         def __call__(self, args):
-            if args[:2] == ["connection", "add"]:
+            if args[:2] == ["connection", "up"]:
                 self.ran.append(args)
-                return 4, "Error: Failed to add 'companion-own-wifi' connection: 802-11-wireless-security.psk: invalid"
+                return 4, "Error: Connection activation failed: 802-11-wireless-security.psk: invalid"
             return super().__call__(args)
 
     with pytest.raises(NetworkError) as e:
-        Network(Refusing(HOME)).make_own("Ada's table", "secret-pass-phrase")
-    assert "secret-pass-phrase" not in str(e.value) and "wifi-sec.psk •••" in str(e.value) and "invalid" in str(e.value)
+        Network(Refusing(with_own(HOME, "Ada's table"))).open_own("Ada's table", "secret-pass-phrase")
+    assert "secret-pass-phrase" not in str(e.value) and "connection up" in str(e.value) and "invalid" in str(e.value)
 
 
 def test_back_home_takes_the_own_network_down_and_lets_networkmanager_join_a_saved_one():
@@ -92,11 +94,36 @@ def test_back_home_takes_the_own_network_down_and_lets_networkmanager_join_a_sav
     assert own.ran[-2:] == [["connection", "down", OWN], ["device", "connect", "wlan0"]]
 
 
-def test_the_passphrase_is_made_once_kept_for_the_companion_only_and_readable(tmp_path):
-    first = passphrase(tmp_path)
-    assert len(first) == 14 and first.count("-") == 2 and not set(first) & set("01ilo")
-    assert passphrase(tmp_path) == first
-    assert stat.S_IMODE((tmp_path / "wifi-passphrase").stat().st_mode) == 0o600
+class Switching(Nmcli):
+    """An nmcli whose active connection follows `connection up` and `down` (the own network, or home)."""
+
+    ACTIVE = ("-t", "-f", "NAME,TYPE,DEVICE", "connection", "show", "--active")
+
+    def __call__(self, args):
+        answer = super().__call__(args)
+        if args[:3] == ["connection", "up", OWN]:
+            self.answers[self.ACTIVE] = (0, f"{OWN}:802-11-wireless:wlan0\n")
+        elif args[:3] == ["connection", "down", OWN]:
+            self.answers[self.ACTIVE] = (0, "preconfigured:802-11-wireless:wlan0\n")
+        return answer
+
+
+def test_each_opening_of_the_own_network_has_a_new_passphrase_and_the_oleds_code_follows(tmp_path):
+    """The attack: the passphrase never changed and was on the OLED as a QR code, so anyone who once joined
+    could later read the table's traffic (plain HTTP) and take the host's cookie."""
+    nmcli = Switching(with_own(HOME), on_air="Neighbours\n")
+    wifi = OwnWifi(Network(nmcli), {"mode": "own", "name": "Ada"})
+    wifi._start()
+    codes = [wifi.join()]
+    for _ in range(3):  # home, then the own network again: a game night a week later
+        wifi.use("home")
+        assert wifi.join() is None and wifi.passphrase() is None
+        wifi.use("own")
+        codes.append(wifi.join())
+    given = [text.removeprefix("802-11-wireless-security.psk:").strip() for text, _ in nmcli.secrets]
+    assert len(set(given)) == 4 and all(len(p) == 14 and p.count("-") == 2 and not set(p) & set("01ilo") for p in given)
+    assert codes == [("Ada table", join_code("Ada table", p)) for p in given]
+    assert list(tmp_path.iterdir()) == []  # kept nowhere
 
 
 def test_the_own_network_is_named_for_the_table():
@@ -105,7 +132,7 @@ def test_the_own_network_is_named_for_the_table():
 
 
 def _own_wifi(tmp_path, nmcli, mode):
-    wifi = OwnWifi(Network(nmcli), tmp_path, {"mode": mode, "name": "Ada"})
+    wifi = OwnWifi(Network(nmcli), {"mode": mode, "name": "Ada"})
     wifi._start()  # what start() runs on its thread
     return wifi
 
@@ -121,7 +148,7 @@ def test_at_start_the_settings_choose_the_network(tmp_path, mode, on_air, opens)
             *HOME[3:]]
     nmcli = Nmcli(with_own(idle), on_air=on_air)
     _own_wifi(tmp_path, nmcli, mode)
-    assert (["connection", "up", OWN] in nmcli.ran) == opens
+    assert any(c[:3] == ["connection", "up", OWN] for c in nmcli.ran) == opens
 
 
 def test_without_networkmanager_the_own_wifi_says_so_and_does_nothing(tmp_path):
@@ -164,18 +191,19 @@ def test_the_settings_page_switches_the_network_and_keeps_the_choice(make_runtim
     from phone import paired_phone, serving
     from web_panel.app import Box, create_app
 
-    nmcli = Nmcli(with_own(HOME), on_air="Home\\:5G\n")
-    wifi = OwnWifi(Network(nmcli), tmp_path, {"mode": "auto", "name": "Ada"})
+    nmcli = Switching(with_own(HOME), on_air="Home\\:5G\n")
+    wifi = OwnWifi(Network(nmcli), {"mode": "auto", "name": "Ada"})
     wifi._start()  # at home: a saved network is in reach, nothing opened
-    assert wifi.state()["in_use"] == "home" and ["connection", "up", OWN] not in nmcli.ran
+    assert wifi.state()["in_use"] == "home" and not nmcli.secrets
     app = create_app(Box(settings.load(None), make_runtime(), settings_file=tmp_path / "settings.toml", wifi=wifi))
     with serving(app) as port:
         phone = paired_phone(app, port)
         status, body = phone.get("/api/network")
         assert status == 200 and body["in_use"] == "home" and body["ssid"] == "Home:5G"
-        assert body["own_ssid"] == "Ada table" and body["passphrase"] == passphrase(tmp_path)
+        assert body["own_ssid"] == "Ada table" and body["passphrase"] is None  # none until it is up
         status, body = phone.post("/api/network", {"use": "own"})
-        assert status == 200 and ["connection", "up", OWN] in nmcli.ran
+        assert status == 200 and body["in_use"] == "own"
+        assert phone.get("/api/network")[1]["passphrase"] == nmcli.secrets[0][0].split(":")[1].strip()
         assert settings.load(tmp_path / "settings.toml")["network"]["mode"] == "own"  # the next start too
         assert phone.post("/api/network", {"use": "elsewhere"})[0] == 400
 
@@ -187,11 +215,10 @@ def test_the_settings_page_switches_the_network_and_keeps_the_choice(make_runtim
         assert status == 409 and "leaves this machine's network alone" in body["error"]
 
 
-def test_companion_own_wifi_makes_the_connection_as_root_with_the_kept_passphrase(tmp_path):
-    """`companion own-wifi` (the installer runs it as root) against an nmcli on the PATH that answers as
-    NetworkManager would and keeps what it was asked: the connection is made with the settings' name and the
-    passphrase kept for the companion (0600), which the OLED's Wi-Fi code shows."""
-    import os
+def _own_wifi_as_root(tmp_path, settings):
+    """`companion own-wifi --data-dir DATA` against an nmcli on the PATH that answers as NetworkManager would
+    and keeps what it was asked in nmcli.log, `settings(DATA / "settings.toml")` having made the settings
+    file: (the run, the data directory)."""
     import subprocess
     import sys
     from pathlib import Path
@@ -212,12 +239,31 @@ esac
     (fake / "nmcli").chmod(0o755)
     data = tmp_path / "data"
     data.mkdir()
-    (data / "settings.toml").write_text('[network]\nname = "Ada"\n')
+    settings(data / "settings.toml")
     env = dict(os.environ, PATH=f"{fake}:{os.environ['PATH']}")
     done = subprocess.run([sys.executable, "-m", "companion", "own-wifi", "--data-dir", str(data)], cwd=root, env=env,
                           capture_output=True, text=True, timeout=60)
+    return done, data
+
+
+def test_companion_own_wifi_makes_the_connection_as_root_with_no_saved_passphrase(tmp_path):
+    """The connection is made with the settings' name and the passphrase never saved (each opening gives its
+    own), and no passphrase file in the data directory."""
+    done, data = _own_wifi_as_root(tmp_path, lambda path: path.write_text('[network]\nname = "Ada"\n'))
     assert done.returncode == 0 and "The companion's own Wi-Fi “Ada table” is made" in done.stdout, done.stderr
-    psk = passphrase(data)
-    assert oct((data / "wifi-passphrase").stat().st_mode & 0o777) == "0o600"
+    assert sorted(p.name for p in data.iterdir()) == ["settings.toml"]
     added = next(line for line in (tmp_path / "nmcli.log").read_text().splitlines() if line.startswith("connection add"))
-    assert f"con-name {OWN}" in added and "ssid Ada table" in added and f"wifi-sec.psk {psk}" in added
+    assert f"con-name {OWN}" in added and "ssid Ada table" in added and "wifi-sec.psk-flags 2" in added
+    assert "wifi-sec.psk " not in added
+
+
+def test_companion_own_wifi_as_root_never_reads_the_settings_through_a_link(tmp_path):
+    """The companion's user owns the data directory: a settings.toml it made a link to a file only root reads
+    is refused (its name would have shown that file's words as the network's name), and nothing is made."""
+    secret = tmp_path / "root-only.toml"
+    secret.write_text('[network]\nname = "rootsecret"\n')
+    secret.chmod(0o600)
+    done, _ = _own_wifi_as_root(tmp_path, lambda path: path.symlink_to(secret))
+    assert done.returncode == 1 and "settings.toml is a link" in done.stderr, done.stderr
+    assert "rootsecret" not in done.stdout + done.stderr
+    assert not (tmp_path / "nmcli.log").exists()  # refused before NetworkManager was asked anything
