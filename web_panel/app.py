@@ -128,10 +128,8 @@ def _guard() -> Any:
         if request.method not in SAFE_METHODS and not _same_origin():
             return jsonify(error="a request from another site's page is refused"), 403
         return None
-    if g.session is not None:
-        ext["sessions"].from_address(request.remote_addr or "")
-        if not ext.get("reached"):
-            _reached()
+    if g.session is not None and not ext.get("reached"):
+        _reached()
     if g.session is None:
         if request.path.startswith("/api/"):
             return jsonify(error="this phone is not paired: open /pair and enter the code the table shows"), 401

@@ -113,7 +113,6 @@ class Sessions:
         self._seen: dict[str, float] = {}
         self._told: dict[int, tuple[str, str]] | None = None  # the holders the runtime was last told of
         self._away_at = float("inf")  # when the next seat's phone counts as away
-        self._addresses: dict[str, float] = {}  # the addresses paired phones used, and when last (from_address)
 
         def load() -> None:
             rows = runtime.journal.read("SELECT secret_hash, id, csrf, name, created, seat, host FROM sessions")
@@ -205,17 +204,6 @@ class Sessions:
         a request before its body is read."""
         session = self._by_hash.get(_hash(secret)) if secret and len(secret) <= 100 else None
         return session if session is not None and session.until > self.clock() else None
-
-    def from_address(self, address: str) -> None:
-        """A paired phone made a request from `address`: the server keeps it connections strangers cannot fill."""
-        if len(self._addresses) > 1000:  # forget addresses not used lately
-            cutoff = self.clock() - AWAY_S
-            self._addresses = {a: t for a, t in self._addresses.items() if t > cutoff}
-        self._addresses[address] = self.clock()
-
-    def known_address(self, address: str) -> bool:
-        """Whether a paired phone has used `address` in the last hour."""
-        return self._addresses.get(address, -1e18) + AWAY_S > self.clock()
 
     def set_host(self, by: Session, session_id: str, host: bool) -> Session:
         """A phone paired at the box (or the first) makes another phone host, or takes that back; never a phone
