@@ -352,6 +352,14 @@ class Pairing:
     a minute per address he holds. A 2-minute window over a /24 network is then at most
     2 * (20 + 3 * 254) = 1564 guesses at 10**8 codes (1.6e-5), below the 40 guesses at 10**6 codes
     (4e-5) the device-wide limit allows in 2 minutes outside a window. (IPv6 clients count by /64.)
+
+    A storm of wrong codes from strangers used up the device-wide allowance and so kept a player out
+    for as long as it went on. Now, when it is used up, the player's code guards itself as a window
+    does, for WINDOW_S: it is drawn afresh with 8 digits (the OLED and the host's phone show it), is
+    not retired by guesses (past the guard, it is retired as any code is), and the device-wide limit does not hold back a client with fewer than
+    CLEAN wrong codes lately. It pairs a player's phone, as before, never a host's: the guesses it
+    allows are those of a window, at 10**8 codes, and while the allowance is used up no 6-digit code
+    is good, so the clients let through never guess at 10**6.
     """
 
     def __init__(self, url: Callable[[str], str], clock: Callable[[], float] = time.monotonic,
@@ -364,6 +372,7 @@ class Pairing:
         self._all_failures: deque[float] = deque()
         self._wrong_since_rotate = 0
         self._window_until = -1e18
+        self._guarded_until = -1e18  # while the player's code guards itself from a storm (8 digits)
         self._player = self._new_code(CODE_DIGITS)  # pairs a player's phone; always good
         self._window: str | None = None  # while a window is open: pairs a host's phone, and the OLED shows it
         # The owner's code (12 digits): makes a host like the window's, but is read where only the box's
@@ -415,12 +424,29 @@ class Pairing:
             return None
         return self._window_until - self.clock()
 
+    def _guarded(self) -> bool:
+        return self.clock() < self._guarded_until
+
+    def _player_digits(self) -> int:
+        """The length of the next player's code drawn: 8 digits while guarded (a guarded code drawn keeps its
+        8 digits after the guard, until it pairs a phone or is retired: the OLED never shows a stale one)."""
+        return WINDOW_DIGITS if self._guarded() else CODE_DIGITS
+
     def _close_ended_window(self) -> bool:
         """A window that has ended takes its code with it (under the lock)."""
         if self._window is not None and not self.window_open():
             self._window = None
             return True
         return False
+
+    def _guard(self, now: float) -> bool:
+        """Under the lock: when strangers' wrong codes have used up the device-wide allowance, the player's
+        code guards itself (see the class); True when it began to now."""
+        if len(self._all_failures) < PER_DEVICE[0] or self._guarded():
+            return False
+        self._guarded_until = now + WINDOW_S
+        self._player, self._wrong_since_rotate = self._new_code(WINDOW_DIGITS), 0
+        return True
 
     def rotate(self) -> None:
         """A fresh code: in a window, a fresh window code (the window goes on), else a fresh player's code."""
@@ -429,13 +455,13 @@ class Pairing:
             if self.window_open():
                 self._window = self._new_code(WINDOW_DIGITS)
             else:
-                self._player, self._wrong_since_rotate = self._new_code(CODE_DIGITS), 0
+                self._player, self._wrong_since_rotate = self._new_code(self._player_digits()), 0
         self.on_change()
 
     def new_player_code(self) -> str:
         """A fresh player's code (the host asked for one): a window open now keeps its own."""
         with self._lock:
-            self._player, self._wrong_since_rotate = self._new_code(CODE_DIGITS), 0
+            self._player, self._wrong_since_rotate = self._new_code(self._player_digits()), 0
         self.on_change()
         return self._player
 
@@ -466,12 +492,14 @@ class Pairing:
         now = self.clock()
         key = _client_key(client)
         with self._lock:
-            closed = self._close_ended_window()
-            window = self.window_open()
             mine = self._failures.setdefault(key, deque())
-            for failures, (limit, seconds) in ((mine, PER_CLIENT), (self._all_failures, PER_DEVICE)):
+            for failures, seconds in ((mine, PER_CLIENT[1]), (self._all_failures, PER_DEVICE[1])):
                 while failures and failures[0] <= now - seconds:
                     failures.popleft()
+            closed = self._close_ended_window()
+            closed = self._guard(now) or closed
+            window = self.window_open() or self._guarded()
+            for failures, (limit, seconds) in ((mine, PER_CLIENT), (self._all_failures, PER_DEVICE)):
                 exempt = failures is self._all_failures and window and len(mine) < CLEAN
                 if len(failures) >= limit and not exempt:
                     raise Limited(max(1, int(failures[0] + seconds - now + 0.999)))
@@ -487,13 +515,15 @@ class Pairing:
             elif at_box:
                 self._window = self._new_code(WINDOW_DIGITS)  # the window goes on, for the next phone
             elif player:
-                self._player, self._wrong_since_rotate = self._new_code(CODE_DIGITS), 0
+                self._player, self._wrong_since_rotate = self._new_code(self._player_digits()), 0
             else:
                 mine.append(now)
                 self._all_failures.append(now)
-                if not window:  # a window's code is not retired by strangers' guesses
+                if not window:  # a window's code, or a guarded one, is not retired by strangers' guesses
                     self._wrong_since_rotate += 1
                     rotate = self._wrong_since_rotate >= ROTATE_AFTER
+                if self._guard(now):  # this wrong code used up the allowance: a fresh, guarded code already
+                    closed, rotate = True, False
             if len(self._failures) > 1000:  # forget quiet clients
                 self._failures = {k: v for k, v in self._failures.items() if v}
         if rotate:
