@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 MAX_BODY = 64 * 1024
 OPEN_PAGES = frozenset({"pages.pair", "pages.static"})
 HOST_PAGES = frozenset({"pages.new_game", "pages.cards", "pages.settings"})  # a player's phone is sent to the table
-NOT_HOST = ("only the host's phone may do this: the host is the phone paired first, or one paired by holding SELECT "
+NOT_HOST = ("only the host's phone may do this: the host is the phone paired first on a new box, or one paired by holding SELECT "
             "on the box for 3 seconds; the host can make another phone host on Settings")
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
+import logging
+import os
 import secrets
 import socket
 import threading
@@ -35,6 +37,8 @@ import ifaddr
 
 from companion.sources import UNNAMED, Source, short_id
 
+log = logging.getLogger(__name__)
+
 COOKIE = "companion_session"
 PLAYER, HOST, AT_BOX = 0, 1, 2  # a phone's role: a player's; a host made so by another; a host by presence at the box
 AWAY_S = 3600.0  # a seat whose phone has not been seen for this long is free for another phone
@@ -46,6 +50,7 @@ USED_KEPT = 600.0  # seconds a code that paired a phone is remembered as used
 WINDOW_DIGITS = 8  # the code of a pairing window opened at the table
 OWNER_DIGITS = 12  # the owner's code: never on the OLED, only where the box's owner reads it (its shell, its log)
 WINDOW_S = 120.0  # how long a pairing window stays open
+HAD_HOST = "had-host"  # beside the journal: this box has had a host's phone (only `companion pair --fresh` removes it)
 CLEAN = 3  # in a window, a client with fewer wrong codes than this lately is not held back by others' guesses
 
 
@@ -97,8 +102,11 @@ class SeatHeld(Exception):
 class Sessions:
     """Paired phones: kept in memory for every request, written through to the journal.
 
-    Two kinds of phone (TABLE.md): the host's (the first paired on a fresh box, and any paired through
-    the box's SELECT-hold window: presence at the box is authority) and the players'. A claimed seat
+    Two kinds of phone (TABLE.md): the host's (the first paired on a box that has never had one, and any
+    paired through the box's SELECT-hold window or with the owner's code: presence at the box is authority)
+    and the players'. Once a box has had a host's phone, the player's code never makes one again, however
+    many phones are paired now (all unpaired, or their pairings ended): a file beside the journal says so,
+    which restores from a phone leave alone and only someone at the box removes (`companion pair --fresh`). A claimed seat
     belongs to its phone: another phone's claim is refused with who holds it, until that phone gives it
     up, is unpaired, has not been seen for an hour, or the table confirms a hand-over. The runtime is
     told which seats are held, so their options come only from their own phones."""
@@ -113,11 +121,15 @@ class Sessions:
         self._seen: dict[str, float] = {}
         self._told: dict[int, tuple[str, str]] | None = None  # the holders the runtime was last told of
         self._away_at = float("inf")  # when the next seat's phone counts as away
+        self._had_host = runtime.journal.path.with_name(HAD_HOST)
+        self._had_host_unwritten = False  # the file could not be written (a full card): this run remembers it
 
         def load() -> None:
             rows = runtime.journal.read("SELECT secret_hash, id, csrf, name, created, seat, host FROM sessions")
             self._by_hash = {h: Session(i, n, c, cr, seat, self._until(cr), role)
                              for h, i, c, n, cr, seat, role in rows}
+            if any(s.host for s in self._by_hash.values()):
+                self._note_host()  # a box paired before the file was kept has had its host all the same
             now = self.clock()
             self._seen = {s.id: now for s in self._by_hash.values()}
             self._purge()
@@ -162,17 +174,32 @@ class Sessions:
         """Not seen for an hour: its seat is free for another phone, and the table acts for it."""
         return self._seen.get(session.id, self.clock()) + AWAY_S <= self.clock()
 
+    def fresh(self) -> bool:
+        """Whether the next phone paired, whatever its code, is the host's: no phone is paired and this box
+        has never had a host's phone (a new box, or one made fresh at the box)."""
+        return not self._by_hash and not self._had_host_unwritten and not self._had_host.exists()
+
+    def _note_host(self) -> None:
+        """This box has a host's phone now: from here on only the box makes another."""
+        try:
+            fd = os.open(self._had_host, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            os.close(fd)
+        except OSError as e:
+            self._had_host_unwritten = True
+            log.warning("cannot note in %s that this box has had a host's phone: %s", self._had_host, e)
+
     def create(self, name: str, host: bool = False) -> tuple[str, Session]:
-        """A new session; returns its secret (for the cookie, never stored) and the session. The first phone
-        paired on a box with none is the host's, whatever `host` says."""
+        """A new session; returns its secret (for the cookie, never stored) and the session: a host's when
+        `host` (a code read at the box) or when the box is fresh (see `fresh`), else a player's."""
         secret = secrets.token_urlsafe(32)
         created = datetime.fromtimestamp(self.clock(), timezone.utc).isoformat(timespec="seconds")
         digest = _hash(secret)
 
         def write() -> Session:  # the journal and the map change together, on the owner thread (see write_back)
-            first = not self._by_hash
             session = Session(secrets.token_hex(4), name, secrets.token_urlsafe(24), created, None,
-                              self._until(created), AT_BOX if host or first else PLAYER)
+                              self._until(created), AT_BOX if host or self.fresh() else PLAYER)
+            if session.host:
+                self._note_host()
             self.runtime.journal.write(
                 "INSERT INTO sessions (id, secret_hash, csrf, name, created, seat, host) VALUES (?, ?, ?, ?, ?, NULL, ?)",
                 (session.id, digest, session.csrf, session.name, session.created, session.role))
