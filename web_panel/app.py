@@ -84,7 +84,7 @@ def create_app(box: Box) -> Flask:
         hosts=hosts,
         sessions=Sessions(runtime, lifetime=web.get("session_hours", 16) * 3600),
         pairing=box.pairing or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
-        seat_asks=seats.AskLimit(),  # a phone asks the box for a held seat at most every 30 s
+        seat_asks=seats.AskLimit(),  # how often a phone asks the box for a held seat, and the box is asked for one
     )
     for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats, backups, health_api, network):
         app.register_blueprint(module.bp)
