@@ -16,7 +16,7 @@ Then strangers on the network (10 addresses, 127.0.0.2 to .11, two of which the
 paired phone has used: an address is not a phone) open 110 slow
 sockets, 11 each, each a request begun and never finished, a header line sent
 every 8 s (waitress's 100-connection limit once took the panel offline this
-way), opening a new one when the panel closes one; meanwhile, for 20 s, the
+way), opening a new one as soon as the panel closes one; meanwhile, for 20 s, the
 paired phone on its own address (127.0.0.50) asks for the table's state on a
 new connection every 50 ms: its p99 (goal: 250 ms), and how many of the
 strangers' sockets the panel kept open at the end.
@@ -33,6 +33,7 @@ import http.client
 import json
 import random
 import re
+import select
 import signal
 import socket
 import statistics
@@ -243,14 +244,20 @@ def _with_slow_sockets(port: int, cookie: str, seconds: float = SLOW_SECONDS, po
             return None
 
     def trickle() -> None:
-        line = 0
-        while not stop.wait(8):
-            line += 1
+        line, next_line = 0, time.monotonic() + 8
+        while not stop.wait(0.2):
+            ended = set(select.select(slow, [], [], 0)[0])  # closed by the panel: the stranger opens another at once
             for k, s in enumerate(slow):
-                try:
-                    s.sendall(f"X-Slow-{line}: 1\r\n".encode())
-                except OSError:
-                    slow[k] = open_one(k) or s  # closed by the panel: the stranger tries again
+                if s in ended:
+                    s.close()
+                    slow[k] = open_one(k) or s
+            if time.monotonic() >= next_line:
+                line, next_line = line + 1, time.monotonic() + 8
+                for k, s in enumerate(slow):
+                    try:
+                        s.sendall(f"X-Slow-{line}: 1\r\n".encode())
+                    except OSError:
+                        slow[k] = open_one(k) or s
 
     try:
         for address in (*STRANGERS_ADDRESSES[:2], PHONE_ADDRESS):  # the phone at the table, on two of the strangers'

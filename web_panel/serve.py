@@ -104,7 +104,7 @@ def _share(channel_class: type[HTTPChannel], parser: type[HTTPRequestParser]) ->
                 crowd = [c for c in (map or {}).values() if isinstance(c, HTTPChannel) and c.connected
                          and _address(c) not in BOX and among(c)]
                 if len(crowd) >= most and not _make_room(crowd):
-                    return refuse(conn, host, f"{len(crowd)} connections {what} are open, each with a request in hand")
+                    return refuse(conn, host, f"{len(crowd)} connections {what} are open, and none a stranger's idle one")
         made = channel_class(server, conn, addr, adj, map=map)
         made.parser_class = parser
         made.request_began = None
