@@ -88,8 +88,3 @@ def timed_request(port: int, path: str, cookie: str = "", source: str = "127.0.0
     finally:
         conn.close()
     return status, (time.perf_counter() - start) * 1000
-
-
-def percentile(took: list[float], share: float) -> float:
-    ordered = sorted(took)
-    return ordered[max(0, min(len(ordered) - 1, int(len(ordered) * share + 0.999) - 1))]
