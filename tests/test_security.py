@@ -213,3 +213,17 @@ def test_a_code_that_paired_a_phone_is_known_as_used_for_ten_minutes():
     assert not pairing.check(code, "10.0.0.3") and pairing.just_used(code)  # refused, and said why
     clock.now += security.USED_KEPT + 1
     assert not pairing.just_used(code)
+
+
+def test_a_guarded_code_stays_when_the_storm_outlasts_its_guard():
+    """A player reading the 8-digit code as the storm goes on past the guard's 2 minutes is not handed a code
+    that changes under his thumbs: a new guard keeps the code the screen shows."""
+    clock = Clock()
+    pairing, changes = make(clock)
+    for i in range(security.PER_DEVICE[0]):
+        pairing.check("000000", f"10.0.1.{i}")
+    code = pairing.code
+    clock.now += security.WINDOW_S + 1
+    for i in range(security.PER_DEVICE[0]):  # the storm again, from other addresses
+        pairing.check("00000000", f"10.0.2.{i}")
+    assert pairing.code == code and pairing.admit(code, "10.0.3.1") == "player"

@@ -468,10 +468,13 @@ class Pairing:
 
     def _guard(self, now: float) -> bool:
         """Under the lock: when strangers' wrong codes have used up the device-wide allowance, the player's
-        code guards itself (see the class); True when it began to now."""
+        code guards itself (see the class); True when that drew a new one (a code of 8 digits already, drawn
+        in a guard just ended, stays: a player may be typing it)."""
         if len(self._all_failures) < PER_DEVICE[0] or self._guarded():
             return False
         self._guarded_until = now + WINDOW_S
+        if len(self._player) == WINDOW_DIGITS:
+            return False
         self._player, self._wrong_since_rotate = self._new_code(WINDOW_DIGITS), 0
         return True
 
