@@ -552,8 +552,9 @@ class Pairing:
                 if not window:  # a window's code, or a guarded one, is not retired by strangers' guesses
                     self._wrong_since_rotate += 1
                     rotate = self._wrong_since_rotate >= ROTATE_AFTER
-                if self._guard(now):  # this wrong code used up the allowance: a fresh, guarded code already
-                    closed, rotate = True, False
+                drew = self._guard(now)  # this wrong code used up the allowance: the code guards itself
+                if self._guarded():  # and is not retired
+                    closed, rotate = closed or drew, False
             if len(self._failures) > 1000:  # forget quiet clients
                 self._failures = {k: v for k, v in self._failures.items() if v}
         if rotate:
