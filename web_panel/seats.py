@@ -5,8 +5,9 @@ and asks the table instead: the OLED asks whether to hand the seat over to the p
 it shows (the asking phone shows it large), and holding ACTION says yes. One question at a time, never
 over a pairing window; a phone asks at most once in ASK_AGAIN_S and PHONE_ASKS[0] times in PHONE_ASKS[1],
 and the box is asked for a seat at most once in SEAT_ASK_AGAIN_S (else 429): players asking for each
-other's seats cannot keep the box's screen, and a press meant for the game is never taken by the question. `GET /api/seat` is what this phone's player sees and may do now (worked out once per
-table version by the runtime); `POST /api/seat/input` does one of those options as that player.
+other's seats cannot keep the box's screen, and a press meant for the game is never taken by the question.
+`GET /api/seat` is what this phone's player sees and may do now (worked out once per table version by the
+runtime); `POST /api/seat/input` does one of those options as that player.
 """
 
 from __future__ import annotations
