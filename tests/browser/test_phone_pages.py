@@ -1440,12 +1440,12 @@ def test_the_owner_holds_select_and_pairs_a_phone_while_strangers_lock_the_code(
                 found = zxingcpp.read_barcodes(image.resize((512, 256)))
                 return found[0].text.rsplit("=", 1)[1] if found and "=" in found[0].text else ""
 
-            for _ in range(50):
+            for _ in range(50):  # the guarded player's code has 8 digits too: wait for the window's
                 code = shown()
-                if len(code) == 8:
+                if pairing.window_left() is not None and code == pairing.code:
                     break
                 box.wait_for_timeout(100)
-            assert len(code) == 8 and code == pairing.code
+            assert len(code) == 8 and code == pairing.code != pairing.player_code
             box.wait_for_timeout(1500)  # the table page shows the OLED by its next poll
             _shot(box, "table-pairing-window")
             for stranger in strangers:
