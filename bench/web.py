@@ -12,10 +12,11 @@ when one ends). Twice:
   back to back  each phone polls again as soon as it has its answer: what the
                 panel serves at most, and the latency then
 
-Then strangers on the network (10 addresses, 127.0.0.2 to .11) open 110 slow
+Then strangers on the network (10 addresses, 127.0.0.2 to .11, two of which the
+paired phone has used: an address is not a phone) open 110 slow
 sockets, 11 each, each a request begun and never finished, a header line sent
 every 8 s (waitress's 100-connection limit once took the panel offline this
-way), opening a new one when the panel closes one; meanwhile, for 20 s, the
+way), opening a new one as soon as the panel closes one; meanwhile, for 20 s, the
 paired phone on its own address (127.0.0.50) asks for the table's state on a
 new connection every 50 ms: its p99 (goal: 250 ms), and how many of the
 strangers' sockets the panel kept open at the end.
@@ -32,6 +33,7 @@ import http.client
 import json
 import random
 import re
+import select
 import signal
 import socket
 import statistics
@@ -220,6 +222,7 @@ def _measure(port: int, cookie: str, csrf: str, pace: float | None, seconds: flo
 
 SLOW_SOCKETS = 110
 SLOW_ADDRESSES = 10  # 11 sockets each: under the per-address limit, so only the strangers' cap and deadlines help
+STRANGERS_ADDRESSES = [f"127.0.0.{2 + k}" for k in range(SLOW_ADDRESSES)]
 PHONE_ADDRESS = "127.0.0.50"  # the paired phone's own address on the Wi-Fi (not the box's 127.0.0.1)
 SLOW_SECONDS = 20.0  # the slow sockets' deadlines pass meanwhile
 SLOW_POLLS = 200
@@ -234,24 +237,31 @@ def _with_slow_sockets(port: int, cookie: str, seconds: float = SLOW_SECONDS, po
 
     def open_one(k: int) -> socket.socket | None:
         try:
-            s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(f"127.0.0.{2 + k % SLOW_ADDRESSES}", 0))
+            s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(STRANGERS_ADDRESSES[k % SLOW_ADDRESSES], 0))
             s.sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             return s
         except OSError:
             return None
 
     def trickle() -> None:
-        line = 0
-        while not stop.wait(8):
-            line += 1
+        line, next_line = 0, time.monotonic() + 8
+        while not stop.wait(0.2):
+            ended = set(select.select(slow, [], [], 0)[0])  # closed by the panel: the stranger opens another at once
             for k, s in enumerate(slow):
-                try:
-                    s.sendall(f"X-Slow-{line}: 1\r\n".encode())
-                except OSError:
-                    slow[k] = open_one(k) or s  # closed by the panel: the stranger tries again
+                if s in ended:
+                    s.close()
+                    slow[k] = open_one(k) or s
+            if time.monotonic() >= next_line:
+                line, next_line = line + 1, time.monotonic() + 8
+                for k, s in enumerate(slow):
+                    try:
+                        s.sendall(f"X-Slow-{line}: 1\r\n".encode())
+                    except OSError:
+                        slow[k] = open_one(k) or s
 
     try:
-        Client(port, cookie, address=PHONE_ADDRESS).call("GET", "/api/state")  # the phone at the table, before the attack
+        for address in (*STRANGERS_ADDRESSES[:2], PHONE_ADDRESS):  # the phone at the table, on two of the strangers'
+            Client(port, cookie, address=address).call("GET", "/api/state")  # addresses too (it roamed) before the attack
         slow.extend(s for s in (open_one(k) for k in range(SLOW_SOCKETS)) if s is not None)
         threading.Thread(target=trickle, daemon=True).start()
         took, errors = [], 0

@@ -46,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     doctor.set_defaults(handler=_doctor)
     pair = sub.add_parser("pair", help="print the addresses that pair a player's phone and the host's now (on the box)")
     pair.add_argument("--data-dir", default=None, help="where the journal lives (default ./data)")
+    pair.add_argument("--fresh", action="store_true", help="make this box fresh again: when no phone is paired, the "
+                      "next one paired with the code on its screen is the host's (as on a new box)")
     pair.set_defaults(handler=_pair)
     own = sub.add_parser("own-wifi", help="make the companion's own Wi-Fi, or bring it to the settings' name (as root: "
                                           "the installer runs it); its passphrase is new each time it comes up")
@@ -142,6 +144,8 @@ def _restore(args: argparse.Namespace) -> int:
 def _pair(args: argparse.Namespace) -> int:
     from companion.app import PAIRING_FILE
 
+    if args.fresh:
+        return _fresh(args)
     path = _journal(args).parent / PAIRING_FILE
     try:
         player, _, host = path.read_text().strip().partition("\n")
@@ -156,6 +160,22 @@ def _pair(args: argparse.Namespace) -> int:
     print(f"To pair a player's phone, open:\n    {player}\n"
           + (f"To pair the host's phone (backups, settings, phones, new games), open:\n    {host}\n" if host else "")
           + "(each address is good for one phone; run this again for the next)")
+    return 0
+
+
+def _fresh(args: argparse.Namespace) -> int:
+    """Only at the box: forget that this box has had a host's phone (web_panel.security.HAD_HOST)."""
+    from web_panel.security import HAD_HOST
+
+    data_dir = _journal(args).parent
+    try:
+        (data_dir / HAD_HOST).unlink(missing_ok=True)
+    except PermissionError:
+        print(f"companion pair: {data_dir} is the companion's own: run `sudo -u companion {sys.argv[0]} pair --fresh "
+              f"--data-dir {data_dir}`", file=sys.stderr)
+        return 1
+    print("This box is fresh again: once no phone is paired, the next phone paired with the code on its screen "
+          "is the host's.")
     return 0
 
 

@@ -82,7 +82,7 @@ class Table:
         self._thread: threading.Thread | None = None
         self._panel = controls.Panel()
         self._view: dict[str, Any] = runtime.view()  # the newest view this thread has taken in
-        self._drawn_version = self._view.get("version")  # the view the panel shows: presses are made against it
+        self._drawn = self._view  # the view the panel shows: presses are made against it
         self._transient: tuple[Screen, float] | None = None  # a screen over the step, until
         self._transient_since = 0.0
         self._shown_seq = (self._view.get("last") or {}).get("seq")
@@ -118,7 +118,7 @@ class Table:
 
     def press(self, press: Any) -> None:
         """A decoded button press (hardware.buttons.Press), from any thread."""
-        self._queue.put(("press", press.role, press.long, self._drawn_version, press.held))
+        self._queue.put(("press", press.role, press.long, self._drawn, press.held))
 
     def dropped(self, press: Any) -> None:
         """A press the buttons did not act on (hardware.buttons.Press.dropped), from any thread: one begun on a
@@ -236,7 +236,7 @@ class Table:
             if kind == "press" and self.pairing is not None and (view.get("game") is None or self._panel.page == "pair"):
                 self.pairing.unlock()  # a person at the table wants a code: a fresh one, whatever strangers guessed
             if kind == "press":
-                if view.get("version") != item[3]:
+                if not _same_table(view, item[3]):
                     log.info("a press made on an older screen was dropped")
                     self._notice = ("Changed: press again", self.clock() + self.timing.notice)
                     return
@@ -333,6 +333,8 @@ class Table:
         if view.get("version", 0) <= self._view.get("version", 0):
             return  # already taken in (the copy queued by the listener after a press)
         before, self._view = self._view, view
+        if _same_table(view, before):
+            return  # only a line in the log (a phone asked for a seat): nothing the buttons do has changed
         self._wake()
         # The question, and values half chosen on the buttons, were about a table that has changed.
         self._panel = replace(self._panel, confirm=None, chosen=(), pick=None)
@@ -445,7 +447,7 @@ class Table:
             shifted.paste(image, (dx, dy))
             image = shifted
         self.display.show(image)
-        self._drawn_version = view.get("version")
+        self._drawn = view
         self.frames += 1
 
     def _wifi_turn(self, screen: Screen) -> Screen:
@@ -458,6 +460,13 @@ class Table:
         now = self.clock()
         self._turn_at = (now // WIFI_TURN_S + 1) * WIFI_TURN_S
         return WifiScreen(*join) if int(now // WIFI_TURN_S) % 2 == 0 else screen
+
+
+def _same_table(view: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two views show the same table, their log aside: a line no input made (a phone asked the box for
+    a seat, the question's answer) changes neither what the screen shows nor what a press does."""
+    return {k: v for k, v in view.items() if k not in ("log", "version")} == {
+        k: v for k, v in other.items() if k not in ("log", "version")}
 
 
 def _who_acts(view: dict[str, Any]) -> tuple:

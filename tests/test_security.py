@@ -40,16 +40,43 @@ def test_each_client_gets_five_tries_a_minute():
     assert pairing.check(wrong(pairing), "10.0.0.2") is False  # the window has passed
 
 
-def test_the_device_as_a_whole_gets_twenty_tries_a_minute_and_the_code_changes_after_them():
+def test_the_device_as_a_whole_gets_twenty_tries_a_minute_then_the_players_code_guards_itself():
+    """Twenty wrong codes from anywhere use up the device's allowance: the code they were aimed at is retired
+    for an 8-digit one, which a phone that has not guessed wrong pairs (a player's), and which holds back
+    whoever keeps guessing."""
     clock = Clock()
     pairing, changes = make(clock)
+    old = pairing.code
     for i in range(security.PER_DEVICE[0]):
         assert pairing.check(wrong(pairing), f"10.0.1.{i}") is False
-    assert changes == [1]  # twenty wrong guesses retire the code they were aimed at
+    assert changes == [1] and len(pairing.code) == 8  # retired for a guarded code, on the screen at once
+    assert pairing.admit(old, "10.0.2.1") is None  # the 6-digit code pairs no phone now
+    for _ in range(security.CLEAN):
+        assert pairing.check("00000000", "10.0.3.1") is False
     with pytest.raises(Limited):
-        pairing.check(pairing.code, "10.0.2.1")  # a new client is held up too
-    clock.now += 61
-    assert pairing.check(pairing.code, "10.0.2.1") is True
+        pairing.check("00000000", "10.0.3.1")  # past a few wrong codes, the device-wide limit holds a guesser
+    code = pairing.code
+    assert pairing.admit(code, "10.0.2.1") == "player" and len(code) == 8
+
+
+def test_a_storm_of_wrong_codes_keeps_no_player_out_nor_makes_one_a_host():
+    """The attack: 60 wrong codes from 10 addresses in 0.6 s, and the right player's code got 429 for a minute.
+    Each time strangers use up the allowance the player's code guards itself; a player reading the code the box
+    (or the host's phone) shows pairs at once, as a player, while the storm goes on."""
+    clock = Clock()
+    pairing, _ = make(clock)
+    strangers = [f"192.168.1.{20 + i}" for i in range(10)]
+    for minute in range(3):
+        answers = []
+        for k in range(60):
+            try:
+                answers.append(pairing.check("00000000"[:6 + 2 * (k % 2)], strangers[k % 10]))
+            except Limited:
+                answers.append("429")
+            clock.now += 0.01
+        assert answers.count(False) <= security.PER_DEVICE[0] + security.CLEAN * len(strangers)
+        assert pairing.admit(pairing.code, f"192.168.2.{minute}") == "player"
+        clock.now += 60
 
 
 def test_strangers_on_the_network_cannot_keep_the_owner_from_pairing_in_a_window():
@@ -62,8 +89,7 @@ def test_strangers_on_the_network_cannot_keep_the_owner_from_pairing_in_a_window
     for stranger in strangers:
         for _ in range(5):
             assert pairing.check(wrong(pairing), stranger) is False
-    with pytest.raises(Limited):
-        pairing.check(pairing.code, "192.168.1.9")  # today's denial, outside a window
+    assert len(pairing.code) == 8  # the player's code guards itself (see above); SELECT held makes a host
 
     pairing.open_window()
     code = pairing.code
@@ -84,7 +110,7 @@ def test_strangers_on_the_network_cannot_keep_the_owner_from_pairing_in_a_window
     assert pairing.check(pairing.code, "192.168.1.10") is True
 
     clock.now += security.WINDOW_S
-    assert len(pairing.code) == 6 and pairing.window_left() is None  # the window closed: a 6-digit code again
+    assert pairing.window_left() is None and pairing.code == pairing.player_code  # the window closed
 
 
 def test_a_phone_that_mistyped_in_a_window_still_gets_in_but_a_guesser_is_held_back():
@@ -187,3 +213,17 @@ def test_a_code_that_paired_a_phone_is_known_as_used_for_ten_minutes():
     assert not pairing.check(code, "10.0.0.3") and pairing.just_used(code)  # refused, and said why
     clock.now += security.USED_KEPT + 1
     assert not pairing.just_used(code)
+
+
+def test_a_guarded_code_stays_when_the_storm_outlasts_its_guard():
+    """A player reading the 8-digit code as the storm goes on past the guard's 2 minutes is not handed a code
+    that changes under his thumbs: a new guard keeps the code the screen shows."""
+    clock = Clock()
+    pairing, changes = make(clock)
+    for i in range(security.PER_DEVICE[0]):
+        pairing.check("000000", f"10.0.1.{i}")
+    code = pairing.code
+    clock.now += security.WINDOW_S + 1
+    for i in range(security.PER_DEVICE[0]):  # the storm again, from other addresses
+        pairing.check("00000000", f"10.0.2.{i}")
+    assert pairing.code == code and pairing.admit(code, "10.0.3.1") == "player"

@@ -4,11 +4,14 @@ import http.client
 import select
 import socket
 import time
+from types import SimpleNamespace
 
 import pytest
+from waitress.task import ThreadedTaskDispatcher
 
 from companion import settings
 from phone import paired_phone, serving
+from slow_sockets import strangers, timed_request
 from web_panel import serve
 from web_panel.app import Box, create_app
 from web_panel.backups import MAX_BACKUP
@@ -146,17 +149,31 @@ def test_a_request_whose_headers_trickle_in_is_closed_at_its_deadline(make_runti
         assert closed and line <= 5, line
 
 
-def test_strangers_on_many_addresses_leave_the_paired_phones_a_reserve(panel):
-    """110 slow sockets from 10 addresses (11 each, under the per-address limit): strangers hold at most
-    STRANGERS connections together, and a paired phone's new connections, from an address of its own, are
-    served at once."""
+def test_slow_sockets_from_any_ten_addresses_keep_out_no_paired_phone_nor_the_box(panel):
+    """The attack: 110 slow sockets from 10 addresses, two of them addresses a paired phone had used, filled the
+    100 connections (those addresses did not count as strangers'): the phone's polls took 7 to 10 s and 3 in 8
+    failed, the box's own requests waited as long, a new phone could not pair. An address is not a phone: a
+    connection counts as a paired phone's only once its cookie has come on it, and a stranger's oldest idle
+    socket makes room for a new connection."""
     app, port = panel
     phone = paired_phone(app, port)
-    # The phone has been seen on its own address (a phone on the Wi-Fi, not the box itself).
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=("127.0.0.50", 0))
-    conn.request("GET", "/api/state", headers={"Cookie": phone.cookie})
-    assert conn.getresponse().status == 200
-    conn.close()
+    for address in ("127.0.0.2", "127.0.0.3", "127.0.0.50"):  # the phone moved about the Wi-Fi
+        assert timed_request(port, "/api/state", phone.cookie, address)[0] == 200
+    with strangers(port, count=110, addresses=10) as slow:
+        assert sum(s is not None for s in slow) == 110
+        # Each on a new connection, as a phone's browser opens them, and given up after 2 s (it waited 10 s).
+        polls = [timed_request(port, "/api/state", phone.cookie, "127.0.0.50", timeout=2)[0] for _ in range(40)]
+        box = [timed_request(port, "/api/openapi.json", timeout=2)[0] for _ in range(10)]
+        status, _ = timed_request(port, "/api/pair", source="127.0.0.60", body={"code": app.extensions["pairing"].code},
+                                  timeout=2)
+    assert polls == [200] * 40 and box == [200] * 10
+    assert status == 200  # a new phone pairs
+
+
+def test_strangers_hold_at_most_their_share_and_one_address_its_own(panel):
+    """However many strangers' sockets come, those no paired phone's cookie came on stay at STRANGERS, and the
+    newest are the ones kept: each new one closes the oldest (which had the longest to finish its request)."""
+    app, port = panel
     slow = [_slow_socket(port, f"127.0.0.{2 + k % 10}") for k in range(110)]
     try:
         closed, quiet_since = set(), time.monotonic()
@@ -164,12 +181,19 @@ def test_strangers_on_many_addresses_leave_the_paired_phones_a_reserve(panel):
             ready = select.select([s for s in slow if s not in closed], [], [], 0.1)[0]
             if ready:
                 closed, quiet_since = closed | set(ready), time.monotonic()
-        assert len(slow) - len(closed) == serve.STRANGERS  # the other 30 were closed at accept, well before the deadline
-        for _ in range(20):  # each request on a new connection, as a phone's browser opens them
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=("127.0.0.50", 0))
-            conn.request("GET", "/api/state", headers={"Cookie": phone.cookie})
-            assert conn.getresponse().status == 200
-            conn.close()
+        assert len(slow) - len(closed) == serve.STRANGERS
+        assert closed == set(slow[:len(slow) - serve.STRANGERS])  # the oldest made room
     finally:
         for s in slow:
             s.close()
+
+
+def test_the_box_and_paired_phones_go_to_the_worker_threads_ahead_of_strangers():
+    """Strangers' finished requests waiting for one of waitress's worker threads do not hold up a paired phone's
+    or the box's: those are taken first, in the order they came among themselves."""
+    server = SimpleNamespace(task_dispatcher=ThreadedTaskDispatcher())  # no thread started: the queue stays
+    stranger = [SimpleNamespace(paired=False) for _ in range(3)]
+    phone, box = SimpleNamespace(paired=True), SimpleNamespace(paired=True)
+    for task in (stranger[0], stranger[1], phone, stranger[2], box):
+        serve._ahead(server, task)
+    assert list(server.task_dispatcher.queue) == [phone, box, *stranger]

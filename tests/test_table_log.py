@@ -55,6 +55,8 @@ def test_a_players_input_made_on_the_box_names_the_player_once(box):
 
 def test_seat_claims_the_hand_over_question_and_its_answers_are_in_the_log(box):
     started(box)
+    later = [0.0]  # the box is asked for a seat at most every 2 minutes: each question here comes after them
+    box.app.extensions["seat_asks"].clock = lambda: time.monotonic() + later[0]
     before = log_of(box)
     # Someone at the box says No.
     assert box.stranger.post("/api/seat", {"seat": 1})[1]["asked"]
@@ -67,6 +69,7 @@ def test_seat_claims_the_hand_over_question_and_its_answers_are_in_the_log(box):
     # Nobody answers.
     before = log_of(box)
     ada = f"Ada's phone ({box.ada.short})"
+    later[0] += 121
     assert box.ada.post("/api/seat", {"seat": 1})[1]["asked"]
     assert box.table.wait_idle()
     real = box.table.clock
@@ -82,6 +85,7 @@ def test_seat_claims_the_hand_over_question_and_its_answers_are_in_the_log(box):
     # Yes: a long ACTION.
     before = log_of(box)
     host = f"Dan's phone ({box.host.short})"
+    later[0] += 121
     assert box.host.post("/api/seat", {"seat": 1})[1]["asked"]
     assert box.table.wait_idle()
     box.table.press(Press("action", True, time.monotonic(), 1.2))

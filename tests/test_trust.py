@@ -6,6 +6,7 @@ the host's alone, every input says who made it, and the hand-over question canno
 """
 
 import json
+import time
 from types import SimpleNamespace
 
 import pytest
@@ -63,6 +64,34 @@ def test_the_first_phone_paired_is_the_host_and_the_others_are_players(box):
         status, body = phone.get("/api/session")
         assert status == 200 and body["session"]["host"] is host and phone.host is host
         assert body["session"]["short"] == body["session"]["id"][:4].upper()
+
+
+def test_once_a_box_has_had_a_host_the_players_code_never_makes_another(box, monkeypatch, tmp_path):
+    """The attack: on a box with no phone paired (everyone unpaired, as the docs advise in a café; every pairing
+    ended after 16 h; or a restart after that), the first phone to type the OLED's 6-digit code was the host.
+    Now only the box makes a host once there has been one; `companion pair --fresh` at the box makes it new."""
+    from companion.cli import main
+    from web_panel.security import Sessions
+
+    for phone in (box.ada, box.bea, box.stranger):
+        assert phone.post("/api/session/forget")[0] == 200
+    assert box.host.post("/api/session/forget?confirm=true")[0] == 200  # everyone has unpaired
+    assert not Phone(box.port).pair(box.pairing.code, "a stranger's phone").host
+    sessions = box.app.extensions["sessions"]
+    monkeypatch.setattr(sessions, "clock", lambda: time.time() + 17 * 3600)  # every pairing has ended (16 h)
+    assert sessions.all() and sessions.fresh() is False
+    restarted = Sessions(box.runtime, clock=sessions.clock)  # and the companion restarted
+    assert restarted.all() == [] and not restarted.create("another stranger's phone")[1].host
+    monkeypatch.undo()
+
+    box.pairing.open_window()  # SELECT held at the box still makes a host
+    assert Phone(box.port).pair(box.pairing.code, "the owner's phone").host
+    for phone in sessions.all():
+        sessions.revoke(phone.id)
+    assert main(["pair", "--fresh", "--data-dir", str(box.runtime.journal.path.parent)]) == 0  # at the box
+    box.pairing._window_until = -1e18  # the window has closed
+    assert Phone(box.port).pair(box.pairing.code, "the new owner's phone").host  # a new box's first phone
+    assert not Phone(box.port).pair(box.pairing.code, "a player's phone").host
 
 
 def test_a_phone_paired_at_the_box_or_with_the_owners_code_is_a_host(box):
@@ -277,8 +306,10 @@ def test_a_stranger_cannot_take_a_seat_by_its_phones_name_nor_keep_the_box_askin
     assert shown.tobytes() == render(AlertScreen(f"Phone {box.stranger.short}", "wants Bea's seat. Hold ACTION to give "
                                                  "it; BACK: no.", ("No", "", "Hold", ""))).tobytes()
     status, body = box.stranger.post("/api/seat", {"seat": 1})  # asking again at once: no second question
-    assert status == 429 and 1 <= int(body["error"].split("wait ")[1].split(" ")[0]) <= 30
-    status, body = box.ada.post("/api/seat", {"seat": 1})  # another phone while the box asks: one at a time
+    assert status == 429 and 1 <= int(body["error"].split("wait ")[1].split(" ")[0]) <= 120
+    status, body = box.ada.post("/api/seat", {"seat": 1})  # another phone, the same seat: not asked again soon
+    assert status == 429 and body["error"].startswith("the box was asked for Bea's seat lately")
+    status, body = box.bea.post("/api/seat", {"seat": 0})  # another seat while the box asks: one at a time
     assert status == 409 and not body["asked"] and "another question" in body["error"]
     box.host.post("/api/sim/button", {"role": "back", "down": True})  # No
     box.host.post("/api/sim/button", {"role": "back", "down": False})

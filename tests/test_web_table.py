@@ -8,6 +8,7 @@ from companion import settings as settings_mod
 from web_panel.app import Box, create_app
 
 from phone import Phone, paired_phone, request, serving
+from slow_sockets import timed_request
 
 TWO = {"players": [{"name": "Ada"}, {"name": "Bea"}]}
 
@@ -106,6 +107,22 @@ def test_wrong_codes_are_limited_even_before_the_right_one(served):
     assert answers == [403] * 5 + [429]
     status, body, headers = request(port, "POST", "/api/pair", {"code": right})
     assert status == 429 and int(headers["Retry-After"]) > 0  # no more guesses from here for a while
+
+
+def test_after_a_storm_of_wrong_codes_from_ten_addresses_a_player_pairs_at_once_and_only_as_a_player(served):
+    """The attack: 60 wrong codes from 10 addresses in 0.6 s, then the right player's code got 429 for a minute.
+    Now the code the host's phone (Settings) and the box show after the storm pairs the player at once, and as
+    a player's phone: the storm never gives a host."""
+    runtime, port, app = served
+    host = paired_phone(app, port)
+    for storm in range(2):  # a storm, a player pairs; the strangers storm again, another player pairs
+        answers = [timed_request(port, "/api/pair", source=f"127.0.0.{2 + k % 10}", body={"code": "000000"})[0]
+                   for k in range(60)]
+        assert answers.count(403) + answers.count(429) == 60 and answers.count(403) <= 50
+        status, shown = host.get("/api/pairing")
+        assert status == 200 and len(shown["code"]) == 8 and shown["code"] == app.extensions["pairing"].code
+        player = Phone(port).pair(shown["code"], f"player {storm}")
+        assert not player.host and player.get("/api/session")[1]["session"]["host"] is False
 
 
 def test_pairing_sets_a_strict_cookie_and_retires_the_code(served):

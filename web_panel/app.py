@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 MAX_BODY = 64 * 1024
 OPEN_PAGES = frozenset({"pages.pair", "pages.static"})
 HOST_PAGES = frozenset({"pages.new_game", "pages.cards", "pages.settings"})  # a player's phone is sent to the table
-NOT_HOST = ("only the host's phone may do this: the host is the phone paired first, or one paired by holding SELECT "
+NOT_HOST = ("only the host's phone may do this: the host is the phone paired first on a new box, or one paired by holding SELECT "
             "on the box for 3 seconds; the host can make another phone host on Settings")
 
 
@@ -84,7 +84,7 @@ def create_app(box: Box) -> Flask:
         hosts=hosts,
         sessions=Sessions(runtime, lifetime=web.get("session_hours", 16) * 3600),
         pairing=box.pairing or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
-        seat_asks=seats.AskLimit(),  # a phone asks the box for a held seat at most every 30 s
+        seat_asks=seats.AskLimit(),  # how often a phone asks the box for a held seat, and the box is asked for one
     )
     for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats, backups, health_api, network):
         app.register_blueprint(module.bp)
@@ -128,10 +128,8 @@ def _guard() -> Any:
         if request.method not in SAFE_METHODS and not _same_origin():
             return jsonify(error="a request from another site's page is refused"), 403
         return None
-    if g.session is not None:
-        ext["sessions"].from_address(request.remote_addr or "")
-        if not ext.get("reached"):
-            _reached()
+    if g.session is not None and not ext.get("reached"):
+        _reached()
     if g.session is None:
         if request.path.startswith("/api/"):
             return jsonify(error="this phone is not paired: open /pair and enter the code the table shows"), 401

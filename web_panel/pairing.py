@@ -44,7 +44,7 @@ def pair(body: dict[str, Any]):
     try:
         kind = pairing.admit(body["code"], request.remote_addr or "?")
     except Limited as e:
-        return (jsonify(error=f"{e}, or hold SELECT on the box for 3 seconds for a fresh code"), 429,
+        return (jsonify(error=f"{e} (this phone typed too many wrong codes lately)"), 429,
                 {"Retry-After": str(e.retry_after)})
     if kind is None and pairing.just_used(body["code"]):
         return jsonify(error="that code has just paired another phone (each code pairs one phone): "

@@ -3,15 +3,18 @@
 A claimed seat belongs to its phone (TABLE.md): another phone's claim is refused with who holds it,
 and asks the table instead: the OLED asks whether to hand the seat over to the phone with the short id
 it shows (the asking phone shows it large), and holding ACTION says yes. One question at a time, never
-over a pairing window, and a phone asks at most once in ASK_AGAIN_S (else 429): a stranger cannot keep
-the box's screen. `GET /api/seat` is what this phone's player sees and may do now (worked out once per
-table version by the runtime); `POST /api/seat/input` does one of those options as that player.
+over a pairing window; a phone asks at most once in ASK_AGAIN_S and PHONE_ASKS[0] times in PHONE_ASKS[1],
+and the box is asked for a seat at most once in SEAT_ASK_AGAIN_S (else 429): players asking for each
+other's seats cannot keep the box's screen, and a press meant for the game is never taken by the question.
+`GET /api/seat` is what this phone's player sees and may do now (worked out once per table version by the
+runtime); `POST /api/seat/input` does one of those options as that player.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +29,8 @@ from web_panel.security import SeatHeld
 bp = Blueprint("seats", __name__)
 
 ASK_AGAIN_S = 30.0  # a phone that asked the table for a held seat waits this long before asking again
+PHONE_ASKS = (3, 600.0)  # and asks at most so many times in so many seconds
+SEAT_ASK_AGAIN_S = 120.0  # once the box has asked for a seat, it is not asked for that seat again for this long
 
 CLAIM = {
     "type": "object",
@@ -42,7 +47,8 @@ def _ext() -> dict[str, Any]:
 @API.route(bp, "POST", "/api/seat", "Claim a seat for this phone (null gives it up)", body=CLAIM,
            responses={"409": "no game is open, it has no such seat, or another phone holds it (`held_by`; the "
                              "table is asked to hand it over when it can: `asked`)",
-                      "429": "this phone asked the table for a held seat less than 30 s ago"})
+                      "429": "this phone asked the table for a held seat less than 30 s ago (or 3 times in 10 "
+                             "minutes), or the box was asked for that seat less than 2 minutes ago"})
 def claim(body: dict[str, Any]):
     seat = body["seat"]
     view = _ext()["runtime"].view()
@@ -55,11 +61,14 @@ def claim(body: dict[str, Any]):
         g.session = sessions.claim_seat(g.session, seat, name=f"{players[seat]['name']}'s phone" if seat is not None else None)
     except SeatHeld as held:
         who = players[seat]["name"]
-        wait = _asked_lately(g.session.id)
+        asks = _ext()["seat_asks"]
+        wait, why = asks.wait(g.session.id, seat)
         if wait:
-            return (jsonify(error=f"this phone asked the table a moment ago: wait {wait} s before asking again"),
-                    429, {"Retry-After": str(wait)})
+            said = "this phone has asked the box lately" if why == "phone" else f"the box was asked for {who}'s seat lately"
+            return jsonify(error=f"{said}: wait {wait} s before asking again"), 429, {"Retry-After": str(wait)}
         why_not = _ask_the_table(sessions, g.session, seat, who)
+        if why_not is None:
+            asks.asked(seat)
         how = (f"the box asks now: hold ACTION on the box to hand it to this phone ({g.session.short})"
                if why_not is None else f"{why_not}; or that phone gives it up (My seat), or the host unpairs it")
         return jsonify(error=f"{who}'s seat is held by the phone “{held.holder.name}”: {how}",
@@ -77,26 +86,39 @@ def note(line: str) -> None:
 
 
 class AskLimit:
-    """When each phone last asked the table for a held seat (one app's: its extensions' "seat_asks")."""
+    """When each phone asked the box for a held seat, and when the box asked for each seat (one app's: its
+    extensions' "seat_asks")."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self._at: dict[str, float] = {}
+        self._phones: dict[str, deque[float]] = {}
+        self._seats: dict[int, float] = {}
         self._lock = threading.Lock()
 
-    def wait(self, session_id: str) -> int:
-        """Seconds this phone still waits before asking again; 0: it may ask now (and that is noted)."""
+    def wait(self, session_id: str, seat: int) -> tuple[int, str]:
+        """(seconds to wait before asking the box for `seat`, and whose limit: "phone" or "seat"); (0, ""): this
+        phone may ask now, and that is noted."""
         now = self.clock()
+        most, window = PHONE_ASKS
         with self._lock:
-            self._at = {phone: at for phone, at in self._at.items() if at + ASK_AGAIN_S > now}
-            if session_id in self._at:
-                return int(self._at[session_id] + ASK_AGAIN_S - now) + 1
-            self._at[session_id] = now
-        return 0
+            self._phones = {p: d for p, d in self._phones.items() if d and d[-1] + window > now}
+            mine = self._phones.get(session_id, deque())
+            while mine and mine[0] + window <= now:
+                mine.popleft()
+            waits = [(mine[-1] + ASK_AGAIN_S - now, "phone") if mine else (0.0, ""),
+                     (mine[0] + window - now, "phone") if len(mine) >= most else (0.0, ""),
+                     (self._seats.get(seat, -1e18) + SEAT_ASK_AGAIN_S - now, "seat")]
+            left, why = max(waits)
+            if left > 0:
+                return int(left) + 1, why
+            self._phones[session_id] = mine
+            mine.append(now)
+        return 0, ""
 
-
-def _asked_lately(session_id: str) -> int:
-    return _ext()["seat_asks"].wait(session_id)
+    def asked(self, seat: int) -> None:
+        """The box asks for `seat` now: it is not asked for it again for SEAT_ASK_AGAIN_S."""
+        with self._lock:
+            self._seats[seat] = self.clock()
 
 
 def _ask_the_table(sessions: Any, session: Any, seat: int, who: str) -> str | None:

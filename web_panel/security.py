@@ -21,6 +21,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
+import logging
+import os
 import secrets
 import socket
 import threading
@@ -35,6 +37,8 @@ import ifaddr
 
 from companion.sources import UNNAMED, Source, short_id
 
+log = logging.getLogger(__name__)
+
 COOKIE = "companion_session"
 PLAYER, HOST, AT_BOX = 0, 1, 2  # a phone's role: a player's; a host made so by another; a host by presence at the box
 AWAY_S = 3600.0  # a seat whose phone has not been seen for this long is free for another phone
@@ -46,6 +50,7 @@ USED_KEPT = 600.0  # seconds a code that paired a phone is remembered as used
 WINDOW_DIGITS = 8  # the code of a pairing window opened at the table
 OWNER_DIGITS = 12  # the owner's code: never on the OLED, only where the box's owner reads it (its shell, its log)
 WINDOW_S = 120.0  # how long a pairing window stays open
+HAD_HOST = "had-host"  # beside the journal: this box has had a host's phone (only `companion pair --fresh` removes it)
 CLEAN = 3  # in a window, a client with fewer wrong codes than this lately is not held back by others' guesses
 
 
@@ -97,8 +102,11 @@ class SeatHeld(Exception):
 class Sessions:
     """Paired phones: kept in memory for every request, written through to the journal.
 
-    Two kinds of phone (TABLE.md): the host's (the first paired on a fresh box, and any paired through
-    the box's SELECT-hold window: presence at the box is authority) and the players'. A claimed seat
+    Two kinds of phone (TABLE.md): the host's (the first paired on a box that has never had one, and any
+    paired through the box's SELECT-hold window or with the owner's code: presence at the box is authority)
+    and the players'. Once a box has had a host's phone, the player's code never makes one again, however
+    many phones are paired now (all unpaired, or their pairings ended): a file beside the journal says so,
+    which restores from a phone leave alone and only someone at the box removes (`companion pair --fresh`). A claimed seat
     belongs to its phone: another phone's claim is refused with who holds it, until that phone gives it
     up, is unpaired, has not been seen for an hour, or the table confirms a hand-over. The runtime is
     told which seats are held, so their options come only from their own phones."""
@@ -113,12 +121,15 @@ class Sessions:
         self._seen: dict[str, float] = {}
         self._told: dict[int, tuple[str, str]] | None = None  # the holders the runtime was last told of
         self._away_at = float("inf")  # when the next seat's phone counts as away
-        self._addresses: dict[str, float] = {}  # the addresses paired phones used, and when last (from_address)
+        self._had_host = runtime.journal.path.with_name(HAD_HOST)
+        self._had_host_unwritten = False  # the file could not be written (a full card): this run remembers it
 
         def load() -> None:
             rows = runtime.journal.read("SELECT secret_hash, id, csrf, name, created, seat, host FROM sessions")
             self._by_hash = {h: Session(i, n, c, cr, seat, self._until(cr), role)
                              for h, i, c, n, cr, seat, role in rows}
+            if any(s.host for s in self._by_hash.values()):
+                self._note_host()  # a box paired before the file was kept has had its host all the same
             now = self.clock()
             self._seen = {s.id: now for s in self._by_hash.values()}
             self._purge()
@@ -163,17 +174,32 @@ class Sessions:
         """Not seen for an hour: its seat is free for another phone, and the table acts for it."""
         return self._seen.get(session.id, self.clock()) + AWAY_S <= self.clock()
 
+    def fresh(self) -> bool:
+        """Whether the next phone paired, whatever its code, is the host's: no phone is paired and this box
+        has never had a host's phone (a new box, or one made fresh at the box)."""
+        return not self._by_hash and not self._had_host_unwritten and not self._had_host.exists()
+
+    def _note_host(self) -> None:
+        """This box has a host's phone now: from here on only the box makes another."""
+        try:
+            fd = os.open(self._had_host, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            os.close(fd)
+        except OSError as e:
+            self._had_host_unwritten = True
+            log.warning("cannot note in %s that this box has had a host's phone: %s", self._had_host, e)
+
     def create(self, name: str, host: bool = False) -> tuple[str, Session]:
-        """A new session; returns its secret (for the cookie, never stored) and the session. The first phone
-        paired on a box with none is the host's, whatever `host` says."""
+        """A new session; returns its secret (for the cookie, never stored) and the session: a host's when
+        `host` (a code read at the box) or when the box is fresh (see `fresh`), else a player's."""
         secret = secrets.token_urlsafe(32)
         created = datetime.fromtimestamp(self.clock(), timezone.utc).isoformat(timespec="seconds")
         digest = _hash(secret)
 
         def write() -> Session:  # the journal and the map change together, on the owner thread (see write_back)
-            first = not self._by_hash
             session = Session(secrets.token_hex(4), name, secrets.token_urlsafe(24), created, None,
-                              self._until(created), AT_BOX if host or first else PLAYER)
+                              self._until(created), AT_BOX if host or self.fresh() else PLAYER)
+            if session.host:
+                self._note_host()
             self.runtime.journal.write(
                 "INSERT INTO sessions (id, secret_hash, csrf, name, created, seat, host) VALUES (?, ?, ?, ?, ?, NULL, ?)",
                 (session.id, digest, session.csrf, session.name, session.created, session.role))
@@ -205,17 +231,6 @@ class Sessions:
         a request before its body is read."""
         session = self._by_hash.get(_hash(secret)) if secret and len(secret) <= 100 else None
         return session if session is not None and session.until > self.clock() else None
-
-    def from_address(self, address: str) -> None:
-        """A paired phone made a request from `address`: the server keeps it connections strangers cannot fill."""
-        if len(self._addresses) > 1000:  # forget addresses not used lately
-            cutoff = self.clock() - AWAY_S
-            self._addresses = {a: t for a, t in self._addresses.items() if t > cutoff}
-        self._addresses[address] = self.clock()
-
-    def known_address(self, address: str) -> bool:
-        """Whether a paired phone has used `address` in the last hour."""
-        return self._addresses.get(address, -1e18) + AWAY_S > self.clock()
 
     def set_host(self, by: Session, session_id: str, host: bool) -> Session:
         """A phone paired at the box (or the first) makes another phone host, or takes that back; never a phone
@@ -364,6 +379,14 @@ class Pairing:
     a minute per address he holds. A 2-minute window over a /24 network is then at most
     2 * (20 + 3 * 254) = 1564 guesses at 10**8 codes (1.6e-5), below the 40 guesses at 10**6 codes
     (4e-5) the device-wide limit allows in 2 minutes outside a window. (IPv6 clients count by /64.)
+
+    A storm of wrong codes from strangers used up the device-wide allowance and so kept a player out
+    for as long as it went on. Now, when it is used up, the player's code guards itself as a window
+    does, for WINDOW_S: it is drawn afresh with 8 digits (the OLED and the host's phone show it), is
+    not retired by guesses (past the guard, it is retired as any code is), and the device-wide limit does not hold back a client with fewer than
+    CLEAN wrong codes lately. It pairs a player's phone, as before, never a host's: the guesses it
+    allows are those of a window, at 10**8 codes, and while the allowance is used up no 6-digit code
+    is good, so the clients let through never guess at 10**6.
     """
 
     def __init__(self, url: Callable[[str], str], clock: Callable[[], float] = time.monotonic,
@@ -376,6 +399,7 @@ class Pairing:
         self._all_failures: deque[float] = deque()
         self._wrong_since_rotate = 0
         self._window_until = -1e18
+        self._guarded_until = -1e18  # while the player's code guards itself from a storm (8 digits)
         self._player = self._new_code(CODE_DIGITS)  # pairs a player's phone; always good
         self._window: str | None = None  # while a window is open: pairs a host's phone, and the OLED shows it
         # The owner's code (12 digits): makes a host like the window's, but is read where only the box's
@@ -427,12 +451,32 @@ class Pairing:
             return None
         return self._window_until - self.clock()
 
+    def _guarded(self) -> bool:
+        return self.clock() < self._guarded_until
+
+    def _player_digits(self) -> int:
+        """The length of the next player's code drawn: 8 digits while guarded (a guarded code drawn keeps its
+        8 digits after the guard, until it pairs a phone or is retired: the OLED never shows a stale one)."""
+        return WINDOW_DIGITS if self._guarded() else CODE_DIGITS
+
     def _close_ended_window(self) -> bool:
         """A window that has ended takes its code with it (under the lock)."""
         if self._window is not None and not self.window_open():
             self._window = None
             return True
         return False
+
+    def _guard(self, now: float) -> bool:
+        """Under the lock: when strangers' wrong codes have used up the device-wide allowance, the player's
+        code guards itself (see the class); True when that drew a new one (a code of 8 digits already, drawn
+        in a guard just ended, stays: a player may be typing it)."""
+        if len(self._all_failures) < PER_DEVICE[0] or self._guarded():
+            return False
+        self._guarded_until = now + WINDOW_S
+        if len(self._player) == WINDOW_DIGITS:
+            return False
+        self._player, self._wrong_since_rotate = self._new_code(WINDOW_DIGITS), 0
+        return True
 
     def rotate(self) -> None:
         """A fresh code: in a window, a fresh window code (the window goes on), else a fresh player's code."""
@@ -441,13 +485,13 @@ class Pairing:
             if self.window_open():
                 self._window = self._new_code(WINDOW_DIGITS)
             else:
-                self._player, self._wrong_since_rotate = self._new_code(CODE_DIGITS), 0
+                self._player, self._wrong_since_rotate = self._new_code(self._player_digits()), 0
         self.on_change()
 
     def new_player_code(self) -> str:
         """A fresh player's code (the host asked for one): a window open now keeps its own."""
         with self._lock:
-            self._player, self._wrong_since_rotate = self._new_code(CODE_DIGITS), 0
+            self._player, self._wrong_since_rotate = self._new_code(self._player_digits()), 0
         self.on_change()
         return self._player
 
@@ -478,12 +522,14 @@ class Pairing:
         now = self.clock()
         key = _client_key(client)
         with self._lock:
-            closed = self._close_ended_window()
-            window = self.window_open()
             mine = self._failures.setdefault(key, deque())
-            for failures, (limit, seconds) in ((mine, PER_CLIENT), (self._all_failures, PER_DEVICE)):
+            for failures, seconds in ((mine, PER_CLIENT[1]), (self._all_failures, PER_DEVICE[1])):
                 while failures and failures[0] <= now - seconds:
                     failures.popleft()
+            closed = self._close_ended_window()
+            closed = self._guard(now) or closed
+            window = self.window_open() or self._guarded()
+            for failures, (limit, seconds) in ((mine, PER_CLIENT), (self._all_failures, PER_DEVICE)):
                 exempt = failures is self._all_failures and window and len(mine) < CLEAN
                 if len(failures) >= limit and not exempt:
                     raise Limited(max(1, int(failures[0] + seconds - now + 0.999)))
@@ -499,13 +545,16 @@ class Pairing:
             elif at_box:
                 self._window = self._new_code(WINDOW_DIGITS)  # the window goes on, for the next phone
             elif player:
-                self._player, self._wrong_since_rotate = self._new_code(CODE_DIGITS), 0
+                self._player, self._wrong_since_rotate = self._new_code(self._player_digits()), 0
             else:
                 mine.append(now)
                 self._all_failures.append(now)
-                if not window:  # a window's code is not retired by strangers' guesses
+                if not window:  # a window's code, or a guarded one, is not retired by strangers' guesses
                     self._wrong_since_rotate += 1
                     rotate = self._wrong_since_rotate >= ROTATE_AFTER
+                drew = self._guard(now)  # this wrong code used up the allowance: the code guards itself
+                if self._guarded():  # and is not retired
+                    closed, rotate = closed or drew, False
             if len(self._failures) > 1000:  # forget quiet clients
                 self._failures = {k: v for k, v in self._failures.items() if v}
         if rotate:

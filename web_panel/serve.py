@@ -6,13 +6,20 @@ bodies up to 1 GB spooled to disk before the application sees them. On a café
 Wi-Fi one host holding 100 slow sockets took the panel offline, and unpaired
 uploads wrote a gigabyte to the card. Here:
 
-- at most CONNECTIONS open at once, and at most PER_HOST of them from one
-  address (a phone's browser opens up to six), so one host cannot fill the rest;
-  waitress has no per-host limit of its own, so `_share` adds it at accept. The
-  box itself (127.0.0.1, ::1: a browser or a proxy on the box) is not held to it;
-- addresses no paired phone has used lately hold at most STRANGERS of them
-  together: the last RESERVE are kept for the paired phones' addresses and the
-  box, however many addresses strangers hold;
+- at most CONNECTIONS open at once from the network, and at most PER_HOST of
+  them from one address (a phone's browser opens up to six); waitress has no
+  per-host limit of its own, so `_share` adds it at accept;
+- an address is not a phone: a connection is a paired phone's only once a
+  request on it has shown a paired phone's session cookie (read with its
+  headers, on the server's own thread). Connections that have not (strangers',
+  and any connection before its first request's headers are in) hold at most
+  STRANGERS together; when a new one would pass that, or the per-host limit,
+  the oldest of them with no request in hand is closed to make room, so a
+  stranger's slow socket never keeps out a phone, whose headers arrive at once;
+- the box itself (127.0.0.1, ::1: a browser or a proxy on the box) counts in
+  none of these and waitress keeps room for it past CONNECTIONS, and the
+  requests of the box and of paired phones go to waitress's worker threads
+  ahead of strangers' (`_ahead`);
 - a request's line and headers must arrive within HEADERS_DEADLINE seconds of
   its first byte, and a request with a small body within REQUEST_DEADLINE,
   whatever trickles in (waitress's own timeout counts only silence); a
@@ -52,10 +59,10 @@ from web_panel.security import COOKIE
 
 log = logging.getLogger(__name__)
 
-CONNECTIONS = 100
+CONNECTIONS = 100  # from the network, the box's own aside
 PER_HOST = 12  # two phones' browsers behind one address (a guest network's NAT) still fit
-RESERVE = 20  # connections only the paired phones' addresses and the box may open
-STRANGERS = CONNECTIONS - RESERVE
+STRANGERS = 80  # connections no paired phone's cookie has come on: the other 20 are only for paired phones
+BOX_ROOM = 16  # connections waitress takes past CONNECTIONS, only ever the box's own (with its listener and trigger)
 CHANNEL_TIMEOUT = 30  # seconds of silence before a connection is closed
 HEADERS_DEADLINE = 10  # seconds from a request's first byte to the end of its headers (a phone sends them at once)
 REQUEST_DEADLINE = 30  # seconds for the whole of a request with a small body
@@ -68,21 +75,23 @@ BOX = frozenset({"127.0.0.1", "::1"})  # the box's own address: no stranger on t
 
 def make_server(app: Any, host: str, port: int, threads: int = 4) -> Any:
     """The panel on waitress at host:port (port 0: any free one), not yet running."""
-    server = create_server(app, host=host, port=port, threads=threads, connection_limit=CONNECTIONS,
+    server = create_server(app, host=host, port=port, threads=threads, connection_limit=CONNECTIONS + BOX_ROOM,
                            channel_timeout=CHANNEL_TIMEOUT, cleanup_interval=CLEANUP_EVERY,
                            max_request_body_size=MAX_BACKUP + 1, max_request_header_size=HEADERS_MAX)
     sessions = app.extensions["sessions"]
     connections = getattr(server, "map", None) or server._map  # one listening socket, or several
     for listener in [s for s in connections.values() if isinstance(s, BaseWSGIServer)]:
-        listener.channel_class = _share(listener.channel_class, _parser(sessions), sessions.known_address)
+        listener.channel_class = _share(listener.channel_class, _parser(sessions))
         listener.maintenance = types.MethodType(_maintenance(listener.maintenance), listener)
+        listener.add_task = types.MethodType(_ahead, listener)
     return server
 
 
-def _share(channel_class: type[HTTPChannel], parser: type[HTTPRequestParser],
-           known: Callable[[str], bool]) -> Any:
-    """waitress's channel class, refusing a connection from an address that holds PER_HOST already, or from
-    an address no paired phone uses once strangers hold STRANGERS; each connection parses with `parser`."""
+def _share(channel_class: type[HTTPChannel], parser: type[HTTPRequestParser]) -> Any:
+    """waitress's channel class, keeping to PER_HOST connections from one address, STRANGERS not yet a paired
+    phone's and CONNECTIONS from the network: past one, the oldest connection in it that no paired phone's
+    cookie came on and that has no request in hand is closed for the new one (refused when there is none).
+    Each connection parses with `parser`, and is a paired phone's once a request on it shows one's cookie."""
     warned: dict[str, float] = {}
 
     def refuse(conn: Any, host: str, why: str) -> None:
@@ -94,27 +103,58 @@ def _share(channel_class: type[HTTPChannel], parser: type[HTTPRequestParser],
     def channel(server: Any, conn: Any, addr: Any, adj: Any, map: dict | None = None) -> HTTPChannel | None:
         host = addr[0] if isinstance(addr, tuple) else str(addr)
         if host not in BOX:
-            open_ = [c.addr[0] for c in (map or {}).values() if isinstance(c, HTTPChannel) and c.addr]
-            held = sum(1 for h in open_ if h == host)
-            if held >= PER_HOST:
-                return refuse(conn, host, f"it holds {held} connections to the panel already")
-            if not known(host) and sum(1 for h in open_ if h not in BOX and not known(h)) >= STRANGERS:
-                return refuse(conn, host, f"addresses no paired phone uses hold {STRANGERS} connections")
+            for among, most, what in ((lambda c: _address(c) == host, PER_HOST, "from this address"),
+                                      (lambda c: not c.paired, STRANGERS, "that no paired phone's cookie came on"),
+                                      (lambda c: True, CONNECTIONS, "from the network")):
+                crowd = [c for c in (map or {}).values() if isinstance(c, HTTPChannel) and c.connected
+                         and _address(c) not in BOX and among(c)]
+                if len(crowd) >= most and not _make_room(crowd):
+                    return refuse(conn, host, f"{len(crowd)} connections {what} are open, and none a stranger's idle one")
         made = channel_class(server, conn, addr, adj, map=map)
         made.parser_class = parser
         made.request_began = None
+        made.paired = host in BOX  # the box is trusted as a paired phone is
         made.received = types.MethodType(_timed(made.received), made)
         return made
 
     return channel
 
 
+def _address(channel: HTTPChannel) -> str:
+    return channel.addr[0] if isinstance(channel.addr, tuple) else str(channel.addr)
+
+
+def _make_room(crowd: list[HTTPChannel]) -> bool:
+    """Close the oldest of `crowd` that no paired phone's cookie came on and that has no request in hand (a
+    stranger's slow socket, or one never used); False when there is none."""
+    idle = [c for c in crowd if not c.paired and not c.requests]
+    if not idle:
+        return False
+    min(idle, key=lambda c: c.creation_time).handle_close()
+    return True
+
+
+def _ahead(server: Any, channel: HTTPChannel) -> None:
+    """waitress's `add_task`, with the requests of paired phones and the box going to the worker threads ahead
+    of the strangers' waiting for one (in the order they came among themselves)."""
+    if not getattr(channel, "paired", False):
+        return server.task_dispatcher.add_task(channel)
+    tasks = server.task_dispatcher
+    with tasks.lock:
+        tasks.queue.insert(sum(1 for t in tasks.queue if getattr(t, "paired", False)), channel)
+        tasks.queue_cv.notify()
+
+
 def _timed(received: Callable[[bytes], bool]) -> Callable[[Any, bytes], bool]:
-    """A channel's `received`, noting when the request under way began (its first byte)."""
+    """A channel's `received`, noting when the request under way began (its first byte), and that the
+    connection is a paired phone's once a request's headers on it have shown one's cookie."""
     def timed(channel: Any, data: bytes) -> bool:
         if channel.request is None and data:
             channel.request_began = time.time()
-        return received(data)
+        done = received(data)
+        if not channel.paired:
+            channel.paired = any(getattr(r, "session", None) is not None for r in [channel.request, *channel.requests])
+        return done
 
     return timed
 
@@ -137,16 +177,19 @@ def _maintenance(maintenance: Callable[[float], None]) -> Callable[[Any, float],
 
 
 def _parser(sessions: Any) -> type[HTTPRequestParser]:
-    """waitress's request parser, answering before a body is taken in when the sender may not send it: more
-    than MAX_BODY from anyone but a host's phone restoring a backup; a restore without its CSRF token; a
-    restore while another one's body is taken in (one at a time: `_Spool`); a body of unknown length."""
+    """waitress's request parser, reading the session cookie with the headers (`session`: the paired phone's, or
+    None), and answering before a body is taken in when the sender may not send it: more than MAX_BODY from anyone
+    but a host's phone restoring a backup; a restore without its CSRF token; a restore while another one's body is
+    taken in (one at a time: `_Spool`); a body of unknown length."""
     spool = _Spool()
 
     class Parser(HTTPRequestParser):
         spooling = False  # this request holds the spool: its body is a restore's
+        session = None
 
         def parse_header(self, header_plus: bytes) -> None:
             super().parse_header(header_plus)
+            self.session = _session(sessions, self.headers.get("COOKIE", ""))
             if self.chunked:
                 self._refuse("a body sent in chunks is refused here: send its length")
             elif self.content_length > MAX_BODY:
@@ -154,7 +197,7 @@ def _parser(sessions: Any) -> type[HTTPRequestParser]:
 
         def _large(self) -> None:
             """A body larger than the panel's forms: only a host's restore, with its token, one at a time."""
-            session = _session(sessions, self.headers.get("COOKIE", "")) if self.path == RESTORE else None
+            session = self.session if self.path == RESTORE else None
             most = MAX_BACKUP if session is not None and session.host else MAX_BODY
             if self.content_length > most:
                 self._refuse(f"the request is larger than the {most} bytes the panel takes from this phone"
@@ -232,7 +275,7 @@ class Refused(Error):
 
 
 def _session(sessions: Any, cookies: str) -> Any:
-    """The request's session, from its cookie (read, not touched: nothing is written), or None."""
+    """The paired phone whose session cookie a request carries, or None (read, not touched: nothing is written)."""
     try:
         jar = SimpleCookie(cookies)
     except CookieError:

@@ -108,8 +108,8 @@ def test_the_table_hands_a_seat_over_when_a_long_press_says_yes(tmp_path):
             assert rig.table.wait_idle()
             rig.press("select")  # any other press says no
             assert bea.get("/api/seat")[1]["seat"] is None
-            assert bea.post("/api/seat", {"seat": 0})[0] == 429  # a phone asks the box at most every 30 s
-            app.extensions["seat_asks"].clock = lambda: time.monotonic() + 31
+            assert bea.post("/api/seat", {"seat": 0})[0] == 429  # the box is asked for a seat at most every 2 minutes
+            app.extensions["seat_asks"].clock = lambda: time.monotonic() + 121
             assert bea.post("/api/seat", {"seat": 0})[0] == 409
             assert rig.table.wait_idle()
             rig.press("action", seconds=1.0)  # held: yes
