@@ -274,7 +274,7 @@ function schemaForm(schema, value, label) {
     const box = el("fieldset"), chips = el("div", undefined, {className: "chips"});
     box.append(el("legend", title));
     let chosen = new Set((value || []).map(v => JSON.stringify(v)));
-    const draw = () => chips.replaceChildren(...schema.items.enum.map((v, i) => {
+    const draw = () => morph(chips, schema.items.enum.map((v, i) => {
       const on = chosen.has(JSON.stringify(v));
       const c = chip(String((schema.items.enumNames || [])[i] ?? v), on, {type: "button"});
       c.onclick = () => { on ? chosen.delete(JSON.stringify(v)) : chosen.add(JSON.stringify(v)); draw(); };
