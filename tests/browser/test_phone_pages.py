@@ -941,7 +941,7 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     _shot(ada, "venise-5-ada-board")
     _shot(page, "venise-6-table")
     # The city as the companion knows it, drawn by the panel: the tiles, the Burghers, the dice, the bridges.
-    expect(page.locator("#picture h3")).to_have_text("The city")
+    expect(page.locator("#picture h2")).to_have_text("The city")
     expect(page.locator("#picture img.board")).to_have_js_property("complete", True)
     assert page.evaluate("document.querySelector('#picture img.board').naturalWidth") > 0
     _shot(page, "board-la-venise-du-nord", part="#picture")
@@ -1247,7 +1247,7 @@ def test_at_the_end_the_table_page_says_who_won_and_which_tie_break_decided(brow
     assert re.findall(r'class="legend"[^>]*>([^<]*)<', svg) == ["Ada: 4", "Bea: 4", "Cy: 5", "Dan: 5"]
     assert len(re.findall(r'<polyline class="player"', svg)) == 4
     # The board as the game left it: the ports, posts and ships the companion knows, drawn by the panel.
-    expect(page.locator("#picture h3")).to_have_text("The board")
+    expect(page.locator("#picture h2")).to_have_text("The board")
     expect(page.locator("#picture img.board")).to_have_js_property("complete", True)
     assert page.evaluate("document.querySelector('#picture img.board').naturalWidth") > 0
     _shot(page, "board-merchant-venturers", part="#picture")
