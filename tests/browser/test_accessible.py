@@ -57,7 +57,8 @@ def test_no_page_of_a_game_has_a_serious_barrier_in_either_theme(browser, page, 
         _drawn(phone, "/seat" if phone is ada else "/")
         with_fields = phone.locator("#options button.option:visible", has_text="…")
         if with_fields.count():
-            with_fields.first.click()  # its picker open
+            with_fields.first.click()
+            expect(phone.locator(".picker")).to_be_visible()  # its picker open
         found += [f"{who}, mid-game: {b}" for b in barriers(phone)]
     _on_to_the_end(runtime, random.Random(5))
     _checked(found, page, ("/", "/history"), "host, at the end")
@@ -122,9 +123,10 @@ def test_the_claim_list_holds_still_under_a_finger_and_keeps_the_focus(browser, 
 
 
 def test_the_focus_stays_on_the_control_used_and_the_live_region_says_whose_turn_it_is(browser, page, served):
-    """Ada's phone with the keyboard: Enter on an option opens its picker and the focus stays on that option;
-    a chip picked with the keyboard says it is picked (aria-pressed) and keeps the focus. A polite live region says
-    "Ada: your turn." with what she must do, and then who acts when the turn passes."""
+    """Ada's phone with the keyboard: the option the focus is on keeps it while the page is drawn again at every
+    answer; Enter does it, and the focus goes to the control now in its place, never to the page's body. A polite
+    live region says "Ada: your turn." with what she must do, then who acts when the turn has passed, on her
+    phone and on the host's Table page."""
     runtime, app, base = served
     _start(runtime, "palazzo")
     assert runtime.submit({"type": "advance"}).accepted  # the yard and the bank set out: Ada's turn
@@ -146,6 +148,8 @@ def test_the_focus_stays_on_the_control_used_and_the_live_region_says_whose_turn
 
 
 def test_a_chip_says_it_is_picked_and_keeps_the_focus_when_the_picker_is_drawn_again(browser, page, served):
+    """Enter on an entry opens it and on an option opens its picker, the focus staying on what was pressed each
+    time; a place on the grid picked with the keyboard says it is picked (aria-pressed) and keeps the focus."""
     runtime, app, base = served
     assert runtime.submit({"type": "new_game", "game": "palazzo", "setup": {
         "players": [{"name": n} for n in NAMES], "first": 0, "deck_modes": {"coins": "mirror"}}}).accepted
