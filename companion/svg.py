@@ -30,10 +30,11 @@ def inks(players: Iterable[Mapping[str, Any]]) -> list[str]:
     return [NAMED.get(str(p.get("colour") or "").lower(), colour(seat)) for seat, p in enumerate(players)]
 
 
-def document(width: float, height: float, title: str, body: Iterable[str]) -> str:
-    """An SVG document `width` by `height` on white, its title (what a screen reader says) and `body`."""
+def document(width: float, height: float, title: str, body: Iterable[str], font_size: int = 10) -> str:
+    """An SVG document `width` by `height` on white, its title (what a screen reader says) and `body`, its text
+    `font_size` units tall."""
     return "\n".join([f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" role="img" '
-                      f'font-family="sans-serif" font-size="10">',
+                      f'font-family="sans-serif" font-size="{font_size}">',
                       f"<title>{escape(title)}</title>", '<rect width="100%" height="100%" fill="#fff"/>',
                       *body, "</svg>"])
 

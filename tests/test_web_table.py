@@ -212,3 +212,17 @@ def test_the_board_picture_is_served_for_the_open_game_and_for_a_past_one(served
     assert phone.raw("GET", "/api/board.svg")[0] == 404
     assert phone.raw("GET", "/api/history/2/board.svg")[0] == 404
     assert phone.raw("GET", "/api/history/9/board.svg")[0] == 404
+
+
+def test_an_address_the_panel_lacks_is_its_own_page_for_a_phone_and_json_for_a_client(served, phone):
+    """A phone that follows an old link gets a page of the panel's (sized for a phone, with the way back to the
+    table), not the server's bare one; a client asking the API still gets JSON it can read."""
+    status, body, headers = phone.raw("GET", "/an/old/link")
+    assert status == 404 and headers["Content-Type"].startswith("text/html")
+    page = body.decode()
+    assert 'name="viewport"' in page and "No such page" in page and 'href="/"' in page
+    assert "/an/old/link" in page
+    status, body, _ = phone.raw("GET", "/%3Cscript%3Ex")  # the address is shown as text, never as markup
+    assert status == 404 and "/&lt;script&gt;x" in body.decode() and "<script>x" not in body.decode()
+    status, answer = phone.get("/api/no-such-thing")
+    assert status == 404 and "no such API address" in answer["error"]

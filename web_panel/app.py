@@ -189,6 +189,8 @@ def _http_error(e: HTTPException) -> Any:
                     405: f"{request.method} is not allowed on {request.path}: see /api/openapi.json",
                     413: f"the request is larger than {request.max_content_length} bytes"}
         return jsonify(error=messages.get(e.code, e.description)), e.code
+    if e.code == 404:
+        return pages.not_found(request.path)
     return e
 
 

@@ -23,16 +23,22 @@ PAGES = {
 
 
 def _page(template: str):
-    def view():
-        session = g.get("session")
-        parts = current_app.extensions["health"]()
-        return render_template(template, csrf=session.csrf if session else "", phone=session,
-                               host=bool(session and session.host),
-                               simulated=current_app.extensions.get("sim") is not None,
-                               notices=_notices(parts) if session else [],
-                               no_display=not parts.get("display", {"ok": True})["ok"])
+    return lambda: _render(template)
 
-    return view
+
+def _render(template: str, **more):
+    session = g.get("session")
+    parts = current_app.extensions["health"]()
+    return render_template(template, csrf=session.csrf if session else "", phone=session,
+                           host=bool(session and session.host),
+                           simulated=current_app.extensions.get("sim") is not None,
+                           notices=_notices(parts) if session else [],
+                           no_display=not parts.get("display", {"ok": True})["ok"], **more)
+
+
+def not_found(path: str):
+    """The panel's own page for an address it does not have: sized for a phone, with the way back to the table."""
+    return _render("missing.html", path=path), 404
 
 
 for _path, (_endpoint, _template) in PAGES.items():

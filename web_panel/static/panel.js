@@ -15,6 +15,76 @@ function el(tag, text, attrs) {
   return e;
 }
 
+// --- drawing a part of the page again without losing the player's place ---------------------------------
+// `morph(box, nodes)` makes `box` hold `nodes`, as replaceChildren would, but keeps each element already there
+// that is of the same kind in the same place, only changing what differs (its text, attributes, value, handlers):
+// a button a finger is on, or the keyboard's focus, stays the same button while the page is drawn again, so a
+// tap lands and a screen reader keeps its place. When the focused control is gone, the focus goes to the
+// control now in its place (the next one), never to the page's body. An element marked `kept` (a form whose
+// typed values live in it) is put in as it is.
+const HANDLERS = ["onclick", "oninput", "onchange", "onkeydown", "onpointerdown", "onpointerup", "onsubmit"];
+function morph(box, nodes) {
+  const focused = document.activeElement && box.contains(document.activeElement) && document.activeElement !== box ? document.activeElement : null;
+  const at = focused ? focusable(box).indexOf(focused) : -1;
+  patchChildren(box, nodes);
+  if (focused && !focused.isConnected) {
+    const now = focusable(box);
+    const next = now[Math.min(at, now.length - 1)];
+    if (next) next.focus({preventScroll: true});
+  }
+}
+function focusable(box) {
+  return [...box.querySelectorAll("button, input, select, textarea, a[href], summary, [tabindex]")].filter(e => !e.disabled && !e.closest("[hidden]"));
+}
+function patchChildren(into, nodes) {
+  nodes = [...nodes];
+  nodes.forEach((n, i) => {
+    const o = into.childNodes[i];
+    if (o === n) return;
+    if (!o || n.kept || o.kept || o.nodeType !== n.nodeType || o.nodeName !== n.nodeName || o.type !== n.type) into.insertBefore(n, o || null);
+    else patch(o, n);
+  });
+  while (into.childNodes.length > nodes.length) into.lastChild.remove();
+}
+function patch(o, n) {
+  if (o.nodeType !== Node.ELEMENT_NODE) { if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue; return; }
+  for (const a of [...o.attributes]) if (!n.hasAttribute(a.name)) o.removeAttribute(a.name);
+  for (const a of n.attributes) {
+    if (o.getAttribute(a.name) === a.value) continue;
+    if (a.name === "style") o.style.cssText = n.style.cssText;  // the pages' CSP takes a style set this way only
+    else o.setAttribute(a.name, a.value);
+  }
+  for (const h of HANDLERS) if (o[h] !== n[h]) o[h] = n[h];
+  patchChildren(o, n.childNodes);
+  // What is not an attribute: a field's value (not while it is being typed in) and a box's tick.
+  if ("value" in n && o.value !== n.value && o !== document.activeElement) o.value = n.value;
+  if (n.type === "checkbox" && o.checked !== n.checked) o.checked = n.checked;
+}
+
+// The page's live region (base.html's #said): a polite sentence a screen reader says when it changes ("Bea: your
+// turn. 3 choices below."), once; the same sentence again says nothing.
+function say(sentence) {
+  const said = document.getElementById("said");
+  sentence = sentence.trim();
+  if (said && said.textContent !== sentence) said.textContent = sentence;
+}
+
+// What this phone must do now, said after whose turn it is ("Bea: your turn."): its one option, or how many there are.
+function toDo(options) {
+  const play = options.filter(o => o.group !== "Corrections");
+  if (play.length === 1) return `${play[0].label}.`;
+  return play.length ? `${counted(play.length, "choice")} below.` : "";
+}
+
+// A chip: a button a tap picks (`on`) or leaves, saying which to a screen reader (aria-pressed); `onClass` is
+// how it looks picked.
+function chip(text, on, attrs, onClass) {
+  const c = el("button", text, {className: "chip", ...attrs});
+  if (on) c.classList.add(onClass || "on");
+  c.setAttribute("aria-pressed", String(!!on));
+  return c;
+}
+
 // "1 vote", "3 votes": a count and its noun, which agree (the server's texts: companion/core/words.py).
 function counted(n, one, many) { return `${n} ${Math.abs(n) === 1 ? one : (many || one + "s")}`; }
 
@@ -204,9 +274,9 @@ function schemaForm(schema, value, label) {
     const box = el("fieldset"), chips = el("div", undefined, {className: "chips"});
     box.append(el("legend", title));
     let chosen = new Set((value || []).map(v => JSON.stringify(v)));
-    const draw = () => chips.replaceChildren(...schema.items.enum.map((v, i) => {
+    const draw = () => morph(chips, schema.items.enum.map((v, i) => {
       const on = chosen.has(JSON.stringify(v));
-      const c = el("button", String((schema.items.enumNames || [])[i] ?? v), {type: "button", className: "chip" + (on ? " on" : "")});
+      const c = chip(String((schema.items.enumNames || [])[i] ?? v), on, {type: "button"});
       c.onclick = () => { on ? chosen.delete(JSON.stringify(v)) : chosen.add(JSON.stringify(v)); draw(); };
       return c;
     }));
@@ -260,8 +330,11 @@ function schemaForm(schema, value, label) {
 function exampleChips(input, examples, picked) {
   const chips = el("div", undefined, {className: "chips"});
   for (const example of examples) {
-    const c = el("button", example, {className: "chip" + (input.value === example ? " picked" : ""), type: "button"});
-    c.onclick = () => { input.value = example; picked(); chips.querySelectorAll(".chip").forEach(b => b.classList.toggle("picked", b === c)); };
+    const c = chip(example, input.value === example, {type: "button"}, "picked");
+    c.onclick = () => {
+      input.value = example; picked();
+      chips.querySelectorAll(".chip").forEach(b => { b.classList.toggle("picked", b === c); b.setAttribute("aria-pressed", String(b === c)); });
+    };
     chips.append(c);
   }
   return chips;
@@ -348,9 +421,12 @@ function optionsPanel(box, send, idle) {
     const label = armed === o.label ? `Tap again: ${o.label}` : o.label + (hasFields ? " …" : "");
     const b = el("button", way && armed !== o.label ? way + (hasFields ? " …" : "") : label, {className: "option" + (way ? " way" : "") + (o.button === "NEXT" ? " primary" : "") + (open && open.label === o.label ? " open" : "") + (armed === o.label ? " armed" : "")});
     if (way) b.setAttribute("aria-label", label);
+    if (o.confirm || armed === o.label) b.setAttribute("aria-pressed", String(armed === o.label));  // asks twice: pressed once, it waits
     if (o.button === "NEXT") b.id = "next";
     b.dataset.label = o.label;
-    b.onclick = () => hasFields ? openOption(o) : go(o, {});
+    // Armed ("Tap again: ..."), an option whose picker is filled in is done by the second tap, as it says.
+    const again = armed === o.label && open && open.label === o.label && ready(o);
+    b.onclick = () => again ? go(o, {...chosen}) : hasFields ? openOption(o) : go(o, {});
     return b;
   }
 
@@ -371,6 +447,7 @@ function optionsPanel(box, send, idle) {
     if (!Object.values(o.fields).every(pickable)) {  // a game not on the contract yet: its form, as before
       if (!formFor || formFor.label !== o.label) {  // kept across redraws: what was typed stays
         formFor = {label: o.label, element: el("div", undefined, {id: "form"})};
+        formFor.element.kept = true;
         optionForm(o, formFor.element, values => go(o, values));
       }
       p.append(formFor.element);
@@ -399,7 +476,7 @@ function optionsPanel(box, send, idle) {
     const row = el("div", undefined, {className: "chips groups"});
     for (const g of [...new Set(groups.flatMap(groupsOf))]) {
       const inside = values.filter((v, i) => inGroup(groups[i], g));
-      const c = el("button", `${g} (${inside.length})`, {className: "chip group" + (g === openGroup ? " on" : "")});
+      const c = chip(`${g} (${inside.length})`, g === openGroup, {className: "chip group"});
       const alone = inside.length === 1 ? inside[0] : undefined;
       c.onclick = () => { groupOpen[k] = g; if (alone !== undefined) choose(alone); else render(); };
       row.append(c);
@@ -422,7 +499,7 @@ function optionsPanel(box, send, idle) {
       f.enum.forEach((v, i) => {
         if (grouped && !inGroup(f.enumGroups[i], openGroup)) return;  // another group's
         if (f.grid && (isCell(v) || typeof v === "string" && f.grid.some(c => c.tile === v))) return;  // on the grid
-        const c = el("button", String((f.enumNames || [])[i] ?? shown(v)), {className: "chip" + (same(chosen[k], v) ? " on" : "")});
+        const c = chip(String((f.enumNames || [])[i] ?? shown(v)), same(chosen[k], v));
         c.onclick = () => set(v);
         chips.append(c);
       });
@@ -443,7 +520,7 @@ function optionsPanel(box, send, idle) {
     } else if (f.type === "boolean") {
       const chips = el("div", undefined, {className: "chips"});
       for (const [v, label] of [[true, "yes"], [false, "no"]]) {
-        const c = el("button", label, {className: "chip" + (chosen[k] === v ? " on" : "")});
+        const c = chip(label, chosen[k] === v);
         c.onclick = () => set(v);
         chips.append(c);
       }
@@ -455,7 +532,7 @@ function optionsPanel(box, send, idle) {
       const chips = el("div", undefined, {className: "chips"});
       for (const v of f.items.examples || []) {
         const on = list.includes(v);
-        const c = el("button", v, {className: "chip" + (on ? " on" : "")});
+        const c = chip(v, on);
         c.disabled = !on && full;
         c.onclick = () => set(on ? list.filter(x => x !== v) : one ? [v] : [...list, v]);
         chips.append(c);
@@ -469,7 +546,7 @@ function optionsPanel(box, send, idle) {
       row.append(input, add);
       const typed = list.filter(v => !(f.items.examples || []).includes(v));
       const mine = el("div", undefined, {className: "chips"});
-      typed.forEach(v => { const c = el("button", `${v} ×`, {className: "chip picked", "aria-label": "take out"}); c.onclick = () => set(list.filter(x => x !== v)); mine.append(c); });
+      typed.forEach(v => { const c = el("button", `${v} ×`, {className: "chip picked", "aria-label": `Take out ${v}`}); c.onclick = () => set(list.filter(x => x !== v)); mine.append(c); });
       wrapBox.append(chips, row, mine, el("div", `${list.length ? "Chosen: " + list.join(", ") + "." : "Nothing chosen yet."}${one || f.minItems === f.maxItems ? "" : " Up to " + f.maxItems + "."}`, {className: "hint"}));
     } else if (f.type === "array") {
       const items = f.items || {}, list = chosen[k] || [];
@@ -481,7 +558,7 @@ function optionsPanel(box, send, idle) {
       (items.enum || []).forEach((v, i) => {
         if (byGroup && !inGroup(items.enumGroups[i], opened)) return;  // another group's
         const n = list.filter(x => same(x, v)).length;
-        const c = el("button", String((items.enumNames || [])[i] ?? shown(v)) + (n > 1 ? ` ×${n}` : ""), {className: "chip" + (n ? " on" : "")});
+        const c = chip(String((items.enumNames || [])[i] ?? shown(v)) + (n > 1 ? ` ×${n}` : ""), n > 0);
         c.disabled = !one && (list.length >= f.maxItems || (f.uniqueItems && n > 0) || (f.maxEach !== undefined && n >= (Array.isArray(f.maxEach) ? f.maxEach[i] : f.maxEach)));
         c.onclick = () => set(one ? [v] : [...list, v]);
         chips.append(c);
@@ -491,7 +568,8 @@ function optionsPanel(box, send, idle) {
         const mine = el("div", undefined, {className: "chips"});
         list.forEach((v, i) => {
           const at = (items.enum || []).findIndex(e => same(e, v));
-          const c = el("button", `${(items.enumNames || [])[at] ?? shown(v)} ×`, {className: "chip picked", "aria-label": "take out"});
+          const name = String((items.enumNames || [])[at] ?? shown(v));
+          const c = el("button", `${name} ×`, {className: "chip picked", "aria-label": `Take out ${name}`});
           c.onclick = () => set(list.filter((_, j) => j !== i));
           mine.append(c);
         });
@@ -530,7 +608,7 @@ function optionsPanel(box, send, idle) {
       into.push(optionButton(o, way));
       const real = realDice(o);
       if (real) {
-        const b = el("button", "Thrown at the table …", {className: "chip real-dice" + (open && open.label === real.label ? " on" : "")});
+        const b = chip("Thrown at the table …", open && open.label === real.label, {className: "chip real-dice"});
         b.onclick = () => openOption(real);
         into.push(b);
       }
@@ -587,7 +665,7 @@ function optionsPanel(box, send, idle) {
       d.append(...inside);
       parts.push(d);
     }
-    box.replaceChildren(...parts);
+    morph(box, parts);
   }
 
   return {
@@ -669,6 +747,7 @@ function drawGrid(cells, f, value, set) {
     let cell;
     if (pick !== undefined) {
       cell = el("button", here ? here.mark + (here.turret ? "♜" : "") : "+", {className: "cell pick" + (here ? " built" : "") + (JSON.stringify(value) === JSON.stringify(pick) ? " on" : ""),
+                                                                             "aria-pressed": String(JSON.stringify(value) === JSON.stringify(pick)),
                                                                              "aria-label": here ? here.tile : nameOf(f, pick)});
       cell.dataset.at = `${x},${y}`;
       cell.onclick = () => set(pick);
@@ -697,6 +776,17 @@ function waitingFor(v) {
   const acting = v.acting || [];
   return acting.length > 1 && acting.length === v.players.length ? "everyone" : acting.map(s => v.players[s].name).join(" and ");
 }
+
+// Who acts now, as a sentence: "Everyone acts.", "Ada and Bea act.", or the step the table is at between a
+// player's moves ("Set out the yard and bank: the table acts.").
+function whoActs(v) {
+  const waiting = waitingFor(v);
+  return waiting === "everyone" ? "Everyone acts."
+    : waiting ? `${waiting} ${(v.acting || []).length > 1 ? "act" : "acts"}.`
+    : v.stage ? `${v.stage.label}: the table acts.` : "";
+}
+
+function sentenceCase(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
 function listed(names) {
   return names.length <= 1 ? (names[0] || "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
