@@ -5,7 +5,7 @@
 state it was given (states are persistent maps: nothing can change them).
 
 Actions are plain JSON-like mappings with a "type". Each goes to the current step's handler for it
-(companion.core.steps); an advance ends the step for its actor. The core's own, which a step takes as they
+(companion.core.edit); an advance ends the step for its actor. The core's own, which a step takes as they
 are (`core_input`), and of which a roll-off, a counter set right and a real draw pile run out are taken in
 every step:
 
@@ -40,8 +40,8 @@ from companion.core.game import GameDef
 from companion.core.result import Accepted, Needs, Refused, Result
 from companion.core.seats import nth_youngest
 from companion.core.seats import rolloff as rolloff_round
-from companion.core.steps import Edit, input_key
-from companion.core.steps import run as run_handler
+from companion.core.edit import Edit, input_key
+from companion.core.edit import run as run_handler
 from companion.core.words import sentence
 
 UNDO_LIMIT = 100  # actions a table can take back, in memory and after a restart
@@ -408,8 +408,8 @@ class Session:
 
 
 @dataclass(frozen=True)
-class Step:
-    """What one input did to a session."""
+class Applied:
+    """What one input did to a session (a flow's step is `companion.core.flow.Step`)."""
 
     session: Session
     log: tuple[str, ...]
@@ -421,7 +421,7 @@ def start_session(state: PMap) -> Session:
 
 
 def apply_input(game: GameDef, session: Session, action: Mapping[str, Any],
-                by: Mapping[str, Any] | None = None) -> Step | Refused:
+                by: Mapping[str, Any] | None = None) -> Applied | Refused:
     """An action, or {"type": "undo", "confirm": bool}, or {"type": "redo"}; `by`: who made it, kept with it
     for undo (a table that takes back what a player's phone did asks first)."""
     kind = action.get("type") if isinstance(action, Mapping) else None
@@ -444,7 +444,7 @@ def apply_input(game: GameDef, session: Session, action: Mapping[str, Any],
     past = session.past.append(done)
     if len(past) > UNDO_LIMIT:
         past = past[len(past) - UNDO_LIMIT:]
-    return Step(Session(result.state, past, pvector()), result.log, reveal)
+    return Applied(Session(result.state, past, pvector()), result.log, reveal)
 
 
 def _label(game: GameDef, state: PMap, action: Mapping[str, Any], log: tuple[str, ...] | list[str]) -> str:
@@ -480,7 +480,7 @@ def _short(line: str, names: list[str]) -> str:
     return line
 
 
-def _undo(session: Session, confirm: bool) -> Step | Refused:
+def _undo(session: Session, confirm: bool) -> Applied | Refused:
     if not session.past:
         return Refused("there is nothing to undo")
     last = session.past[-1]
@@ -490,17 +490,17 @@ def _undo(session: Session, confirm: bool) -> Step | Refused:
             needs_confirm=True,
         )
     log = (f"Undone: {last.label}",) + ((last.reveal,) if last.reveal else ())
-    return Step(Session(last.before, session.past[:-1], session.future.append(last)), log)
+    return Applied(Session(last.before, session.past[:-1], session.future.append(last)), log)
 
 
-def _redo(game: GameDef, session: Session) -> Step | Refused:
+def _redo(game: GameDef, session: Session) -> Applied | Refused:
     if not session.future:
         return Refused("there is nothing to redo")
     nxt = session.future[-1]
     result = apply(game, session.state, nxt.action)
     if isinstance(result, Refused):  # cannot happen: the state is the one it was applied to
         return Refused(f"cannot redo “{nxt.label}”: {result.reason}")
-    return Step(Session(result.state, session.past.append(nxt), session.future[:-1]), (f"Redone: {nxt.label}",) + result.log[1:])
+    return Applied(Session(result.state, session.past.append(nxt), session.future[:-1]), (f"Redone: {nxt.label}",) + result.log[1:])
 
 
 def can_undo(session: Session) -> dict[str, Any] | None:

@@ -16,7 +16,7 @@ A game declares a `Flow`; the cursor lives in the state under "flow":
 One *advance* ends the current step for the current actor.
 
 A `Step` is one declaration: when it happens and who acts, what it offers each seat and the table
-(`options`), what each of its inputs does (`handlers`, given a `companion.core.steps.Edit`), the status line
+(`options`), what each of its inputs does (`handlers`, given a `companion.core.edit.Edit`), the status line
 under who acts, and which seats' options the table does.
 """
 
@@ -34,7 +34,7 @@ from companion.core.words import sentence
 
 if TYPE_CHECKING:
     from companion.core.options import Option
-    from companion.core.steps import Handler
+    from companion.core.edit import Handler
 
 # Who acts in a step.
 ACTOR = "actor"  # the turn's player, once
@@ -79,7 +79,7 @@ class Step:
     # What the step offers now: (state, seat) -> options; seat None: the companion's own, which the table
     # does. By default, nothing.
     options: Callable[[PMap, int | None], Sequence[Option]] = lambda state, seat: ()
-    # What each input does, by its key (companion.core.steps.input_key): an advance's "action", else its type.
+    # What each input does, by its key (companion.core.edit.input_key): an advance's "action", else its type.
     # A plain advance with no handler of its own only ends the step.
     handlers: Mapping[str, Handler] = field(default_factory=dict, hash=False)
     status: Callable[[PMap], str] | None = None  # the line the OLED and the table page show under who acts

@@ -32,7 +32,7 @@ from companion.core.deck import DeckSpec
 from companion.core.flow import Flow
 
 if TYPE_CHECKING:
-    from companion.core.steps import Edit
+    from companion.core.edit import Edit
 
 
 @dataclass(frozen=True)

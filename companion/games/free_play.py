@@ -20,7 +20,7 @@ from companion.core.engine import CORE_INPUTS
 from companion.core.flow import Flow, Step
 from companion.core.game import GameDef
 from companion.core.options import CORRECTIONS, Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -479,7 +479,7 @@ def test_the_sailing_list_names_the_likely_ports_with_their_prices():
     _with_cargo(t, 0, [good])
     (sail,) = [o for o in t.offered_to(0) if o["action"]["type"] == "sail"]
     laden = dict(zip(sail["fields"]["to"]["enum"], sail["fields"]["to"]["enumNames"]))
-    from companion.games.merchant_venturers.trade import sale_price
+    from companion.games.merchant_venturers.markets import sale_price
 
     price = sale_price(t.state, 0, "Genoa", good)
     assert sail["fields"]["to"]["enum"][0] == "Genoa" and laden["Genoa"] == f"Genoa: {good} {price}"  # where it sells, first

@@ -32,7 +32,7 @@ from . import activate, city, market, picture, powers
 from .board import SPACES_FIELD, shown
 from .cards import DECKS
 from .city import TILES
-from .steps import FLOW, final_round, phase
+from .flow import FLOW, final_round, phase
 from .table import (BRIDGES_PER_PLAYER, COUNTERS, DICE_PER_PLAYER, bridges_of, initial, own_dice, points, prices,
                     setup_log, sheet_builders, stock, store)
 

@@ -12,7 +12,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.options import CORRECTIONS, Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from . import city, fixes, market, powers
 from .board import card_at, keys, room, shown, title

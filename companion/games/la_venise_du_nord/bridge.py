@@ -17,7 +17,7 @@ from pyrsistent import PMap
 from companion.core.options import Option
 from companion.core.result import Refused
 from companion.core.flow import Step
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted
 from companion.games.plain import name
 

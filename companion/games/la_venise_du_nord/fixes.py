@@ -11,7 +11,7 @@ companion follows is then put right when the real table and it disagree.
 
 from __future__ import annotations
 
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted
 
 from . import city, market

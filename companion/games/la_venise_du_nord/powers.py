@@ -32,7 +32,7 @@ from pyrsistent import PMap, pvector
 from companion.core import deck as deck_mod
 from companion.core.flow import step_name
 from companion.core.result import Refused
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import a, counted
 from companion.games.plain import name
 

@@ -10,7 +10,7 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.flow import Step
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from . import powers
 from .board import orders_for, ready, title

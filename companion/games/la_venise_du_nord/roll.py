@@ -21,7 +21,7 @@ from companion.core.dice import RollSpec, check_values
 from companion.core.options import Option
 from companion.core.result import Needs
 from companion.core.flow import Step
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted, sentence
 
 from . import city

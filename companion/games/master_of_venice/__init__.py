@@ -24,9 +24,9 @@ from companion.core.words import counted
 from companion.games.plain import name
 from companion.scoring import master_of_venice as sheet
 
-from . import election, elections, hands, revenue
+from . import election, hands, revenue, votes
 from .cards import CARDINAL, CARDS, DECK, OFFICES, SENATOR
-from .steps import FLOW
+from .flow import FLOW
 from .table import COUNTERS, controller, count_kind, describe, initial, virtual
 
 GAME_ID = "master_of_venice"
@@ -149,7 +149,7 @@ def _private(state: PMap, seat: int) -> dict[str, Any]:
     if election is not None and seat in election["voters"] and seat not in table["caught"]:  # no bid asked of a caught voter
         out["bid"] = thaw(election["bids"][seat])
         out["election"] = election["office"]
-        parts = elections.votes(table, election["office"], seat, {}, state["options"]["patronage_votes"])
+        parts = votes.votes(table, election["office"], seat, {}, state["options"]["patronage_votes"])
         out["base_votes"] = sum(parts.values())
     return out
 

@@ -25,7 +25,7 @@ from companion.core.fields import PICKER_LIST, at_once
 from companion.core.flow import step_name
 from companion.core.options import Option
 from companion.core.result import Refused
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted, sentence
 from companion.games.plain import name
 

@@ -8,7 +8,7 @@ from pyrsistent import PMap
 
 from companion.core import deck as deck_mod
 from companion.core.options import Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted
 
 from . import hands

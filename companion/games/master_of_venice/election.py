@@ -17,11 +17,11 @@ from pyrsistent import PMap
 
 from companion.core.flow import Step
 from companion.core.options import Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import a, counted, plural
 from companion.games.plain import name
 
-from . import elections, hands, legal
+from . import hands, legal, votes
 from .leaving import end_of_turn
 from .phase import phase
 from .pope_doge import OFFICE_NAME
@@ -34,7 +34,7 @@ def bid(e: Edit) -> None:
     if election is None:
         e.refuse("bids are made while an election is under way")
     if seat not in election["voters"]:
-        e.refuse(f"{e.name(seat)} controls no {elections.VOTER[election['office']]} and cannot vote")
+        e.refuse(f"{e.name(seat)} controls no {votes.VOTER[election['office']]} and cannot vote")
     if seat in e.data["caught"]:
         e.refuse(f"{e.name(seat)} was caught in a crime and automatically loses this election: no bid")
     offered, intrigue = e.action.get("gold", 0), e.action.get("intrigue", 0)
@@ -44,7 +44,7 @@ def bid(e: Edit) -> None:
     if intrigue > have:
         e.refuse(f"{e.name(seat)} has {counted(have, 'Intrigue card')} to play"
                  if hands.hand_cards(e.state, e.data, seat) is not None else f"{e.name(seat)} holds {counted(have, 'card')}")
-    cost = elections.bid_cost({"gold": offered, "intrigue": intrigue})
+    cost = votes.bid_cost({"gold": offered, "intrigue": intrigue})
     if cost > e.counter(seat, "gold"):
         e.refuse(f"the bid costs {cost} Gold (Intrigue: 2 each) and {e.name(seat)} has {e.counter(seat, 'gold')}")
     again = election["bids"][seat] is not None
@@ -61,12 +61,12 @@ def _intrigue(state: PMap, seat: int) -> int:
 def _install(e: Edit, office: str, seat: int, bid: Mapping[str, int]) -> None:
     """The winner's first Cardinal (Senator) in play becomes the Pope (Doge) [R l.125, l.138]."""
     table = e.data
-    card = min(c["id"] for c in owned(table, seat, elections.VOTER[office]))
+    card = min(c["id"] for c in owned(table, seat, votes.VOTER[office]))
     table[office] = card
     if e.state["options"]["bribes"] == "winner" and bid.get("gold"):
         e.pay(seat, "gold", bid["gold"])
         e.say(f"{e.name(seat)} pays the bribe of {bid['gold']}.")
-    e.say(f"{e.name(seat)} wins: {elections.VOTER[office]} #{card} is the new {OFFICE_NAME[office]}.")
+    e.say(f"{e.name(seat)} wins: {votes.VOTER[office]} #{card} is the new {OFFICE_NAME[office]}.")
     if office == "doge":
         table["appointing"] = True
 
@@ -79,7 +79,7 @@ def reveal(e: Edit) -> None:
     tally = {}
     for seat in voters:
         bid = election["bids"][seat] or {"gold": 0, "intrigue": 0}
-        cost = elections.bid_cost(bid)
+        cost = votes.bid_cost(bid)
         if cost > e.counter(seat, "gold"):
             e.refuse(f"{e.name(seat)}'s bid costs {cost} Gold, more than they have now: bid again")
         if bid["intrigue"] > _intrigue(e.state, seat):
@@ -88,16 +88,16 @@ def reveal(e: Edit) -> None:
             hands.take(e, seat, "Intrigue")
         hands.discard(e, ["Intrigue"] * bid["intrigue"])
         paid = bid["gold"] if e.state["options"]["bribes"] == "all" else 0
-        add_gold(e, seat, -(paid + elections.INTRIGUE_COST * bid["intrigue"]))
-        parts = elections.votes(table, office, seat, bid, e.state["options"]["patronage_votes"])
+        add_gold(e, seat, -(paid + votes.INTRIGUE_COST * bid["intrigue"]))
+        parts = votes.votes(table, office, seat, bid, e.state["options"]["patronage_votes"])
         tally[seat] = sum(parts.values())
-        voter = elections.VOTER[office]
+        voter = votes.VOTER[office]
         sources = {"cards": a(voter) if parts.get("cards") == 1 else plural(voter), "bribe": "the bribe",
                    "intrigue": "Intrigue", "popularity": "Popularity", "patronage": "Patronage"}
         shown = ", ".join(f"{v} from {sources[k]}" for k, v in parts.items() if v) or "no votes"
         caught = " (caught: loses automatically)" if seat in table["caught"] else ""
         e.say(f"{e.name(seat)}: {counted(tally[seat], 'vote')} ({shown}){caught}.")
-    best = elections.leaders(tally, table["caught"])
+    best = votes.leaders(tally, table["caught"])
     # "The next election" is this one, of either kind (SPEC 2.9.11), for those who could vote in it: a criminal
     # with no vote here loses the next one he can vote in.
     table["caught"] = [s for s in table["caught"] if s not in voters]
@@ -134,11 +134,11 @@ def _bids(state: PMap, seat: int) -> list[Option]:
     purse = gold(state, seat)
     office = election["office"].capitalize()
     found = []
-    for k in range(min(_intrigue(state, seat), purse // elections.INTRIGUE_COST) + 1):
+    for k in range(min(_intrigue(state, seat), purse // votes.INTRIGUE_COST) + 1):
         label = f"{name(state, seat)}'s sealed bid for the {office}" + (f" with {counted(k, 'Intrigue card')}" if k else "")
         found.append(Option(label, "Bid", {"type": "bid", "seat": seat, "intrigue": k}, private=True,
                             fields={"gold": {"type": "integer", "title": "gold", "minimum": 0, "sealed": True,
-                                             "maximum": purse - elections.INTRIGUE_COST * k}}))
+                                             "maximum": purse - votes.INTRIGUE_COST * k}}))
     return found
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.games.plain import name
 
 from . import card_play, legal

@@ -16,7 +16,7 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted
 
 from .cards import DECK

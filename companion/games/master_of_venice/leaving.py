@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from . import hands
 from .cards import CARDS, POPULARITY

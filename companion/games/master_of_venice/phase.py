@@ -11,7 +11,7 @@ from pyrsistent import PMap
 
 from companion.core.flow import TABLE, Step
 from companion.core.options import Option
-from companion.core.steps import Handler
+from companion.core.edit import Handler
 
 from .table import in_order
 

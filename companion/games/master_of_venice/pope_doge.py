@@ -9,9 +9,9 @@ from pyrsistent import PMap
 
 from companion.core.flow import Step
 from companion.core.options import Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
-from . import card_play, elections, legal
+from . import card_play, legal, votes
 from .leaving import end_of_turn, leave_play
 from .phase import phase
 from .table import standing
@@ -48,13 +48,13 @@ def _death_roll(office: str):
             leave_play(e, [incumbent])
         table[office], table["dies"] = None, None
         n = len(e.state["players"])
-        voters = elections.voters(table, office, standing(table, n))
+        voters = votes.voters(table, office, standing(table, n))
         table["election"] = {"office": office, "voters": voters, "bids": [None] * n}
         if voters:
             e.say(f"Election of the {title}: {', '.join(e.name(s) for s in voters)} "
                   f"{'votes' if len(voters) == 1 else 'vote'}. Bids are sealed, on each voter's own phone.")
         else:
-            e.say(f"Election of the {title}: nobody controls a {elections.VOTER[office]}, so nobody can vote.")
+            e.say(f"Election of the {title}: nobody controls a {votes.VOTER[office]}, so nobody can vote.")
 
     return run
 

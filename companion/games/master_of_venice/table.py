@@ -27,7 +27,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.counters import CounterSpec
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.games.plain import name
 
 from .cards import CARDS, DECK

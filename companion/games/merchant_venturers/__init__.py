@@ -25,12 +25,12 @@ from companion.core.flow import step_name
 from companion.core.game import GameDef
 from companion.scoring import merchant_venturers as sheet
 
-from . import picture, sea, trade, trading
+from . import markets, picture, sea, trading
 from .board import GOODS, NEW, OLD, demand, layout_lines, port_names
 from .cards import DECK, virtual
 from .fleet import SEA
-from .phases import FLOW
-from .steps import phase, season, started, year
+from .flow import FLOW
+from .calendar import phase, season, started, year
 from .table import COUNTERS, STORAGE, setup_fields, cargo_space, check_settings, coins, fortune, held_goods, initial, moves, sizes
 
 GAME_ID = sheet.GAME_ID
@@ -61,7 +61,7 @@ def _port_order(state: PMap) -> dict[str, list[int]]:
     world = {"BUY_GOODS": NEW, "SELL": OLD}.get(step_name(state))
     if world is None or state["data"]["board"] is None:
         return {}
-    return {p: trade.order_at(state, p) for p in port_names(state["data"]["board"], world)}
+    return {p: markets.order_at(state, p) for p in port_names(state["data"]["board"], world)}
 
 
 def _prices(state: PMap) -> dict[str, Any]:
@@ -71,9 +71,9 @@ def _prices(state: PMap) -> dict[str, Any]:
         return {"sale": {}, "purchase": {}}
     seats = range(len(state["players"]))
     return {
-        "sale": {p: {g: [trade.sale_price(state, s, p, g) for s in seats] for g in GOODS if demand(board, p)[g]}
+        "sale": {p: {g: [markets.sale_price(state, s, p, g) for s in seats] for g in GOODS if demand(board, p)[g]}
                  for p in port_names(board, OLD)},
-        "purchase": {p: {g: [trade.purchase_price(state, s, p, g) for s in seats] for g in GOODS}
+        "purchase": {p: {g: [markets.purchase_price(state, s, p, g) for s in seats] for g in GOODS}
                      for p in port_names(board, NEW)},
     }
 
@@ -111,7 +111,7 @@ def _public(state: PMap) -> dict[str, Any]:
         "map": sea.rows(board) if sea.known(board) else [],
         "on_lands": thaw(table["lands"]),
         "stock": thaw(table["stock"]),
-        "demand": {p: {g: trade.wanted(state, p, g) for g in GOODS if demand(board, p)[g]} for p in port_names(board, OLD)}
+        "demand": {p: {g: markets.wanted(state, p, g) for g in GOODS if demand(board, p)[g]} for p in port_names(board, OLD)}
         if board is not None and flow is not None else {},
         "prices": prices,
         "port_order": _port_order(state) if flow is not None else {},
@@ -151,7 +151,7 @@ def _sections(state: PMap, per_player: list[dict[str, Any]], prices: Mapping[str
         lines = [f"{names[marker]} has the first-move marker", f"The wind blows from the {table['settings']['wind'][now]}"]
         chance = trading.cursor(state)
         if chance is not None:
-            others = [names[s] for s in trade.order_at(state, chance["name"]) if s != chance["seat"]]
+            others = [names[s] for s in markets.order_at(state, chance["name"]) if s != chance["seat"]]
             lines.append(f"{names[chance['seat']]}'s chance at {chance['name']}" + (f"; then {', '.join(others)}" if others else ""))
         sections.append({"title": f"Year {year(state)}, {now}", "lines": lines})
     if board is not None:
@@ -162,7 +162,7 @@ def _sections(state: PMap, per_player: list[dict[str, Any]], prices: Mapping[str
                  for p in port_names(board, NEW)]
         sections.append({"title": "New World ports: for sale", "lines": stock})
         if state["flow"] is not None:
-            lines = [f"{p} {g}: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(per)) + f" (buys {trade.wanted(state, p, g)} more)"
+            lines = [f"{p} {g}: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(per)) + f" (buys {markets.wanted(state, p, g)} more)"
                      for p, goods in prices["sale"].items() for g, per in goods.items()]
             sections.append({"title": "Sale prices in the Old World", "lines": lines})
     for s, mine in enumerate(per_player):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pyrsistent import PMap
 
 from companion.core.options import CORRECTIONS, Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted
 
 from . import cards, fleet, voyage

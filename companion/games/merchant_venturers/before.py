@@ -17,14 +17,14 @@ from companion.core.flow import EACH, TABLE, step_players
 from companion.core.options import Option
 from companion.core.result import Accepted
 from companion.core.seats import clockwise_from
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from . import board as board_mod
 from . import cards, fleet, purchases
 from .board import OLD, port_names
 from .cards import virtual
 from .phase import phase
-from .steps import first_move, marker_reason, started
+from .calendar import first_move, marker_reason, started
 
 
 def _deal(e: Edit) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pyrsistent import PMap
 
 from companion.core.deck import DeckSpec
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted
 
 from .table import CARD_PRICE, START_CARDS, pay, seat_of

@@ -16,7 +16,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.result import Refused
-from companion.core.steps import Edit, Handler
+from companion.core.edit import Edit, Handler
 from companion.games.plain import name
 from companion.scoring.merchant_venturers import FAST_UPGRADE as FAST
 from companion.scoring.merchant_venturers import LARGE_UPGRADE as LARGE

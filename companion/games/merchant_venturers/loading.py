@@ -16,7 +16,7 @@ from pyrsistent import PMap
 
 from companion.core.flow import EACH
 from companion.core.options import Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import noun
 from companion.games.plain import name
 

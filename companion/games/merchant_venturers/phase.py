@@ -12,10 +12,10 @@ from pyrsistent import PMap
 
 from companion.core.flow import EACH, Step
 from companion.core.options import Option
-from companion.core.steps import Handler
+from companion.core.edit import Handler
 
 from . import any_time, quiet
-from .steps import season, started, year
+from .calendar import season, started, year
 from .table import WIND
 
 Options = Callable[[PMap, int], Sequence[Option]]

@@ -15,7 +15,7 @@ from pyrsistent import PMap
 
 from companion.core.flow import EACH
 from companion.core.options import Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import a, counted
 
 from . import cards, fleet, quiet

@@ -19,7 +19,7 @@ from .board import NEW, OLD, demand, port, port_names
 from .fleet import SEA
 from .phase import phase
 from .table import moves
-from .trade import purchase_price, sale_price
+from .markets import purchase_price, sale_price
 
 
 def options(state: PMap, seat: int) -> list[Option]:

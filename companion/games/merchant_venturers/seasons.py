@@ -8,12 +8,12 @@ from pyrsistent import PMap
 
 from companion.core.flow import TABLE
 from companion.core.options import Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from . import board as board_mod
 from .board import producing, receiving_port
 from .phase import phase
-from .steps import season
+from .calendar import season
 from .table import levels
 
 

@@ -27,7 +27,7 @@ from pyrsistent import PMap
 
 from companion.core.counters import CounterSpec
 from companion.core.result import Refused
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted
 from companion.scoring.merchant_venturers import ship_value
 

@@ -22,13 +22,13 @@ from pyrsistent import PMap
 
 from companion.core.flow import TABLE, step_name
 from companion.core.options import Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.games.plain import name
 
-from . import loading, quiet, trade
+from . import loading, markets, quiet
 from .board import GOODS, NEW, OLD, port_names
 from .phase import phase
-from .steps import season
+from .calendar import season
 from .table import STORAGE, cargo_space, coins
 
 WORLD = {"BUY_GOODS": NEW, "SELL": OLD}
@@ -44,9 +44,9 @@ def _can(state: PMap, seat: int, port: str) -> bool:
     if quiet.said(state, seat):
         return False
     if step_name(state) == "BUY_GOODS":
-        return any(left and trade.purchase_price(state, seat, port, g) <= coins(state, seat)
+        return any(left and markets.purchase_price(state, seat, port, g) <= coins(state, seat)
                    for g, left in table["stock"].get(port, {}).items())
-    return any(trade.available(table, seat, port, g) and trade.wanted(state, port, g) > 0 for g in GOODS)
+    return any(markets.available(table, seat, port, g) and markets.wanted(state, port, g) > 0 for g in GOODS)
 
 
 def cursor(state: PMap) -> dict[str, Any] | None:
@@ -59,7 +59,7 @@ def cursor(state: PMap) -> dict[str, Any] | None:
     ports = port_names(state["data"]["board"], WORLD[step_name(state)])
     while cur["port"] < len(ports):
         port = ports[cur["port"]]
-        order = trade.order_at(state, port)
+        order = markets.order_at(state, port)
         if cur["passes"] >= len(order):
             cur.update(port=cur["port"] + 1, at=0, passes=0)
             continue
@@ -87,12 +87,12 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     room = _room(table, seat, port) if step_name(state) == "BUY_GOODS" else None
     for g in GOODS:
         if step_name(state) == "BUY_GOODS":
-            left, each = table["stock"].get(port, {}).get(g, 0), trade.purchase_price(state, seat, port, g)
+            left, each = table["stock"].get(port, {}).get(g, 0), markets.purchase_price(state, seat, port, g)
             most = min(left, coins(state, seat) // each) if each else left
             kind, verb = "buy_goods", "Buy"
         else:
-            most = min(trade.available(table, seat, port, g), trade.wanted(state, port, g))
-            each = trade.sale_price(state, seat, port, g)
+            most = min(markets.available(table, seat, port, g), markets.wanted(state, port, g))
+            each = markets.sale_price(state, seat, port, g)
             kind, verb = "sell", "Sell"
         if most < 1:
             continue
@@ -166,7 +166,7 @@ def status(state: PMap) -> str:
 BUY_GOODS = phase("BUY_GOODS", "5 Buy resources", TABLE, when=lambda state: season(state) == "Summer", done="Next",
                   undone="buying resources",
                   say=status, table=_table, mine=options, acting=acting,
-                  handlers={"advance": done, "buy_goods": _trade(trade.buy), "pass": pass_})
+                  handlers={"advance": done, "buy_goods": _trade(markets.buy), "pass": pass_})
 
 
 def _unsold(state: PMap) -> list[str]:
@@ -189,4 +189,4 @@ def _sold_out(e: Edit) -> None:
 SELL = phase("SELL", "8 Sell resources", TABLE, done="Next", undone="selling resources", say=status, table=_table, acting=acting,
              asks=lambda state: " ".join(_unsold(state)),
              mine=lambda state, seat: options(state, seat) + loading.store_options(state, seat),
-             handlers={"advance": _sold_out, "sell": _trade(trade.sell), "pass": pass_, "store": loading.store})
+             handlers={"advance": _sold_out, "sell": _trade(markets.sell), "pass": pass_, "store": loading.store})

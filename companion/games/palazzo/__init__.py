@@ -27,7 +27,7 @@ from .action import extra_action
 from .building import grid
 from .coins import bank_shown
 from .pieces import COINS, FACES, TILES, cost, face, mark, suit, tile_name, value
-from .steps import FLOW
+from .flow import FLOW
 from .table import COUNTERS, die, face_down, final_round, initial, laid_out, points, sheet_palazzo, tiles_left, yard_shown
 
 GAME_ID = sheet.GAME_ID

@@ -21,7 +21,7 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.flow import Step
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from . import building, coins, purchase, turned_up
 from companion.core.words import counted

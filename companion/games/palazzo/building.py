@@ -10,7 +10,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from . import layout
 from .pieces import mark, tile_name

@@ -11,7 +11,7 @@ from typing import Any
 from pyrsistent import PMap, pvector
 
 from companion.core.options import Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted
 
 from .pieces import COIN_COUNT, COINS, COPIES, FACES, a_coin, coin_value, face

@@ -21,7 +21,7 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.words import counted
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from .building import RESERVE, build, places
 from .coins import at_most, holds_at_most, refill_bank

@@ -8,7 +8,7 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.flow import TABLE, Step
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from .pieces import BANK_SIZE, COIN_COUNT, COINS, FACES, HAND_AT_START, TILES, YARD_SIZE, face
 from .table import virtual

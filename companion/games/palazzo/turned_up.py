@@ -18,7 +18,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from .pieces import COINS, COPIES, FACES, SUITS, TILES, a_coin, suit, tile_name, value
 from .table import virtual, yard_shown

@@ -25,7 +25,7 @@ from companion.scoring import patrons_of_venice as sheet
 
 from . import city, goods, sponsor
 from .goods import RAW_DECK
-from .steps import FLOW, step_name, upgrade
+from .flow import FLOW, step_name, upgrade
 from .table import COUNTERS, cubes_left, ducats, favours, initial, name, points
 
 GAME_ID = "patrons_of_venice"

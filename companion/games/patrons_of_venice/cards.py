@@ -11,7 +11,7 @@ from pyrsistent import PMap
 
 from companion.core.fields import PICKER_LIST, likeliest_first
 from companion.core.result import Refused
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from . import goods
 from .goods import RAW_DECK

@@ -6,7 +6,7 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.flow import Step
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 ACTIONS = ("RESERVE", "SAIL", "TRADE", "SPONSOR", "PRODUCE")
 LABELS = {"RESERVE": "Reserve goods", "SAIL": "Sail ships", "TRADE": "Trade at the Market",

@@ -9,7 +9,7 @@ from pyrsistent import PMap
 from companion.core import deck as deck_mod
 from companion.core.options import Option
 from companion.core.flow import TABLE, Step
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from . import goods
 from .goods import RAW_DECK

@@ -7,7 +7,7 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.flow import EACH, Step
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from .table import cubes_left, doing, ducats, name, pay
 

@@ -21,7 +21,7 @@ from pyrsistent import PMap
 from companion.core import flow
 from companion.core.flow import EACH, Step
 from companion.core.options import Option
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import a, counted, sentence
 
 from . import city, goods

@@ -22,7 +22,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.counters import CounterSpec
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from . import city, goods
 

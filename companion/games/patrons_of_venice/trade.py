@@ -11,7 +11,7 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.flow import EACH, PASSES, Step
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted
 
 from . import goods

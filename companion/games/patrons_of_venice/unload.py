@@ -11,7 +11,7 @@ from pyrsistent import PMap
 
 from companion.core.options import Option
 from companion.core.flow import EACH, Step
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 
 from . import goods
 from .cards import card_field, not_a_card

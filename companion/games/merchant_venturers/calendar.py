@@ -1,4 +1,4 @@
-"""Merchant Venturers: the companion state machine of SPEC.md 5.3 (its flow is in phases.py).
+"""Merchant Venturers' calendar: the year, the season and the first-move marker (its flow is in flow.py).
 
 One turn (a season) serves the whole table: the core's round is the turn, 1 to
 40, so the year and the season follow from it (turn 1 is year 1's Winter). Each

@@ -15,7 +15,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.result import Refused
-from companion.core.steps import Edit
+from companion.core.edit import Edit
 from companion.core.words import counted
 from companion.games.plain import name
 

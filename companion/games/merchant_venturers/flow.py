@@ -12,7 +12,7 @@ from companion.core.flow import AFTER_ROUNDS, ONE_PER_ROUND, EndTrigger, Flow
 from companion.core.seats import clockwise_from
 
 from . import before, loading, purchases, sailing, seasons, trading
-from .steps import YEARS, first_move, turn_line
+from .calendar import YEARS, first_move, turn_line
 
 STEPS = (before.DEAL, before.PLACE, before.PREGAME, seasons.SEASON, seasons.RESOURCES, purchases.BUY,
          seasons.ALLOCATION, trading.BUY_GOODS, loading.STEP, sailing.STEP, trading.SELL, purchases.BUY_AGAIN)
