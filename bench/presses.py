@@ -21,12 +21,13 @@ in The Patrons of Venice the lead player's, with the others' answers in it; in M
 Venturers, whose `player` is the round's first player, the whole round (a season there), everyone's part in it, as
 the playtests counted them. A decision with no player named (the roll-off) counts in the turn under way.
 
-A player's part is a run of decisions made for one player (the seat the input names, else the view's `actor`; an
-input for the whole table counts in the part under way): in a Master of Venice turn (8 phases, everyone's plays)
-or a Merchant Venturers season, each player's share of it; in Patrons, the lead player's turn apart from each
-answer of the others; in palazzo and La Venise du Nord, the player's own turn (a secondary activation apart). The
-goal of at most 8 presses for an ordinary turn is a player's part in every game, and the turn too where the turn
-is one player's (palazzo, La Venise du Nord, Patrons). Rolls are
+A player's part is what a turn asks of one player: the presses of the inputs made for him in it (the seat the
+input names, else the view's `actor`); the inputs for the whole table (NEXT closing a phase everyone plays in, a
+card named as it is played) are the table's part of the turn. In a Master of Venice turn (8 phases) or a Merchant
+Venturers season, each player's share of it, and the table's; in Patrons, the lead player's turn and each answer
+of the others to it; in palazzo and La Venise du Nord, the player's own turn and the others' secondary
+activations in it. The goal of at most 8 presses for an ordinary turn is a part in every game, and the turn too
+where the turn is one player's (palazzo, La Venise du Nord, Patrons). Rolls are
 the runtime's virtual dice or a face keyed on the box's keypad (a die thrown at the table), as the player chooses.
 """
 
@@ -94,7 +95,7 @@ class Played:
     game: str
     decisions: list[Decision] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)  # presses per turn
-    parts: list[int] = field(default_factory=list)  # presses per player's part
+    parts: list[int] = field(default_factory=list)  # presses per player's part of a turn (and the table's)
     phone_only: set[str] = field(default_factory=set)  # options the box lists with a field only a phone fills
     no_presses: list[dict[str, Any]] = field(default_factory=list)  # inputs the box offers that no presses make
     refused: int = 0  # inputs the box made that the game refused (their presses are not counted)
@@ -230,7 +231,7 @@ def play(folder: Path, game: str, players: int, seed: int, decisions: int, keep:
     kept too (for a check that replays it)."""
     rng, out, box = random.Random(seed), Played(game), Box(folder, game, players, seed)
     turn, whose, refused = 0, None, 0
-    part, mine = 0, None
+    parts: dict[int | None, int] = {}  # this turn's presses for each player (None: the table's)
     try:
         while len(out.decisions) < decisions:
             view = box.runtime.view()
@@ -265,23 +266,19 @@ def play(folder: Path, game: str, players: int, seed: int, decisions: int, keep:
                 raise RuntimeError(f"{game}: the Table made {last}, not {action}")  # the search and the Table disagree
             if whose is not None and _whose(view) != whose and _whose(view)[0] is not None:
                 out.turns.append(turn)
-                turn = 0
+                out.parts += parts.values()
+                turn, parts = 0, {}
             if _whose(view)[0] is not None:
                 whose = _whose(view)
             turn += len(presses)
             seat = _for(view, action)
-            if seat is not None and mine is not None and seat != mine:
-                out.parts.append(part)
-                part = 0
-            mine = seat if seat is not None else mine
-            part += len(presses)
+            parts[seat] = parts.get(seat, 0) + len(presses)
             out.decisions.append(Decision(view if keep else {}, panel, action, presses))
     finally:
         box.close()
     if turn:
         out.turns.append(turn)
-    if part:
-        out.parts.append(part)
+    out.parts += parts.values()
     return out
 
 
