@@ -27,7 +27,7 @@ card named as it is played) are the table's part of the turn. In a Master of Ven
 Venturers season, each player's share of it, and the table's; in Patrons, the lead player's turn and each answer
 of the others to it; in palazzo and La Venise du Nord, the player's own turn and the others' secondary
 activations in it. The goal of at most 8 presses for an ordinary turn is a part in every game, and the turn too
-where the turn is one player's (palazzo, La Venise du Nord, Patrons). Rolls are
+where the turn is one player's (palazzo, La Venise du Nord). Rolls are
 the runtime's virtual dice or a face keyed on the box's keypad (a die thrown at the table), as the player chooses.
 """
 
@@ -331,7 +331,7 @@ def run(games: tuple[str, ...] = GAME_IDS, seed: int = 1, games_per: int = 2, de
     return figures(played)
 
 
-OWN_TURNS = ("patrons_of_venice", "palazzo", "la_venise_du_nord")  # a turn is one player's (with others' answers)
+OWN_TURNS = ("palazzo", "la_venise_du_nord")  # a turn is one player's (in Patrons every player acts in the lead's)
 GOALS = {f"presses.{g}.{what}": ("<=", most) for g in GAME_IDS for what, most in (("decision_p95", 6.0), ("part_p95", 8.0))}
 GOALS |= {f"presses.{g}.turn_p95": ("<=", 8.0) for g in OWN_TURNS}
 GOALS |= {f"presses.{g}.no_presses": ("<=", 0.0) for g in GAME_IDS}  # what the buttons offer, they can do
