@@ -27,7 +27,8 @@ from werkzeug.exceptions import HTTPException
 
 from companion import settings as settings_mod
 from companion.runtime import Runtime
-from web_panel import backups, health as health_api, history, network, pages, pairing, scores, seats, settings_api
+from web_panel import backups, compress, health as health_api, history, network, pages, pairing, scores, seats
+from web_panel import settings_api
 from web_panel import table as table_api
 from web_panel import reader as reader_api
 from web_panel.api import API, SAFE_METHODS
@@ -97,6 +98,7 @@ def create_app(box: Box) -> Flask:
     app.extensions["host_only"] = API.host_endpoints() | HOST_PAGES
     app.before_request(_guard)
     app.after_request(_headers)
+    compress.install(app)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _internal_error)
     return app
