@@ -27,7 +27,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion import settings as settings_mod
 from companion.runtime import Runtime
-from web_panel import backups, compress, health as health_api, history, network, pages, pairing, scores, seats
+from web_panel import backups, compress, health as health_api, history, network, pages, pairing, push, scores, seats
 from web_panel import settings_api
 from web_panel import table as table_api
 from web_panel import reader as reader_api
@@ -86,8 +86,10 @@ def create_app(box: Box) -> Flask:
         sessions=Sessions(runtime, lifetime=web.get("session_hours", 16) * 3600),
         pairing=box.pairing or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
         seat_asks=seats.AskLimit(),  # a phone asks the box for a held seat at most every 30 s
+        changes=push.Changes(runtime),  # wakes the pages' requests held for the table's next version
     )
-    for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats, backups, health_api, network):
+    for module in (pages, pairing, table_api, push, scores, history, reader_api, settings_api, seats, backups, health_api,
+                   network):
         app.register_blueprint(module.bp)
     if sim is not None:
         from web_panel import sim as sim_pages
