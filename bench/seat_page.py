@@ -14,6 +14,11 @@ headers and body as they crossed the wire), in four parts:
            (Ada's through her own phone, not the page): bytes a minute (goal: 60 KB)
   hidden   the phone's screen is off (the page is told it is hidden, as a browser tells it) while the game
            goes on: its requests (goal: 0); shown again, it catches up with the table's latest version.
+  crowd    12 players' phones, each on an address of its own, and the host's, each following the table as
+           the pages do (a request held until the table changes), while the game moves on every half
+           second: the answers that were not 200 or 204 (goal: 0), the phones not at the table's last
+           version at the end (goal: 0), and the p99 of another phone's ordinary requests meanwhile (goal:
+           250 ms): the held requests leave the panel's own threads free.
 
 A minute's figures are scaled from the seconds measured.
 """
@@ -22,12 +27,15 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 from bench.web import Client, start_companion
+from web_panel import push
 
 ROOT = Path(__file__).resolve().parents[1]
 PACE = 4.0  # seconds between inputs in play: a table that moves on every few seconds
@@ -43,7 +51,11 @@ GOALS = {
     "seat_page.play_kb_per_min": ("<=", 60.0),
     "seat_page.hidden_requests": ("<=", 0.0),
     "seat_page.hidden_caught_up": (">=", 1.0),  # shown again, the page shows the table's latest version
+    "seat_page.crowd_errors": ("<=", 0.0),
+    "seat_page.crowd_behind": ("<=", 0.0),
+    "seat_page.crowd_state_p99_ms": ("<=", 250.0),
 }
+CROWD = 12  # players' phones, and the host's
 # What a page that is not shown believes: what a browser says when the phone's screen goes off.
 HIDE = """hidden => {
   Object.defineProperty(document, "visibilityState", {configurable: true, get: () => hidden ? "hidden" : "visible"});
@@ -127,19 +139,68 @@ def _value(field: dict, rng: random.Random):
     return rng.choice(field.get("examples") or [""])
 
 
+def _crowd(port: int, host: Client, table: Table, seconds: float) -> dict[str, float]:
+    """CROWD players' phones and the host's following the table while it moves on every half second (see
+    the module's docstring)."""
+    cookies = [host.cookie]
+    for n in range(CROWD):
+        _, body, _ = host.call("GET", "/api/pairing")
+        phone = Client(port, "", address=f"127.0.0.{60 + n}")
+        status, body, response = phone.call("POST", "/api/pair", {"code": json.loads(body)["code"], "name": f"p{n}"})
+        assert status == 200, body
+        cookies.append(response.getheader("Set-Cookie").split(";")[0])
+    stop, errors, last = threading.Event(), [0], {}
+
+    def follow(n: int, cookie: str) -> None:
+        phone = Client(port, cookie, address=f"127.0.0.{60 + n}" if n else None)
+        phone.conn.timeout = push.HOLD + 10
+        at = ""
+        while not stop.is_set():
+            status, body, _ = phone.call("GET", "/api/changes?seat=1" + (f"&since={at}&wait={push.HOLD}" if at else ""))
+            if status == 200:
+                at = json.loads(body)["at"]
+            elif status != 204:
+                errors[0] += 1
+        last[n] = at
+
+    phones = [threading.Thread(target=follow, args=(n, c), daemon=True) for n, c in enumerate(cookies)]
+    for phone in phones:
+        phone.start()
+    other, took = Client(port, host.cookie), []
+    end = time.monotonic() + seconds
+    table.host.conn.close()
+    table.ada.conn.close()
+    while time.monotonic() < end:
+        table.play_one()
+        for _ in range(5):
+            began = time.perf_counter()
+            status, _, _ = other.call("GET", "/api/state")
+            took.append((time.perf_counter() - began) * 1000)
+            errors[0] += status != 200
+            time.sleep(0.1)
+    stop.set()
+    table.play_one()  # the last change: every held request is answered, and its phone stops
+    for phone in phones:
+        phone.join(push.HOLD + 10)
+    version = table.host.state()["version"]
+    return {"seat_page.crowd_errors": float(errors[0]),
+            "seat_page.crowd_behind": float(sum(1 for at in last.values() if not at.endswith(f".{version}"))
+                                            + len(phones) - len(last)),
+            "seat_page.crowd_state_p99_ms": round(statistics.quantiles(took, n=100)[98], 1)}
+
+
 def _per_minute(count: float, seconds: float) -> float:
     return round(count * 60 / seconds, 1)
 
 
 def _shows_seat(page) -> None:
     """Until My seat shows Ada's seat and the table's step (not "Connecting…")."""
-    page.wait_for_function("() => { const who = document.getElementById('who');"
-                           " return who && who.textContent.includes('Ada') && !document.getElementById('mine').hidden; }",
-                           timeout=30_000)
+    page.wait_for_function("() => document.getElementById('who').textContent.includes('Ada')"
+                           " && !document.getElementById('mine').hidden", timeout=30_000)
 
 
 def run(idle_seconds: float = 30.0, play_seconds: float = 60.0, hidden_seconds: float = 30.0,
-        pace: float = PACE) -> dict[str, float]:
+        pace: float = PACE, crowd_seconds: float = 20.0) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "tests"))
@@ -206,4 +267,5 @@ def run(idle_seconds: float = 30.0, play_seconds: float = 60.0, hidden_seconds: 
             context.close()
         finally:
             browser.close()
+        out |= _crowd(companion.port, host, table, crowd_seconds)
     return out

@@ -23,7 +23,7 @@ SHORT = {
     power: ({"cuts": 1, "seed": 1}, {name for name in GOALS if name.startswith("power.")}),
     fuzz: ({"frames": 1000, "max_examples": 1}, {name for name in GOALS if name.startswith("fuzz.")}),
     presses: ({"games_per": 1, "decisions": 25}, {name for name in GOALS if name.startswith("presses.")}),
-    seat_page: ({"idle_seconds": 2, "play_seconds": 4, "hidden_seconds": 3, "pace": 1.0},
+    seat_page: ({"idle_seconds": 2, "play_seconds": 4, "hidden_seconds": 3, "pace": 1.0, "crowd_seconds": 2},
                 {name for name in GOALS if name.startswith("seat_page.")}),
 }
 # What a short run says it did, from what it was asked: every kill, cut and tap.
