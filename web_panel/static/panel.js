@@ -42,6 +42,15 @@ function showError(message, near) {
 // `quiet`: the caller shows a refusal itself, beside what was pressed (an options panel).
 // `seen`: the table's version the page's buttons came from (an input made against an older table is refused:
 // a double tap on NEXT moves the game on once).
+// A phone that is no longer paired is sent to pair again, and back here after; not while it unpairs itself
+// here (`leaving`: a request of the page's that learns of it first does not send it elsewhere).
+let leaving = false;
+function toPairing() {
+  if (leaving) return;
+  leaving = true;
+  location.href = "/pair?next=" + encodeURIComponent(location.pathname);
+}
+
 async function api(method, path, body, quiet, seen) {
   const pressed = method !== "GET" && document.activeElement && document.activeElement.closest("main") ? document.activeElement : null;
   const options = {method, headers: {}};
@@ -52,7 +61,7 @@ async function api(method, path, body, quiet, seen) {
   let r;
   try { r = await fetch(path, options); }
   catch (e) { showError(NO_ANSWER); return {ok: false, status: 0, body: {}}; }
-  if (r.status === 401) { location.href = "/pair?next=" + encodeURIComponent(location.pathname); return {ok: false, status: 401, body: {}}; }
+  if (r.status === 401) { toPairing(); return {ok: false, status: 401, body: {}}; }
   const type = r.headers.get("Content-Type") || "";
   const data = type.includes("json") ? await r.json() : await r.text();
   if (!quiet && method !== "GET") {  // a poll never clears a refusal the player has not read
@@ -97,7 +106,10 @@ function askBeforeUnpairing(button, what, path, lastHost, done) {
     }
     const last = armed.last;
     disarm();
+    const itself = path === "/api/session/forget";
+    leaving = leaving || itself;
     const r = await api("POST", path + (last ? "?confirm=true" : ""));
+    if (itself && !r.ok) leaving = false;
     if (r.ok) done();
   };
 }
@@ -149,7 +161,7 @@ function watch(onData, seat) {
       const query = new URLSearchParams(at ? {since: at, wait: HOLD_S} : {});
       if (seat) query.set("seat", "1");
       const r = await fetch(`/api/changes?${query}`, {cache: "no-store", signal: out.signal});
-      if (r.status === 401) { location.href = "/pair?next=" + encodeURIComponent(location.pathname); return; }
+      if (r.status === 401) { toPairing(); return; }
       // The first good answer after the companion was away takes the banner down (a refusal stays until read).
       const top = document.getElementById("error");
       if (top && top.textContent === NO_ANSWER && r.ok) top.textContent = "";
