@@ -19,6 +19,7 @@ from typing import Any
 from flask import Flask, request, url_for
 
 SMALLEST = 512  # bytes: below this gzip's own header and a packet's worth save nothing
+REMEMBERED = 256 * 1024  # bytes: an answer up to this size is compressed once (the state: once a version)
 KINDS = frozenset({"application/json", "text/javascript", "application/javascript", "text/css", "image/svg+xml",
                    "text/html"})
 KEPT = "public, max-age=31536000, immutable"
@@ -47,9 +48,15 @@ def _digest(path: Path, _mtime: int) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
 
-@lru_cache(maxsize=64)
 def _gzipped(body: bytes) -> bytes:
+    return _remembered(body) if len(body) <= REMEMBERED else _gzip(body)  # a large export: not kept
+
+
+def _gzip(body: bytes) -> bytes:
     return gzip.compress(body, compresslevel=6, mtime=0)
+
+
+_remembered = lru_cache(maxsize=64)(_gzip)
 
 
 def _smaller(response: Any) -> Any:
@@ -57,7 +64,8 @@ def _smaller(response: Any) -> Any:
         if request.args.get("v") == _version(request.view_args["filename"]):
             response.headers["Cache-Control"] = KEPT
     if (response.status_code != 200 or response.mimetype not in KINDS or "Content-Encoding" in response.headers
-            or "gzip" not in request.headers.get("Accept-Encoding", "").lower()):
+            or "gzip" not in request.headers.get("Accept-Encoding", "").lower()
+            or (response.is_streamed and request.endpoint != "pages.static")):  # an answer made as it goes
         return response
     response.direct_passthrough = False  # a static file is read whole (the panel's are a few tens of KB)
     body = response.get_data()

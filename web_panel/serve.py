@@ -78,7 +78,8 @@ def make_server(app: Any, host: str, port: int, threads: int = 4) -> Any:
 
 
 def _answering_held(changes: Any, close: Callable[[], None]) -> Callable[[], None]:
-    """The server's close, answering the requests held for a change first (waitress waits for its threads)."""
+    """The server's close, letting the requests held for a change go first (answered while their connections
+    are open, and their threads free)."""
     def closing() -> None:
         changes.close()
         close()
