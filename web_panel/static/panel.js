@@ -141,11 +141,12 @@ const fitsRow = entry => entry.length > 1 && entry.length <= ROW_WAYS && entry.e
 
 // The table's state as it changes (web_panel/push.py): one request, which the panel holds until the table
 // changes and answers with what changed (the whole state the first time), so news comes when there is some,
-// and when there is none a request every HOLD_S seconds. A hidden page (the phone's screen off, another tab in
+// and when there is none a request every HOLD_S seconds (not longer: a request the Wi-Fi dropped is given up
+// GIVE_UP_S after it was sent). A hidden page (the phone's screen off, another tab in
 // front) asks nothing, and asks at once when it is shown again. `onData(state, seat)` has each new state;
 // with `seat`, this phone's own seat view comes with it (undefined when the phone holds no seat: ask for it).
 // `now()` asks at once unless a request is out.
-const HOLD_S = 20;
+const HOLD_S = 10, GIVE_UP_S = HOLD_S + 5;
 function watch(onData, seat) {
   let state = null, at = "", next = null, out = null;
   async function once() {
@@ -154,7 +155,7 @@ function watch(onData, seat) {
     out = new AbortController();
     // A request that never answers (a connection the Wi-Fi dropped) is given up and asked again: without
     // this one stuck request would stop the page's updates for good.
-    const timer = setTimeout(() => out.abort(), (HOLD_S + 10) * 1000);
+    const timer = setTimeout(() => out.abort(), GIVE_UP_S * 1000);
     const began = performance.now();
     let after = 0;
     try {
