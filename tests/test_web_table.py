@@ -196,15 +196,3 @@ def test_the_board_picture_is_served_for_the_open_game_and_for_a_past_one(served
     assert phone.raw("GET", "/api/history/2/board.svg")[0] == 404
     assert phone.raw("GET", "/api/history/9/board.svg")[0] == 404
 
-
-def test_a_second_tap_right_after_is_refused_though_the_page_already_shows_the_new_table(served, phone):
-    """The page learns of the first tap's change at once (pushed), so the second tap of a double tap on NEXT
-    carries the new table's version: still one move."""
-    runtime, port, app = served
-    phone.input({"type": "new_game", "game": "free_play", "setup": TWO})
-    first = runtime.view()["version"]
-    status, _, _ = phone.raw("POST", "/api/input", {"type": "advance"}, headers={"X-Seen-Version": str(first)})
-    assert status == 200 and runtime.view()["actor"] == 1
-    status, body, _ = phone.raw("POST", "/api/input", {"type": "advance"},
-                                headers={"X-Seen-Version": str(runtime.view()["version"])})
-    assert status == 409 and "a second tap" in json.loads(body)["error"] and runtime.view()["actor"] == 1

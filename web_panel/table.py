@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import threading
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -76,10 +75,7 @@ def _new_game(body: dict[str, Any]):
 
 
 # A double tap: the same input again from the same phone, made against the same table (the header
-# X-Seen-Version: the view's `version` the page's buttons came from) as the one it just had accepted, or
-# within DOUBLE_TAP seconds of it: a page learns of the first tap's change at once (web_panel.push), and a
-# second tap 120 ms later lands on the button the new table put in the same place.
-DOUBLE_TAP = 1.0
+# X-Seen-Version: the view's `version` the page's buttons came from) as the one it just had accepted.
 _last_lock = threading.Lock()
 
 
@@ -89,18 +85,16 @@ def submit(action: dict[str, Any], source: Source):
     Done or Undo before the page showed what the first did) does it once, as a press on the box does."""
     seen = request.headers.get("X-Seen-Version", "")
     tap = (seen, json.dumps(action, sort_keys=True)) if seen.isdigit() else None
-    last: dict[str, tuple[str, str, float]] = current_app.extensions.setdefault("last_tap", {})
+    last: dict[str, tuple[str, str]] = current_app.extensions.setdefault("last_tap", {})
     with _last_lock:
-        before = last.get(source.phone)
-        if tap is not None and before is not None and before[1] == tap[1] and (
-                before[0] == tap[0] or time.monotonic() - before[2] < DOUBLE_TAP):
+        if tap is not None and last.get(source.phone) == tap:
             return jsonify(error="that was done a moment ago (a second tap): look again"), 409
         try:
             outcome = _runtime().submit(action, source=source)
         except TimeoutError:
             outcome = None
         if tap is not None and outcome is not None and outcome.accepted:
-            last[source.phone] = (*tap, time.monotonic())
+            last[source.phone] = tap
     return _answer(outcome)
 
 

@@ -51,11 +51,20 @@ function toPairing() {
   location.href = "/pair?next=" + encodeURIComponent(location.pathname);
 }
 
+// A tap on the table's options (an input with `seen`) is shown no sooner than SETTLE_MS after it was made: the
+// change comes back in a few ms (watch), and a double tap's second tap must land on the buttons the first was
+// made on, so the table refuses it (a second tap) rather than doing what the new buttons say.
+const SETTLE_MS = 300;
+let settled = 0;
+
 async function api(method, path, body, quiet, seen) {
   const pressed = method !== "GET" && document.activeElement && document.activeElement.closest("main") ? document.activeElement : null;
   const options = {method, headers: {}};
   if (method !== "GET") options.headers["X-CSRF-Token"] = CSRF;
-  if (seen !== undefined && seen !== null) options.headers["X-Seen-Version"] = String(seen);
+  if (seen !== undefined && seen !== null) {
+    options.headers["X-Seen-Version"] = String(seen);
+    settled = performance.now() + SETTLE_MS;
+  }
   if (body instanceof Blob) { options.headers["Content-Type"] = body.type || "application/octet-stream"; options.body = body; }
   else if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
   let r;
@@ -142,10 +151,10 @@ const fitsRow = entry => entry.length > 1 && entry.length <= ROW_WAYS && entry.e
 // The table's state as it changes (web_panel/push.py): one request, which the panel holds until the table
 // changes and answers with what changed (the whole state the first time), so news comes when there is some,
 // and when there is none a request every HOLD_S seconds (not longer: a request the Wi-Fi dropped is given up
-// GIVE_UP_S after it was sent). A hidden page (the phone's screen off, another tab in
-// front) asks nothing, and asks at once when it is shown again. `onData(state, seat)` has each new state;
-// with `seat`, this phone's own seat view comes with it (undefined when the phone holds no seat: ask for it).
-// `now()` asks at once unless a request is out.
+// GIVE_UP_S after it was sent). A hidden page (the phone's screen off, another tab in front) asks nothing,
+// and asks at once when it is shown again. `onData(state, seat)` has each new state; with `seat`, this
+// phone's own seat view comes with it (undefined when the phone holds no seat: ask for it). `now()` asks at
+// once unless a request is out.
 const HOLD_S = 10, GIVE_UP_S = HOLD_S + 5;
 function watch(onData, seat) {
   let state = null, at = "", next = null, out = null;
@@ -174,6 +183,8 @@ function watch(onData, seat) {
           state = {...state, ...d.changed};
           for (const key of d.gone) delete state[key];
         }
+        const early = settled - performance.now();  // a tap's own change: shown once a double tap is over
+        if (early > 0) await new Promise(done => setTimeout(done, early));
         onData(state, d.seat);
       }
       // Unchanged: held until now, or answered at once when the panel holds all it can (then it says when to
