@@ -4,7 +4,7 @@
 
 import pytest
 
-from bench import appliance, core_journal, crash, display_table, fuzz, power, presses, reader, web
+from bench import appliance, core_journal, crash, display_table, fuzz, power, presses, reader, seat_page, web
 from bench.__main__ import CORRECTNESS, GOALS, SUITES, met
 
 # Each suite, small: (the keyword arguments of its short run, the goals it is measured against).
@@ -23,6 +23,8 @@ SHORT = {
     power: ({"cuts": 1, "seed": 1}, {name for name in GOALS if name.startswith("power.")}),
     fuzz: ({"frames": 1000, "max_examples": 1}, {name for name in GOALS if name.startswith("fuzz.")}),
     presses: ({"games_per": 1, "decisions": 25}, {name for name in GOALS if name.startswith("presses.")}),
+    seat_page: ({"idle_seconds": 2, "play_seconds": 4, "hidden_seconds": 3, "pace": 1.0, "crowd_seconds": 2},
+                {name for name in GOALS if name.startswith("seat_page.")}),
 }
 # What a short run says it did, from what it was asked: every kill, cut and tap.
 DID = {

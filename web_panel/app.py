@@ -27,7 +27,8 @@ from werkzeug.exceptions import HTTPException
 
 from companion import settings as settings_mod
 from companion.runtime import Runtime
-from web_panel import backups, health as health_api, history, network, pages, pairing, scores, seats, settings_api
+from web_panel import backups, compress, health as health_api, history, network, pages, pairing, push, scores, seats
+from web_panel import settings_api
 from web_panel import table as table_api
 from web_panel import reader as reader_api
 from web_panel.api import API, SAFE_METHODS
@@ -85,8 +86,10 @@ def create_app(box: Box) -> Flask:
         sessions=Sessions(runtime, lifetime=web.get("session_hours", 16) * 3600),
         pairing=box.pairing or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
         seat_asks=seats.AskLimit(),  # how often a phone asks the box for a held seat, and the box is asked for one
+        changes=push.Changes(runtime),  # wakes the pages' requests held for the table's next version
     )
-    for module in (pages, pairing, table_api, scores, history, reader_api, settings_api, seats, backups, health_api, network):
+    for module in (pages, pairing, table_api, push, scores, history, reader_api, settings_api, seats, backups, health_api,
+                   network):
         app.register_blueprint(module.bp)
     if sim is not None:
         from web_panel import sim as sim_pages
@@ -97,6 +100,7 @@ def create_app(box: Box) -> Flask:
     app.extensions["host_only"] = API.host_endpoints() | HOST_PAGES
     app.before_request(_guard)
     app.after_request(_headers)
+    compress.install(app)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _internal_error)
     return app

@@ -23,8 +23,8 @@ uploads wrote a gigabyte to the card. Here:
 - a request's line and headers must arrive within HEADERS_DEADLINE seconds of
   its first byte, and a request with a small body within REQUEST_DEADLINE,
   whatever trickles in (waitress's own timeout counts only silence); a
-  connection idle for CHANNEL_TIMEOUT seconds is closed (the pages poll once a
-  second, so a phone's own connection never is);
+  connection idle for CHANNEL_TIMEOUT seconds is closed (a page's request for the
+  table's state is held at most web_panel.push.HOLD seconds, and asked again at once);
 - a request's body is refused (413) as soon as its headers are read, before any
   of it is taken in, when it is larger than its sender may send: MAX_BODY (64
   KB, the panel's largest form) for everyone, MAX_BACKUP (itself allowed:
@@ -55,6 +55,7 @@ from waitress.server import BaseWSGIServer
 from waitress.utilities import Error
 
 from web_panel.backups import MAX_BACKUP
+from web_panel.push import HOLDERS
 from web_panel.security import COOKIE
 
 log = logging.getLogger(__name__)
@@ -74,8 +75,9 @@ BOX = frozenset({"127.0.0.1", "::1"})  # the box's own address: no stranger on t
 
 
 def make_server(app: Any, host: str, port: int, threads: int = 4) -> Any:
-    """The panel on waitress at host:port (port 0: any free one), not yet running."""
-    server = create_server(app, host=host, port=port, threads=threads, connection_limit=CONNECTIONS + BOX_ROOM,
+    """The panel on waitress at host:port (port 0: any free one), not yet running. `threads` answer the
+    panel's requests; HOLDERS more hold a page's request until the table changes (web_panel.push)."""
+    server = create_server(app, host=host, port=port, threads=threads + HOLDERS, connection_limit=CONNECTIONS + BOX_ROOM,
                            channel_timeout=CHANNEL_TIMEOUT, cleanup_interval=CLEANUP_EVERY,
                            max_request_body_size=MAX_BACKUP + 1, max_request_header_size=HEADERS_MAX)
     sessions = app.extensions["sessions"]
@@ -84,7 +86,18 @@ def make_server(app: Any, host: str, port: int, threads: int = 4) -> Any:
         listener.channel_class = _share(listener.channel_class, _parser(sessions))
         listener.maintenance = types.MethodType(_maintenance(listener.maintenance), listener)
         listener.add_task = types.MethodType(_ahead, listener)
+    server.close = _answering_held(app.extensions["changes"], server.close)
     return server
+
+
+def _answering_held(changes: Any, close: Callable[[], None]) -> Callable[[], None]:
+    """The server's close, letting the requests held for a change go first (answered while their connections
+    are open, and their threads free)."""
+    def closing() -> None:
+        changes.close()
+        close()
+
+    return closing
 
 
 def _share(channel_class: type[HTTPChannel], parser: type[HTTPRequestParser]) -> Any:

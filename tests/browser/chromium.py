@@ -12,6 +12,6 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
         # Each phone's page is on its own screen at the table: none is a background tab whose timers slow down.
         "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
         "--disable-backgrounding-occluded-windows"]
-# A phone learns of another's move by its next poll (every second; a poll that hangs is given up after 5 s
+# A phone learns of another's move by the request the panel holds for it (a request that hangs is given up
 # and asked again): a wait for it allows that, on a loaded machine.
 expect.set_options(timeout=10_000)

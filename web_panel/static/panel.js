@@ -112,17 +112,35 @@ function showError(message, near) {
 // `quiet`: the caller shows a refusal itself, beside what was pressed (an options panel).
 // `seen`: the table's version the page's buttons came from (an input made against an older table is refused:
 // a double tap on NEXT moves the game on once).
+// A phone that is no longer paired is sent to pair again, and back here after; not while it unpairs itself
+// here (`leaving`: a request of the page's that learns of it first does not send it elsewhere).
+let leaving = false;
+function toPairing() {
+  if (leaving) return;
+  leaving = true;
+  location.href = "/pair?next=" + encodeURIComponent(location.pathname);
+}
+
+// A tap on the table's options (an input with `seen`) is shown no sooner than SETTLE_MS after it was made: the
+// change comes back in a few ms (watch), and a double tap's second tap must land on the buttons the first was
+// made on, so the table refuses it (a second tap) rather than doing what the new buttons say.
+const SETTLE_MS = 300;
+let settled = 0;
+
 async function api(method, path, body, quiet, seen) {
   const pressed = method !== "GET" && document.activeElement && document.activeElement.closest("main") ? document.activeElement : null;
   const options = {method, headers: {}};
   if (method !== "GET") options.headers["X-CSRF-Token"] = CSRF;
-  if (seen !== undefined && seen !== null) options.headers["X-Seen-Version"] = String(seen);
+  if (seen !== undefined && seen !== null) {
+    options.headers["X-Seen-Version"] = String(seen);
+    settled = performance.now() + SETTLE_MS;
+  }
   if (body instanceof Blob) { options.headers["Content-Type"] = body.type || "application/octet-stream"; options.body = body; }
   else if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
   let r;
   try { r = await fetch(path, options); }
   catch (e) { showError(NO_ANSWER); return {ok: false, status: 0, body: {}}; }
-  if (r.status === 401) { location.href = "/pair?next=" + encodeURIComponent(location.pathname); return {ok: false, status: 401, body: {}}; }
+  if (r.status === 401) { toPairing(); return {ok: false, status: 401, body: {}}; }
   const type = r.headers.get("Content-Type") || "";
   const data = type.includes("json") ? await r.json() : await r.text();
   if (!quiet && method !== "GET") {  // a poll never clears a refusal the player has not read
@@ -167,12 +185,14 @@ function askBeforeUnpairing(button, what, path, lastHost, done) {
     }
     const last = armed.last;
     disarm();
+    const itself = path === "/api/session/forget";
+    leaving = leaving || itself;
     const r = await api("POST", path + (last ? "?confirm=true" : ""));
+    if (itself && !r.ok) leaving = false;
     if (r.ok) done();
   };
 }
 
-// Poll a JSON address, sending its ETag back so an unchanged answer costs a 304.
 const NO_ANSWER = "The companion does not answer.";
 const PHONE_LIST = 10;  // companion/core/options.py's PHONE_LIST
 const WAYS_SHOWN = 3;  // an entry of this many options at most shows them on its own row
@@ -198,29 +218,70 @@ const inGroup = (g, name) => groupsOf(g).includes(name);
 // A few options of one `under` whose ways are short words: one row of chips, even in a short list.
 const fitsRow = entry => entry.length > 1 && entry.length <= ROW_WAYS && entry.every(o => wayOf(o.label, entry).length <= ROW_WORD);
 
-// Asks `path` every `every` ms (and at once on `now()`).
-function poll(path, every, onData) {
-  let etag = "", next = null;
+// The table's state as it changes (web_panel/push.py): one request, which the panel holds until the table
+// changes and answers with what changed (the whole state the first time), so news comes when there is some,
+// and when there is none a request every HOLD_S seconds (not longer: a request the Wi-Fi dropped is given up
+// GIVE_UP_S after it was sent). A hidden page (the phone's screen off, another tab in front) asks nothing,
+// and asks at once when it is shown again. `onData(state, seat)` has each new state; with `seat`, this
+// phone's own seat view comes with it (undefined when the phone holds no seat: ask for it). `now()` asks at
+// once unless a request is out.
+const HOLD_S = 10, GIVE_UP_S = HOLD_S + 5;
+function watch(onData, seat) {
+  let state = null, at = "", next = null, out = null;
   async function once() {
     clearTimeout(next);
+    if (out || document.visibilityState === "hidden") return;
+    out = new AbortController();
     // A request that never answers (a connection the Wi-Fi dropped) is given up and asked again: without
     // this one stuck request would stop the page's updates for good.
-    const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(), Math.max(5000, 4 * every));
+    const timer = setTimeout(() => out.abort(), GIVE_UP_S * 1000);
+    const began = performance.now();
+    let after = 0;
     try {
-      const r = await fetch(path, {headers: etag ? {"If-None-Match": etag} : {}, cache: "no-store", signal: stop.signal});
-      if (r.status === 401) { location.href = "/pair?next=" + encodeURIComponent(location.pathname); return; }
+      const query = new URLSearchParams(at ? {since: at, wait: HOLD_S} : {});
+      if (seat) query.set("seat", "1");
+      const r = await fetch(`/api/changes?${query}`, {cache: "no-store", signal: out.signal});
+      if (r.status === 401) { toPairing(); return; }
       // The first good answer after the companion was away takes the banner down (a refusal stays until read).
       const top = document.getElementById("error");
-      if (top && top.textContent === NO_ANSWER && (r.status === 200 || r.status === 304)) top.textContent = "";
-      if (r.status === 200) { etag = r.headers.get("ETag") || ""; onData(await r.json()); }
-    } catch (e) { if (e.name !== "AbortError") showError(NO_ANSWER); }
-    finally { clearTimeout(timer); }
+      if (top && top.textContent === NO_ANSWER && r.ok) top.textContent = "";
+      if (r.status === 200) {
+        const d = await r.json();
+        at = d.at;
+        if (d.state) state = d.state;
+        else {
+          state = {...state, ...d.changed};
+          for (const key of d.gone) delete state[key];
+        }
+        const early = settled - performance.now();  // a tap's own change: shown once a double tap is over
+        if (early > 0) await new Promise(done => setTimeout(done, early));
+        onData(state, d.seat);
+      }
+      // Unchanged: held until now, or answered at once when the panel holds all it can (then it says when to
+      // ask again); never more than one request a second.
+      else if (r.status === 204) after = 1000 * Number(r.headers.get("Retry-After")) || Math.max(0, 1000 - (performance.now() - began));
+      else after = 5000;
+    } catch (e) {
+      if (e.name !== "AbortError") { showError(NO_ANSWER); after = 2000; }
+    } finally { clearTimeout(timer); out = null; }
     clearTimeout(next);
-    next = setTimeout(once, every);
+    if (document.visibilityState !== "hidden") next = setTimeout(once, after);
   }
+  whenShown(once, () => { clearTimeout(next); if (out) out.abort(); });
   once();
   return {now: once};
+}
+
+// `shown()` when the page is shown again, `hidden()` when it is hidden (the phone's screen off).
+function whenShown(shown, hidden) {
+  document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" ? hidden && hidden() : shown());
+}
+
+// `ask()` every `every` ms while the page is shown, and at once when it is shown again: what the table's
+// version does not cover (the box's screen, the reader's cards, the pairing code).
+function everyWhileShown(ask, every) {
+  setInterval(() => { if (document.visibilityState !== "hidden") ask(); }, every);
+  whenShown(ask);
 }
 
 // --- a form from a JSON Schema ------------------------------------------------------------------
