@@ -130,6 +130,8 @@ class Installer:
         self.reboot_at_end = reboot
         self.reboot = False  # the boot configuration changed
         self.command = command or _command  # what runs apt, pip, systemctl (a recording double in tests)
+        # The Python that makes the venv: this one, or in a staging root (an image) the root's own.
+        self.python = "/usr/bin/python3" if self.staging else sys.executable
 
     def at(self, path: Path) -> Path:
         """`path` inside the root being installed."""
@@ -244,14 +246,15 @@ class Installer:
         config = self.at(venv / "pyvenv.cfg")
         if not config.exists():
             # --system-site-packages: the venv sees the system's python3-lgpio and python3-spidev.
-            self.run(sys.executable, "-m", "venv", *(("--system-site-packages",) if self.system_pins else ()), str(venv))
+            self.run(self.python, "-m", "venv", *(("--system-site-packages",) if self.system_pins else ()), str(venv))
         elif self.system_pins:  # a venv from an earlier install: let it see them too
             self.write(venv / "pyvenv.cfg", re.sub(r"(?m)^include-system-site-packages = false$",
                                                    "include-system-site-packages = true", config.read_text()))
         self.run(str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", "pip")
         # Not editable: the service runs what was installed, whatever happens to the checkout. Built
         # from a copy, so root leaves no build/ or *.egg-info in the user's checkout.
-        with tempfile.TemporaryDirectory() as tmp:
+        # A staging root's commands run inside it (an image builder's chroot): the copy is made there too.
+        with tempfile.TemporaryDirectory(dir=self.at(Path("/tmp")) if self.staging else None) as tmp:
             copy = Path(tmp) / "companion"
             shutil.copytree(SOURCE, copy, ignore=shutil.ignore_patterns(
                 ".git", ".venv", "build", "*.egg-info", "__pycache__", "data", "node_modules"))
