@@ -42,6 +42,8 @@ MIRROR = "http://deb.debian.org/debian"
 HOSTNAME = "table"
 MIB = 1024 * 1024
 SECTOR = 512
+FIRMWARE_MARK = "# deploy/image.py: this card's root and consoles"
+CONSOLES = ("tty0", "ttyS1,115200")  # the screen, and the header's serial port on a Pi 3, 4 or Zero 2 W
 BOOT_START = 4 * MIB  # the first partition's start: aligned for SD cards' erase blocks
 BOOT_SIZE = 256 * MIB
 BOOT_LABEL = "RASPIFIRM"
@@ -89,23 +91,32 @@ class BuildError(Exception):
 # --- the recipe's pure parts -----------------------------------------------------------------------
 
 def config_txt(kernel: str, initrd: str) -> str:
-    """The firmware's config.txt: 64-bit, Debian's kernel and initrd by name, the mainline device trees
+    """The firmware's config.txt, as Debian's raspi-firmware writes it after a kernel update (with this
+    card's /etc/default files): 64-bit, Debian's kernel and initrd by name, the mainline device trees
     (upstream_kernel), and what the OLED and the buttons need, as the installer turns them on."""
-    base = ("# Raspberry Pi 3, 4 and Zero 2 W, booting Debian's arm64 kernel. Written by deploy/image.py.\n"
-            "[all]\n"
-            "arm_64bit=1\n"
-            "upstream_kernel=1\n"
-            f"kernel={kernel}\n"
-            f"initramfs {initrd} followkernel\n"
-            "enable_uart=1\n"
-            "disable_overscan=1\n")
-    return install.with_dtparams(base, install.DTPARAMS)
+    return ("# Raspberry Pi 3, 4 and Zero 2 W, booting Debian's arm64 kernel. Written by deploy/image.py;\n"
+            "# after a kernel update Debian's raspi-firmware writes it from /etc/default/raspi-firmware*.\n"
+            "arm_64bit=1\nenable_uart=1\nupstream_kernel=1\n\n"
+            f"kernel={kernel}\ninitramfs {initrd}\n\n" + firmware_custom())
+
+
+def firmware_custom() -> str:
+    """/etc/default/raspi-firmware-custom: the lines config.txt keeps through kernel updates."""
+    return install.with_dtparams("", install.DTPARAMS).lstrip("\n")
+
+
+def firmware_defaults(disk_id: int) -> str:
+    """What this card adds to /etc/default/raspi-firmware: its root, its consoles, and no cma= (which
+    a Pi 4 does not boot with)."""
+    return (f"\n{FIRMWARE_MARK}\nROOTPART=PARTUUID={disk_id:08x}-02\n"
+            f'CONSOLES="{" ".join(CONSOLES)}"\nCMA=0\n')
 
 
 def cmdline_txt(disk_id: int) -> str:
-    """One line, as the firmware reads it: the root by its partition's id on this card's MBR."""
-    return (f"console=tty0 console=ttyS1,115200 root=PARTUUID={disk_id:08x}-02 rootfstype=ext4 rootwait "
-            "fsck.repair=yes net.ifnames=0\n")
+    """One line, as the firmware reads it (and as Debian's raspi-firmware writes it): the root by its
+    partition's id on this card's MBR, the screen's and the serial console."""
+    consoles = " ".join(f"console={c}" for c in CONSOLES)
+    return f"{consoles} root=PARTUUID={disk_id:08x}-02 rw fsck.repair=yes net.ifnames=0 rootwait\n"
 
 
 def partition_table(disk_id: int, boot_size: int, root_size: int) -> str:
@@ -209,7 +220,8 @@ def finish(root: Path) -> None:
                        f"LABEL={BOOT_LABEL}\t/boot/firmware\tvfat\tdefaults,noatime\t0\t2\n")
     (root / INSTALLED).unlink(missing_ok=True)
     (root / "etc/machine-id").write_text("")  # each card makes its own at its first boot
-    shutil.rmtree(root / "var/lib/apt/lists", ignore_errors=True)
+    for cache in ("root/.cache", "var/lib/apt/lists"):  # pip's and apt's downloads
+        shutil.rmtree(root / cache, ignore_errors=True)
     (root / "var/lib/apt/lists/partial").mkdir(parents=True)
     for cache in (root / "var/cache/apt").glob("*.bin"):
         cache.unlink()
@@ -232,21 +244,19 @@ def boot_files(root: Path, boot: Path, disk_id: int) -> None:
     if not kernels:
         raise BuildError("no kernel in the root's /boot: linux-image-arm64 did not install")
     version = kernels[-1].name.removeprefix("vmlinuz-")
-    for dtb in (root / f"usr/lib/linux-image-{version}/broadcom").glob("bcm27*-rpi-*.dtb"):
+    for dtb in (root / f"usr/lib/linux-image-{version}/broadcom").glob("bcm2*-rpi-*.dtb"):
         shutil.copy(dtb, boot)
-    shutil.copy(kernels[-1], boot / "vmlinuz")
-    shutil.copy(root / f"boot/initrd.img-{version}", boot / "initrd.img")
-    (boot / "config.txt").write_text(config_txt("vmlinuz", "initrd.img"))
+    shutil.copy(kernels[-1], boot)
+    shutil.copy(root / f"boot/initrd.img-{version}", boot)
+    (boot / "config.txt").write_text(config_txt(kernels[-1].name, f"initrd.img-{version}"))
     (boot / "cmdline.txt").write_text(cmdline_txt(disk_id))
     (boot / "wifi.txt").write_text(WIFI_TEMPLATE)
     (boot / "ssh-readme.txt").write_text(SSH_README)
-    # The installer's boot step found no config.txt in the folder: the card's is here, and Debian's
-    # firmware hook writes the same after a kernel update (its defaults files).
-    (root / "etc/default").mkdir(exist_ok=True)
-    (root / "etc/default/raspi-firmware-custom").write_text(
-        "".join(f"dtparam={k}={v}\n" for k, v in install.DTPARAMS.items()))
-    with (root / "etc/default/raspi-firmware").open("a") as f:
-        f.write(f"\n# deploy/image.py: the card's root\nROOTPART=PARTUUID={disk_id:08x}-02\n")
+    # After a kernel update Debian's raspi-firmware writes both files again: from these, the same.
+    write(root, "etc/default/raspi-firmware-custom", firmware_custom())
+    defaults = root / "etc/default/raspi-firmware"
+    debians = defaults.read_text().split(FIRMWARE_MARK)[0].rstrip("\n") + "\n"  # a build reusing the folder: once
+    defaults.write_text(debians + firmware_defaults(disk_id))
 
 
 def disk(root: Path, boot: Path, work: Path, out: Path, disk_id: int) -> None:

@@ -44,13 +44,31 @@ def partitions(image: Path) -> list[int]:
     return [p["start"] * table.get("sectorsize", 512) for p in table["partitions"]]
 
 
+def kernel_and_initrd(config: str) -> tuple[str, str]:
+    """The kernel's and the initrd's file names in config.txt, as the Pi's firmware reads them."""
+    kernel = initrd = None
+    for line in config.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line.startswith("kernel="):
+            kernel = line.removeprefix("kernel=").strip()
+        elif line.startswith("initramfs "):
+            initrd = line.split()[1]
+    if not kernel or not initrd:
+        raise BootError("config.txt names no kernel= or no initramfs: not the image's boot partition?")
+    return kernel, initrd
+
+
 def boot_files(image: Path, work: Path) -> tuple[Path, Path, str]:
-    """The kernel, the initrd and the cmdline of the image's boot partition, copied out with mtools."""
+    """The kernel, the initrd and the cmdline that the image's config.txt and cmdline.txt name, copied out of
+    its boot partition with mtools."""
     boot = f"{image}@@{partitions(image)[0]}"
-    for name in ("vmlinuz", "initrd.img", "cmdline.txt"):
+
+    def copy(name: str) -> Path:
         subprocess.run(["mcopy", "-o", "-n", "-i", boot, f"::{name}", str(work / name)], check=True,
                        env={**os.environ, "MTOOLS_SKIP_CHECK": "1"})
-    return work / "vmlinuz", work / "initrd.img", (work / "cmdline.txt").read_text().strip()
+        return work / name
+    kernel, initrd = kernel_and_initrd(copy("config.txt").read_text())
+    return copy(kernel), copy(initrd), copy("cmdline.txt").read_text().strip()
 
 
 def free_port() -> int:

@@ -10,23 +10,34 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "deploy"))
 import card  # noqa: E402
 import image  # noqa: E402
+import image_boot  # noqa: E402
 
 MIB = 1024 * 1024
 
 
 def test_config_txt_boots_debians_kernel_64_bit_with_i2c_on_for_the_oled():
-    text = image.config_txt("vmlinuz", "initrd.img")
+    text = image.config_txt("vmlinuz-6.1.0-41-arm64", "initrd.img-6.1.0-41-arm64")
     lines = text.splitlines()
-    assert {"arm_64bit=1", "upstream_kernel=1", "kernel=vmlinuz", "initramfs initrd.img followkernel"} <= set(lines)
-    # What the installer turns on for the OLED and the buttons, for every board (no filter after [all]).
+    assert {"arm_64bit=1", "upstream_kernel=1", "kernel=vmlinuz-6.1.0-41-arm64"} <= set(lines)
+    # What the installer turns on for the OLED and the buttons, for every board (no filter).
     assert {"dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000", "dtparam=spi=on"} <= set(lines)
-    assert [line for line in lines if line.startswith("[")] == ["[all]"]
+    assert not [line for line in lines if line.startswith("[")]
+    # The test boot finds the kernel and the initrd where the firmware does.
+    assert image_boot.kernel_and_initrd(text) == ("vmlinuz-6.1.0-41-arm64", "initrd.img-6.1.0-41-arm64")
+
+
+def test_a_kernel_update_keeps_the_oleds_i2c_and_the_cards_root():
+    """Debian's raspi-firmware writes config.txt and cmdline.txt again after a kernel update, from these."""
+    assert set(image.firmware_custom().splitlines()) == {"dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000",
+                                                         "dtparam=spi=on"}
+    defaults = image.firmware_defaults(0x1A2B3C4D)
+    assert "ROOTPART=PARTUUID=1a2b3c4d-02" in defaults.splitlines() and "CMA=0" in defaults.splitlines()
 
 
 def test_cmdline_txt_is_one_line_naming_the_root_partition_of_this_card():
     text = image.cmdline_txt(0x1A2B3C4D)
     assert text.endswith("\n") and text.count("\n") == 1  # the firmware reads one line
-    assert "root=PARTUUID=1a2b3c4d-02" in text.split() and "rootwait" in text.split()
+    assert {"root=PARTUUID=1a2b3c4d-02", "rootwait", "console=ttyS1,115200"} <= set(text.split())
 
 
 def test_the_partition_table_puts_fat_boot_then_ext4_root_aligned_and_back_to_back():
