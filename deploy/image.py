@@ -26,6 +26,7 @@ import re
 import secrets
 import shlex
 import shutil
+import ssl
 import subprocess
 import sys
 import time
@@ -37,6 +38,9 @@ import install  # noqa: E402  (the installer's steps and its config.txt editing)
 
 SUITE = "bookworm"
 INSTALLED = "var/lib/companion/.image-installed"  # the folder's companion is in (mmdebstrap's hook finished)
+BUILD_CA = "/tmp/build-ca.pem"  # the building machine's CA bundle, in the folder while pip runs there
+HOST_CA = "/etc/ssl/certs/ca-certificates.crt"
+UPDATE_INITRAMFS = "/usr/sbin/update-initramfs"
 CARD_SCRIPT = "usr/local/lib/companion/card.py"
 MIRROR = "http://deb.debian.org/debian"
 HOSTNAME = "table"
@@ -176,7 +180,7 @@ def tools() -> None:
 def chroot_command(root: Path):
     """The installer's command runner for the folder: each command run inside it, in a clean environment."""
     env = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME": "/root",
-           "LANG": "C.UTF-8", "DEBIAN_FRONTEND": "noninteractive"}
+           "LANG": "C.UTF-8", "DEBIAN_FRONTEND": "noninteractive", "PIP_CERT": BUILD_CA}
 
     def command(cmd: tuple[str, ...]) -> tuple[int, str]:
         done = subprocess.run(["chroot", str(root), *in_root(root, cmd)], capture_output=True, text=True, env=env)
@@ -190,9 +194,21 @@ def write(root: Path, path: str, text: str, mode: int = 0o644) -> None:
     (root / path).chmod(mode)
 
 
+def no_initrd_yet(root: Path) -> None:
+    """mmdebstrap's essential hook: update-initramfs does nothing until every package is in. Each package
+    that asks for a new initrd would make one, and under qemu-user one takes a quarter of an hour."""
+    run("chroot", str(root), "dpkg-divert", "--quiet", "--local", "--rename", "--add", UPDATE_INITRAMFS)
+    (root / UPDATE_INITRAMFS.lstrip("/")).symlink_to("/bin/true")
+
+
 def customize(root: Path) -> None:
-    """Inside mmdebstrap's customize hook (the folder has /proc, /sys and /dev, and the build's DNS):
-    the pins' groups, then the companion by the installer's steps."""
+    """Inside mmdebstrap's customize hook (the folder has /proc, /sys and /dev, and the build's DNS): the
+    initrd, made once; the pins' groups, then the companion by the installer's steps."""
+    if (root / UPDATE_INITRAMFS.lstrip("/")).is_symlink():  # put aside by the essential hook
+        (root / UPDATE_INITRAMFS.lstrip("/")).unlink()
+        run("chroot", str(root), "dpkg-divert", "--quiet", "--local", "--rename", "--remove", UPDATE_INITRAMFS)
+        say("the initrd (once)")
+        run("chroot", str(root), "update-initramfs", "-c", "-k", "all")
     for group in PIN_GROUPS:
         if f"\n{group}:" not in "\n" + (root / "etc/group").read_text():
             run("chroot", str(root), "groupadd", "--system", group)
@@ -228,9 +244,14 @@ def finish(root: Path) -> None:
 
 
 def install_into(root: Path) -> None:
-    """deploy/install.py's steps into the folder, its commands run inside it."""
-    steps = install.Installer(root, command=chroot_command(root), out=lambda line: say(line.strip()))
-    steps.install()
+    """deploy/install.py's steps into the folder, its commands run inside it. pip there trusts what this
+    machine trusts (its CA bundle, for a network that inspects TLS), for the build only."""
+    bundle = root / BUILD_CA.lstrip("/")
+    shutil.copy(os.environ.get("PIP_CERT") or ssl.get_default_verify_paths().cafile or HOST_CA, bundle)
+    try:
+        install.Installer(root, command=chroot_command(root), out=lambda line: say(line.strip())).install()
+    finally:
+        bundle.unlink()
 
 
 def boot_files(root: Path, boot: Path, disk_id: int) -> None:
@@ -283,10 +304,11 @@ def build_root(root: Path) -> None:
     if root.exists():
         shutil.rmtree(root)
     say(f"Debian {SUITE} arm64 into {root} (mmdebstrap, under qemu-user)")
-    hook = f"{shlex.quote(sys.executable)} {shlex.quote(str(Path(__file__).resolve()))} customize \"$1\""
+    me = f"{shlex.quote(sys.executable)} {shlex.quote(str(Path(__file__).resolve()))}"
     run("mmdebstrap", "--mode=root", "--arch=arm64", "--variant=minbase", "--format=directory",
         "--components=main,contrib,non-free-firmware", f"--include={','.join(PACKAGES)}",
-        "--aptopt=Acquire::Retries \"3\"", f"--customize-hook={hook}", SUITE, str(root), MIRROR)
+        "--aptopt=Acquire::Retries \"3\"", f"--essential-hook={me} essential \"$1\"",
+        f"--customize-hook={me} customize \"$1\"", SUITE, str(root), MIRROR)
 
 
 def build(work: Path, reuse: bool = False) -> None:
@@ -316,7 +338,9 @@ def build(work: Path, reuse: bool = False) -> None:
 
 def main(argv: list[str]) -> int:
     try:
-        if argv[:1] == ["customize"]:
+        if argv[:1] == ["essential"]:
+            no_initrd_yet(Path(argv[1]))
+        elif argv[:1] == ["customize"]:
             customize(Path(argv[1]))
         elif argv[:1] == ["install-into"]:
             install_into(Path(argv[1]))
