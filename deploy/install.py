@@ -109,8 +109,10 @@ UDEV = """\
 # The companion's NFC and dice reader is /dev/{link}, whichever ttyACM or ttyUSB it
 # comes up as. Written by deploy/install.py (--reader-usb VID:PID adds another).
 """
-UDEV_LINE = ('SUBSYSTEM=="tty", ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", SYMLINK+="{link}", '
-             'GROUP="dialout", MODE="0660"  # {name}\n')
+# udev takes no comment after a rule (it ignores what follows as an invalid key): the name goes above it.
+UDEV_LINE = ('# {name}\n'
+             'SUBSYSTEM=="tty", ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", SYMLINK+="{link}", '
+             'GROUP="dialout", MODE="0660"\n')
 
 
 class InstallError(Exception):
