@@ -37,7 +37,7 @@ sys.path.insert(0, str(SOURCE / "deploy"))
 import install  # noqa: E402  (the installer's steps and its config.txt editing)
 
 SUITE = "bookworm"
-INSTALLED = "var/lib/companion/.image-installed"  # the folder's companion is in (mmdebstrap's hook finished)
+INSTALLED = "root.installed"  # beside the folder: its companion is in (mmdebstrap's hook finished); --reuse
 BUILD_CA = "/tmp/build-ca.pem"  # the building machine's CA bundle, in the folder while pip runs there
 HOST_CA = "/etc/ssl/certs/ca-certificates.crt"
 UPDATE_INITRAMFS = "/usr/sbin/update-initramfs"
@@ -217,7 +217,7 @@ def customize(root: Path) -> None:
     # The installer's settings file names the box: its host name, inside a UTS namespace of the build's own.
     run("unshare", "--uts", "sh", "-c", f"hostname {HOSTNAME} && exec \"$@\"", "-",
         sys.executable, str(Path(__file__).resolve()), "install-into", str(root))
-    (root / INSTALLED).touch()
+    (root.parent / INSTALLED).touch()
 
 
 def finish(root: Path) -> None:
@@ -234,7 +234,6 @@ def finish(root: Path) -> None:
     run("chroot", str(root), "passwd", "--lock", "root")
     write(root, "etc/fstab", f"LABEL={ROOT_LABEL}\t/\text4\tdefaults,noatime\t0\t1\n"
                        f"LABEL={BOOT_LABEL}\t/boot/firmware\tvfat\tdefaults,noatime\t0\t2\n")
-    (root / INSTALLED).unlink(missing_ok=True)
     (root / "etc/machine-id").write_text("")  # each card makes its own at its first boot
     for cache in ("root/.cache", "var/lib/apt/lists"):  # pip's and apt's downloads
         shutil.rmtree(root / cache, ignore_errors=True)
@@ -301,6 +300,7 @@ def disk(root: Path, boot: Path, work: Path, out: Path, disk_id: int) -> None:
 
 
 def build_root(root: Path) -> None:
+    (root.parent / INSTALLED).unlink(missing_ok=True)
     if root.exists():
         shutil.rmtree(root)
     say(f"Debian {SUITE} arm64 into {root} (mmdebstrap, under qemu-user)")
@@ -319,7 +319,7 @@ def build(work: Path, reuse: bool = False) -> None:
     root, boot, out = work / "root", work / "boot", work / "companion.img"
     work.mkdir(parents=True, exist_ok=True)
     disk_id = secrets.randbits(32) | 1
-    if reuse and (root / INSTALLED).exists():
+    if reuse and (work / INSTALLED).exists():
         say(f"{root}: reused (--reuse)")
     else:
         build_root(root)
