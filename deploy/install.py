@@ -29,7 +29,8 @@ keeps the settings the panel saved. Each step says what it found and what it did
 `--root DIR` installs into a staging directory instead of /: files are written under DIR,
 the user is added to DIR/etc/passwd, and the unit is enabled with `systemctl --root`;
 nothing touches the running system (no apt, pip, udevadm or service restart). The tests
-use it; so can an image builder.
+use it. An image builder (deploy/image.py) also gives a command runner that runs each command inside
+DIR (chroot): then apt and pip run there too, on the paths as seen from inside.
 
 Only the standard library: this runs before the virtual environment exists.
 """
