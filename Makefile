@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 ARGS ?=
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench screens tools lock clean
+.PHONY: run test bench screens tools lock image image-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -81,6 +81,18 @@ screens: $(STAMP) tools
 	rm -rf $(SHOTS) && mkdir -p $(SHOTS)
 	SCREENSHOTS=$(abspath $(SHOTS)) $(BIN)/python -m pytest -q tests/browser
 	$(BIN)/python tests/doc_pictures.py $(SHOTS)
+
+# The card to flash (docs/pi.md): build/image/companion.img.xz for a Raspberry Pi 3, 4 or Zero 2 W, from
+# Debian bookworm's arm64 packages, with the companion installed by deploy/install.py. As root (through sudo
+# otherwise); it installs the Debian tools it needs with apt when missing. CPU-heavy: at the lowest priority.
+# `make image-test` boots it under qemu until the panel answers. Both are slow: on demand, not in `make test`.
+SUDO_ROOT = $$( [ "$$(id -u)" -eq 0 ] || echo sudo )
+
+image:
+	$(SUDO_ROOT) nice -n 19 python3 deploy/image.py
+
+image-test:
+	$(SUDO_ROOT) python3 deploy/image_boot.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -30,7 +30,8 @@ keeps the settings the panel saved. Each step says what it found and what it did
 `--root DIR` installs into a staging directory instead of /: files are written under DIR,
 the user is added to DIR/etc/passwd, and the unit is enabled with `systemctl --root`;
 nothing touches the running system (no apt, pip, udevadm or service restart). The tests
-use it; so can an image builder.
+use it. An image builder (deploy/image.py) also gives a command runner that runs each command inside
+DIR (chroot): then apt and pip run there too, on the paths as seen from inside.
 
 Only the standard library: this runs before the virtual environment exists.
 """
@@ -113,8 +114,10 @@ UDEV = """\
 # The companion's NFC and dice reader is /dev/{link}, whichever ttyACM or ttyUSB it
 # comes up as. Written by deploy/install.py (--reader-usb VID:PID adds another).
 """
-UDEV_LINE = ('SUBSYSTEM=="tty", ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", SYMLINK+="{link}", '
-             'GROUP="dialout", MODE="0660"  # {name}\n')
+# udev takes no comment after a rule (it ignores what follows as an invalid key): the name goes above it.
+UDEV_LINE = ('# {name}\n'
+             'SUBSYSTEM=="tty", ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", SYMLINK+="{link}", '
+             'GROUP="dialout", MODE="0660"\n')
 
 
 class InstallError(Exception):
@@ -134,6 +137,8 @@ class Installer:
         self.reboot_at_end = reboot
         self.reboot = False  # the boot configuration changed
         self.command = command or _command  # what runs apt, pip, systemctl (a recording double in tests)
+        # The Python that makes the venv: this one, or in a staging root (an image) the root's own.
+        self.python = "/usr/bin/python3" if self.staging else sys.executable
 
     def at(self, path: Path) -> Path:
         """`path` inside the root being installed."""
@@ -248,7 +253,7 @@ class Installer:
         config = self.at(venv / "pyvenv.cfg")
         if not config.exists():
             # --system-site-packages: the venv sees the system's python3-lgpio and python3-spidev.
-            self.run(sys.executable, "-m", "venv", *(("--system-site-packages",) if self.system_pins else ()), str(venv))
+            self.run(self.python, "-m", "venv", *(("--system-site-packages",) if self.system_pins else ()), str(venv))
         elif self.system_pins:  # a venv from an earlier install: let it see them too
             self.write(venv / "pyvenv.cfg", re.sub(r"(?m)^include-system-site-packages = false$",
                                                    "include-system-site-packages = true", config.read_text()))
@@ -256,7 +261,8 @@ class Installer:
         # Nothing unpinned or unhashed is installed as root, pip itself included (the venv's pip checks hashes).
         # Not editable: the service runs what was installed, whatever happens to the checkout. Built
         # from a copy, so root leaves no build/ or *.egg-info in the user's checkout.
-        with tempfile.TemporaryDirectory() as tmp:
+        # A staging root's commands run inside it (an image builder's chroot): the copy is made there too.
+        with tempfile.TemporaryDirectory(dir=self.at(Path("/tmp")) if self.staging else None) as tmp:
             copy = Path(tmp) / "companion"
             shutil.copytree(SOURCE, copy, ignore=shutil.ignore_patterns(
                 ".git", ".venv", "build", "*.egg-info", "__pycache__", "data", "node_modules"))

@@ -1,6 +1,7 @@
 """deploy/install.py into a staging root: the files it renders, the user, the unit enabled, and a second run."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -282,6 +283,10 @@ def test_the_usual_usb_readers_are_named_by_default_and_reboot_is_skipped_in_a_s
     rule = (stage / "etc/udev/rules.d/99-companion-reader.rules").read_text()
     for vid, pid in (("2e8a", "0005"), ("1a86", "7523"), ("10c4", "ea60"), ("0403", "6001")):
         assert f'ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", SYMLINK+="companion-reader"' in rule
+    # Every line is a comment or a rule of key/value pairs alone: udev rejects anything after a rule's last pair
+    # (a booted card's udevd said so for the FTDI lines, whose names followed them).
+    pair = r'[A-Z]+(\{\w+\})?(==|\+=|=)"[^"]*"'
+    assert all(line.startswith("#") or re.fullmatch(f"{pair}(, {pair})*", line) for line in rule.splitlines() if line)
 
 
 @needs_root
