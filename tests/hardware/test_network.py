@@ -207,7 +207,8 @@ def test_the_settings_page_switches_the_network_and_keeps_the_choice(make_runtim
         assert settings.load(tmp_path / "settings.toml")["network"]["mode"] == "own"  # the next start too
         assert phone.post("/api/network", {"use": "elsewhere"})[0] == 400
 
-    sim = create_app(Box(settings.load(None), make_runtime(tmp_path / "sim.sqlite3")))  # a box of its own: its first phone hosts
+    (tmp_path / "sim").mkdir()  # a box of its own (its journal's folder has no record of a host): its first phone hosts
+    sim = create_app(Box(settings.load(None), make_runtime(tmp_path / "sim" / "journal.sqlite3")))
     with serving(sim) as port:
         phone = paired_phone(sim, port)
         assert phone.get("/api/network")[1]["ok"] is False
