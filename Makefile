@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 ARGS ?=
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench screens tools lock image image-test clean
+.PHONY: image-changed run test bench screens tools lock image image-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -85,14 +85,22 @@ screens: $(STAMP) tools
 # The card to flash (docs/pi.md): build/image/companion.img.xz for a Raspberry Pi 3, 4 or Zero 2 W, from
 # Debian bookworm's arm64 packages, with the companion installed by deploy/install.py. As root (through sudo
 # otherwise); it installs the Debian tools it needs with apt when missing. CPU-heavy: at the lowest priority.
-# `make image-test` boots it under qemu until the panel answers. Both are slow: on demand, not in `make test`.
+# `make image-test` boots it under qemu until the panel answers, then notes in deploy/image.tested the digest of
+# the image's recipe (IMAGE_INPUTS) it proved: commit it. Both are slow: on demand, not in `make test`; CI builds
+# and boots the image only when the recipe's digest is not the one noted (`make image-changed` says so).
 SUDO_ROOT = $$( [ "$$(id -u)" -eq 0 ] || echo sudo )
+IMAGE_INPUTS = $(sort $(wildcard deploy/*.py deploy/*.lock deploy/*.in deploy/*.sh systemd/*))
 
 image:
 	$(SUDO_ROOT) nice -n 19 python3 deploy/image.py
 
 image-test:
 	$(SUDO_ROOT) python3 deploy/image_boot.py
+	cat $(IMAGE_INPUTS) | sha256sum | cut -d' ' -f1 > deploy/image.tested
+
+image-changed:
+	@if [ "$$(cat $(IMAGE_INPUTS) | sha256sum | cut -d' ' -f1)" = "$$(cat deploy/image.tested 2>/dev/null)" ]; \
+	then echo no; else echo yes; fi
 
 clean:
 	rm -rf $(VENV) build *.egg-info
