@@ -35,7 +35,7 @@ import threading
 import time
 from pathlib import Path
 
-from bench.web import Client, start_companion
+from bench.web import Client, field_value, start_companion
 from web_panel import push
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,7 +107,7 @@ class Table:
         table = [("/api/input", self.host, o) for o in state["options"] + [o for h in state.get("held", [])
                                                                          for o in h["options"]] if o["group"] == "Play"]
         for path, client, option in self.rng.sample(mine + table, len(mine + table)):
-            action = {**option["action"], **{k: _value(f, self.rng) for k, f in option["fields"].items()}}
+            action = {**option["action"], **{k: field_value(f, self.rng) for k, f in option["fields"].items()}}
             status, _, _ = client.call("POST", path, action | ({"confirm": True} if option["confirm"] else {}))
             if status == 200:
                 return
@@ -121,23 +121,6 @@ class Table:
             began = time.monotonic()
             self.play_one()
             page.wait_for_timeout(1000 * max(0.0, min(pace - (time.monotonic() - began), end - time.monotonic())))
-
-
-def _value(field: dict, rng: random.Random):
-    """A value an offered option's field takes (the table contract's fields)."""
-    if "enum" in field:
-        return rng.choice(field["enum"])
-    if field["type"] == "integer":
-        return rng.randint(field["minimum"], field["maximum"])
-    if field["type"] == "boolean":
-        return rng.random() < 0.5
-    if field["type"] == "array":
-        items = field["items"].get("enum") or []
-        most = min(field.get("maxItems", 1), len(items))
-        least = min(field.get("minItems", 0), most)
-        return rng.sample(items, rng.randint(least, most)) if field.get("uniqueItems") else \
-            [rng.choice(items) for _ in range(least)] if items else []
-    return rng.choice(field.get("examples") or [""])
 
 
 def _crowd(port: int, host: Client, table: Table, seconds: float) -> dict[str, float]:

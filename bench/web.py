@@ -154,7 +154,7 @@ PALAZZO = {"game": "palazzo", "setup": {"players": [{"name": n} for n in ("Ada",
                                         "deck_modes": {"coins": "mirror", "tiles": "virtual"}}}
 
 
-def _field(field: dict, rng: random.Random):
+def field_value(field: dict, rng: random.Random):
     """A value an offered option's field takes (the table contract's fields: enums, bounded numbers, lists)."""
     if "enum" in field:
         return rng.choice(field["enum"])
@@ -162,7 +162,13 @@ def _field(field: dict, rng: random.Random):
         return rng.randint(field["minimum"], field["maximum"])
     if field["type"] == "boolean":
         return rng.random() < 0.5
-    return [rng.choice(field["items"]["enum"])] if field.get("minItems") else []
+    if field["type"] == "array":
+        items = field["items"].get("enum") or []
+        most = min(field.get("maxItems", 1), len(items))
+        least = min(field.get("minItems", 0), most)
+        return rng.sample(items, rng.randint(least, most)) if field.get("uniqueItems") else \
+            [rng.choice(items) for _ in range(least)] if items else []
+    return rng.choice(field.get("examples") or [""])
 
 
 def play_one(client: "Client", rng: random.Random) -> None:
@@ -175,7 +181,7 @@ def play_one(client: "Client", rng: random.Random) -> None:
     plays = [o for o in state["options"] + [o for h in state.get("held", []) for o in h["options"]] if o["group"] == "Play"]
     buying = [o for o in plays if o["action"].get("action") == "purchase"]
     option = rng.choice(buying if buying and rng.random() < 0.5 else plays)
-    action = {**option["action"], **{k: _field(f, rng) for k, f in option["fields"].items()}}
+    action = {**option["action"], **{k: field_value(f, rng) for k, f in option["fields"].items()}}
     client.input(action | ({"confirm": True} if option["confirm"] else {}))
 
 
