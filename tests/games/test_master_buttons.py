@@ -27,7 +27,7 @@ def test_the_popes_die_thrown_at_the_table_is_entered_on_the_buttons(make_runtim
     assert done.action == {"type": "advance", "source": "physical", "dice": [6]}
     view = rt.view()
     assert "Pope Phase: 6. The Pope dies." in view["log"]
-    assert "Nobody can bid for the Pope." in view["log"] and view["step"] == "DOGE"  # no Cardinal: no election to wait for
+    assert "Nobody can bid for the Pope: nobody controls a Cardinal." in view["log"] and view["step"] == "DOGE"  # no Cardinal: no election to wait for
     assert rt.rolled(view["last"]["seq"]) == {"spec": "1d6", "values": [6], "said": "Pope Phase: 6. The Pope dies."}
 
 

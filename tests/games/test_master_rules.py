@@ -435,14 +435,14 @@ def test_a_vacant_office_is_elected_without_a_roll_and_the_dies_card_kills():
     t.to("POPE")
     assert not [o for o in t.view["options"] if o["rolls"]]  # no die to roll
     t.go(type="advance")  # nobody holds a Cardinal: the election passes by itself, electing nobody
-    assert t.step == "DOGE" and "Nobody can bid for the Pope." in t.log
+    assert t.step == "DOGE" and "Nobody can bid for the Pope: nobody controls a Cardinal." in t.log
     assert "Nobody is elected: the Pope's office stays vacant." in t.log and t.view["pope"]["state"] == "vacant"
     t2 = MOV(2)
     t2.to("DOGE")
     t2.give(1, cards=1)
     t2.go(type="play", seat=1, card="The Doge Dies")
     t2.go(type="advance")
-    assert "Nobody can bid for the Doge." in t2.log and t2.view["doge"]["state"] == "vacant"
+    assert "Nobody can bid for the Doge: nobody controls a Senator." in t2.log and t2.view["doge"]["state"] == "vacant"
 
 
 def test_the_neutral_pope_lives_on_other_rolls():
@@ -919,6 +919,22 @@ def test_the_player_caught_automatically_loses_the_next_election_and_is_not_aske
     t.go(type="advance")
     assert t.gold()[1] == gold[1] and t.view["pope"]["controller"] == 0
     assert any(line.startswith("Bea: ") and "(caught: loses automatically)" in line for line in t.log[-4:])
+
+
+def test_an_election_whose_only_voter_was_caught_passes_by_itself_and_says_why_once():
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.put(1, "Cardinal")  # Bea alone can vote for the Pope, and she is caught
+    t.to("EVENT")
+    t.give(1, gold=10, cards=1)
+    t.give(0, cards=1)
+    t.go(type="play", seat=1, card="Slander", target=[c["id"] for c in t.view["in_play"] if c["card"] == "Cardinal"][0])
+    t.go(type="negate", seat=0, card="Caught", dice=[1])
+    t.to("POPE")
+    t.go(type="advance", die=6)
+    assert t.step == "DOGE"  # nobody to wait for: the election passed by itself
+    assert "Nobody can bid for the Pope: Bea was caught in a crime." in t.log
+    assert not [line for line in t.log if line.startswith("Election of the Pope")]  # said once, not twice
 
 
 def _offers_card(t, seat, card):

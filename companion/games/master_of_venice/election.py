@@ -167,7 +167,12 @@ def _no_bidder(office: str) -> Callable[[PMap], str]:
     """With nobody to bid (no voter, or only voters caught in a crime), NEXT would only count no votes: the
     election passes by itself."""
     def why(state: PMap) -> str:
-        return "" if _bidders(state) else f"Nobody can bid for the {OFFICE_NAME[office]}."
+        if _bidders(state):
+            return ""
+        caught = [state["players"][s]["name"] for s in (state["data"]["election"] or {}).get("voters", ())]
+        because = (f"{' and '.join(caught)} {'was' if len(caught) == 1 else 'were'} caught in a crime" if caught
+                   else f"nobody controls a {votes.VOTER[office]}")
+        return f"Nobody can bid for the {OFFICE_NAME[office]}: {because}."
     return why
 
 

@@ -50,11 +50,9 @@ def _death_roll(office: str):
         n = len(e.state["players"])
         voters = votes.voters(table, office, standing(table, n))
         table["election"] = {"office": office, "voters": voters, "bids": [None] * n}
-        if voters:
+        if any(s not in table["caught"] for s in voters):  # else it passes by itself, saying why (election.py)
             e.say(f"Election of the {title}: {', '.join(e.name(s) for s in voters)} "
                   f"{'votes' if len(voters) == 1 else 'vote'}. Bids are sealed, on each voter's own phone.")
-        else:
-            e.say(f"Election of the {title}: nobody controls a {votes.VOTER[office]}, so nobody can vote.")
 
     return run
 
