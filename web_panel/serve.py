@@ -31,8 +31,8 @@ uploads wrote a gigabyte to the card. Here:
   waitress's own limit, one byte more, refuses a body of its size) only for a
   restore from a host's phone that sends its CSRF token (403 without it), and
   only while no other restore is under way (409): `_Spool`, which holds a host's
-  restore of any size from its headers until it is answered, and is the panel's
-  one rule of one restore at a time. So a client that has not paired writes
+  restore of any size from its headers until the panel is done with it: the
+  panel's one rule of one restore at a time. So a client that has not paired writes
   nothing to disk (waitress keeps a body under 512 KB in memory) and its body is
   never read whole; only one host's restore at a time is spooled.
 """
@@ -265,9 +265,10 @@ def _parser(sessions: Any, spool: _Spool) -> type[HTTPRequestParser]:
 
 
 class _Spool:
-    """The one restore a server takes at a time: taken when its headers are read, let go when its request is
-    done (answered, the journal swapped or not). A sender silent for longer than a connection may be (its connection is closed then, and
-    waitress tells its parser nothing) loses its place to the next restore."""
+    """The one restore a server takes at a time: taken when its headers are read, let go when the panel is done
+    with it (`done`, before its answer is sent), or when its request is closed unanswered. A sender silent for
+    longer than a connection may be (its connection is closed then, and waitress tells its parser nothing) loses
+    its place to the next restore."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
