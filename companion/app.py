@@ -279,7 +279,7 @@ def _health(display: object, buttons: object, link: object, journal: Path) -> di
     import shutil
 
     from companion.journal import MIN_FREE
-    from hardware.parts import PartState
+    from companion.health import PartState
 
     free = shutil.disk_usage(journal.parent).free
     card = PartState(True) if free >= MIN_FREE else PartState(

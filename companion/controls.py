@@ -47,6 +47,8 @@ from companion.screens import (
 )
 
 PAGES = ("step", "scores", "counters", "pair")
+# The box's four buttons, left to right under the panel (the order of the screens' hints).
+ROLES = ("back", "select", "action", "next")
 
 
 @dataclass(frozen=True)

@@ -107,9 +107,10 @@ def made_by(sources: Mapping[int, Mapping[str, Any]], players: list[Mapping[str,
 
 def board_picture(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> str:
     """The game's board as it was left (SVG), where the game draws one; CompanionError where it does not."""
-    game, session, _ = _restored(known, loaded)
-    if game.picture is None:
+    game = _game(known, loaded["record"])
+    if game.picture is None:  # said before a replay, which would draw nothing
         raise CompanionError(f"{game.title} has no board the companion draws")
+    _, session, _ = _restored(known, loaded)
     return game.picture(table_view(game, session))
 
 

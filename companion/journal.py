@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import JournalError
+from companion.reader_event import ReaderEvent
 
 # MIGRATIONS[i] takes a journal from version i to i + 1.
 MIGRATIONS: tuple[str, ...] = (
@@ -104,16 +105,6 @@ SCHEMA_VERSION = len(MIGRATIONS)
 # Free space the journal's card must keep for the game to go on (a restore leaves it; below it, the panel and
 # `companion doctor` say the card is nearly full).
 MIN_FREE = 50 * 2**20
-
-
-@dataclass(frozen=True)
-class ReaderEvent:
-    """An event from the reader as the journal keeps it: (boot, seq) names it."""
-
-    boot: str
-    seq: int
-    kind: str  # "TAG", "DICE"
-    payload: Mapping[str, str]
 
 
 @dataclass(frozen=True)

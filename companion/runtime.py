@@ -38,7 +38,8 @@ from companion.core.view import views
 from companion.core.words import sentence
 from companion.errors import CompanionError, JournalError
 from companion.history import Timeline
-from companion.journal import Journal, ReaderEvent
+from companion.journal import Journal
+from companion.reader_event import ReaderEvent
 from companion.replay import SNAPSHOT_EVERY, restore
 from companion.sources import Source, said, short_id, signed
 

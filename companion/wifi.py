@@ -8,8 +8,9 @@ at random each time the network comes up, given to NetworkManager for that
 time only and kept nowhere, so a phone that joined once cannot join (nor read
 the table's traffic) at a later game night. The OLED shows the standard Wi-Fi
 QR code for it, which phone cameras join directly, then the pairing QR code.
-NetworkManager is reached only through hardware.network; where it is missing
-the feature says so and everything else runs.
+The network is reached only through `Network`, the interface this module owns
+and hardware.network implements with NetworkManager; where it is missing the
+feature says so and everything else runs.
 """
 
 from __future__ import annotations
@@ -18,17 +19,51 @@ import logging
 import secrets
 import socket
 import threading
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import segno.helpers
 
-from hardware.network import OWN_ADDRESS, Network, NetworkError
-from hardware.parts import NetworkState
+from companion.errors import CompanionError
+from companion.health import NetworkState
 
 log = logging.getLogger(__name__)
 
 # Read off a small screen and typed on a phone: no 0/o, 1/l/i. 12 of 31 letters and digits: 59 bits.
 ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+@dataclass(frozen=True)
+class InUse:
+    network: str  # "home", "own" or "none"
+    ssid: str = ""
+    device: str = ""
+
+
+class NetworkError(CompanionError):
+    """The network refused or is not there (NetworkManager): the message says which and what to do."""
+
+
+class Network(Protocol):
+    """What the companion asks of the box's network (hardware.network.Network, on NetworkManager). Each call
+    raises NetworkError when the network refuses."""
+
+    own_address: str  # the box's address on its own network
+
+    def problem(self) -> str | None:
+        """Why the companion cannot choose its network here, or None when it can."""
+
+    def in_use(self) -> InUse:
+        """The Wi-Fi connection up now: the companion's own, a home network, or none."""
+
+    def known_in_reach(self) -> list[str]:
+        """The saved networks (not the companion's own) whose name is on the air now."""
+
+    def open_own(self, ssid: str, passphrase: str) -> None:
+        """The companion's own network up under `ssid`, with `passphrase` for this opening only."""
+
+    def back_home(self) -> None:
+        """The companion's own network down: the box goes back to its saved networks."""
 
 
 def new_passphrase() -> str:
@@ -119,11 +154,11 @@ class OwnWifi:
 
     def state(self) -> dict[str, Any]:
         """For the panel (paired phones) and doctor: which network, and the own network's name and address."""
-        return self._state.public() | {"own_ssid": self.ssid, "own_address": OWN_ADDRESS}
+        return self._state.public() | {"own_ssid": self.ssid, "own_address": self.network.own_address}
 
     def address(self) -> str | None:
         """The box's address while its own network is up (phones on it reach the panel there), else None."""
-        return OWN_ADDRESS if self._state.in_use == "own" else None
+        return self.network.own_address if self._state.in_use == "own" else None
 
     def passphrase(self) -> str | None:
         """The own network's passphrase while it is up (this opening's), else None."""

@@ -25,10 +25,10 @@ from typing import Any
 
 import serial
 
-from companion.journal import ReaderEvent
+from companion.health import PartState
+from companion.reader_event import ReaderEvent
 from firmware_bridge import codec
 from firmware_bridge.codec import Frame, FrameError
-from hardware.parts import PartState
 
 log = logging.getLogger(__name__)
 

@@ -22,8 +22,7 @@ from typing import Any
 
 from gpiozero import Button, RotaryEncoder
 
-# The default layout, left to right under the panel (the order of the screens' hints).
-ROLES = ("back", "select", "action", "next")
+from companion.controls import ROLES
 _ACTING = ("back", "action", "next")  # the presses that act: a double press must not repeat them (SELECT only walks)
 
 

@@ -25,9 +25,8 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from companion.errors import CompanionError
+from companion.wifi import InUse, NetworkError
 
 OWN = "companion-own-wifi"
 NOT_SAVED = 2  # NetworkManager's secret flag: asked for at each activation, never written to disk
@@ -55,18 +54,11 @@ def _unescape(value: str) -> str:
     return value.replace("\\:", ":").replace("\\\\", "\\")
 
 
-@dataclass(frozen=True)
-class InUse:
-    network: str  # "home", "own" or "none"
-    ssid: str = ""
-    device: str = ""
-
-
-class NetworkError(CompanionError):
-    """NetworkManager refused or is not there: the message says which and what to do."""
-
-
 class Network:
+    """companion.wifi's Network on NetworkManager."""
+
+    own_address = OWN_ADDRESS
+
     def __init__(self, run: Runner = nmcli):
         self.run = run
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 
 from companion.errors import CompanionError
+from companion.health import PartState
 
 log = logging.getLogger(__name__)
 
@@ -31,31 +31,6 @@ class PartMissing(CompanionError):
     def __init__(self, problem: str, fix: str):
         super().__init__(f"{problem}. {fix}")
         self.problem, self.fix = problem, fix
-
-
-@dataclass(frozen=True)
-class PartState:
-    """Every part's state, one shape for the panel's health, the settings page and doctor: whether it is there
-    (and works), what is wrong, and what fixes it."""
-
-    ok: bool
-    problem: str = ""
-    fix: str = ""
-
-    def public(self) -> dict[str, Any]:
-        return {"ok": self.ok, "problem": self.problem, "fix": self.fix}
-
-
-@dataclass(frozen=True)
-class NetworkState(PartState):
-    """The Wi-Fi as a part: besides whether the box can choose its network, which one is up ("own", "home" or
-    "none") and its name."""
-
-    in_use: str = "none"
-    ssid: str = ""
-
-    def public(self) -> dict[str, Any]:
-        return super().public() | {"in_use": self.in_use, "ssid": self.ssid}
 
 
 class Slot:

@@ -210,15 +210,26 @@ def test_a_restored_journal_the_table_cannot_take_up_is_rolled_back(make_runtime
 
 
 def test_one_restore_at_a_time_and_only_with_room_to_play_on(make_runtime, tmp_path, monkeypatch):
+    import http.client
+
     from phone import two_phones
     from web_panel import backups
 
     rt = _game_in_progress(make_runtime, tmp_path)
     with two_phones(rt) as (phone, _):
         body = phone.raw("GET", "/api/backup")[1]
-        with backups._one_at_a_time:
-            status, answer = phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"})
+        under_way = http.client.HTTPConnection("127.0.0.1", phone.port, timeout=10)  # a restore's headers, no body yet
+        under_way.putrequest("POST", "/api/restore")
+        for name, value in (("Content-Length", len(body)), ("Content-Type", "application/vnd.sqlite3"),
+                            ("Cookie", phone.cookie), ("X-CSRF-Token", phone.csrf)):
+            under_way.putheader(name, str(value))
+        under_way.endheaders()
+        under_way.send(body[:10])
+        status, answer = phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"})
         assert status == 409 and "another restore is under way" in answer["error"]
+        under_way.send(body[10:])
+        assert under_way.getresponse().status == 200
+        under_way.close()
         monkeypatch.setattr(backups, "RESERVE", 10**15)  # a petabyte to spare: no card has that
         status, answer = phone.call("POST", "/api/restore", body, {"Content-Type": "application/vnd.sqlite3"})
         assert status == 507 and "not enough free space" in answer["error"] and "Nothing was changed" in answer["error"]

@@ -116,3 +116,40 @@ def test_the_chart_is_kept_as_the_game_is_played_and_a_round_undone_is_not_drawn
     assert kept == replayed
     assert [p["round"] for p in kept["points"]] == [1, 2, 3]
     assert rt.timeline(game_id + 1) is None  # another game: replayed from the journal
+
+
+def test_the_panel_replays_a_past_game_once_and_never_on_a_requests_thread(phones, monkeypatch):
+    """Past games, asked for by two phones: the list (each finished game's winner), then the game opened (its
+    result, board, chart and exports). Before (issue 57) that replayed the game 4 times, each on the thread of
+    the request that asked (its result, its chart, and its board at each ask, though free play draws none); now
+    twice, on the panel's own thread: its result when the game ended, before anyone asked, and its chart."""
+    import threading
+    import time
+
+    from companion import history as past
+
+    replays = []
+    for name in ("restore", "timeline"):  # a replay from the journal: to the end (from a snapshot), or round by round
+        def counted(*args, _real=getattr(past, name), _name=name, **kwargs):
+            replays.append((_name, threading.current_thread().name))
+            return _real(*args, **kwargs)
+        monkeypatch.setattr(past, name, counted)
+    table, player = phones
+    table.input({"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Ada"}, {"name": "Bea"}]}})
+    table.input({"type": "counter", "name": "score", "seat": 0, "delta": 3})
+    table.input({"type": "finish", "confirm": True})
+    table.input({"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Cy"}]}})  # game 1 is past
+    for _ in range(100):  # the ended game's result is replayed in the background
+        if replays:
+            break
+        time.sleep(0.05)
+    for phone in (table, player):
+        assert [g["id"] for g in phone.get("/api/history")[1]["games"]] == [2, 1]
+        assert phone.get("/api/history/1")[1]["winner"] == ["Ada"]  # the list's winner
+        assert phone.get("/api/history/1")[1]["players"][0]["score"] == 3  # the game opened
+        assert phone.raw("GET", "/api/history/1/board.svg")[0] == 404  # free play draws no board
+        assert phone.raw("GET", "/api/history/1/chart.svg")[0] == 200
+        for kind in ("json", "csv", "bgstats"):
+            assert phone.raw("GET", f"/api/history/1/export?format={kind}")[0] == 200
+    assert [kind for kind, _ in replays] == ["restore", "timeline"]
+    assert not [thread for _, thread in replays if thread.startswith("waitress")]

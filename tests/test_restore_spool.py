@@ -84,8 +84,25 @@ def test_the_next_restore_is_taken_once_the_first_is_answered(panel):
     assert _answer(_begin(port, host, len(junk))) == (409, BUSY)
     first.send(junk[1000:])
     assert _answer(first) == (400, {"error": NOT_A_BACKUP})
-    # Its place is let go once the server has closed its request (just after its answer is sent).
-    assert _until_taken(port, host, junk)[-1] == (400, {"error": NOT_A_BACKUP})
+    # Its place is let go as soon as the panel is done with it, before its answer is sent: taken at once.
+    assert _restore(port, host, junk) == (400, {"error": NOT_A_BACKUP})
+
+
+def test_a_small_restore_is_one_at_a_time_too_and_no_other_request_lets_it_go(panel):
+    """One restore at a time was kept twice, by the server for a large body and by the panel for any: now by the
+    server alone, for a host's restore of any size (a small backup's as well), until the panel is done with it."""
+    app, port = panel
+    host = paired_phone(app, port)
+    first = _begin(port, host, 1000)
+    first.send(b"x" * 10)
+    assert _restore(port, host, b"x" * 1000) == (409, BUSY)
+    player = paired_phone(app, port)  # answered by the panel (not a host's), naming itself the restore under way
+    forged = {"Content-Type": "application/vnd.sqlite3", "Companion-Spooled": "a guess"}
+    assert player.raw("POST", serve.RESTORE, b"x" * 1000, forged)[0] == 403
+    assert _restore(port, host, b"x" * 1000) == (409, BUSY)  # still under way
+    first.send(b"x" * 990)
+    assert _answer(first) == (400, {"error": NOT_A_BACKUP})
+    assert _restore(port, host, b"x" * 1000) == (400, {"error": NOT_A_BACKUP})
 
 
 def test_a_restore_whose_sender_went_away_lets_the_next_one_in(make_runtime, monkeypatch):

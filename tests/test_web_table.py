@@ -226,3 +226,53 @@ def test_an_address_the_panel_lacks_is_its_own_page_for_a_phone_and_json_for_a_c
     assert status == 404 and "/&lt;script&gt;x" in body.decode() and "<script>x" not in body.decode()
     status, answer = phone.get("/api/no-such-thing")
     assert status == 404 and "no such API address" in answer["error"]
+
+
+def test_a_phone_whose_input_is_slow_holds_back_no_other_phone(served, phone, monkeypatch):
+    """A lock the panel held across every phone's input, for as long as the table took to answer it: another
+    phone's input waited for the slow one, each one taking one of the server's threads meanwhile. Now only the
+    same phone's next input waits for it (its double tap is still refused), and the others are answered."""
+    import threading
+
+    runtime, port, app = served
+    phone.input({"type": "new_game", "game": "free_play", "setup": TWO})
+    ada = paired_phone(app, port)
+    assert ada.post("/api/seat", {"seat": 0}) == (200, {"seat": 0})
+    inside, release = threading.Event(), threading.Event()
+    submit = runtime.submit
+
+    def slow_for_ada(action, *args, source, **kwargs):
+        if source.phone == ada.id:  # Ada's input is held inside the runtime until released
+            inside.set()
+            release.wait(20)
+        return submit(action, *args, source=source, **kwargs)
+
+    monkeypatch.setattr(runtime, "submit", slow_for_ada)
+    seen = {"X-Seen-Version": str(runtime.view()["version"])}
+    answers = {}
+
+    def send(name, who, path, action):
+        answers[name] = who.call("POST", path, action, seen)
+
+    roll = {"type": "roll", "spec": "1d6"}
+    first = threading.Thread(target=send, args=("first", ada, "/api/seat/input", roll))
+    first.start()
+    again = threading.Thread(target=send, args=("again", ada, "/api/seat/input", roll))  # Ada's double tap
+    try:
+        assert inside.wait(10)
+        again.start()
+        host = threading.Thread(target=send, args=("host", phone, "/api/input",
+                                                   {"type": "counter", "name": "score", "seat": 1, "delta": 2}))
+        host.start()
+        host.join(8)
+        assert "host" in answers, "another phone's input waited for the slow one"
+        assert answers["host"][0] == 200, answers["host"]
+        assert phone.get("/api/state")[1]["seq"] == 1  # the table moved on meanwhile
+        assert "first" not in answers and "again" not in answers  # Ada's inputs still wait, in order
+    finally:
+        release.set()
+        first.join(10)
+        if again.ident is not None:
+            again.join(10)
+    assert answers["first"][0] == 200 and answers["first"][1]["log"][0].startswith("Ada rolled 1d6: ")
+    assert answers["again"] == (409, {"error": "that was done a moment ago (a second tap): look again"})

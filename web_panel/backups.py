@@ -14,7 +14,6 @@ paired now stay paired (a backup brings none).
 from __future__ import annotations
 
 import shutil
-import threading
 from datetime import datetime
 from pathlib import Path
 
@@ -31,7 +30,6 @@ MAX_BACKUP = 100 * 2**20  # bytes: a year of game nights is a few MB
 RESERVE = MIN_FREE  # free space left for the game to go on after a restore
 MEDIA_TYPE = "application/vnd.sqlite3"
 SQLITE_HEADER = b"SQLite format 3\x00"
-_one_at_a_time = threading.Lock()
 
 
 @API.route(bp, "GET", "/api/backup", "A backup of the journal (every game and the cards; not the paired phones), as a file",
@@ -54,9 +52,7 @@ def download():
 def upload():
     rt = current_app.extensions["runtime"]
     request.max_content_length = MAX_BACKUP  # this route only: the rest of the panel takes 64 KB
-    if not _one_at_a_time.acquire(blocking=False):
-        return jsonify(error="another restore is under way: wait for it, then look at the table"), 409
-    path = fresh = None
+    path = fresh = None  # one restore at a time: the server takes no other's headers meanwhile (serve._Spool)
     try:
         error = _room_for(rt.journal.path, request.content_length or 0)
         if error:
@@ -86,7 +82,6 @@ def upload():
         except CompanionError as e:
             return jsonify(error=str(e)), 400
     finally:
-        _one_at_a_time.release()
         for scratch in (path, fresh):
             for suffix in ("", "-wal", "-shm"):
                 if scratch is not None:

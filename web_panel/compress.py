@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request, url_for
+from flask import Flask, current_app, request, url_for
 
 SMALLEST = 512  # bytes: below this gzip's own header and a packet's worth save nothing
 REMEMBERED = 256 * 1024  # bytes: an answer up to this size is compressed once (the state: once a version)
@@ -30,6 +30,7 @@ def install(app: Flask) -> None:
     """Compress `app`'s answers and keep its versioned static files; `static_url` for the templates."""
     app.after_request(_smaller)
     app.jinja_env.globals["static_url"] = static_url
+    app.extensions["gzipped"] = lru_cache(maxsize=64)(_gzip)  # the answers compressed lately, by their bytes
 
 
 def static_url(filename: str) -> str:
@@ -49,14 +50,12 @@ def _digest(path: Path, _mtime: int) -> str:
 
 
 def _gzipped(body: bytes) -> bytes:
-    return _remembered(body) if len(body) <= REMEMBERED else _gzip(body)  # a large export: not kept
+    kept = current_app.extensions["gzipped"]
+    return kept(body) if len(body) <= REMEMBERED else _gzip(body)  # a large export: not kept
 
 
 def _gzip(body: bytes) -> bytes:
     return gzip.compress(body, compresslevel=6, mtime=0)
-
-
-_remembered = lru_cache(maxsize=64)(_gzip)
 
 
 def _smaller(response: Any) -> Any:

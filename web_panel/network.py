@@ -8,8 +8,8 @@ from flask import Blueprint, current_app, jsonify
 
 from companion import settings as settings_mod
 from companion.errors import SettingsError
-from hardware.network import NetworkError
-from hardware.parts import NetworkState
+from companion.health import NetworkState
+from companion.wifi import NetworkError
 from web_panel.api import API
 
 bp = Blueprint("network", __name__)

@@ -30,10 +30,11 @@ uploads wrote a gigabyte to the card. Here:
   KB, the panel's largest form) for everyone, MAX_BACKUP (itself allowed:
   waitress's own limit, one byte more, refuses a body of its size) only for a
   restore from a host's phone that sends its CSRF token (403 without it), and
-  only while no other restore's body is taken in (409): `_Spool`. So a client
-  that has not paired writes nothing to disk (waitress keeps a body under 512 KB
-  in memory) and its body is never read whole; only one host's restore at a
-  time is spooled.
+  only while no other restore is under way (409): `_Spool`, which holds a host's
+  restore of any size from its headers until the panel is done with it: the
+  panel's one rule of one restore at a time. So a client that has not paired writes
+  nothing to disk (waitress keeps a body under 512 KB in memory) and its body is
+  never read whole; only one host's restore at a time is spooled.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from __future__ import annotations
 import hmac
 import json
 import logging
+import secrets
 import threading
 import time
 import types
@@ -71,23 +73,38 @@ CLEANUP_EVERY = 2  # seconds between looks for connections past a deadline or id
 HEADERS_MAX = 16 * 1024  # bytes of request line and headers: a phone sends under 2 KB
 MAX_BODY = 64 * 1024  # bytes of body anyone may send (the panel's largest form); a host's restore aside
 RESTORE = "/api/restore"
+SPOOLED = "COMPANION_SPOOLED"  # a header the server gives the restore that holds the spool (not a sender's)
 BOX = frozenset({"127.0.0.1", "::1"})  # the box's own address: no stranger on the network connects from it
 
 
 def make_server(app: Any, host: str, port: int, threads: int = 4) -> Any:
     """The panel on waitress at host:port (port 0: any free one), not yet running. `threads` answer the
     panel's requests; HOLDERS more hold a page's request until the table changes (web_panel.push)."""
-    server = create_server(app, host=host, port=port, threads=threads + HOLDERS, connection_limit=CONNECTIONS + BOX_ROOM,
-                           channel_timeout=CHANNEL_TIMEOUT, cleanup_interval=CLEANUP_EVERY,
-                           max_request_body_size=MAX_BACKUP + 1, max_request_header_size=HEADERS_MAX)
-    sessions = app.extensions["sessions"]
+    spool = _Spool()
+    server = create_server(_letting_go(app, spool), host=host, port=port, threads=threads + HOLDERS,
+                           connection_limit=CONNECTIONS + BOX_ROOM, channel_timeout=CHANNEL_TIMEOUT,
+                           cleanup_interval=CLEANUP_EVERY, max_request_body_size=MAX_BACKUP + 1,
+                           max_request_header_size=HEADERS_MAX)
+    parser = _parser(app.extensions["sessions"], spool)
     connections = getattr(server, "map", None) or server._map  # one listening socket, or several
     for listener in [s for s in connections.values() if isinstance(s, BaseWSGIServer)]:
-        listener.channel_class = _share(listener.channel_class, _parser(sessions))
+        listener.channel_class = _share(listener.channel_class, parser)
         listener.maintenance = types.MethodType(_maintenance(listener.maintenance), listener)
         listener.add_task = types.MethodType(_ahead, listener)
     server.close = _answering_held(app.extensions["changes"], server.close)
     return server
+
+
+def _letting_go(app: Any, spool: _Spool) -> Callable[[dict[str, Any], Any], Any]:
+    """The app, letting go of the spool as soon as the restore that holds it is done, before its answer is
+    sent: the next restore, sent once that answer is read, is taken."""
+    def wsgi(environ: dict[str, Any], start_response: Any) -> Any:
+        try:
+            return app(environ, start_response)
+        finally:
+            spool.done(environ.get(f"HTTP_{SPOOLED}"))
+
+    return wsgi
 
 
 def _answering_held(changes: Any, close: Callable[[], None]) -> Callable[[], None]:
@@ -189,38 +206,44 @@ def _maintenance(maintenance: Callable[[float], None]) -> Callable[[Any, float],
     return look
 
 
-def _parser(sessions: Any) -> type[HTTPRequestParser]:
+def _parser(sessions: Any, spool: _Spool) -> type[HTTPRequestParser]:
     """waitress's request parser, reading the session cookie with the headers (`session`: the paired phone's, or
     None), and answering before a body is taken in when the sender may not send it: more than MAX_BODY from anyone
-    but a host's phone restoring a backup; a restore without its CSRF token; a restore while another one's body is
-    taken in (one at a time: `_Spool`); a body of unknown length."""
-    spool = _Spool()
+    but a host's phone restoring a backup; a host's restore without its CSRF token; a host's restore while
+    another one is under way (one at a time: `spool`); a body of unknown length."""
 
     class Parser(HTTPRequestParser):
-        spooling = False  # this request holds the spool: its body is a restore's
+        spooling = False  # this request holds the spool: it is a restore
+        token = ""  # its header SPOOLED, which names it to `_letting_go` once the app is done with it
         session = None
 
         def parse_header(self, header_plus: bytes) -> None:
             super().parse_header(header_plus)
+            self.headers.pop(SPOOLED, None)  # the server's own word, never a sender's
             self.session = _session(sessions, self.headers.get("COOKIE", ""))
             if self.chunked:
                 self._refuse("a body sent in chunks is refused here: send its length")
-            elif self.content_length > MAX_BODY:
-                self._large()
+            elif self.content_length > MAX_BODY or self.path == RESTORE:
+                self._restore()
 
-        def _large(self) -> None:
-            """A body larger than the panel's forms: only a host's restore, with its token, one at a time."""
+        def _restore(self) -> None:
+            """A body larger than the panel's forms is only a host's restore, with its token; a host's restore,
+            whatever its size, only while no other is under way. Any other small body: the panel answers it."""
             session = self.session if self.path == RESTORE else None
-            most = MAX_BACKUP if session is not None and session.host else MAX_BODY
+            host = session is not None and session.host
+            most = MAX_BACKUP if host else MAX_BODY
             if self.content_length > most:
                 self._refuse(f"the request is larger than the {most} bytes the panel takes from this phone"
                              + (" (only a host's phone restores a backup)" if self.path == RESTORE else ""))
+            elif not host:
+                return
             elif not hmac.compare_digest(self.headers.get("X_CSRF_TOKEN", "").encode(), session.csrf.encode()):
                 self._refuse("missing or wrong CSRF token: reload the page", Refused.FORBIDDEN)
             elif not spool.take(self):
                 self._refuse("another restore is under way: wait for it, then look at the table", Refused.BUSY)
             else:
                 self.spooling = True
+                self.headers[SPOOLED] = self.token = secrets.token_hex(8)
 
         def received(self, data: bytes) -> int:
             if self.spooling:
@@ -242,9 +265,10 @@ def _parser(sessions: Any) -> type[HTTPRequestParser]:
 
 
 class _Spool:
-    """The one restore whose body a server takes in at a time: taken when its headers are read, let go when its
-    request is done. A sender silent for longer than a connection may be (its connection is closed then, and
-    waitress tells its parser nothing) loses its place to the next restore."""
+    """The one restore a server takes at a time: taken when its headers are read, let go when the panel is done
+    with it (`done`, before its answer is sent), or when its request is closed unanswered. A sender silent for
+    longer than a connection may be (its connection is closed then, and waitress tells its parser nothing) loses
+    its place to the next restore."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -268,6 +292,12 @@ class _Spool:
     def let_go(self, parser: Any) -> None:
         with self._lock:
             if self._holder is parser:
+                self._holder = None
+
+    def done(self, token: str | None) -> None:
+        """The app is done with the restore whose header SPOOLED says `token`."""
+        with self._lock:
+            if token and self._holder is not None and self._holder.token == token:
                 self._holder = None
 
 

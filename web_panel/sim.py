@@ -15,8 +15,8 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.cards import check_uid
+from companion.controls import ROLES
 from companion.errors import CompanionError
-from hardware.buttons import ROLES
 from web_panel.api import API
 
 bp = Blueprint("sim", __name__)

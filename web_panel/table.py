@@ -74,9 +74,20 @@ def _new_game(body: dict[str, Any]):
     return _answer(outcome)
 
 
-# A double tap: the same input again from the same phone, made against the same table (the header
-# X-Seen-Version: the view's `version` the page's buttons came from) as the one it just had accepted.
-_last_lock = threading.Lock()
+class Taps:
+    """Each phone's last input the table accepted, to refuse its double tap: the same input again from the same
+    phone, made against the same table (the header X-Seen-Version: the view's `version` the page's buttons came
+    from). One app's (its extensions' "taps"). A phone's inputs go to the table one at a time, so its second tap
+    sees what its first did; another phone's never wait for them."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()  # held only to find a phone's own, never while the table answers
+        self._phones: dict[str, threading.Lock] = {}
+        self.last: dict[str, tuple[str, str]] = {}
+
+    def one_at_a_time(self, phone: str) -> threading.Lock:
+        with self._lock:
+            return self._phones.setdefault(phone, threading.Lock())
 
 
 def submit(action: dict[str, Any], source: Source):
@@ -85,16 +96,16 @@ def submit(action: dict[str, Any], source: Source):
     Done or Undo before the page showed what the first did) does it once, as a press on the box does."""
     seen = request.headers.get("X-Seen-Version", "")
     tap = (seen, json.dumps(action, sort_keys=True)) if seen.isdigit() else None
-    last: dict[str, tuple[str, str]] = current_app.extensions.setdefault("last_tap", {})
-    with _last_lock:
-        if tap is not None and last.get(source.phone) == tap:
+    taps: Taps = current_app.extensions["taps"]
+    with taps.one_at_a_time(source.phone):
+        if tap is not None and taps.last.get(source.phone) == tap:
             return jsonify(error="that was done a moment ago (a second tap): look again"), 409
         try:
             outcome = _runtime().submit(action, source=source)
         except TimeoutError:
             outcome = None
         if tap is not None and outcome is not None and outcome.accepted:
-            last[source.phone] = tap
+            taps.last[source.phone] = tap
     return _answer(outcome)
 
 

@@ -1,4 +1,5 @@
-"""The core stays pure: no hardware, web, threads or clocks, however deep the imports go."""
+"""The core stays pure: no hardware, web, threads or clocks, however deep the imports go. The edges (the parts,
+the reader's link, the web panel) import the core, never each other; the web panel keeps no state in its modules."""
 
 import ast
 import subprocess
@@ -84,3 +85,58 @@ def test_loading_the_core_starts_no_thread_machinery():
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+EDGES = ("hardware", "firmware_bridge", "web_panel")
+ROOTS = ("companion.app", "companion.cli", "companion.doctor")  # they make the parts (and check them) for the rest
+
+
+def project_modules(*packages):
+    for package in packages:
+        for f in sorted(ROOT.joinpath(package).rglob("*.py")):
+            rel = f.relative_to(ROOT).with_suffix("")
+            yield ".".join(p for p in rel.parts if p != "__init__"), f
+
+
+def test_the_edges_import_the_core_and_never_each_other():
+    """The reader's link took its event type from the journal and its health from the hardware's parts;
+    companion/wifi.py drove hardware.network; the panel's network page and simulated box read the hardware.
+    Now each edge imports the core and its own package, and the core none of the edges but where the parts are
+    made: the event type and a part's health are the core's (companion.reader_event, companion.health), and
+    the network an interface companion.wifi owns and hardware.network implements."""
+    crossed = {}
+    for name, path in project_modules("companion", *EDGES):
+        if name in ROOTS:
+            continue
+        edges = {m for m in imports_of(name, path) if m.split(".")[0] in EDGES and m.split(".")[0] != name.split(".")[0]}
+        if edges:
+            crossed[name] = sorted(edges)
+    assert not crossed, f"modules importing another edge: {crossed}"
+
+
+# What a web module may keep at its top level though it is kept between requests: the same for every app.
+SHARED = {"web_panel.compress._digest": "a static file's hash, by its path and when it changed"}
+MUTABLE = {"Lock", "RLock", "Condition", "Semaphore", "BoundedSemaphore", "Event", "OrderedDict", "deque",
+           "defaultdict", "dict", "list", "set", "Counter", "lru_cache", "cache", "WeakValueDictionary"}
+
+
+def _called(node):
+    """The name a call (or a decorator) calls: `threading.Lock()` -> "Lock", `lru_cache(maxsize=9)(f)` -> "lru_cache"."""
+    while isinstance(node, ast.Call):
+        node = node.func
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+
+
+def test_the_web_panel_keeps_its_state_on_the_app_not_in_its_modules():
+    """The panel's history replays, its restore lock, the phones' last taps and its compressed answers were
+    module globals, shared by every app in the process (the tests make many); now each app keeps its own."""
+    kept = {}
+    for name, path in project_modules("web_panel"):
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _called(node.value) in MUTABLE:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                kept.update({f"{name}.{t.id}": _called(node.value) for t in targets if isinstance(t, ast.Name)})
+            elif isinstance(node, ast.FunctionDef) and any(_called(d) in MUTABLE for d in node.decorator_list):
+                kept[f"{name}.{node.name}"] = "a cache"
+    assert {k: v for k, v in kept.items() if k not in SHARED} == {}
+    assert set(SHARED) <= set(kept)  # what is allowed is still there (else drop it from SHARED)
