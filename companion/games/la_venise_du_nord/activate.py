@@ -18,7 +18,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.result import Refused
+from companion.core.result import Refused, refused
 from companion.core.flow import EACH, Step, step_name
 from companion.core.words import counted
 
@@ -33,7 +33,7 @@ from .table import STOCK_SPACES, kind, prices, row_spaces, secondary_seats, stoc
 def options(state: PMap, seat: int | None) -> list[Option]:
     table = state["data"]
     who = powers.activator(state, table)
-    if seat is None or isinstance(who, Refused) or who[0] != seat or who[1] is None:
+    if seat is None or refused(who) or who[0] != seat or who[1] is None:
         return []
     tile, value = table["turn"]["tile"], who[1]
     if tile is None:
@@ -161,16 +161,16 @@ def _port(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: in
 _POWER_OPTIONS = {"raw": _raw, "cards": _cards, "market": _market, "port": _port}
 
 
-def tapped(state: PMap, deck: str, card: str) -> Mapping[str, Any] | str:
+def tapped(state: PMap, deck: str, card: str) -> Mapping[str, Any] | Refused:
     """A real card tapped on the reader while a card tile is activated: the card kept."""
     if state["flow"] is None:
-        return "the game has not started"
+        return Refused("the game has not started")
     tile = state["data"]["turn"]["tile"]
     if step_name(state) not in ("ACTIVATE", "SECONDARY") or tile is None or CARD_TILES.get(tile) != deck:
-        return "a card is tapped when it is kept from the activated Workshop, Order or Master Builder tile"
+        return Refused("a card is tapped when it is kept from the activated Workshop, Order or Master Builder tile")
     read = READ[deck](card)
     if read is None:
-        return f"{card} is not a card of this deck as printed"
+        return Refused(f"{card} is not a card of this deck as printed")
     known = state["decks"][deck]["known"]
     return {"type": "advance", **({"keep": read["card"]} if known else picked(deck, read["card"]))}
 
@@ -179,7 +179,7 @@ def status(state: PMap) -> str:
     table = state["data"]
     who = powers.activator(state, table)
     tile = table["turn"]["tile"] or "?"
-    value = who[1] if not isinstance(who, Refused) else None
+    value = who[1] if not refused(who) else None
     return f"{tile} at {value}" if value is not None else f"Activate {tile}"
 
 

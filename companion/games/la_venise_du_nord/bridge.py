@@ -15,7 +15,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.result import Refused
+from companion.core.result import Refused, refused
 from companion.core.flow import Step
 from companion.core.edit import Edit
 from companion.core.words import counted
@@ -93,7 +93,7 @@ def bridge(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: 
     a, b = dice[here]["value"], dice[there]["value"]
     cost = a + b if standing is not None else abs(a - b)
     paid = _payment(stock(state, seat), cost, action.get("pay"))
-    if isinstance(paid, Refused):
+    if refused(paid):
         return paid
     back = city.tile_named(action.get("take_back")) if action.get("take_back") is not None else None
     if back not in (here, there):
@@ -131,10 +131,7 @@ def _payment(held: Mapping[str, int], cost: int, given: object) -> dict[str, int
 
 
 def build(e: Edit) -> None:
-    out = bridge(e.state, e.data, e.action, e.seat)
-    if isinstance(out, Refused):
-        e.refuse(out.reason)
-    log, paid = out
+    log, paid = e.must(bridge(e.state, e.data, e.action, e.seat))
     for raw, n in paid.items():
         if n:
             e.pay(e.seat, raw, n)

@@ -255,9 +255,7 @@ def _sell(e: Edit, seat: int, tile: str, value: int) -> None:
     before = market.price(pieces)
     e.say(f"{e.name(seat)} sells {n} {good} at {before} + bonus {bonus}: {vp} VP.")
     if before > 0:
-        bad = market.lower(pieces, e.action.get("lower"))
-        if bad:
-            e.refuse(bad)
+        e.must(market.lower(pieces, e.action.get("lower")))
         e.say(f"The {good} price comes down to {market.price(pieces)}.")
     elif e.action.get("lower") is not None:
         e.refuse(f"lower: the {good} price is 0 already")
@@ -283,9 +281,7 @@ def _export(e: Edit, seat: int, tile: str, value: int) -> None:
     if price == "up":
         pieces["cubes"] += 1
     elif PORT_PRICE[price] < 0:
-        bad = market.lower(pieces, price, by_one=True)
-        if bad:
-            e.refuse(bad.replace("lower:", "price:"))
+        e.must(market.lower(pieces, price, by_one=True, key="price"))
     if price != "stay":
         e.say(f"The {good} price moves to {market.price(pieces)}.")
     e.pay(seat, good, 1)
@@ -391,9 +387,7 @@ def use_builder(e: Edit) -> None:
         table["prices"][card["good"]]["cubes"] += 1
         up = f"{who} uses {card['card']}: {card['good']} up to {market.price(table['prices'][card['good']])}"
         if market.price(table["prices"][down]):  # -1: a +2 card is swapped for a cube, as at a Port
-            bad = market.lower(table["prices"][down], e.action.get("lower"), by_one=True)
-            if bad:
-                e.refuse(bad)
+            e.must(market.lower(table["prices"][down], e.action.get("lower"), by_one=True))
         e.say(f"{up}, {down} {'down to' if market.price(table['prices'][down]) else 'at'} {market.price(table['prices'][down])}.")
     elif card["kind"] == "fill_stock":
         # The appendix: fill the 6 spaces with 2 kinds of your choice; cubes there are thrown out to make room.

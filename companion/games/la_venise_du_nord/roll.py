@@ -96,9 +96,7 @@ def _rolled(e: Edit) -> list[int] | None:
         e.refuse("the two dice need their values", needs=Needs("roll", "dice", spec=str(TWO_DICE)))
     if dice is None:
         return None
-    bad = check_values(TWO_DICE, dice)
-    if bad:
-        e.refuse(f"dice: {bad}")
+    e.must(check_values(TWO_DICE, dice), "dice: {}")
     if table["burghers"][seat] is not None and not any(can_move(table, seat, v) for v in dice):
         e.refuse(f"neither {dice[0]} nor {dice[1]} is a legal move from {table['burghers'][seat]}: roll both again")
     table["turn"]["dice"] = list(dice)

@@ -23,6 +23,7 @@ from pyrsistent import PMap, thaw
 from companion import scoring
 from companion.core.flow import step_name
 from companion.core.game import GameDef
+from companion.core.result import Refused
 from companion.scoring import merchant_venturers as sheet
 
 from . import markets, picture, sea, trading
@@ -192,9 +193,9 @@ def _score_sheet(state: PMap) -> dict[str, Any]:
                         for s, p in enumerate(state["players"])]}
 
 
-def _tapped(state: PMap, deck: str, card: str) -> str:
+def _tapped(state: PMap, deck: str, card: str) -> Refused:
     """The reader cannot tell whose card it is, and there is no player whose move it is."""
-    return f"{card}: play an action card from your phone (Play an action card), so the companion knows whose it is"
+    return Refused(f"{card}: play an action card from your phone (Play an action card), so the companion knows whose it is")
 
 
 MERCHANT_VENTURERS = GameDef(

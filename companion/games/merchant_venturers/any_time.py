@@ -34,8 +34,7 @@ def move(e: Edit, sailing: bool) -> None:
             e.refuse(f"ship {ship['id']} has sailed this season")
         if to == ship["at"] != SEA:  # a ship at sea may sail on, still at sea
             e.refuse(f"ship {ship['id']} is at {to} already")
-        if (far := voyage.why_not(e.data["board"], ship, turn, to)) is not None:
-            e.refuse(far)
+        e.must(voyage.why_not(e.data["board"], ship, turn, to))
         e.data["sailed"] = {"turn": turn, "ships": sailed + [[seat, ship["id"]]]}
     on = sailing and to == ship["at"] == SEA
     voyage.record(ship, to, turn, sailing)

@@ -20,6 +20,7 @@ from pyrsistent import PMap
 
 from companion import scoring
 from companion.core.game import GameDef
+from companion.core.result import Refused
 from companion.core.words import counted
 from companion.scoring import patrons_of_venice as sheet
 
@@ -51,7 +52,7 @@ RULE_OPTIONS: dict[str, dict[str, Any]] = {
 def _tapped(state: PMap, deck: str, card: str):
     """A real card tapped on the reader names a card drawn in a Sail; elsewhere the hands are the players'."""
     if state["flow"] is None or step_name(state) not in ("SAIL_DRAW", "SAIL_PIRATES"):
-        return "a Raw Good card is tapped only as it is drawn in a Sail (a New Shipment or a replacement)"
+        return Refused("a Raw Good card is tapped only as it is drawn in a Sail (a New Shipment or a replacement)")
     return {"type": "draw", "deck": deck, "cards": [card]}
 
 
