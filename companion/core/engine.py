@@ -212,10 +212,11 @@ def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     """A game on steps: the current step's handler for the input; after an advance's, the flow moves on."""
     kind = action["type"]
     step = flow_mod.current_step(game.flow, state) if state["flow"] is not None else None
-    if step is None or kind in _STEPPED_GENERIC and kind not in step.handlers:  # a step may do one its own way
+    handlers = flow_mod.handlers(game.flow, step) if step is not None else {}
+    if step is None or kind in _STEPPED_GENERIC and kind not in handlers:  # a step may do one its own way
         handler = _GENERIC.get(kind) if kind in _STEPPED_GENERIC else None
         return handler(game, state, action, seat) if handler else Refused("the game has not started")
-    handler = step.handlers.get(input_key(action), _ends_the_step if input_key(action) == "advance" else None)
+    handler = handlers.get(input_key(action), _ends_the_step if input_key(action) == "advance" else None)
     if handler is None:
         return Refused(f"that cannot be done now ({step.label})")
     actor = state["flow"]["actor"]
@@ -246,7 +247,7 @@ def _idle_passed(game: GameDef, state: PMap) -> tuple[PMap, tuple[str, ...]]:
         why = step.idle(state) if step.idle is not None else ""
         if not why:
             break
-        done = run_handler(step.handlers.get("advance", _ends_the_step), game, state, {"type": "advance"})
+        done = run_handler(flow_mod.handlers(game.flow, step).get("advance", _ends_the_step), game, state, {"type": "advance"})
         moved = done if refused(done) else flow_mod.advance(game.flow, done.state, state["flow"]["actor"])
         if refused(moved) or moved.state["flow"]["over"]:
             break

@@ -20,6 +20,7 @@ from companion.core import counters as counters_mod
 from companion.core import final_sheet
 from companion.core.engine import Session, apply
 from companion.core.flow import current_step
+from companion.core.flow import options as step_options
 from companion.core.game import GameDef
 from companion.core.options import CORRECTIONS, Option, rolloff_options
 from companion.core.result import Accepted, Refused, refused
@@ -82,7 +83,7 @@ def offer(game: GameDef, session: Session) -> Offer:
     def said(options) -> tuple[Option, ...]:
         return tuple(_said_next(game, state, o) for o in options)
 
-    return Offer(said(step.options(state, None)), tuple(said(step.options(state, s)) for s in range(n)),
+    return Offer(said(step_options(game.flow, state, None)), tuple(said(step_options(game.flow, state, s)) for s in range(n)),
                  tuple(acting), tuple(_counters(game, state)) + corrections, tuple(acting))
 
 

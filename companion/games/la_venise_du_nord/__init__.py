@@ -22,7 +22,7 @@ from typing import Any
 from pyrsistent import PMap, thaw
 
 from companion import scoring
-from companion.core.flow import step_name
+from companion.core.flow import in_step
 from companion.core.result import Refused, refused
 from companion.core.game import GameDef
 from companion.core.words import counted
@@ -91,7 +91,8 @@ def _public(state: PMap) -> dict[str, Any]:
             "board": board_lines(state, s),
         })
     # Whoever activates the tile in phase 4 now, and at what (none: a correction took his die or Burgher off it).
-    nxt = powers.activator(state, table) if flow is not None and not flow["over"] and step_name(state) == "SECONDARY" else None
+    nxt = powers.activator(state, table, secondary=True) \
+        if flow is not None and not flow["over"] and in_step(state, activate.SECONDARY) else None
     nxt = None if refused(nxt) else nxt
     return {
         "active": flow["player"] if flow is not None else None,

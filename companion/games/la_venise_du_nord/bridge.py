@@ -24,7 +24,7 @@ from companion.games.plain import name
 from . import city
 from .cards import RAWS
 from .table import BRIDGES_PER_PLAYER, bridges_of, own_dice, stock
-from .anytime import HANDLERS as IN_TURN, idle, in_turn
+from .anytime import idle
 
 
 def payments(held: Mapping[str, int], cost: int) -> list[dict[str, int]]:
@@ -142,5 +142,5 @@ def status(state: PMap) -> str:
     return f"Bridges: {len(bridges_of(state['data'], state['flow']['player']))} of {BRIDGES_PER_PLAYER} built"
 
 
-STEP = Step("BRIDGE", "Phase 5: build a bridge", done="Done", undone="building a bridge", options=in_turn(options),
-            handlers={**IN_TURN, "advance": build}, status=status, idle=idle(options, "{who} has no bridge to build."))
+STEP = Step("BRIDGE", "Phase 5: build a bridge", done="Done", undone="building a bridge", options=options,
+            handlers={"advance": build}, status=status, idle=idle(options, "{who} has no bridge to build."))

@@ -23,7 +23,6 @@ from companion.games.plain import name
 
 from . import city
 from .table import DICE_PER_PLAYER, activated, bridges_of, own_dice
-from .anytime import HANDLERS as IN_TURN, in_turn
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
@@ -237,5 +236,5 @@ def status(state: PMap) -> str:
     return f"Move from {start}: {dice[0]} or {dice[1]}" if dice else f"Move from {start}"
 
 
-STEP = Step("MOVE", "Phase 2: move the Burgher", done="Moved", undone="moving the Burgher", options=in_turn(options),
-            handlers={**IN_TURN, "advance": go}, status=status)
+STEP = Step("MOVE", "Phase 2: move the Burgher", done="Moved", undone="moving the Burgher", options=options,
+            handlers={"advance": go}, status=status)

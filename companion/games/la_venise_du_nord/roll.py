@@ -26,7 +26,6 @@ from companion.core.words import counted, sentence
 
 from . import city
 from .table import DICE_PER_PLAYER, activated, bridges_of, own_dice
-from .anytime import HANDLERS as IN_TURN, in_turn
 
 TWO_DICE = RollSpec(2, 6)
 
@@ -126,5 +125,5 @@ def status(state: PMap) -> str:
     return f"Roll: {counted(DICE_PER_PLAYER - len(own_dice(table, seat)), 'die')} in hand"
 
 
-STEP = Step("ROLL", "Phase 1: roll two dice", done="Rolled", undone="rolling the dice", options=in_turn(options),
-            handlers={**IN_TURN, "advance": roll, "throw": throw}, status=status)
+STEP = Step("ROLL", "Phase 1: roll two dice", done="Rolled", undone="rolling the dice", options=options,
+            handlers={"advance": roll, "throw": throw}, status=status)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
+from companion.core.flow import Anytime
 from companion.core.options import CORRECTIONS, Option
 from companion.core.edit import Edit
 from companion.core.words import counted
@@ -76,9 +77,9 @@ def destroy(e: Edit) -> None:
 HANDLERS = {"play_card": cards.play, "sink": sink, "destroy": destroy, "move_ship": lambda e: move(e, sailing=False)}
 
 
-def options(state: PMap, seat: int) -> list[Option]:
+def options(state: PMap, seat: int | None) -> list[Option]:
     table = state["data"]
-    if table["board"] is None:
+    if seat is None or table["board"] is None:  # each player's own, on his phone
         return []
     base = {"seat": seat}
     found = []
@@ -103,3 +104,7 @@ def options(state: PMap, seat: int) -> list[Option]:
         found.append(Option("A card destroyed my trading post (the last one becomes small)", "Destroy", {"type": "destroy", **base},
                             fields={"port": {"title": "port", "enum": list(table["posts"][seat])}}, confirm=True, group=CORRECTIONS))
     return found
+
+
+# In every phase, whoever acts: the flow's any-time layer, which the core adds to each phase's own.
+ANYTIME = Anytime(options=options, handlers=HANDLERS)
