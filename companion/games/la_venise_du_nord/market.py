@@ -71,7 +71,8 @@ def lower(pieces: dict[str, int], how: object, by_one: bool = False, key: str = 
     """Take one piece away from a price (changed in place): "cube", "one" (a +1 card) or "two" (a +2 card:
     -2 at the Market; where the price comes down by 1, at a Port or by a Price shift, it is swapped for a
     cube). None picks the smallest step there is [A].
-    Returns why it cannot be (a refusal, its reason under `key`, the input's field), or None. A price at 0 stays 0 (SPEC 4.10.11): the caller asks nothing then."""
+    Returns why it cannot be (a refusal, its reason under `key`, the input's field), or None. A price at 0
+    stays 0 (SPEC 4.10.11): the caller asks nothing then."""
     if how is None:
         how = next(k for k, (piece, _) in LOWER.items() if pieces[piece] > 0)
     if not isinstance(how, str) or how not in LOWER:
