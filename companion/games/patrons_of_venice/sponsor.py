@@ -74,7 +74,7 @@ def _campo(state: PMap, title: str, vacant: bool = False) -> dict[str, Any]:
     table = state["data"]
     taken = {city.campo_key(s) for s in table["statues"]} if vacant else set()
     return {"title": title, "enum": [c for c in city.board(table) if city.campo_key(c) not in taken
-                                     and (vacant or not city.no_building(table, c))]}
+                                     and (vacant or city.no_building(table, c) is None)]}
 
 
 def _new_campo(state: PMap) -> list[Option]:
