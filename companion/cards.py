@@ -69,8 +69,8 @@ def check_card(games: Mapping[str, GameDef], game: Any, deck: Any, card: Any) ->
     if known is not None and name not in known:
         raise CompanionError(f"the {deck_spec.label} deck has no card {name!r}")
     why = deck_spec.check_card(name) if known is None and deck_spec.check_card is not None else None
-    if why:
-        raise CompanionError(f"the {deck_spec.label} deck has no card {name!r}: {why}")
+    if why is not None:
+        raise CompanionError(f"the {deck_spec.label} deck has no card {name!r}: {why.reason}")
     return Card(game, deck, name)
 
 
@@ -80,7 +80,8 @@ def name_hint(game: GameDef, deck: str) -> str | None:
     spec = game.deck(deck)
     if spec is None or spec.composition is not None or spec.check_card is None:
         return None
-    return spec.check_card("")
+    empty = spec.check_card("")
+    return empty.reason if empty is not None else None
 
 
 def check_uid(uid: Any) -> str:

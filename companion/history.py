@@ -34,7 +34,7 @@ from companion import __version__, svg
 from companion.core.engine import apply_input, new_game, start_session
 from companion.core.game import GameDef
 from companion.core.ranking import competition_positions
-from companion.core.result import Refused
+from companion.core.result import refused
 from companion.core.view import score_keys, scores, table_view
 from companion.errors import CompanionError
 from companion.journal import Journal
@@ -200,13 +200,13 @@ def timeline(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[st
     record, setup, inputs = loaded["record"], loaded["setup"], loaded["inputs"]
     game = _game(known, record)
     first = new_game(game, setup)
-    if isinstance(first, Refused):
+    if refused(first):
         return {"title": game.title, "label": "", "round_word": game.flow.round_word, "players": [], "points": []}
     session = start_session(first.state)
     line = Timeline(game, session.state)
     for seq, action in inputs:
         step = apply_input(game, session, action)
-        if isinstance(step, Refused):
+        if refused(step):
             continue
         session = step.session
         line.add(seq, session.state)
@@ -216,14 +216,14 @@ def timeline(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[st
 def _first_player(game: GameDef, setup: Mapping[str, Any], inputs: list) -> int | None:
     """Who started: the setup's choice, or the winner of the opening roll-off."""
     first = new_game(game, setup)
-    if isinstance(first, Refused):
+    if refused(first):
         return None
     session = start_session(first.state)
     for _, action in inputs:
         if session.state["flow"] is not None:
             break
         step = apply_input(game, session, action)
-        if not isinstance(step, Refused):
+        if not refused(step):
             session = step.session
     flow = session.state["flow"]
     return flow["order"][0] if flow is not None and flow["order"] else None

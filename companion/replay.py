@@ -15,7 +15,7 @@ from pyrsistent import freeze
 
 from companion.core.engine import UNDO_LIMIT, Session, apply_input, new_game, start_session
 from companion.core.game import GameDef
-from companion.core.result import Refused
+from companion.core.result import refused
 from companion.errors import JournalError
 from companion.sources import signed
 
@@ -34,7 +34,7 @@ def restore(
     """The session after every input, and the last `keep_log` log lines (each input's first line signed with
     who made it, where `sources` says: companion.sources)."""
     first = new_game(game, setup)
-    if isinstance(first, Refused):
+    if refused(first):
         raise JournalError(f"{source}: the saved setup of this {game.title} game is refused now ({first.reason})")
     last = inputs[-1][0] if inputs else 0
     bases = [(seq, state) for seq, state in snapshots if seq <= last - UNDO_LIMIT] + [(0, None)]
@@ -45,7 +45,7 @@ def restore(
             if seq <= base_seq:
                 continue
             step = apply_input(game, session, action, (sources or {}).get(seq))
-            if isinstance(step, Refused):
+            if refused(step):
                 if action.get("type") in ("undo", "redo") and base_state is not None:
                     break  # history from before the snapshot is needed: start earlier
                 raise JournalError(

@@ -32,7 +32,7 @@ from companion.core.game import GameDef
 from companion.core.offer import Offer, cost, offer
 from companion.core.options import PLAY, Option
 from companion.core.physical import card_action, dice_action
-from companion.core.result import Needs, Refused
+from companion.core.result import Needs, Refused, refused
 from companion.core.strict import match
 from companion.core.view import views
 from companion.core.words import sentence
@@ -297,22 +297,22 @@ class Runtime:
             return Refused("this phone holds no seat, so it only watches: claim your seat on My seat")
         offered = self._offer()
         matched = match(offered.table(self._claimed) if seat is None else offered.for_seat(seat), action)
-        if isinstance(matched, Refused) and not matched.needs_confirm and seat is None and source.by in ("phone", "reader"):
+        if refused(matched) and not matched.needs_confirm and seat is None and source.by in ("phone", "reader"):
             held = self._for_held(offered, action, source)
             if held is not None:
-                if isinstance(held, Refused):
+                if refused(held):
                     return held
                 matched, source = held
         flow = self._session.state["flow"]
-        if (isinstance(matched, Refused) and not matched.needs_confirm and flow is not None and flow["over"]
+        if (refused(matched) and not matched.needs_confirm and flow is not None and flow["over"]
                 and not offered.companion):  # nothing to enter, and not the end taken back
             return Refused(f"the game is over ({flow['ended']})" if flow["ended"] else "the game is over")
-        if isinstance(matched, Refused):
+        if refused(matched):
             return matched
         if matched.player in self._claimed and seat is None and source.by in ("phone", "reader"):
             # The table's option played for a seat a phone holds (a card tapped on the reader: whose play it is).
             acting = self._acting_for(matched.player, matched, action, source)
-            if isinstance(acting, Refused):
+            if refused(acting):
                 return acting
             source = acting
         return action, matched, source
@@ -326,7 +326,7 @@ class Runtime:
         if not isinstance(option, Option):
             return None
         asked = self._acting_for(next(s for s, o in held if o is option), option, action, source)
-        return asked if isinstance(asked, Refused) else (option, asked)
+        return asked if refused(asked) else (option, asked)
 
     def _acting_for(self, player: int, option: Option, action: Mapping[str, Any], source: Source) -> Source | Refused:
         """The source of an input for `player`, whose seat a phone holds, from the host's table page or the reader:
@@ -369,7 +369,7 @@ class Runtime:
         if self._session is None or self._game is None:
             return Outcome(False, "no game is open: start one first")
         admitted = self._admit(action, source)
-        if isinstance(admitted, Refused):
+        if refused(admitted):
             return Outcome(False, admitted.reason, needs_confirm=admitted.needs_confirm)
         action, option, source = admitted
         rolled = _thrown(event, option, action)  # the dice this input rolls, for the screens
@@ -381,12 +381,12 @@ class Runtime:
         step = None
         for _ in range(8):  # each try may lack one more chance outcome (a deal: a shuffle, then a reshuffle, ...)
             step = apply_input(self._game, self._session, action, journaled)
-            if not (isinstance(step, Refused) and step.needs is not None and step.needs.key not in action):
+            if not (refused(step) and step.needs is not None and step.needs.key not in action):
                 break
             action = {**action, step.needs.key: self._chance(step.needs)}
             if step.needs.kind == "roll":
                 rolled = {"spec": step.needs.spec, "values": list(action[step.needs.key])}
-        if isinstance(step, Refused):
+        if refused(step):
             return Outcome(False, step.reason, needs_confirm=step.needs_confirm)
         seq = self._seq + 1
         snapshot = (__version__, thaw(step.session.state)) if seq % SNAPSHOT_EVERY == 0 else None
@@ -460,11 +460,11 @@ class Runtime:
         # The table's own setup (a board's layout, recipes, prices) is kept from its last game of this kind.
         setup = {**self._kept.get(game.id, {}), **setup}
         first = new_game(game, setup)
-        if isinstance(first, Refused):
+        if refused(first):
             return Outcome(False, first.reason)
-        refused = game.check_new(setup) if game.check_new is not None else None
-        if refused:
-            return Outcome(False, refused)
+        lacking = game.check_new(setup) if game.check_new is not None else None
+        if lacking is not None:
+            return Outcome(False, lacking.reason)
         self._game_id = self.journal.new_game(game.id, setup)
         self._keep(game, {k: setup[k] for k in game.setup_fields if k in setup})
         self._game, self._seq, self._session = game, 0, start_session(first.state)
@@ -508,8 +508,8 @@ class Runtime:
         offered = self._offer()
         options = offered.table(self._claimed) + tuple(o for _, o in offered.held(self._claimed))
         action = dice_action(self._session.state, options, sides, values)
-        if isinstance(action, str):
-            return self._not_applied(event, "Dice not expected", f"{', '.join(map(str, values))}: {action}")
+        if refused(action):
+            return self._not_applied(event, "Dice not expected", f"{', '.join(map(str, values))}: {action.reason}")
         return self._apply_event(event, action)
 
     def _on_tag(self, event: ReaderEvent, uid: str) -> EventOutcome:
@@ -536,8 +536,8 @@ class Runtime:
         if card.game != self._game.id:
             return self._not_applied(event, card.card, f"this card belongs to another game ({card.game})")
         action = card_action(self._game, self._session.state, card.deck, card.card, uid)
-        if isinstance(action, str):
-            return self._not_applied(event, card.card, action)
+        if refused(action):
+            return self._not_applied(event, card.card, action.reason)
         return self._apply_event(event, action)
 
     def _apply_event(self, event: ReaderEvent, action: dict[str, Any]) -> EventOutcome:

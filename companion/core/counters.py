@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pyrsistent import PMap, pmap, pvector
 
-from companion.core.result import Refused
+from companion.core.result import Refused, refused
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def transfer(specs: Sequence[CounterSpec], counters: PMap, name: str, payer: int
         if target is None:
             raise ValueError(f"{name} has no table counter to balance it")  # the game's own data is wrong
         out = change(target, counters, side, delta=delta, who=who[side] if side is not None else "")
-        if isinstance(out, Refused):
+        if refused(out):
             return out
         counters, more = out
         log.extend(more)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from pyrsistent import PMap, pmap, pvector
 
-from companion.core.result import Needs, Refused
+from companion.core.result import Needs, Refused, refused
 from companion.core.words import counted, noun, plural
 
 DRAW_THEN_RESHUFFLE = "draw_then_reshuffle"  # take what is left, shuffle the discards, draw the rest
@@ -59,8 +59,8 @@ class DeckSpec:
     # For a deck the rulebook does not list: what makes a card name valid (a
     # reason, or None), and what makes a composition the table enters valid.
     # With `check_composition`, setup may give the deck's cards and play it virtually.
-    check_card: Callable[[str], str | None] | None = None
-    check_composition: Callable[[Mapping[str, int]], str | None] | None = None
+    check_card: Callable[[str], Refused | None] | None = None
+    check_composition: Callable[[Mapping[str, int]], Refused | None] | None = None
     # Whether the cards drawn and not discarded may be shown to everyone; False
     # where they go into hands (the view then gives only how many there are).
     public_out: bool = True
@@ -83,21 +83,21 @@ class DeckSpec:
     # page shows them as an example: "Wool 3 x8").
     examples: tuple[str, ...] = ()
 
-    def composition_from(self, given: object) -> Composition | None | str:
+    def composition_from(self, given: object) -> Composition | None | Refused:
         """The composition to play with: the rulebook's, or the one setup gives (or why it is refused)."""
         if given is None:
             return self.composition
         if self.composition is not None or self.check_composition is None:
-            return f"the {self.label} deck's cards are fixed by the rules"
+            return Refused(f"the {self.label} deck's cards are fixed by the rules")
         if not isinstance(given, Mapping) or not given or not all(
                 isinstance(k, str) and type(v) is int and v > 0 for k, v in given.items()):
-            return f"the {self.label} deck's cards: an object of card name -> how many (whole numbers above 0)"
+            return Refused(f"the {self.label} deck's cards: an object of card name -> how many (whole numbers above 0)")
         for name in given:
             bad = self.check_card(name) if self.check_card else None
-            if bad:
-                return f"{name!r}: {bad}"
+            if bad is not None:
+                return Refused(f"{name!r}: {bad.reason}")
         bad = self.check_composition(given)
-        return bad or Composition(dict(given), self.removals)
+        return bad if bad is not None else Composition(dict(given), self.removals)
 
 
 def build(spec: DeckSpec, players: int, mode: str | None = None, composition: Composition | None = None) -> PMap:
@@ -244,7 +244,7 @@ def discard(spec: DeckSpec, deck: PMap, cards: object, order: object = None):
             return Refused(f"the {spec.label} deck does not need a shuffle now")
         return deck, log, None
     shuffled = shuffle(spec, deck, order)
-    if isinstance(shuffled, Refused):
+    if refused(shuffled):
         return shuffled
     deck, more, reveal = shuffled
     return deck, log + more, reveal

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.core.result import Refused
 from companion.core.words import counted
 
 _SPEC = re.compile(r"^([1-9][0-9]?)?d([1-9][0-9]{0,2})$")
@@ -32,15 +33,15 @@ def parse_spec(text: str) -> RollSpec | None:
     return RollSpec(int(m.group(1) or 1), int(m.group(2)))
 
 
-def check_values(spec: RollSpec, values: object) -> str | None:
-    """Why these values cannot be the outcome of `spec`, or None when they can."""
+def check_values(spec: RollSpec, values: object) -> Refused | None:
+    """Why these values cannot be the outcome of `spec` (a refusal), or None when they can."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not all(type(v) is int for v in values):
-        return f"a {spec} roll needs a list of {spec.count} whole numbers"
+        return Refused(f"a {spec} roll needs a list of {spec.count} whole numbers")
     if len(values) != spec.count:
-        return f"a {spec} roll has {counted(spec.count, 'value')}, not {len(values)}"
+        return Refused(f"a {spec} roll has {counted(spec.count, 'value')}, not {len(values)}")
     bad = [v for v in values if not 1 <= v <= spec.sides]
     if bad:
-        return f"{bad[0]} is not a face of a d{spec.sides} (1 to {spec.sides})"
+        return Refused(f"{bad[0]} is not a face of a d{spec.sides} (1 to {spec.sides})")
     return None
 
 

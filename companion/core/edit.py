@@ -9,14 +9,16 @@ handler for it:
   {"type": "hand", ...}                        the handler "hand"; the flow stays
 
 A handler gets an `Edit`: a working copy of the game's data (plain dicts and lists), the log, the
-player's counters to `pay` from, the decks to draw from, and `refuse`, which ends the handler. The
-engine commits the edit, or turns the refusal into a `Refused` answer, so an illegal input still never
-raises out of `apply` and never changes the state; no handler threads refusals by hand.
+player's counters to `pay` from, the decks to draw from, and `refuse`, which ends the handler (`must`
+unwraps a check's answer, the value or the `Refused` it is, refusing with it). The engine commits the edit,
+or turns the refusal into a `Refused` answer, so an illegal input still never raises out of `apply` and
+never changes the state; no handler threads refusals by hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from pyrsistent import PMap, freeze, pmap, pvector, thaw
@@ -24,7 +26,7 @@ from pyrsistent import PMap, freeze, pmap, pvector, thaw
 from companion.core import counters as counters_mod
 from companion.core import deck as deck_mod
 from companion.core import flow as flow_mod
-from companion.core.result import Accepted, Needs, Refused, Result
+from companion.core.result import Accepted, Needs, Refused, Result, refused
 
 if TYPE_CHECKING:
     from companion.core.deck import DeckSpec
@@ -67,11 +69,12 @@ class Edit:
     def refuse(self, reason: str, *, needs: Needs | None = None) -> NoReturn:
         raise Refusal(Refused(reason, needs=needs))
 
-    def must(self, checked: T | Refused) -> T:
+    def must(self, checked: T | Refused, said: str = "{}") -> T:
         """What a check shared with the options gave, or the refusal it is (the options leave out what it
-        refuses, so only a stale or forged input meets it here)."""
-        if isinstance(checked, Refused):
-            self.refuse(checked.reason, needs=checked.needs)
+        refuses, so only a stale or forged input meets it here), its reason in `said`'s words ("card: {}"),
+        what it needs kept."""
+        if refused(checked):
+            raise Refusal(replace(checked, reason=said.format(checked.reason)))
         return checked
 
     def say(self, *lines: str) -> None:
@@ -88,9 +91,7 @@ class Edit:
     def pay(self, seat: int, name: str, amount: int) -> None:
         """Take `amount` from a player's counter; refused when it would go below its bound."""
         spec = counters_mod.spec_named(self.game.counters, name)
-        out = counters_mod.change(spec, self._state["counters"], seat, delta=-amount, who=self.name(seat))
-        if isinstance(out, Refused):
-            self.refuse(out.reason)
+        out = self.must(counters_mod.change(spec, self._state["counters"], seat, delta=-amount, who=self.name(seat)))
         self._state = self._state.set("counters", out[0])
 
     def gain(self, seat: int, name: str, amount: int) -> None:
@@ -104,7 +105,7 @@ class Edit:
             return
         names = [p["name"] for p in self._state["players"]]
         out = counters_mod.transfer(self.game.counters, self._state["counters"], name, payer, payee, amount, names)
-        if isinstance(out, Refused):
+        if refused(out):
             balance = counters_mod.spec_named(self.game.counters, name).balance
             who = self.name(payer) if payer is not None else f"the {counters_mod.spec_named(self.game.counters, balance).label}"
             self.refuse(f"{who} cannot pay {amount}: {out.reason}")
@@ -126,7 +127,7 @@ class Edit:
         before = self.deck(spec.name)
         shuffles = cards is None and (not before["shuffled"] or len(before["draw"]) < n)
         out = deck_mod.draw(spec, before, n, self.action.get(key) if shuffles else None, cards)
-        if isinstance(out, Refused):
+        if refused(out):
             self.refuse(out.reason, needs=Needs(out.needs.kind, key, cards=out.needs.cards) if out.needs else None)
         deck, lines, reveal = out
         self.set_deck(spec.name, deck)
@@ -136,9 +137,7 @@ class Edit:
         return list(deck["out"][len(before["out"]):])
 
     def discard(self, spec: DeckSpec, cards: Sequence[str]) -> None:
-        out = deck_mod.discard(spec, self.deck(spec.name), list(cards))
-        if isinstance(out, Refused):
-            self.refuse(out.reason)
+        out = self.must(deck_mod.discard(spec, self.deck(spec.name), list(cards)))
         self.set_deck(spec.name, out[0])
 
     def end_turn(self) -> None:
@@ -157,9 +156,7 @@ class Edit:
     def take(self, change: Callable[[PMap], Result]) -> None:
         """Apply a pure function of the state as it stands (this edit's data in it): its log and what it
         reveals join this edit's; its refusal ends the handler."""
-        out = change(self._state.set("data", freeze(self.data)))
-        if isinstance(out, Refused):
-            raise Refusal(out)
+        out = self.must(change(self._state.set("data", freeze(self.data))))
         self._state, self.data = out.state, thaw(out.state["data"])
         self.say(*out.log)
         self.reveal(out.reveal)

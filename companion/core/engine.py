@@ -37,7 +37,7 @@ from companion.core import final_sheet
 from companion.core import flow as flow_mod
 from companion.core.dice import check_values, parse_spec
 from companion.core.game import GameDef
-from companion.core.result import Accepted, Needs, Refused, Result
+from companion.core.result import Accepted, Needs, Refused, Result, refused
 from companion.core.seats import nth_youngest
 from companion.core.seats import rolloff as rolloff_round
 from companion.core.edit import Edit, input_key
@@ -47,80 +47,80 @@ from companion.core.words import sentence
 UNDO_LIMIT = 100  # actions a table can take back, in memory and after a restart
 
 
-def validate_setup(game: GameDef, setup: Mapping[str, Any]) -> str | None:
-    """Why this setup cannot start `game`, or None."""
+def validate_setup(game: GameDef, setup: Mapping[str, Any]) -> Refused | None:
+    """Why this setup cannot start `game` (a refusal), or None."""
     if not isinstance(setup, Mapping):
-        return "the setup must be an object"
+        return Refused("the setup must be an object")
     players = setup.get("players")
     if not isinstance(players, (list, tuple)) or not all(isinstance(p, Mapping) for p in players):
-        return "players: give a list of players in seat order"
+        return Refused("players: give a list of players in seat order")
     if not game.min_players <= len(players) <= game.max_players:
-        return f"players: {game.title} is for {game.min_players} to {game.max_players} players, not {len(players)}"
+        return Refused(f"players: {game.title} is for {game.min_players} to {game.max_players} players, not {len(players)}")
     names = []
     for i, p in enumerate(players):
         name = p.get("name")
         if not isinstance(name, str) or not name.strip():
-            return f"players[{i}].name: every player needs a name"
+            return Refused(f"players[{i}].name: every player needs a name")
         if len(name) > 24:
-            return f"players[{i}].name: at most 24 characters"
+            return Refused(f"players[{i}].name: at most 24 characters")
         age = p.get("age")
         if age is not None and (type(age) is not int or not 0 <= age <= 150):
-            return f"players[{i}].age: a whole number of years"
+            return Refused(f"players[{i}].age: a whole number of years")
         born = p.get("birth_year")
         if born is not None and (type(born) is not int or not 1850 <= born <= 2200):
-            return f"players[{i}].birth_year: a year such as 1987"
+            return Refused(f"players[{i}].birth_year: a year such as 1987")
         names.append(name.strip().casefold())
     if len(set(names)) != len(names):
-        return "players: two players have the same name"
+        return Refused("players: two players have the same name")
     first = setup.get("first")
     if first is not None and (type(first) is not int or not 0 <= first < len(players)):
-        return f"first: a seat number from 0 to {len(players) - 1}"
+        return Refused(f"first: a seat number from 0 to {len(players) - 1}")
     compositions = _per_deck(game, setup, "compositions", "{card: how many}")
-    if isinstance(compositions, str):
+    if refused(compositions):
         return compositions
     for name, given in compositions.items():
         bad = game.deck(name).composition_from(given)
-        if isinstance(bad, str):
-            return f"compositions.{name}: {bad}"
+        if refused(bad):
+            return Refused(f"compositions.{name}: {bad.reason}")
     modes = _per_deck(game, setup, "deck_modes", "virtual or mirror")
-    if isinstance(modes, str):
+    if refused(modes):
         return modes
     for name, mode in modes.items():
         spec = game.deck(name)
         if mode not in ("virtual", "mirror"):
-            return f"deck_modes.{name}: virtual or mirror, not {mode!r}"
+            return Refused(f"deck_modes.{name}: virtual or mirror, not {mode!r}")
         if mode == "virtual" and spec.composition is None and name not in compositions:
             how = " until its cards are entered" if spec.check_composition else ""
-            return f"deck_modes.{name}: the {spec.label} deck's cards are not known, so it can only be physical{how}"
+            return Refused(f"deck_modes.{name}: the {spec.label} deck's cards are not known, so it can only be physical{how}")
     return _check_options(game, setup.get("options", {})) or (game.check_setup(setup) if game.check_setup else None)
 
 
-def _per_deck(game: GameDef, setup: Mapping[str, Any], key: str, what: str) -> Mapping[str, Any] | str:
+def _per_deck(game: GameDef, setup: Mapping[str, Any], key: str, what: str) -> Mapping[str, Any] | Refused:
     """setup[key], an object keyed by this game's deck names; or why it is not."""
     given = setup.get(key, {})
     if not isinstance(given, Mapping):
-        return f"{key}: an object of deck name -> {what}"
+        return Refused(f"{key}: an object of deck name -> {what}")
     unknown = next((name for name in given if game.deck(name) is None), None)
     if unknown is not None:
-        return f"{key}.{unknown}: {game.title} has no such deck"
+        return Refused(f"{key}.{unknown}: {game.title} has no such deck")
     return given
 
 
-def _check_options(game: GameDef, options: object) -> str | None:
+def _check_options(game: GameDef, options: object) -> Refused | None:
     if not isinstance(options, Mapping):
-        return "options: an object of rule option -> value"
+        return Refused("options: an object of rule option -> value")
     for name, value in options.items():
         spec = game.rule_options.get(name)
         if spec is None:
             known = ", ".join(game.rule_options) or "none"
-            return f"options.{name}: {game.title} has no such rule option (its options: {known})"
+            return Refused(f"options.{name}: {game.title} has no such rule option (its options: {known})")
         if value not in spec["enum"] or type(value) is not type(spec["default"]):
-            return f"options.{name}: one of {', '.join(map(str, spec['enum']))}, not {value!r}"
+            return Refused(f"options.{name}: one of {', '.join(map(str, spec['enum']))}, not {value!r}")
     return None
 
 
-def _first_seat(game: GameDef, setup: Mapping[str, Any]) -> int | str | None:
-    """The first (or lead) player's seat; None for a roll-off; or why the setup cannot tell."""
+def _first_seat(game: GameDef, setup: Mapping[str, Any]) -> int | Refused | None:
+    """The first (or lead) player's seat; None for a roll-off; or why the setup cannot tell (a refusal)."""
     first = setup.get("first")
     if first is not None:
         return first
@@ -134,15 +134,15 @@ def _first_seat(game: GameDef, setup: Mapping[str, Any]) -> int | str | None:
                 seat = "two players were born in the same year: choose the first player"
         else:
             seat = nth_youngest([p.get("age") for p in players], 2)
-        return seat if isinstance(seat, int) else f"first: the second-youngest player starts, but {seat}"
+        return seat if isinstance(seat, int) else Refused(f"first: the second-youngest player starts, but {seat}")
     return 0
 
 
 def new_game(game: GameDef, setup: Mapping[str, Any]) -> Result:
     """The state at the start of a game, or why this setup is refused."""
-    reason = validate_setup(game, setup)
-    if reason:
-        return Refused(reason)
+    refusal = validate_setup(game, setup)
+    if refusal is not None:
+        return refusal
     players = [
         {"name": p["name"].strip(), "colour": p.get("colour"), "age": p.get("age")} for p in setup["players"]
     ]
@@ -150,8 +150,8 @@ def new_game(game: GameDef, setup: Mapping[str, Any]) -> Result:
     modes = setup.get("deck_modes", {})
     given = setup.get("compositions", {})
     first = _first_seat(game, setup)
-    if isinstance(first, str):
-        return Refused(first)
+    if refused(first):
+        return first
     options = {name: spec["default"] for name, spec in game.rule_options.items()} | dict(setup.get("options", {}))
     state = pmap(
         {
@@ -192,7 +192,7 @@ def apply(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
         action = game.upgrade(state, action)
     kind = action["type"]
     seat = _seat(state, action)
-    if isinstance(seat, Refused):
+    if refused(seat):
         return seat
     if state["rolloff"] is not None and kind != "rolloff":
         return Refused(f"first the roll-off for the {state['rolloff']['purpose']}")
@@ -212,22 +212,23 @@ def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     """A game on steps: the current step's handler for the input; after an advance's, the flow moves on."""
     kind = action["type"]
     step = flow_mod.current_step(game.flow, state) if state["flow"] is not None else None
-    if step is None or kind in _STEPPED_GENERIC and kind not in step.handlers:  # a step may do one its own way
+    handlers = flow_mod.handlers(game.flow, step) if step is not None else {}
+    if step is None or kind in _STEPPED_GENERIC and kind not in handlers:  # a step may do one its own way
         handler = _GENERIC.get(kind) if kind in _STEPPED_GENERIC else None
         return handler(game, state, action, seat) if handler else Refused("the game has not started")
-    handler = step.handlers.get(input_key(action), _ends_the_step if input_key(action) == "advance" else None)
+    handler = handlers.get(input_key(action), _ends_the_step if input_key(action) == "advance" else None)
     if handler is None:
         return Refused(f"that cannot be done now ({step.label})")
     actor = state["flow"]["actor"]
     if kind == "advance" and seat is not None and actor is not None and seat != actor:
         return flow_mod.advance(game.flow, state, seat)  # the flow's refusal names whose move it is
     done = run_handler(handler, game, state, action)
-    if isinstance(done, Refused) or kind != "advance":
+    if refused(done) or kind != "advance":
         return done
     extra = game.extra_action(done.state, action) if game.extra_action is not None else False
     passed = step.plain_is_pass and input_key(action) == "advance"  # a plain advance passes; a purchase does not
     moved = flow_mod.advance(game.flow, done.state, seat, passed, bool(extra))
-    if isinstance(moved, Refused):
+    if refused(moved):
         return moved
     said = done.log if done.log or passed else (_ended(state, step, seat),)  # the flow says only what follows
     after, idle = _idle_passed(game, moved.state)
@@ -246,9 +247,9 @@ def _idle_passed(game: GameDef, state: PMap) -> tuple[PMap, tuple[str, ...]]:
         why = step.idle(state) if step.idle is not None else ""
         if not why:
             break
-        done = run_handler(step.handlers.get("advance", _ends_the_step), game, state, {"type": "advance"})
-        moved = done if isinstance(done, Refused) else flow_mod.advance(game.flow, done.state, state["flow"]["actor"])
-        if isinstance(moved, Refused) or moved.state["flow"]["over"]:
+        done = run_handler(flow_mod.handlers(game.flow, step).get("advance", _ends_the_step), game, state, {"type": "advance"})
+        moved = done if refused(done) else flow_mod.advance(game.flow, done.state, state["flow"]["actor"])
+        if refused(moved) or moved.state["flow"]["over"]:
             break
         state, log = moved.state, log + (why,) + done.log + moved.log
     return state, log
@@ -289,8 +290,8 @@ def _roll(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | Non
     if values is None:
         return Refused(f"the {spec} roll needs its values", needs=Needs("roll", "values", spec=str(spec)))
     bad = check_values(spec, values)
-    if bad:
-        return Refused(bad)
+    if bad is not None:
+        return bad
     source = action.get("source", "virtual")
     if source not in ("virtual", "physical"):
         return Refused("a roll comes from a virtual or a physical die")
@@ -310,8 +311,8 @@ def _rolloff(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     if values is None:
         return Refused("the roll-off needs one die per player", needs=Needs("roll", "values", spec=f"{len(contenders)}d6"))
     bad = check_values(parse_spec(f"{len(contenders)}d6"), values)
-    if bad:
-        return Refused(f"roll-off: {bad}")
+    if bad is not None:
+        return Refused(f"roll-off: {bad.reason}")
     faces = [game.rolloff_face(state, v) if game.rolloff_face else (v, str(v)) for v in values]
     names = ", ".join(f"{_who(state, s)} {shown}" for s, (_, shown) in zip(contenders, faces))
     best = rolloff_round(contenders, [rank for rank, _ in faces])
@@ -322,7 +323,7 @@ def _rolloff(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     state = state.set("rolloff", None)
     if state["flow"] is not None:  # a roll-off the game started (an election's tie): the game takes the winner
         decided = run_handler(lambda e: game.on_rolloff(e, ro, best[0]), game, state, {})
-        if isinstance(decided, Refused):
+        if refused(decided):
             return decided
         return Accepted(decided.state, (f"Roll-off: {names}. {_who(state, best[0])} wins.", *decided.log),
                         "The roll-off roll is taken back.")
@@ -338,7 +339,7 @@ def _deck_action(op):
             names = ", ".join(d.name for d in game.decks) or "none"
             return Refused(f"which deck? ({names})")
         out = op(spec, state["decks"][spec.name], action)
-        if isinstance(out, Refused):
+        if refused(out):
             return out
         deck, log, reveal = out
         return Accepted(state.set("decks", state["decks"].set(spec.name, deck)), log, reveal)
@@ -367,14 +368,14 @@ def _counter(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
         return Refused(f"{spec.label} is not set by hand now: the game keeps it")
     out = counters_mod.change(spec, state["counters"], seat, action.get("delta"), action.get("value"),
                               who=_who(state, seat) if seat is not None else "")
-    if isinstance(out, Refused):
+    if refused(out):
         return out
     counters, log = out
     if spec.balance and seat is not None:
         moved = counters["players"][seat][spec.name] - state["counters"]["players"][seat][spec.name]
         other = counters_mod.spec_named(game.counters, spec.balance)
         balanced = counters_mod.change(other, counters, None, delta=-moved)
-        if isinstance(balanced, Refused):
+        if refused(balanced):
             return balanced
         counters, log = balanced[0], log + balanced[1]
     return Accepted(state.set("counters", counters), log)
@@ -430,7 +431,7 @@ def apply_input(game: GameDef, session: Session, action: Mapping[str, Any],
     if kind == "redo":
         return _redo(game, session)
     result = apply(game, session.state, action)
-    if isinstance(result, Refused):
+    if refused(result):
         return result
     label = _label(game, session.state, action, result.log)
     reveal = result.reveal
@@ -498,7 +499,7 @@ def _redo(game: GameDef, session: Session) -> Applied | Refused:
         return Refused("there is nothing to redo")
     nxt = session.future[-1]
     result = apply(game, session.state, nxt.action)
-    if isinstance(result, Refused):  # cannot happen: the state is the one it was applied to
+    if refused(result):  # cannot happen: the state is the one it was applied to
         return Refused(f"cannot redo “{nxt.label}”: {result.reason}")
     return Applied(Session(result.state, session.past.append(nxt), session.future[:-1]), (f"Redone: {nxt.label}",) + result.log[1:])
 

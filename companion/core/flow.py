@@ -17,7 +17,9 @@ One *advance* ends the current step for the current actor.
 
 A `Step` is one declaration: when it happens and who acts, what it offers each seat and the table
 (`options`), what each of its inputs does (`handlers`, given a `companion.core.edit.Edit`), the status line
-under who acts, and which seats' options the table does.
+under who acts, and which seats' options the table does. What a game offers in every step beside (an action
+card played at any time, a power of a player's board, the table's corrections) is declared once, as the
+flow's `Anytime`; `options` and `handlers` here give a step's own merged with it.
 """
 
 from __future__ import annotations
@@ -89,9 +91,22 @@ class Step:
     # Revenue Phase"), made from the state before: what undoing the table's advance of a step the whole table takes
     # names, and what ends when a plain advance ends it ("Ada is done with sailing."). By default, its label.
     undone: str | Callable[[PMap], str] | None = None
+    # Whether the game's any-time options and handlers (`Flow.anytime`) are offered here too: not in a step
+    # before the play begins (the Burghers placed).
+    anytime: bool = True
 
     def undone_words(self, state: PMap) -> str:
         return (self.undone(state) if callable(self.undone) else self.undone) or self.label
+
+
+@dataclass(frozen=True)
+class Anytime:
+    """What a game offers in every step beside the step's own, declared once: what a player may do whoever
+    acts (play an action card, use a power of his board) and the table's corrections. `options` as a step's
+    (seat None: the table's); `handlers` by input key, a step's own handler for a key coming first."""
+
+    options: Callable[[PMap, int | None], Sequence[Option]] = lambda state, seat: ()
+    handlers: Mapping[str, Handler] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -120,6 +135,7 @@ class Flow:
     round_word: str = "Round"  # what the log calls a round: "Turn" where one turn serves the table
     # The log's line as a round starts in the game's own words ("Year 3 begins: ..."), or None for the plain one.
     round_line: Callable[[PMap], str | None] | None = None
+    anytime: Anytime = Anytime()  # offered in every step (but those with `Step.anytime` false)
 
 
 def _name(state: PMap, seat: int | None) -> str:
@@ -143,6 +159,23 @@ def start(flow: Flow, state: PMap, first: int) -> tuple[PMap, list[str]]:
 
 def current_step(flow: Flow, state: PMap) -> Step:
     return flow.steps[state["flow"]["step"]]
+
+
+def options(flow: Flow, state: PMap, seat: int | None) -> tuple[Option, ...]:
+    """What the current step offers `seat` (None: the table), its own first, then the game's any-time ones."""
+    step = current_step(flow, state)
+    return (*step.options(state, seat), *(flow.anytime.options(state, seat) if step.anytime else ()))
+
+
+def handlers(flow: Flow, step: Step) -> Mapping[str, Handler]:
+    """The handlers of `step`: its own, and the game's any-time ones it has no handler of its own for."""
+    return {**flow.anytime.handlers, **step.handlers} if step.anytime else step.handlers
+
+
+def in_step(state: PMap, *steps: Step) -> bool:
+    """Whether the game is in one of `steps` now: for what no step owns (the table's view, a card tapped), which
+    names the steps a game declared, never their names again."""
+    return state["flow"] is not None and state["flow"]["name"] in {step.name for step in steps}
 
 
 def step_name(state: PMap) -> str:

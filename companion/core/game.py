@@ -9,7 +9,7 @@ an input only when it matches an option offered to where it comes from (TABLE.md
   score_sheet (state) -> dict: the final score sheet, pre-filled
   on_rolloff  (edit, rolloff, winner): a roll-off the game started mid-game
               (`Edit.roll_off`, with its "purpose") has a winner
-  tapped      (state, deck, card) -> action | reason: what a card tapped on
+  tapped      (state, deck, card) -> action | Refused: what a card tapped on
               the reader means now (default: it was drawn)
   extra_action (state, action) -> bool: whether this advance, once the step's
               handler has done its work, gives the actor another action at
@@ -30,6 +30,7 @@ from pyrsistent import PMap
 from companion.core.counters import CounterSpec
 from companion.core.deck import DeckSpec
 from companion.core.flow import Flow
+from companion.core.result import Refused
 
 if TYPE_CHECKING:
     from companion.core.edit import Edit
@@ -53,8 +54,8 @@ class GameDef:
     dice: tuple[str, ...] = ("1d6",)  # the roll specs this game uses
     # Extra game data at setup: (setup) -> dict merged into state["data"].
     initial_data: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
-    # The game's own setup keys (a board layout): (setup) -> why they are refused, or None.
-    check_setup: Callable[[Mapping[str, Any]], str | None] | None = None
+    # The game's own setup keys (a board layout): (setup) -> why they are refused (a `Refused`), or None.
+    check_setup: Callable[[Mapping[str, Any]], Refused | None] | None = None
     # Who chooses the first player: "choice" (setup names the seat), "rolloff",
     # "second_youngest" (from the players' ages, unless setup names the seat), or
     # "fewest_coins" (the game's flow gives it from the coins, the youngest on a
@@ -79,8 +80,8 @@ class GameDef:
     # -> a JSON Schema with defaults, checked by `check_setup`.
     setup_fields: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # What a new game's setup must hold that an earlier version's journal may lack: (setup) -> why it is
-    # refused, or None. Checked when a game starts, not when a journal is replayed.
-    check_new: Callable[[Mapping[str, Any]], str | None] | None = None
+    # refused (a `Refused`), or None. Checked when a game starts, not when a journal is replayed.
+    check_new: Callable[[Mapping[str, Any]], Refused | None] | None = None
     # What the table does before the first move that the box cannot do for it (cards a rule takes out of a
     # real deck): lines for the new game's log.
     setup_log: Callable[[PMap], tuple[str, ...]] | None = None
@@ -88,7 +89,7 @@ class GameDef:
     # it is sponsored): the box keeps them for the next game of this kind, as it keeps the setup.
     learned: Callable[[PMap], Mapping[str, Any]] | None = None
     on_rolloff: Callable[[Edit, PMap, int], None] | None = None
-    tapped: Callable[[PMap, str, str], Mapping[str, Any] | str] | None = None
+    tapped: Callable[[PMap, str, str], Mapping[str, Any] | Refused] | None = None
     extra_action: Callable[[PMap, Mapping[str, Any]], bool] | None = None
     rolloff_face: Callable[[PMap, int], tuple[int, str]] | None = None
     # An input an earlier version journaled, in today's form (state, action) -> action: a journal written

@@ -20,9 +20,10 @@ from companion.core import counters as counters_mod
 from companion.core import final_sheet
 from companion.core.engine import Session, apply
 from companion.core.flow import current_step
+from companion.core.flow import options as step_options
 from companion.core.game import GameDef
 from companion.core.options import CORRECTIONS, Option, rolloff_options
-from companion.core.result import Accepted, Refused
+from companion.core.result import Accepted, Refused, refused
 
 CORRECTION_STEP = 50  # the most a counter with no upper bound is raised by one correction
 
@@ -82,7 +83,7 @@ def offer(game: GameDef, session: Session) -> Offer:
     def said(options) -> tuple[Option, ...]:
         return tuple(_said_next(game, state, o) for o in options)
 
-    return Offer(said(step.options(state, None)), tuple(said(step.options(state, s)) for s in range(n)),
+    return Offer(said(step_options(game.flow, state, None)), tuple(said(step_options(game.flow, state, s)) for s in range(n)),
                  tuple(acting), tuple(_counters(game, state)) + corrections, tuple(acting))
 
 
@@ -96,7 +97,7 @@ def _said_next(game: GameDef, state: PMap, option: Option) -> Option:
     if option.button != "NEXT" or option.fields or option.rolls or (option.confirm and option.label):
         return option  # a roll's outcome is the dice's: whether it ends the game is not known before
     tried = _tried(game, state, option.action)
-    if isinstance(tried, Refused):
+    if refused(tried):
         return option if option.label else replace(option, label=current_step(game.flow, state).label)
     if tried.state["flow"]["over"]:
         ended = tried.state["flow"]["ended"]
@@ -114,7 +115,7 @@ def cost(game: GameDef, state: PMap, action: Mapping[str, Any]) -> tuple[int, st
     """What `action` would spend of one player's money, tried on `state`: (the most any player pays, the money's
     label, the input's first log line), or None when it spends none (or is refused)."""
     tried = _tried(game, state, action)
-    if isinstance(tried, Refused):
+    if refused(tried):
         return None
     paid = [(state["counters"]["players"][seat][spec.name] - mine[spec.name], spec.label)
             for spec in game.counters if spec.money and spec.per_player
@@ -128,7 +129,7 @@ def _tried(game: GameDef, state: PMap, action) -> Accepted | Refused:
     depend on the dice or the shuffle)."""
     for _ in range(8):
         tried = apply(game, state, action)
-        if not (isinstance(tried, Refused) and tried.needs is not None and tried.needs.key not in action):
+        if not (refused(tried) and tried.needs is not None and tried.needs.key not in action):
             return tried
         needs = tried.needs
         stand_in = [1] * int(needs.spec.split("d")[0]) if needs.kind == "roll" else list(needs.cards)

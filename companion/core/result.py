@@ -1,7 +1,10 @@
 """What `apply` answers: the new state with its log, or a refusal with a reason.
 
 An illegal action is never an exception and never changes the state: it is a
-`Refused` value. A refusal may say that the action only lacks a chance outcome
+`Refused` value. A check that options and handlers share answers the value it found or a `Refused` (never a
+reason as a string, never None for "refused"): a handler unwraps it with `Edit.must`, which refuses the input
+with it (its `needs` kept), and an option's check reads it with `refused`. A `Refused` is not falsy: ask
+`refused(x)`, never `if x`. A refusal may say that the action only lacks a chance outcome
 (a die roll, a shuffle order); the runtime then supplies one and tries again,
 so the core itself never draws random numbers.
 """
@@ -9,7 +12,7 @@ so the core itself never draws random numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, TypeGuard, Union
 
 from pyrsistent import PMap
 
@@ -44,9 +47,10 @@ class Refused:
     needs_confirm: bool = False
     details: dict[str, Any] = field(default_factory=dict)
 
-    def __bool__(self) -> bool:  # `if result:` reads as "was it accepted"
-        return False
-
 
 Result = Union[Accepted, Refused]
 
+
+def refused(checked: object) -> TypeGuard[Refused]:
+    """Whether a check's answer (or an input's result) is a refusal: the one way to ask."""
+    return isinstance(checked, Refused)

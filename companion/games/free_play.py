@@ -21,6 +21,7 @@ from companion.core.flow import Flow, Step
 from companion.core.game import GameDef
 from companion.core.options import CORRECTIONS, Option
 from companion.core.edit import Edit
+from companion.core.result import Refused
 from companion.core.words import counted
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -71,14 +72,14 @@ def _turn(state: PMap, seat: int) -> list[Option]:
     return found
 
 
-def tapped(state: PMap, deck: str, card: str) -> dict | str:
+def tapped(state: PMap, deck: str, card: str) -> dict | Refused:
     """A real card laid on the reader: discarded when it is out, else drawn from the pile by the turn's player."""
     pile = state["decks"][deck]
     if card in pile["out"]:
         return {"type": "discard", "deck": deck, "cards": [card]}
     if card in pile["draw"]:
         return {"type": "draw", "deck": deck, "cards": [card], "seat": state["flow"]["actor"]}
-    return f"{card} is in the discard pile: shuffle the discards back in before it is drawn again"
+    return Refused(f"{card} is in the discard pile: shuffle the discards back in before it is drawn again")
 
 
 def _score(state: PMap, seat: int) -> Option:

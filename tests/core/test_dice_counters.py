@@ -19,8 +19,8 @@ def test_roll_specs():
 
 def test_roll_values_are_checked():
     assert check_values(RollSpec(2, 6), [1, 6]) is None
-    assert check_values(RollSpec(2, 6), [3]) == "a 2d6 roll has 2 values, not 1"
-    assert check_values(RollSpec(1, 6), [7]) == "7 is not a face of a d6 (1 to 6)"
+    assert check_values(RollSpec(2, 6), [3]).reason == "a 2d6 roll has 2 values, not 1"
+    assert check_values(RollSpec(1, 6), [7]).reason == "7 is not a face of a d6 (1 to 6)"
     assert check_values(RollSpec(1, 6), ["3"]) is not None
 
 

@@ -104,3 +104,18 @@ def test_any_input_is_applied_or_refused_never_raised_and_refusals_change_nothin
             assert t.session is before
         else:
             t.session = step.session
+
+
+def test_a_checks_refusal_reaches_the_answer_whole_through_must():
+    """A check shared with the options answers a value or a `Refused`; `Edit.must` refuses the input with it,
+    in the words the handler gives, keeping what it needs (a roll the runtime then makes), and a refusal is
+    never read as false."""
+    from companion.core.edit import run
+    from companion.core.result import Needs, refused
+
+    state = engine.new_game(FREE_PLAY, {"players": [{"name": "Ada"}]}).state
+    lacking = Refused("the die needs its value", needs=Needs("roll", "dice", spec="1d6"))
+    out = run(lambda e: e.must(lacking, "die: {}"), FREE_PLAY, state, {"type": "advance"})
+    assert refused(out) and out.reason == "die: the die needs its value" and out.needs == lacking.needs
+    assert run(lambda e: e.say(f"kept {e.must(3)}"), FREE_PLAY, state, {"type": "advance"}).log == ("kept 3",)
+    assert bool(lacking) and not refused(3) and not refused(None)

@@ -250,3 +250,33 @@ def test_a_roll_off_can_count_a_face_for_less_than_it_shows():
     t.ok(type="rolloff", values=[6, 1])
     assert t.state["flow"]["actor"] == 1
     assert "Roll-off: Ada null, Bea 1. Bea goes first." in t.log
+
+
+def test_what_a_game_offers_in_every_step_is_declared_once_and_merged_by_the_core():
+    """The flow's Anytime: its options follow each step's own, its handlers serve every step but one that has
+    its own for that input, and a step outside the play (`anytime=False`) has neither."""
+    from companion.core.offer import offer
+    from companion.core.options import Option
+
+    def note(word):
+        return lambda e: e.say(f"{e.name(e.seat)}: {word}.")
+
+    anytime = F.Anytime(options=lambda state, seat: [Option("Wave", "Wave", {"type": "wave"})] if seat is not None else [],
+                        handlers={"wave": note("waves"), "nod": note("nods")})
+    mine = [Option("", "", {"type": "advance"}, button="NEXT")]
+    flow = F.Flow(steps=(F.Step("place", "Place", options=lambda state, seat: mine, anytime=False),
+                         F.Step("act", "Act", options=lambda state, seat: mine, handlers={"nod": note("nods its own way")})),
+                  anytime=anytime)
+    t = Table(game(flow), FOUR)
+    def kinds(options):
+        return [o.action["type"] for o in options]
+
+    assert kinds(offer(t.game, t.session).for_seat(0)) == ["advance"]
+    assert isinstance(t.do(type="wave"), Refused)  # not while placing
+    t.ok(type="advance")
+    assert kinds(offer(t.game, t.session).for_seat(0)) == ["advance", "wave"]
+    assert kinds(offer(t.game, t.session).table()) == ["advance", "wave", "undo"]  # the acting seat's, no phone holds it
+    t.ok(type="wave")
+    t.ok(type="nod")
+    assert t.log[-2:] == ["Ada: waves.", "Ada: nods its own way."]
+    assert F.in_step(t.state, flow.steps[1]) and not F.in_step(t.state, flow.steps[0])

@@ -303,7 +303,7 @@ def test_caught_negates_a_crime_costs_the_criminal_1d6_and_the_next_election():
 
     # A die thrown on the reader meanwhile plays nobody's Caught: that is Ada's choice, on her phone.
     assert any(o.action.get("card") == "Caught" for o in t.offered)
-    assert dice_action(t.state, t.offered, 6, (4,)) == "no roll is expected now (1d6 rolled)"
+    assert dice_action(t.state, t.offered, 6, (4,)).reason == "no roll is expected now (1d6 rolled)"
     gold = t.gold()
     t.go(type="negate", seat=0, card="Caught", dice=[4])
     assert t.gold()[1] == gold[1] - 4 and t.view["players"][1]["caught"]
@@ -607,7 +607,7 @@ def test_the_readers_dice_and_taps_become_the_phase_inputs():
     t.give(1, gold=3, cards=1)
     t.go(**next(o for o in t.view["options"] if o["label"] == "Bea plays Senator for 3")["action"])
     assert t.view["tapped"] is None and t.view["in_play"][0]["owner"] == 1
-    assert card_action(MASTER, t.state, "deck", "Joker") == "Joker is not a Master of Venice card"
+    assert card_action(MASTER, t.state, "deck", "Joker").reason == "Joker is not a Master of Venice card"
     t.put(0, "Cogs")  # a trip to roll: the Revenue Phase waits for it
     t.to("REVENUE", turn=2)
     screen = step_screen(t.view, Panel())
@@ -615,7 +615,7 @@ def test_the_readers_dice_and_taps_become_the_phase_inputs():
     t.to("POPE", turn=2)
     action = dice_action(t.state, t.offered, 6, (6,))
     assert action == {"type": "advance", "dice": [6], "source": "physical"}
-    assert dice_action(t.state, t.offered, 6, (3, 4)) == "this step rolls 1d6, not 2d6"
+    assert dice_action(t.state, t.offered, 6, (3, 4)).reason == "this step rolls 1d6, not 2d6"
     t.go(**action)
     assert "Pope Phase: 6. The Pope dies." in t.log and t.step == "DOGE"  # nobody holds a Cardinal: no election
 

@@ -60,8 +60,8 @@ def test_from_the_deal_into_year_one_on_the_buttons(make_runtime):
 def test_a_tapped_action_card_is_played_from_the_phone():
     t = MV(2)
     t.start()
-    reason = physical.card_action(MERCHANT_VENTURERS, t.state, "actions", "Storm")
-    assert reason == "Storm: play an action card from your phone (Play an action card), so the companion knows whose it is"
+    refused = physical.card_action(MERCHANT_VENTURERS, t.state, "actions", "Storm")
+    assert refused.reason == "Storm: play an action card from your phone (Play an action card), so the companion knows whose it is"
 
 
 def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):

@@ -322,7 +322,7 @@ def test_real_pieces_are_named_as_they_are_turned_up_and_a_tap_names_them_too():
         t.ok(type="draw", deck="tiles", cards=[tile])
     assert t.refused(type="draw", deck="tiles", cards=["Arms 5"]) == "every tile in the yard is named already"
     assert t.view["status"] == "Die 5 · Suns 3, Moons ace, Arms 2, Crowns null · name 4 coins"
-    assert PALAZZO.tapped(t.state, "tiles", "Arms 2") == \
+    assert PALAZZO.tapped(t.state, "tiles", "Arms 2").reason == \
         "Arms 2: every tile in the yard is named already (a purchase is chosen on the phone or with SELECT)"
     assert t.refused(type="advance", action="purchase", tile="Arms 5", exact=False) == \
         "Arms 5 is not in the constructor's yard (Suns 3, Moons ace, Arms 2, Crowns null)"
@@ -458,14 +458,14 @@ def test_when_the_real_pool_is_empty_the_discarded_coins_are_shuffled_face_down_
 def test_the_building_rules_for_a_laid_out_palazzo():
     grid = {(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Moons 4"}
     assert layout.place(grid, "Arms 3", (0, 1)) is None  # shares the 3 with Suns 3
-    assert layout.place(grid, "Arms 2", (0, 1)) == \
+    assert layout.place(grid, "Arms 2", (0, 1)).reason == \
         "Arms 2 cannot stand next to Suns 3: touching structures share their suit or their value"
-    assert layout.place(grid, "Suns 5", (5, 5)) == "[5, 5] touches no structure: line it up along a side of one"
+    assert layout.place(grid, "Suns 5", (5, 5)).reason == "[5, 5] touches no structure: line it up along a side of one"
     ring = {(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Suns 5", (0, 1): "Suns 2", (2, 1): "Suns ace",
             (0, 2): "Suns null", (1, 2): "Moons null"}
-    assert layout.place(ring, "Moons ace", (2, 2)) == \
+    assert layout.place(ring, "Moons ace", (2, 2)).reason == \
         "that would leave a gap between Suns 2 and Suns ace: in a row or a column, structures stand side by side"
-    assert layout.remove({(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Suns 5"}, (1, 0)) == \
+    assert layout.remove({(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Suns 5"}, (1, 0)).reason == \
         "the palazzo would fall into separate parts: every structure lines up with another"
     assert layout.swap(grid, (1, 0), "Moons 3") is None and layout.swap(grid, (1, 0), "Arms 2") is not None
     assert layout.legal_cells({}, "Suns 3") == [(0, 0)]
@@ -499,7 +499,7 @@ def test_no_gaps_holes_are_allowed_whatever_their_width_and_depth():
     an open corner is not."""
     ell = {(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Suns 5", (0, 1): "Suns 2", (0, 2): "Suns null",
            (0, 3): "Moons null"}
-    assert layout.place(ell, "Moons 5", (2, 1)) == \
+    assert layout.place(ell, "Moons 5", (2, 1)).reason == \
         "that would leave a gap between Suns 2 and Moons 5: in a row or a column, structures stand side by side"
     assert (2, 1) not in layout.legal_cells(ell, "Moons 5")  # so the slot the game ended with never opens
     wings = {(0, 0): "Suns 3", (1, 0): "Suns 4", (2, 0): "Suns 5", (3, 0): "Suns 2", (0, 1): "Suns null"}

@@ -755,8 +755,8 @@ def test_campi_are_picked_from_the_board_the_rulebooks_two_and_those_the_table_n
 
 
 def test_the_boards_campi_entered_at_setup_are_picked_and_a_name_no_campo_has_is_refused():
-    assert PATRONS.check_setup({"campi": ["Campo Santo Stefano", "Zzz 99"]}).startswith("campi: a campo's name")
-    assert PATRONS.check_setup({"campi": ["Campo San Luca", "campo san luca"]}) == "campi: Campo San Luca is on the list already"
+    assert PATRONS.check_setup({"campi": ["Campo Santo Stefano", "Zzz 99"]}).reason.startswith("campi: a campo's name")
+    assert PATRONS.check_setup({"campi": ["Campo San Luca", "campo san luca"]}).reason == "campi: Campo San Luca is on the list already"
     t = PV(3, campi=["Campo San Luca"])
     t.choose("SPONSOR")
     (statue,) = [o for o in t.plays if "statue" in o["fields"]]

@@ -75,9 +75,9 @@ def test_the_readers_dice_roll_and_a_tapped_card_is_the_card_kept():
     assert action == {"type": "advance", "roll": True, "dice": [2, 5], "source": "physical"}
     t.ok(**action)
     assert t.view["turn"]["dice"] == [2, 5]
-    assert physical.dice_action(t.state, t.offered, 6, (4,)).startswith("no roll is expected now")
+    assert physical.dice_action(t.state, t.offered, 6, (4,)).reason.startswith("no roll is expected now")
     t.ok(type="advance", die=2, to="Order")
-    assert physical.card_action(LA_VENISE, t.state, "workshops", "Lace 2 cost 3 flax").startswith("a card is tapped when it is kept")
+    assert physical.card_action(LA_VENISE, t.state, "workshops", "Lace 2 cost 3 flax").reason.startswith("a card is tapped when it is kept")
     tap = physical.card_action(LA_VENISE, t.state, "orders", "Lace +1", "04A1B2C3D4E503")
     assert tap == {"type": "advance", "keep": "Lace +1", "tag": "04A1B2C3D4E503"}  # its tag: one card per tag
     t.ok(**tap)
@@ -124,7 +124,7 @@ def test_dice_that_two_inputs_would_take_alike_are_refused_with_the_choice_to_ma
     two = [Option("Take back the 5 on Flax, roll", "Roll", {"type": "advance", "take_back": ["Flax"]}, rolls="2d6"),
            Option("Take back the 3 on Gold, roll", "Roll", {"type": "advance", "take_back": ["Gold"]}, rolls="2d6")]
     t = VN(n=2)
-    assert physical.dice_action(t.state, two, 6, (4, 1)) == (
+    assert physical.dice_action(t.state, two, 6, (4, 1)).reason == (
         "these dice leave a choice (Take back the 5 on Flax, roll; Take back the 3 on Gold, roll): choose on a phone or "
         "the box first")
     assert physical.dice_action(t.state, two[:1] * 2, 6, (4, 1))["take_back"] == ["Flax"]  # the same input twice

@@ -22,8 +22,8 @@ from typing import Any
 from pyrsistent import PMap, thaw
 
 from companion import scoring
-from companion.core.flow import step_name
-from companion.core.result import Refused
+from companion.core.flow import in_step
+from companion.core.result import Refused, refused
 from companion.core.game import GameDef
 from companion.core.words import counted
 from companion.scoring import la_venise_du_nord as sheet
@@ -51,7 +51,7 @@ RULE_OPTIONS: dict[str, dict[str, Any]] = {
 }
 
 
-def _check_setup(setup: Mapping[str, Any]) -> str | None:
+def _check_setup(setup: Mapping[str, Any]) -> Refused | None:
     if setup.get("layout") is not None:
         bad = city.check_layout(setup["layout"])
         if bad:
@@ -62,7 +62,7 @@ def _check_setup(setup: Mapping[str, Any]) -> str | None:
             return bad
     spaces = setup.get("row_spaces")
     if spaces is not None and (type(spaces) is not int or not 1 <= spaces <= SPACES_FIELD["maximum"]):
-        return f"row_spaces: the card spaces of one row of a player board, 1 to {SPACES_FIELD['maximum']}"
+        return Refused(f"row_spaces: the card spaces of one row of a player board, 1 to {SPACES_FIELD['maximum']}")
     return None
 
 
@@ -91,8 +91,9 @@ def _public(state: PMap) -> dict[str, Any]:
             "board": board_lines(state, s),
         })
     # Whoever activates the tile in phase 4 now, and at what (none: a correction took his die or Burgher off it).
-    nxt = powers.activator(state, table) if flow is not None and not flow["over"] and step_name(state) == "SECONDARY" else None
-    nxt = None if isinstance(nxt, Refused) else nxt
+    nxt = powers.activator(state, table, secondary=True) \
+        if flow is not None and not flow["over"] and in_step(state, activate.SECONDARY) else None
+    nxt = None if refused(nxt) else nxt
     return {
         "active": flow["player"] if flow is not None else None,
         "phase": ("SCORING" if flow["over"] else phase(state)) if flow is not None else None,

@@ -18,22 +18,22 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.result import Refused
-from companion.core.flow import EACH, Step, step_name
+from companion.core.result import Refused, refused
+from companion.core.flow import EACH, Step, in_step
 from companion.core.words import counted
 
 from . import market, powers
-from .anytime import HANDLERS as IN_TURN, LOWER_NAMES, SWAPPED, in_turn, with_lower
+from .anytime import LOWER_NAMES, SWAPPED, with_lower
 from .board import CARD_ROWS, card_at, keys, room, rows_for, shown
 from .cards import RAWS, READ, deck_size, order_like_left, pick_fields, picked
 from .city import CARD_TILES
 from .table import STOCK_SPACES, kind, prices, row_spaces, secondary_seats, stock, store
 
 
-def options(state: PMap, seat: int | None) -> list[Option]:
+def options(state: PMap, seat: int | None, secondary: bool) -> list[Option]:
     table = state["data"]
-    who = powers.activator(state, table)
-    if seat is None or isinstance(who, Refused) or who[0] != seat or who[1] is None:
+    who = powers.activator(state, table, secondary)
+    if seat is None or refused(who) or who[0] != seat or who[1] is None:
         return []
     tile, value = table["turn"]["tile"], who[1]
     if tile is None:
@@ -161,25 +161,25 @@ def _port(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: in
 _POWER_OPTIONS = {"raw": _raw, "cards": _cards, "market": _market, "port": _port}
 
 
-def tapped(state: PMap, deck: str, card: str) -> Mapping[str, Any] | str:
+def tapped(state: PMap, deck: str, card: str) -> Mapping[str, Any] | Refused:
     """A real card tapped on the reader while a card tile is activated: the card kept."""
     if state["flow"] is None:
-        return "the game has not started"
+        return Refused("the game has not started")
     tile = state["data"]["turn"]["tile"]
-    if step_name(state) not in ("ACTIVATE", "SECONDARY") or tile is None or CARD_TILES.get(tile) != deck:
-        return "a card is tapped when it is kept from the activated Workshop, Order or Master Builder tile"
+    if not in_step(state, ACTIVATE, SECONDARY) or tile is None or CARD_TILES.get(tile) != deck:
+        return Refused("a card is tapped when it is kept from the activated Workshop, Order or Master Builder tile")
     read = READ[deck](card)
     if read is None:
-        return f"{card} is not a card of this deck as printed"
+        return Refused(f"{card} is not a card of this deck as printed")
     known = state["decks"][deck]["known"]
     return {"type": "advance", **({"keep": read["card"]} if known else picked(deck, read["card"]))}
 
 
-def status(state: PMap) -> str:
+def status(state: PMap, secondary: bool) -> str:
     table = state["data"]
-    who = powers.activator(state, table)
+    who = powers.activator(state, table, secondary)
     tile = table["turn"]["tile"] or "?"
-    value = who[1] if not isinstance(who, Refused) else None
+    value = who[1] if not refused(who) else None
     return f"{tile} at {value}" if value is not None else f"Activate {tile}"
 
 
@@ -188,9 +188,12 @@ def _off_the_tile(state: PMap, seat: int) -> bool:
     return seat not in dict(secondary_seats(state, state["data"]))
 
 
-HANDLERS = {**IN_TURN, "advance": powers.activate, "look": powers.look}
-ACTIVATE = Step("ACTIVATE", "Phase 3: activate the tile", done="Done", undone="activating the tile", options=in_turn(options), handlers=HANDLERS,
-                status=status)
+def _activation(secondary: bool) -> dict[str, Any]:
+    """What phases 3 and 4 share, for the active player's activation or (`secondary`) the others'."""
+    return {"options": lambda state, seat: options(state, seat, secondary), "status": lambda state: status(state, secondary),
+            "handlers": {"advance": lambda e: powers.activate(e, secondary), "look": lambda e: powers.look(e, secondary)}}
+
+
+ACTIVATE = Step("ACTIVATE", "Phase 3: activate the tile", done="Done", undone="activating the tile", **_activation(False))
 SECONDARY = Step("SECONDARY", "Phase 4: secondary activations", EACH, done="Done",
-                 undone="the secondary activations", skip=_off_the_tile,
-                 options=in_turn(options), handlers=HANDLERS, status=status)
+                 undone="the secondary activations", skip=_off_the_tile, **_activation(True))

@@ -1,7 +1,7 @@
 """La Venise du Nord: what the active player may do at any time in his own turn, in every phase (cubes
 moved down from the stock onto his cards, a Price shift or Fill stock Master Builder used), and the
 table's corrections (the turn ended at once, a Burgher, the Boat, a die, a bridge, a price or the Market's
-sales set right by hand, fixes.py): options and handlers, added to every step's."""
+sales set right by hand, fixes.py): the flow's any-time layer, which the core adds to every phase of a turn."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 
 from pyrsistent import PMap
 
+from companion.core.flow import Anytime
 from companion.core.options import CORRECTIONS, Option
 from companion.core.edit import Edit
 
@@ -144,16 +145,6 @@ def end_turn(e: Edit) -> None:
     e.end_turn()
 
 
-def in_turn(step_options: Callable[[PMap, int | None], list[Option]]) -> Callable[[PMap, int | None], list[Option]]:
-    """A phase of a turn offers its own options, what the active player may do at any time in his turn, and
-    (to the table) the corrections."""
-
-    def offered(state: PMap, seat: int | None) -> list[Option]:
-        return [*step_options(state, seat), *options(state, seat), *(corrections(state) if seat is None else [])]
-
-    return offered
-
-
 def idle(step_options: Callable[[PMap, int | None], list[Option]], words: str) -> Callable[[PMap], str]:
     """A phase in which the active player has nothing to do, neither its own (NEXT's aside) nor what he may do at
     any time in his turn, passes by itself: `words` ("{who} has no workshop ready to produce.") say why."""
@@ -167,7 +158,9 @@ def idle(step_options: Callable[[PMap, int | None], list[Option]], words: str) -
     return why
 
 
-# What the active player may do at any time in his turn, and the corrections: in every phase of a turn.
-HANDLERS = {"place": powers.place, "builder": powers.use_builder, "end_turn": end_turn,
-            "burgher": fixes.burgher, "boat": fixes.boat, "die": fixes.die,
-            "bridge": fixes.bridge, "price": fixes.price, "market": fixes.sales}
+# What the active player may do at any time in his turn, and (to the table) the corrections: in every phase of a
+# turn, beside the phase's own (the core merges them).
+ANYTIME = Anytime(options=lambda state, seat: [*options(state, seat), *(corrections(state) if seat is None else [])],
+                  handlers={"place": powers.place, "builder": powers.use_builder, "end_turn": end_turn,
+                            "burgher": fixes.burgher, "boat": fixes.boat, "die": fixes.die,
+                            "bridge": fixes.bridge, "price": fixes.price, "market": fixes.sales})

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.result import Refused
+from companion.core.result import Refused, refused
 
 from .cards import RAW_OF, RAWS, cost_words
 
@@ -117,7 +117,7 @@ def put_cubes(board: dict[str, Any], key: str, raw: str, n: int) -> str | Refuse
     if type(n) is not int or n < 1:
         return Refused("n: how many cubes, at least 1")
     where = target(board, key)
-    if isinstance(where, Refused):
+    if refused(where):
         return where
     card = board[where[0]][where[1]]
     fits = room(card, raw)

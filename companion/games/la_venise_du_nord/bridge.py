@@ -15,7 +15,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.result import Refused
+from companion.core.result import Refused, refused
 from companion.core.flow import Step
 from companion.core.edit import Edit
 from companion.core.words import counted
@@ -24,7 +24,7 @@ from companion.games.plain import name
 from . import city
 from .cards import RAWS
 from .table import BRIDGES_PER_PLAYER, bridges_of, own_dice, stock
-from .anytime import HANDLERS as IN_TURN, idle, in_turn
+from .anytime import idle
 
 
 def payments(held: Mapping[str, int], cost: int) -> list[dict[str, int]]:
@@ -93,7 +93,7 @@ def bridge(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: 
     a, b = dice[here]["value"], dice[there]["value"]
     cost = a + b if standing is not None else abs(a - b)
     paid = _payment(stock(state, seat), cost, action.get("pay"))
-    if isinstance(paid, Refused):
+    if refused(paid):
         return paid
     back = city.tile_named(action.get("take_back")) if action.get("take_back") is not None else None
     if back not in (here, there):
@@ -131,10 +131,7 @@ def _payment(held: Mapping[str, int], cost: int, given: object) -> dict[str, int
 
 
 def build(e: Edit) -> None:
-    out = bridge(e.state, e.data, e.action, e.seat)
-    if isinstance(out, Refused):
-        e.refuse(out.reason)
-    log, paid = out
+    log, paid = e.must(bridge(e.state, e.data, e.action, e.seat))
     for raw, n in paid.items():
         if n:
             e.pay(e.seat, raw, n)
@@ -145,5 +142,5 @@ def status(state: PMap) -> str:
     return f"Bridges: {len(bridges_of(state['data'], state['flow']['player']))} of {BRIDGES_PER_PLAYER} built"
 
 
-STEP = Step("BRIDGE", "Phase 5: build a bridge", done="Done", undone="building a bridge", options=in_turn(options),
-            handlers={**IN_TURN, "advance": build}, status=status, idle=idle(options, "{who} has no bridge to build."))
+STEP = Step("BRIDGE", "Phase 5: build a bridge", done="Done", undone="building a bridge", options=options,
+            handlers={"advance": build}, status=status, idle=idle(options, "{who} has no bridge to build."))

@@ -31,6 +31,7 @@ from typing import Any
 
 from companion.core.deck import NO_RESHUFFLE, DeckSpec
 from companion.core.fields import likeliest_first
+from companion.core.result import Refused
 
 GOODS = ("clothing", "lace", "jewelry")
 RAWS = ("wool", "flax", "gold")
@@ -112,39 +113,39 @@ def builder(name: object) -> dict[str, Any] | None:
 
 
 def _problem(read, example: str):
-    def why(name: str) -> str | None:
+    def why(name: str) -> Refused | None:
         card = read(name)
         if card is None:
-            return f"name it as printed, such as “{example}”"
+            return Refused(f"name it as printed, such as “{example}”")
         # Read, but written another way ("2 gold 1 flax"): one name per card, so say which.
-        return None if card["card"] == name else f"write it “{card['card']}” (costs in the order wool, flax, gold)"
+        return None if card["card"] == name else Refused(f"write it “{card['card']}” (costs in the order wool, flax, gold)")
     return why
 
 
-def _check_orders(counts: Mapping[str, int]) -> str | None:
+def _check_orders(counts: Mapping[str, int]) -> Refused | None:
     total = sum(counts.values())
     if total != ORDER_COUNT:
-        return f"the Order deck has {ORDER_COUNT} cards, not {total}"
+        return Refused(f"the Order deck has {ORDER_COUNT} cards, not {total}")
     short = [g for g in GOODS if counts.get(f"{g.capitalize()} +1", 0) < 2]
     if short:
-        return f"every type needs at least two +1 cards (2 come out with 2 players); {short[0]} has fewer"
+        return Refused(f"every type needs at least two +1 cards (2 come out with 2 players); {short[0]} has fewer")
     return None
 
 
-def _check_workshops(counts: Mapping[str, int]) -> str | None:
+def _check_workshops(counts: Mapping[str, int]) -> Refused | None:
     total = sum(counts.values())
-    return None if total == WORKSHOP_COUNT else f"the Workshop deck has {WORKSHOP_COUNT} cards, not {total}"
+    return None if total == WORKSHOP_COUNT else Refused(f"the Workshop deck has {WORKSHOP_COUNT} cards, not {total}")
 
 
-def _check_builders(counts: Mapping[str, int]) -> str | None:
+def _check_builders(counts: Mapping[str, int]) -> Refused | None:
     total = sum(counts.values())
     if total != BUILDER_COUNT:
-        return f"the Master Builder deck has {BUILDER_COUNT} cards, not {total}"
+        return Refused(f"the Master Builder deck has {BUILDER_COUNT} cards, not {total}")
     kinds = Counter()
     for card, k in counts.items():
         kinds[builder(card)["kind"]] += k
     if kinds["order_like"] != ORDER_LIKE_COUNT:
-        return f"{ORDER_LIKE_COUNT} Master Builders work like Order cards, not {kinds['order_like']}"
+        return Refused(f"{ORDER_LIKE_COUNT} Master Builders work like Order cards, not {kinds['order_like']}")
     return None
 
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.core.fields import PICKER_LIST
+from companion.core.result import Refused
 
 RAW_TILES = ("Wool", "Flax", "Gold")
 CARD_TILES = {"Workshop": "workshops", "Order": "orders", "Master Builder": "builders"}  # tile -> deck
@@ -66,20 +67,20 @@ def layout_field() -> dict[str, Any]:
                            for t in TILES}}
 
 
-def check_layout(layout: object) -> str | None:
+def check_layout(layout: object) -> Refused | None:
     """Why a layout given at setup cannot be the table's, or None."""
     if not isinstance(layout, Mapping) or set(layout) != set(TILES):
-        return f"layout: each of the nine tiles ({', '.join(TILES)}) with its place [q, r]"
+        return Refused(f"layout: each of the nine tiles ({', '.join(TILES)}) with its place [q, r]")
     places = []
     for tile, at in layout.items():
         if not (isinstance(at, (list, tuple)) and len(at) == 2 and all(type(v) is int and -9 <= v <= 9 for v in at)):
-            return f"layout.{tile}: its place as [q, r], whole numbers from -9 to 9"
+            return Refused(f"layout.{tile}: its place as [q, r], whole numbers from -9 to 9")
         places.append(tuple(at))
     if len(set(places)) != len(places):
-        return "layout: two tiles are in the same place"
+        return Refused("layout: two tiles are in the same place")
     alone = next((t for t in TILES if not neighbours(layout, t)), None)
     if alone:
-        return f"layout.{alone}: every tile touches another along a side [R l.541]"
+        return Refused(f"layout.{alone}: every tile touches another along a side [R l.541]")
     return None
 
 

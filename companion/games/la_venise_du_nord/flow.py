@@ -20,11 +20,12 @@ from pyrsistent import PMap
 from companion.core.flow import START_OF_ROUND, EndTrigger, Flow
 
 from . import activate, bridge, move, produce, roll, start
+from .anytime import ANYTIME
 from .table import end_reached, end_reason
 
 
 FLOW = Flow(steps=(start.STEP, roll.STEP, move.STEP, activate.ACTIVATE, activate.SECONDARY, bridge.STEP, produce.STEP),
-            end=(EndTrigger(START_OF_ROUND, when=end_reached, reason=end_reason),))
+            end=(EndTrigger(START_OF_ROUND, when=end_reached, reason=end_reason),), anytime=ANYTIME)
 
 
 def phase(state: PMap) -> int:

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.result import Refused
+
 SPACES = (4, 3, 3, 2, 2, 1, 1)
 BLOCKED = {2: (3, 2), 3: (3,), 4: ()}
 LOWER = {"cube": ("cubes", 1), "one": ("ones", 1), "two": ("twos", 2)}  # how a price comes down: piece, by
@@ -26,11 +28,11 @@ FIELD = {"title": "The Market's printed spaces", "type": "array",
          "items": [{"type": "integer", "minimum": 1, "maximum": 4, "default": v, "title": ""} for v in SPACES]}
 
 
-def check_spaces(values: object) -> str | None:
+def check_spaces(values: object) -> Refused | None:
     if not (isinstance(values, (list, tuple)) and len(values) == 7 and all(type(v) is int and 1 <= v <= 4 for v in values)):
-        return "market_spaces: the seven printed bonus values, 1 to 4"
+        return Refused("market_spaces: the seven printed bonus values, 1 to 4")
     if max(values) != 4 or 3 not in values or 2 not in values:
-        return "market_spaces: the highest space is 4, and there is a 3 and a 2 (covered with 2 and 3 players)"
+        return Refused("market_spaces: the highest space is 4, and there is a 3 and a 2 (covered with 2 and 3 players)")
     return None
 
 
@@ -65,18 +67,19 @@ def price(pieces: Mapping[str, int]) -> int:
     return pieces["cubes"] + pieces["ones"] + 2 * pieces["twos"]
 
 
-def lower(pieces: dict[str, int], how: object, by_one: bool = False) -> str | None:
+def lower(pieces: dict[str, int], how: object, by_one: bool = False, key: str = "lower") -> Refused | None:
     """Take one piece away from a price (changed in place): "cube", "one" (a +1 card) or "two" (a +2 card:
     -2 at the Market; where the price comes down by 1, at a Port or by a Price shift, it is swapped for a
     cube). None picks the smallest step there is [A].
-    Returns why it cannot be, or None. A price at 0 stays 0 (SPEC 4.10.11): the caller asks nothing then."""
+    Returns why it cannot be (a refusal, its reason under `key`, the input's field), or None. A price at 0
+    stays 0 (SPEC 4.10.11): the caller asks nothing then."""
     if how is None:
         how = next(k for k, (piece, _) in LOWER.items() if pieces[piece] > 0)
     if not isinstance(how, str) or how not in LOWER:
-        return "lower: cube, one (a +1 card) or two (a +2 card)"
+        return Refused(f"{key}: cube, one (a +1 card) or two (a +2 card)")
     piece, by = LOWER[how]
     if pieces[piece] == 0:
-        return f"lower: there is no {'cube' if how == 'cube' else f'+{by} card'} setting that price"
+        return Refused(f"{key}: there is no {'cube' if how == 'cube' else f'+{by} card'} setting that price")
     pieces[piece] -= 1
     if how == "two" and by_one:
         pieces["cubes"] += 1

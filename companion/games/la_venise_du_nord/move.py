@@ -16,14 +16,13 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.options import Option
-from companion.core.result import Refused
+from companion.core.result import Refused, refused
 from companion.core.flow import Step
 from companion.core.edit import Edit
 from companion.games.plain import name
 
 from . import city
 from .table import DICE_PER_PLAYER, activated, bridges_of, own_dice
-from .anytime import HANDLERS as IN_TURN, in_turn
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
@@ -118,27 +117,27 @@ def move(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: in
     if to is None and path is None:
         return Refused("to: the tile the Burgher ends on (or path: every tile entered)")
     choices = _dice_choices(turn, action)
-    if isinstance(choices, Refused):
+    if refused(choices):
         return choices
     start = table["burghers"][seat]
     legal = []
     for die, act in choices:
         steps = _adjusted(table, seat, die, action.get("adjust"), "move_die_pm1", "adjust")
-        if isinstance(steps, Refused) and len(choices) == 1:
+        if refused(steps) and len(choices) == 1:
             return steps
-        route = steps if isinstance(steps, Refused) else _route(table, seat, start, steps, to, path)
-        if not isinstance(route, Refused) or len(choices) == 1:
+        route = steps if refused(steps) else _route(table, seat, start, steps, to, path)
+        if not refused(route) or len(choices) == 1:
             legal.append((die, act, steps, route))
     if not legal:
         return Refused(f"neither die moves the Burgher {'to ' + to if to else 'along that path'}")
     if len(legal) > 1 and legal[0][:2] != legal[1][:2]:
         return Refused(f"die: which die moves, {legal[0][0]} or {legal[1][0]} (the other activates the tile)?")
     die, act, steps, route = legal[0]
-    if isinstance(route, Refused):
+    if refused(route):
         return route
     if act is not None:
         act = _adjusted(table, seat, act, action.get("act_adjust"), "activation_die_pm1", "act_adjust")
-        if isinstance(act, Refused):
+        if refused(act):
             return act
     elif action.get("act_adjust") is not None:
         return Refused("act_adjust: say the activation die's value too (act)")
@@ -171,7 +170,7 @@ def _dice_choices(turn: Mapping[str, Any], action: Mapping[str, Any]) -> list[tu
             return Refused("die: the movement die's value (the roll was not recorded)")
         die = _die_value(die, "die")
         act = _die_value(action["act"], "act") if action.get("act") is not None else None
-        bad = next((x for x in (die, act) if isinstance(x, Refused)), None)
+        bad = next((x for x in (die, act) if refused(x)), None)
         return bad if bad is not None else [(die, act)]
     if action.get("act") is not None:
         return Refused("act: the roll is recorded, so the activation die is the other one")
@@ -228,10 +227,7 @@ def settle_die(state: PMap, table: dict[str, Any], seat: int) -> list[str]:
 
 
 def go(e: Edit) -> None:
-    out = move(e.state, e.data, e.action, e.seat)
-    if isinstance(out, Refused):
-        e.refuse(out.reason)
-    e.say(*out)
+    e.say(*e.must(move(e.state, e.data, e.action, e.seat)))
 
 
 def status(state: PMap) -> str:
@@ -240,5 +236,5 @@ def status(state: PMap) -> str:
     return f"Move from {start}: {dice[0]} or {dice[1]}" if dice else f"Move from {start}"
 
 
-STEP = Step("MOVE", "Phase 2: move the Burgher", done="Moved", undone="moving the Burgher", options=in_turn(options),
-            handlers={**IN_TURN, "advance": go}, status=status)
+STEP = Step("MOVE", "Phase 2: move the Burgher", done="Moved", undone="moving the Burgher", options=options,
+            handlers={"advance": go}, status=status)

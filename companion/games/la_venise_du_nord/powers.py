@@ -30,7 +30,6 @@ from typing import Any
 from pyrsistent import PMap, pvector
 
 from companion.core import deck as deck_mod
-from companion.core.flow import step_name
 from companion.core.result import Refused
 from companion.core.edit import Edit
 from companion.core.words import a, counted
@@ -49,30 +48,27 @@ PORT_PRICE = {"stay": 0, "up": 1, "cube": -1, "one": -1, "two": -1}
 # --- who activates, at what value -------------------------------------------------------------------
 
 
-def activator(state: PMap, table: Mapping[str, Any]) -> tuple[int, int | None] | Refused:
-    """(seat, value) of whoever activates the tile now: the active player in phase 3, then each other
-    player on the tile in turn (the flow's actor); value None when the companion does not know it."""
+def activator(state: PMap, table: Mapping[str, Any], secondary: bool) -> tuple[int, int | None] | Refused:
+    """(seat, value) of whoever activates the tile now: the active player in phase 3, then (`secondary`, phase 4)
+    each other player on the tile in turn (the flow's actor); value None when the companion does not know it."""
     turn = table["turn"]
     active = state["flow"]["player"]
-    phase = step_name(state)
-    if phase == "ACTIVATE":
+    if not secondary:
         if turn["used"] is not None:
             return Refused(f"{name(state, active)} has {'used' if turn['used'] else 'passed on'} the tile's power already")
         value = turn["act"]
         if value is not None and turn["placed"] is False and state["options"]["activation_unplaced"] == "one":
             value = 1
         return active, value
-    if phase == "SECONDARY":
-        seat = state["flow"]["actor"]
-        value = dict(secondary_seats(state, table)).get(seat)
-        return (seat, value) if value is not None else Refused("nobody else may use the tile now")
-    return Refused("a tile is activated in phase 3, and by the others in phase 4")
+    seat = state["flow"]["actor"]
+    value = dict(secondary_seats(state, table)).get(seat)
+    return (seat, value) if value is not None else Refused("nobody else may use the tile now")
 
 
-def done(table: dict[str, Any], state: PMap, seat: int, used: bool) -> None:
+def done(table: dict[str, Any], state: PMap, seat: int, used: bool, secondary: bool) -> None:
     """This activation is over (used or passed on)."""
     turn = table["turn"]
-    if seat == state["flow"]["player"] and step_name(state) == "ACTIVATE":
+    if seat == state["flow"]["player"] and not secondary:
         turn["used"] = used
     else:
         turn["secondary"].append(seat)
@@ -81,9 +77,9 @@ def done(table: dict[str, Any], state: PMap, seat: int, used: bool) -> None:
 # --- the powers -------------------------------------------------------------------------------------
 
 
-def activate(e: Edit) -> None:
-    """The advance of phases 3 and 4: the tile's power used (as the input says) or not ({use: false}); a
-    plain advance records nothing."""
+def activate(e: Edit, secondary: bool) -> None:
+    """The advance of phases 3 and 4 (`secondary`): the tile's power used (as the input says) or not ({use:
+    false}); a plain advance records nothing."""
     state, action, table = e.state, e.action, e.data
     turn = table["turn"]
     given = {k: v for k, v in action.items() if k in POWER_FIELDS}
@@ -91,9 +87,9 @@ def activate(e: Edit) -> None:
         e.refuse(f"{e.name(turn['looker'])} is looking at cards drawn: keep one or none first")
     if not given and action.get("use") is None:
         return  # not recorded (and it ends the step even for a player a correction left nothing to use)
-    seat, value = e.must(activator(state, table))
+    seat, value = e.must(activator(state, table, secondary))
     if action.get("use") is False:
-        done(table, state, seat, False)
+        done(table, state, seat, False, secondary)
         e.say(f"{e.name(seat)} does not use {turn['tile'] or 'the tile'}.")
         return
     tile = turn["tile"]
@@ -106,7 +102,7 @@ def activate(e: Edit) -> None:
     elif action.get("value") is not None and action["value"] != value:
         e.refuse(f"value: the companion knows it is {value}")
     _POWERS[kind(tile)](e, seat, tile, value)
-    done(e.data, state, seat, True)
+    done(e.data, state, seat, True, secondary)
 
 
 def _gain(e: Edit, seat: int, tile: str, value: int) -> None:
@@ -140,10 +136,10 @@ def _gain(e: Edit, seat: int, tile: str, value: int) -> None:
         e.say(f"{left - kept} {raw} {'is' if left - kept == 1 else 'are'} lost (no room).")
 
 
-def look(e: Edit) -> None:
+def look(e: Edit, secondary: bool) -> None:
     """The companion's own deck: the cards drawn to choose from (as many as the value, or what is left)."""
     state, table = e.state, e.data
-    seat, value = e.must(activator(state, table))
+    seat, value = e.must(activator(state, table, secondary))
     tile = table["turn"]["tile"]
     deck_name = CARD_TILES.get(tile or "")
     if deck_name is None or state["decks"][deck_name]["mode"] != "virtual":
@@ -255,9 +251,7 @@ def _sell(e: Edit, seat: int, tile: str, value: int) -> None:
     before = market.price(pieces)
     e.say(f"{e.name(seat)} sells {n} {good} at {before} + bonus {bonus}: {vp} VP.")
     if before > 0:
-        bad = market.lower(pieces, e.action.get("lower"))
-        if bad:
-            e.refuse(bad)
+        e.must(market.lower(pieces, e.action.get("lower")))
         e.say(f"The {good} price comes down to {market.price(pieces)}.")
     elif e.action.get("lower") is not None:
         e.refuse(f"lower: the {good} price is 0 already")
@@ -283,9 +277,7 @@ def _export(e: Edit, seat: int, tile: str, value: int) -> None:
     if price == "up":
         pieces["cubes"] += 1
     elif PORT_PRICE[price] < 0:
-        bad = market.lower(pieces, price, by_one=True)
-        if bad:
-            e.refuse(bad.replace("lower:", "price:"))
+        e.must(market.lower(pieces, price, by_one=True, key="price"))
     if price != "stay":
         e.say(f"The {good} price moves to {market.price(pieces)}.")
     e.pay(seat, good, 1)
@@ -391,9 +383,7 @@ def use_builder(e: Edit) -> None:
         table["prices"][card["good"]]["cubes"] += 1
         up = f"{who} uses {card['card']}: {card['good']} up to {market.price(table['prices'][card['good']])}"
         if market.price(table["prices"][down]):  # -1: a +2 card is swapped for a cube, as at a Port
-            bad = market.lower(table["prices"][down], e.action.get("lower"), by_one=True)
-            if bad:
-                e.refuse(bad)
+            e.must(market.lower(table["prices"][down], e.action.get("lower"), by_one=True))
         e.say(f"{up}, {down} {'down to' if market.price(table['prices'][down]) else 'at'} {market.price(table['prices'][down])}.")
     elif card["kind"] == "fill_stock":
         # The appendix: fill the 6 spaces with 2 kinds of your choice; cubes there are thrown out to make room.

@@ -15,7 +15,7 @@ from companion.core.edit import Edit
 from . import powers
 from .board import orders_for, ready, title
 from .table import fresh_turn
-from .anytime import HANDLERS as IN_TURN, idle, in_turn
+from .anytime import idle
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
@@ -42,6 +42,6 @@ def status(state: PMap) -> str:
     return f"Produce: {n} workshop{'' if n == 1 else 's'} ready"
 
 
-STEP = Step("PRODUCE", "Phase 6: produce goods", done="End", undone="producing goods", options=in_turn(options),
-            handlers={**IN_TURN, "advance": end, "produce": powers.produce}, status=status,
+STEP = Step("PRODUCE", "Phase 6: produce goods", done="End", undone="producing goods", options=options,
+            handlers={"advance": end, "produce": powers.produce}, status=status,
             idle=idle(options, "{who} has no workshop ready to produce."))

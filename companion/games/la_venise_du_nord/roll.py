@@ -26,7 +26,6 @@ from companion.core.words import counted, sentence
 
 from . import city
 from .table import DICE_PER_PLAYER, activated, bridges_of, own_dice
-from .anytime import HANDLERS as IN_TURN, in_turn
 
 TWO_DICE = RollSpec(2, 6)
 
@@ -96,9 +95,7 @@ def _rolled(e: Edit) -> list[int] | None:
         e.refuse("the two dice need their values", needs=Needs("roll", "dice", spec=str(TWO_DICE)))
     if dice is None:
         return None
-    bad = check_values(TWO_DICE, dice)
-    if bad:
-        e.refuse(f"dice: {bad}")
+    e.must(check_values(TWO_DICE, dice), "dice: {}")
     if table["burghers"][seat] is not None and not any(can_move(table, seat, v) for v in dice):
         e.refuse(f"neither {dice[0]} nor {dice[1]} is a legal move from {table['burghers'][seat]}: roll both again")
     table["turn"]["dice"] = list(dice)
@@ -128,5 +125,5 @@ def status(state: PMap) -> str:
     return f"Roll: {counted(DICE_PER_PLAYER - len(own_dice(table, seat)), 'die')} in hand"
 
 
-STEP = Step("ROLL", "Phase 1: roll two dice", done="Rolled", undone="rolling the dice", options=in_turn(options),
-            handlers={**IN_TURN, "advance": roll, "throw": throw}, status=status)
+STEP = Step("ROLL", "Phase 1: roll two dice", done="Rolled", undone="rolling the dice", options=options,
+            handlers={"advance": roll, "throw": throw}, status=status)

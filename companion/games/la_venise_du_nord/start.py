@@ -29,4 +29,4 @@ def place(e: Edit) -> None:
 # "Puts their Burgher meeple on a tile of their choice, starting with the 1st player" [R]: every player, in
 # the first player's first turn, before the first roll.
 STEP = Step("PLACE", "Place your Burgher", EACH, when=lambda s: None in s["data"]["burghers"], done="Place", undone="placing the Burgher",
-            options=options, handlers={"advance": place})
+            options=options, handlers={"advance": place}, anytime=False)  # before the play: no powers, no corrections

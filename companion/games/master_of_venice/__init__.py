@@ -20,6 +20,7 @@ from pyrsistent import PMap, thaw
 
 from companion import scoring
 from companion.core.game import GameDef
+from companion.core.result import Refused
 from companion.core.words import counted
 from companion.games.plain import name
 from companion.scoring import master_of_venice as sheet
@@ -172,9 +173,9 @@ def _score_sheet(state: PMap) -> dict[str, Any]:
 def _tap(state: PMap, deck: str, card: str):
     """A card tapped on the reader: the companion asks whose play it is (and on what)."""
     if card not in CARDS:
-        return f"{card} is not a Master of Venice card"
+        return Refused(f"{card} is not a Master of Venice card")
     if state["flow"] is None:
-        return "the game has not started"
+        return Refused("the game has not started")
     return {"type": "tap", "card": card}
 
 

@@ -258,10 +258,10 @@ def status(state: PMap) -> str:
 # --- what a seat may do --------------------------------------------------------------------------------
 
 
-def seat_options(state: PMap, seat: int) -> list[Option]:
+def seat_options(state: PMap, seat: int, seizing: bool = False) -> list[Option]:
     """The answers to a play that waits for one, else the cards this player may play now: from the hand the
     companion holds (on his phone only, one option per card), or with real cards the cards of this phase,
-    named from a list."""
+    named from a list; `seizing` (the War Phase), an army's or a navy's seizures too."""
     table, step = state["data"], step_name(state)
     if table["pending"] is not None:
         return _answers(state, seat)
@@ -270,7 +270,7 @@ def seat_options(state: PMap, seat: int) -> list[Option]:
         for card in dict.fromkeys(table["hands"][seat]):
             base = {"type": "play", "seat": seat, "card": card}
             found += [replace(o, private=True) for o in plays_of(state, seat, card, base, f"{name(state, seat)} plays")]
-            if step == "WAR" and card in ATTACKERS:
+            if seizing and card in ATTACKERS:
                 found += [replace(o, private=True) for o in seizes(state, seat, card, {"type": "attack", "seat": seat, "card": card}, "")]
     elif holds(state, seat):  # real cards: as many as the companion counted
         plain, other = [], []
@@ -284,10 +284,10 @@ def seat_options(state: PMap, seat: int) -> list[Option]:
             found.append(Option(f"{name(state, seat)} plays a card", "Play", {"type": "play", "seat": seat},
                                 fields={"card": {"title": "card", "enum": plain, "enumGroups": kinds(plain)}}))
         found += other
-        if step == "WAR":
+        if seizing:
             for card in ATTACKERS:
                 found += seizes(state, seat, card, {"type": "attack", "seat": seat, "card": card}, "")
-    if step == "WAR":  # an army or navy in play seizes too (discarded from play)
+    if seizing:  # an army or navy in play seizes too (discarded from play)
         for mine in table["in_play"]:
             if mine["owner"] == seat and mine["card"] in ATTACKERS:
                 found += seizes(state, seat, mine["card"], {"type": "attack", "seat": seat, "card": mine["card"],

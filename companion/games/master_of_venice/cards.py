@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from companion.core.deck import Composition, DeckSpec
 from companion.core.dice import Table
+from companion.core.result import Refused
 
 # Kinds of card, the rulebook's type letters [R l.148-160].
 CARDINAL, SENATOR, COG, CARAVAN = "C", "S", "G", "V"
@@ -137,10 +138,10 @@ def phases_of(name: str) -> tuple[str, ...]:
     return ("EXPANSION", "WAR") if card.kind == ARMY else (STEP_OF_KIND[card.kind],) if card.kind in STEP_OF_KIND else ()
 
 
-def check_card(name: object) -> str | None:
+def check_card(name: object) -> Refused | None:
     if isinstance(name, str) and name in CARDS:
         return None
-    return "one of the card list's names, such as Senator, Cogs or The Turks"
+    return Refused("one of the card list's names, such as Senator, Cogs or The Turks")
 
 
 def trip_gold(roll: int, bonus: int) -> int:

@@ -25,7 +25,7 @@ def dice(action: Mapping[str, Any], spec: str, what: str) -> list[int] | Refused
     if values is None:
         return Refused(f"{what} needs {spec}", needs=Needs("roll", "dice", spec=spec))
     bad = check_values(parse_spec(spec), values)
-    return Refused(f"dice: {bad}") if bad else list(values)
+    return Refused(f"dice: {bad.reason}") if bad is not None else list(values)
 
 
 def seat(state: PMap, action: Mapping[str, Any], key: str = "seat") -> int | Refused:

@@ -75,5 +75,6 @@ def _table(state: PMap) -> list[Option]:
                    {"type": "war_roll"}, rolls="2d6", button="NEXT")]
 
 
-STEP = phase("WAR", "War Phase", undone="the War Phase", table=_table, seat=card_play.seat_options, status=card_play.status,
+STEP = phase("WAR", "War Phase", undone="the War Phase", table=_table, status=card_play.status,
+             seat=lambda state, seat: card_play.seat_options(state, seat, seizing=True),
              handlers={**card_play.HANDLERS, "attack": attack, "war_roll": war_roll})

@@ -21,8 +21,8 @@ from typing import Any
 from pyrsistent import PMap, thaw
 
 from companion import scoring
-from companion.core.flow import step_name
 from companion.core.game import GameDef
+from companion.core.result import Refused
 from companion.scoring import merchant_venturers as sheet
 
 from . import markets, picture, sea, trading
@@ -58,7 +58,7 @@ def _first_move(state: PMap) -> int | None:
 
 def _port_order(state: PMap) -> dict[str, list[int]]:
     """Who trades first at each port, north to south, in the phases that go port by port (5 and 8)."""
-    world = {"BUY_GOODS": NEW, "SELL": OLD}.get(step_name(state))
+    world = trading.world_traded(state)
     if world is None or state["data"]["board"] is None:
         return {}
     return {p: markets.order_at(state, p) for p in port_names(state["data"]["board"], world)}
@@ -115,7 +115,8 @@ def _public(state: PMap) -> dict[str, Any]:
         if board is not None and flow is not None else {},
         "prices": prices,
         "port_order": _port_order(state) if flow is not None else {},
-        "trading": {k: now[k] for k in ("name", "seat")} if flow is not None and not flow["over"] and (now := trading.cursor(state)) else None,
+        "trading": {k: now[k] for k in ("name", "seat")}
+        if flow is not None and not flow["over"] and (now := trading.cursor(state, trading.world_traded(state))) else None,
         "per_player": per_player,
         "sections": _sections(state, per_player, prices),
     }
@@ -149,7 +150,7 @@ def _sections(state: PMap, per_player: list[dict[str, Any]], prices: Mapping[str
     if marker is not None and not state["flow"]["over"]:  # who leads this year, and who acts now
         now = season(state)
         lines = [f"{names[marker]} has the first-move marker", f"The wind blows from the {table['settings']['wind'][now]}"]
-        chance = trading.cursor(state)
+        chance = trading.cursor(state, trading.world_traded(state))
         if chance is not None:
             others = [names[s] for s in markets.order_at(state, chance["name"]) if s != chance["seat"]]
             lines.append(f"{names[chance['seat']]}'s chance at {chance['name']}" + (f"; then {', '.join(others)}" if others else ""))
@@ -192,9 +193,9 @@ def _score_sheet(state: PMap) -> dict[str, Any]:
                         for s, p in enumerate(state["players"])]}
 
 
-def _tapped(state: PMap, deck: str, card: str) -> str:
+def _tapped(state: PMap, deck: str, card: str) -> Refused:
     """The reader cannot tell whose card it is, and there is no player whose move it is."""
-    return f"{card}: play an action card from your phone (Play an action card), so the companion knows whose it is"
+    return Refused(f"{card}: play an action card from your phone (Play an action card), so the companion knows whose it is")
 
 
 MERCHANT_VENTURERS = GameDef(

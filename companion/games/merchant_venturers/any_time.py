@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
+from companion.core.flow import Anytime
 from companion.core.options import CORRECTIONS, Option
 from companion.core.edit import Edit
 from companion.core.words import counted
@@ -34,8 +35,7 @@ def move(e: Edit, sailing: bool) -> None:
             e.refuse(f"ship {ship['id']} has sailed this season")
         if to == ship["at"] != SEA:  # a ship at sea may sail on, still at sea
             e.refuse(f"ship {ship['id']} is at {to} already")
-        if (far := voyage.why_not(e.data["board"], ship, turn, to)) is not None:
-            e.refuse(far)
+        e.must(voyage.why_not(e.data["board"], ship, turn, to))
         e.data["sailed"] = {"turn": turn, "ships": sailed + [[seat, ship["id"]]]}
     on = sailing and to == ship["at"] == SEA
     voyage.record(ship, to, turn, sailing)
@@ -77,9 +77,9 @@ def destroy(e: Edit) -> None:
 HANDLERS = {"play_card": cards.play, "sink": sink, "destroy": destroy, "move_ship": lambda e: move(e, sailing=False)}
 
 
-def options(state: PMap, seat: int) -> list[Option]:
+def options(state: PMap, seat: int | None) -> list[Option]:
     table = state["data"]
-    if table["board"] is None:
+    if seat is None or table["board"] is None:  # each player's own, on his phone
         return []
     base = {"seat": seat}
     found = []
@@ -104,3 +104,7 @@ def options(state: PMap, seat: int) -> list[Option]:
         found.append(Option("A card destroyed my trading post (the last one becomes small)", "Destroy", {"type": "destroy", **base},
                             fields={"port": {"title": "port", "enum": list(table["posts"][seat])}}, confirm=True, group=CORRECTIONS))
     return found
+
+
+# In every phase, whoever acts: the flow's any-time layer, which the core adds to each phase's own.
+ANYTIME = Anytime(options=options, handlers=HANDLERS)

@@ -117,42 +117,42 @@ FORM = {
 }
 
 
-def check(board: object) -> str | None:
+def check(board: object) -> Refused | None:
     """Why a board the table entered cannot be played, or None."""
     if not isinstance(board, Mapping) or not isinstance(board.get("ports"), list) or not isinstance(board.get("lands"), Mapping):
-        return "board: an object with ports (north to south) and lands (id -> type)"
+        return Refused("board: an object with ports (north to south) and lands (id -> type)")
     lands = board["lands"]
     for land, kind in lands.items():
         if not isinstance(land, str) or kind not in (*GOODS, LAND, DESERT):
-            return f"board.lands.{land}: one of {', '.join((*GOODS, LAND, DESERT))}"
+            return Refused(f"board.lands.{land}: one of {', '.join((*GOODS, LAND, DESERT))}")
     names, attached = set(), set()
     for i, port in enumerate(board["ports"]):
         where = f"board.ports[{i}]"
         if not isinstance(port, Mapping) or set(port) - {"name", "world", "good", "lands"}:
-            return f"{where}: an object with name, world, good and lands"
+            return Refused(f"{where}: an object with name, world, good and lands")
         if not isinstance(port.get("name"), str) or not port["name"].strip() or len(port["name"]) > 12 or port["name"] in names:
-            return f"{where}.name: a name of at most 12 characters, each port its own"
+            return Refused(f"{where}.name: a name of at most 12 characters, each port its own")
         if port["name"].strip().lower() == "sea":
-            return f"{where}.name: “sea” means a ship out at sea: give the port another name"
+            return Refused(f"{where}.name: “sea” means a ship out at sea: give the port another name")
         if port.get("world") not in (OLD, NEW):
-            return f"{where}.world: old or new"
+            return Refused(f"{where}.world: old or new")
         if port.get("good") not in GOODS and not (port["world"] == OLD and port.get("good") is None):
-            return f"{where}.good: the good its card names ({', '.join(GOODS)}; an Old World port may name none)"
+            return Refused(f"{where}.good: the good its card names ({', '.join(GOODS)}; an Old World port may name none)")
         spaces = port.get("lands")
         if (not isinstance(spaces, list) or not spaces or not all(isinstance(s, str) and s in lands for s in spaces)
                 or len(set(spaces)) != len(spaces)):
-            return f"{where}.lands: the ids of its attached lands, each in board.lands, each once"
+            return Refused(f"{where}.lands: the ids of its attached lands, each in board.lands, each once")
         wrong = next((s for s in spaces if (lands[s] == LAND) != (port["world"] == NEW) and lands[s] != DESERT), None)
         if wrong:
-            return f"{where}.lands: {wrong} is a {lands[wrong]} tile, which belongs to the {'Old' if lands[wrong] in GOODS else 'New'} World"
+            return Refused(f"{where}.lands: {wrong} is a {lands[wrong]} tile, which belongs to the {'Old' if lands[wrong] in GOODS else 'New'} World")
         names.add(port["name"])
         attached.update(spaces)
     if not any(p["world"] == OLD for p in board["ports"]) or not any(p["world"] == NEW for p in board["ports"]):
-        return "board.ports: at least one Old World and one New World port"
+        return Refused("board.ports: at least one Old World and one New World port")
     if set(lands) - attached:
-        return f"board.lands: {sorted(set(lands) - attached)[0]} is attached to no port"
+        return Refused(f"board.lands: {sorted(set(lands) - attached)[0]} is attached to no port")
     if ocean(board) < 0:
-        return f"board: more than {TILES} tiles"
+        return Refused(f"board: more than {TILES} tiles")
     return None
 
 

@@ -16,18 +16,19 @@ from pyrsistent import PMap
 
 from companion.core.deck import DeckSpec
 from companion.core.edit import Edit
+from companion.core.result import Refused
 from companion.core.words import counted
 
 from .table import CARD_PRICE, START_CARDS, pay, seat_of
 
 
-def _card_name(card: str) -> str | None:
-    return None if card.strip() and len(card) <= 40 else "a card's name, at most 40 characters"
+def _card_name(card: str) -> Refused | None:
+    return None if card.strip() and len(card) <= 40 else Refused("a card's name, at most 40 characters")
 
 
-def _two_each(cards: Mapping[str, int]) -> str | None:
+def _two_each(cards: Mapping[str, int]) -> Refused | None:
     odd = next((c for c, k in cards.items() if k != 2), None)
-    return f"the deck holds two of each card, not {cards[odd]} of {odd}" if odd else None
+    return Refused(f"the deck holds two of each card, not {cards[odd]} of {odd}") if odd else None
 
 
 DECK = DeckSpec("actions", "Action cards", composition=None, mode="mirror", check_card=_card_name,
@@ -76,7 +77,7 @@ def play(e: Edit) -> None:
         hand.remove(card)
     elif e.counter(seat, "cards") < 1:
         e.refuse(f"{e.name(seat)} has no action card, as the companion counted: correct the count if one was missed")
-    elif card is not None and (not isinstance(card, str) or _card_name(card)):
+    elif card is not None and (not isinstance(card, str) or _card_name(card) is not None):
         e.refuse("card: the card's name as printed, or nothing")
     shown = card or "an action card"
     e.discard(DECK, [shown])

@@ -15,7 +15,7 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.result import Refused
+from companion.core.result import Refused, refused
 from companion.core.edit import Edit, Handler
 from companion.games.plain import name
 from companion.scoring.merchant_venturers import FAST_UPGRADE as FAST
@@ -56,10 +56,10 @@ def where(state: PMap, action: Mapping[str, Any], world: str | None = OLD, key: 
 def seat_at(state: PMap, action: Mapping[str, Any]) -> tuple[int, str] | Refused:
     """The seat and the port an action names."""
     seat = seat_of(state, action)
-    if isinstance(seat, Refused):
+    if refused(seat):
         return seat
     port = where(state, action, world=None)
-    return port if isinstance(port, Refused) else (seat, port)
+    return port if refused(port) else (seat, port)
 
 
 def destination(state: PMap, action: Mapping[str, Any]) -> str | Refused:
@@ -67,7 +67,7 @@ def destination(state: PMap, action: Mapping[str, Any]) -> str | Refused:
     if action.get("to") == SEA:
         return SEA
     to = where(state, action, world=None, key="to")
-    return Refused(f"{to.reason}, or sea") if isinstance(to, Refused) else to
+    return Refused(f"{to.reason}, or sea") if refused(to) else to
 
 
 def ship(e: Edit) -> tuple[int, dict[str, Any]]:

@@ -1,6 +1,7 @@
 """Merchant Venturers' phases as the core's flow: each phase a step, declared in its own module with its
-options, handlers and status (phase.py gives them their common parts: each player's action cards and
-corrections at any time, the status line's year, season and wind)."""
+options, handlers and status (phase.py gives them their common parts: the acting player's "Done", the status
+line's year, season and wind); each player's action cards and corrections at any time are the flow's any-time
+layer (any_time.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pyrsistent import PMap
 from companion.core.flow import AFTER_ROUNDS, ONE_PER_ROUND, EndTrigger, Flow
 from companion.core.seats import clockwise_from
 
-from . import before, loading, purchases, sailing, seasons, trading
+from . import any_time, before, loading, purchases, sailing, seasons, trading
 from .calendar import YEARS, first_move, turn_line
 
 STEPS = (before.DEAL, before.PLACE, before.PREGAME, seasons.SEASON, seasons.RESOURCES, purchases.BUY,
@@ -33,4 +34,5 @@ FLOW = Flow(
     end=(EndTrigger(AFTER_ROUNDS, rounds=4 * YEARS, reason=f"the Autumn of year {YEARS} is over"),),
     round_word="Turn",
     round_line=turn_line,
+    anytime=any_time.ANYTIME,
 )

@@ -14,7 +14,7 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.result import Refused
+from companion.core.result import Refused, refused
 from companion.core.edit import Edit
 from companion.core.words import counted
 from companion.games.plain import name
@@ -83,7 +83,7 @@ def available(table: Mapping[str, Any], seat: int, port_: str, good_: str) -> in
 def _deal_terms(state: PMap, action: Mapping[str, Any], world: str) -> tuple[int, str, str, int] | Refused:
     """seat, port, good and n of a purchase or a sale, checked against the board."""
     seat = seat_of(state, action)
-    if isinstance(seat, Refused):
+    if refused(seat):
         return seat
     table = state["data"]
     if table["board"] is None:
@@ -93,7 +93,7 @@ def _deal_terms(state: PMap, action: Mapping[str, Any], world: str) -> tuple[int
         names = ", ".join(q["name"] for q in table["board"]["ports"] if q["world"] == world)
         return Refused(f"port: one of the {'Old' if world == OLD else 'New'} World ports ({names})")
     what = goods_n(action)
-    if isinstance(what, Refused):
+    if refused(what):
         return what
     g, n = what
     if not present(table, seat, p["name"]):

@@ -1,7 +1,7 @@
 """Merchant Venturers: a phase of the season as a step of the flow. Every step has the same parts: the
 table's options (NEXT where the table closes it), the acting player's own (his purchases, loads or
-sailings, and "Done"), what each player may do at any time (any_time.py), and the status line, which
-starts with the year, the season and the wind."""
+sailings, and "Done"), and the status line, which starts with the year, the season and the wind. What each
+player may do at any time (any_time.py) is the flow's any-time layer, which the core adds to every phase."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from companion.core.flow import EACH, Step
 from companion.core.options import Option
 from companion.core.edit import Handler
 
-from . import any_time, quiet
+from . import quiet
 from .calendar import season, started, year
 from .table import WIND
 
@@ -46,7 +46,7 @@ def phase(name: str, label: str, who: str, *, say: str | Callable[[PMap], str], 
                 found += quiet.options(state, seat)
             if with_done:
                 found.append(Option("", "Done", {"type": "advance"}, button="NEXT"))
-        return found + any_time.options(state, seat)
+        return found
 
     def status(state: PMap) -> str:
         what = say(state) if callable(say) else say
@@ -57,4 +57,4 @@ def phase(name: str, label: str, who: str, *, say: str | Callable[[PMap], str], 
         return f"Y{year(state)} {now[:3]} {wind}: {what}"
 
     return Step(name, label, who, options=options, acting=acting, status=status,
-                handlers={**any_time.HANDLERS, **handlers, **({"quiet": quiet.handler} if quiet_season else {})}, **flow)
+                handlers={**handlers, **({"quiet": quiet.handler} if quiet_season else {})}, **flow)

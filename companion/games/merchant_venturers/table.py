@@ -155,7 +155,7 @@ def setup_fields() -> dict[str, Any]:
     }
 
 
-def check_settings(setup: Mapping[str, Any]) -> str | None:
+def check_settings(setup: Mapping[str, Any]) -> Refused | None:
     """The game's own setup keys: a board laid out by the table, a season table, prices, wind."""
     if setup.get("board") is not None:
         bad = check(from_form(setup["board"]))
@@ -164,28 +164,28 @@ def check_settings(setup: Mapping[str, Any]) -> str | None:
     seasons = setup.get("seasons")
     if seasons is not None:
         if not isinstance(seasons, Mapping) or {good(g) for g in seasons} != set(GOODS) or len(seasons) != len(GOODS):
-            return "seasons: each good (crops, furs, spices, ebony, gold) -> the seasons it is made in"
+            return Refused("seasons: each good (crops, furs, spices, ebony, gold) -> the seasons it is made in")
         for g, when in seasons.items():
             count = SEASON_COUNTS[good(g)]
             if not isinstance(when, list) or not all(isinstance(w, str) for w in when) or len(set(when)) != len(when) or not set(when) <= set(WIND):
-                return f"seasons.{g}: a list of seasons (Winter, Spring, Summer, Autumn)"
+                return Refused(f"seasons.{g}: a list of seasons (Winter, Spring, Summer, Autumn)")
             if len(when) != count:
-                return f"seasons.{g}: the rulebook's table marks {counted(count, 'season')} for it, not {len(when)}"
+                return Refused(f"seasons.{g}: the rulebook's table marks {counted(count, 'season')} for it, not {len(when)}")
     prices = setup.get("goods_prices")
     if prices is not None:
         if not isinstance(prices, Mapping) or {good(g) for g in prices} != set(GOODS) or len(prices) != len(GOODS):
-            return "goods_prices: each good (crops, furs, spices, ebony, gold) -> its purchase price in coins"
+            return Refused("goods_prices: each good (crops, furs, spices, ebony, gold) -> its purchase price in coins")
         if any(type(v) is not int or not 0 <= v <= 99 for v in prices.values()):
-            return "goods_prices: whole numbers of coins, 0 to 99"
+            return Refused("goods_prices: whole numbers of coins, 0 to 99")
     entered = (setup.get("compositions") or {}).get("actions")
     if isinstance(entered, Mapping) and (setup.get("deck_modes") or {}).get("actions") == "virtual":
         total, need = sum(v for v in entered.values() if type(v) is int), START_CARDS * len(setup["players"])
         if total < need:
-            return f"compositions.actions: {total} cards cannot deal {START_CARDS} to each of {len(setup['players'])} players"
+            return Refused(f"compositions.actions: {total} cards cannot deal {START_CARDS} to each of {len(setup['players'])} players")
     wind = setup.get("wind")
     if wind is not None:
         if not isinstance(wind, Mapping) or set(wind) != set(WIND) or any(not isinstance(w, str) or w not in COMPASS for w in wind.values()):
-            return f"wind: each season -> where the wind blows from ({', '.join(COMPASS)})"
+            return Refused(f"wind: each season -> where the wind blows from ({', '.join(COMPASS)})")
     return None
 
 

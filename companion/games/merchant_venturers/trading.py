@@ -20,7 +20,7 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.flow import TABLE, step_name
+from companion.core.flow import TABLE, in_step, step_name
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.games.plain import name
@@ -31,32 +31,29 @@ from .phase import phase
 from .calendar import season
 from .table import STORAGE, cargo_space, coins
 
-WORLD = {"BUY_GOODS": NEW, "SELL": OLD}
-
-
 def _fresh(state: PMap) -> dict[str, Any]:
     return {"turn": state["flow"]["round"], "step": step_name(state), "port": 0, "at": 0, "passes": 0}
 
 
-def _can(state: PMap, seat: int, port: str) -> bool:
+def _can(state: PMap, seat: int, port: str, world: str) -> bool:
     """Whether the seat can do anything with his chance at this port (nothing, this season, if he said so)."""
     table = state["data"]
     if quiet.said(state, seat):
         return False
-    if step_name(state) == "BUY_GOODS":
+    if world == NEW:
         return any(left and markets.purchase_price(state, seat, port, g) <= coins(state, seat)
                    for g, left in table["stock"].get(port, {}).items())
     return any(markets.available(table, seat, port, g) and markets.wanted(state, port, g) > 0 for g in GOODS)
 
 
-def cursor(state: PMap) -> dict[str, Any] | None:
-    """Whose chance it is now ({port, seat, ...the stored cursor}), past those who can do nothing; None when
-    every port is done (or the phase is not one that goes port by port)."""
-    if step_name(state) not in WORLD or state["data"]["board"] is None:
+def cursor(state: PMap, world: str | None) -> dict[str, Any] | None:
+    """Whose chance it is now at `world`'s ports ({port, seat, ...the stored cursor}), past those who can do
+    nothing; None when every port is done (or `world` is None: the phase is not one that goes port by port)."""
+    if world is None or state["data"]["board"] is None:
         return None
     stored = state["data"]["trading"]
     cur = dict(stored) if stored and stored["turn"] == state["flow"]["round"] and stored["step"] == step_name(state) else _fresh(state)
-    ports = port_names(state["data"]["board"], WORLD[step_name(state)])
+    ports = port_names(state["data"]["board"], world)
     while cur["port"] < len(ports):
         port = ports[cur["port"]]
         order = markets.order_at(state, port)
@@ -64,19 +61,19 @@ def cursor(state: PMap) -> dict[str, Any] | None:
             cur.update(port=cur["port"] + 1, at=0, passes=0)
             continue
         seat = order[cur["at"] % len(order)]
-        if _can(state, seat, port):
+        if _can(state, seat, port, world):
             return {**cur, "name": port, "seat": seat}
         cur.update(at=cur["at"] + 1, passes=cur["passes"] + 1)
     return None
 
 
-def acting(state: PMap) -> tuple[int, ...]:
-    now = cursor(state)
+def _acting(state: PMap, world: str) -> tuple[int, ...]:
+    now = cursor(state, world)
     return (now["seat"],) if now is not None else ()
 
 
-def options(state: PMap, seat: int | None) -> list[Option]:
-    now = cursor(state)
+def _options(state: PMap, seat: int | None, world: str) -> list[Option]:
+    now = cursor(state, world)
     if now is None:
         return [Option("", "Next", {"type": "advance"}, button="NEXT")] if seat is None else []
     if seat != now["seat"]:
@@ -84,9 +81,9 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     port, table = now["name"], state["data"]
     base = {"seat": seat, "port": port}
     found = []
-    room = _room(table, seat, port) if step_name(state) == "BUY_GOODS" else None
+    room = _room(table, seat, port) if world == NEW else None
     for g in GOODS:
-        if step_name(state) == "BUY_GOODS":
+        if world == NEW:
             left, each = table["stock"].get(port, {}).get(g, 0), markets.purchase_price(state, seat, port, g)
             most = min(left, coins(state, seat) // each) if each else left
             kind, verb = "buy_goods", "Buy"
@@ -114,13 +111,9 @@ def _room(table: Mapping[str, Any], seat: int, port: str) -> int:
     return max(0, ships + stored - len(table["quay"][seat].get(port, [])))
 
 
-def _table(state: PMap) -> list[Option]:
-    return options(state, None)
-
-
-def _mine(e: Edit) -> dict[str, Any]:
+def _mine(e: Edit, world: str) -> dict[str, Any]:
     """Whose chance it is, when it is the input's seat's at the input's port."""
-    now = cursor(e.state)
+    now = cursor(e.state, world)
     if now is None:
         e.refuse("every port is done: on to the next phase")
     if e.action.get("seat") != now["seat"] or e.action.get("port") != now["name"]:
@@ -135,38 +128,46 @@ def _used(e: Edit, now: Mapping[str, Any], traded: bool) -> None:
     e.data["trading"] = cur
 
 
-def _trade(deal):
+def _trade(deal, world: str):
     def handler(e: Edit) -> None:
-        now = _mine(e)
+        now = _mine(e, world)
         deal(e)
         _used(e, now, True)
     return handler
 
 
-def pass_(e: Edit) -> None:
-    _used(e, _mine(e), False)
-    e.say(f"{e.name(e.action['seat'])} passes at {e.action['port']}.")
+def _pass(world: str):
+    def handler(e: Edit) -> None:
+        _used(e, _mine(e, world), False)
+        e.say(f"{e.name(e.action['seat'])} passes at {e.action['port']}.")
+    return handler
 
 
-def done(e: Edit) -> None:
+def _done(e: Edit, world: str) -> None:
     """The phase's NEXT: only once every port is done."""
-    now = cursor(e.state)
+    now = cursor(e.state, world)
     if now is not None:
         e.refuse(f"{e.name(now['seat'])} has not bought or passed at {now['name']} yet")
 
 
-def status(state: PMap) -> str:
-    now = cursor(state)
-    buying = step_name(state) == "BUY_GOODS"
+def _status(state: PMap, world: str) -> str:
+    now = cursor(state, world)
+    buying = world == NEW
     if now is None:  # said why, where nobody had a chance: a ship or post at the port, and coins or goods
         return "every port is done: " + ("nobody there can pay for more" if buying else "nobody there has goods it wants")
     return f"{now['name']}: {'buy' if buying else 'sell'} or pass"
 
 
+def _port_by_port(world: str) -> dict[str, Any]:
+    """A phase's parts that go port by port through `world`'s ports: its status, the table's and the players'
+    options, who acts, passing."""
+    return {"say": lambda state: _status(state, world), "table": lambda state: _options(state, None, world),
+            "mine": lambda state, seat: _options(state, seat, world), "acting": lambda state: _acting(state, world)}
+
+
 BUY_GOODS = phase("BUY_GOODS", "5 Buy resources", TABLE, when=lambda state: season(state) == "Summer", done="Next",
-                  undone="buying resources",
-                  say=status, table=_table, mine=options, acting=acting,
-                  handlers={"advance": done, "buy_goods": _trade(markets.buy), "pass": pass_})
+                  undone="buying resources", **_port_by_port(NEW),
+                  handlers={"advance": lambda e: _done(e, NEW), "buy_goods": _trade(markets.buy, NEW), "pass": _pass(NEW)})
 
 
 def _unsold(state: PMap) -> list[str]:
@@ -177,7 +178,7 @@ def _unsold(state: PMap) -> list[str]:
 
 
 def _sold_out(e: Edit) -> None:
-    done(e)
+    _done(e, OLD)
     e.say(*_unsold(e.state))
     old = set(port_names(e.data["board"], OLD))
     for ships in e.data["ships"]:
@@ -186,7 +187,12 @@ def _sold_out(e: Edit) -> None:
                 ship["cargo"] = []
 
 
-SELL = phase("SELL", "8 Sell resources", TABLE, done="Next", undone="selling resources", say=status, table=_table, acting=acting,
-             asks=lambda state: " ".join(_unsold(state)),
-             mine=lambda state, seat: options(state, seat) + loading.store_options(state, seat),
-             handlers={"advance": _sold_out, "sell": _trade(markets.sell), "pass": pass_, "store": loading.store})
+SELL = phase("SELL", "8 Sell resources", TABLE, done="Next", undone="selling resources", asks=lambda state: " ".join(_unsold(state)),
+             **{**_port_by_port(OLD), "mine": lambda state, seat: _options(state, seat, OLD) + loading.store_options(state, seat)},
+             handlers={"advance": _sold_out, "sell": _trade(markets.sell, OLD), "pass": _pass(OLD), "store": loading.store})
+
+
+def world_traded(state: PMap) -> str | None:
+    """The world whose ports the current phase goes through port by port (5 buys in the New, 8 sells in the Old),
+    or None in another phase: for the table's view, which is no phase's own (a phase's parts are given theirs)."""
+    return NEW if in_step(state, BUY_GOODS) else OLD if in_step(state, SELL) else None

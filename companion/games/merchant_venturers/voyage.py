@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.result import Refused
 from companion.core.words import counted
 
 from . import sea
@@ -55,15 +56,15 @@ def in_reach(board: Mapping[str, Any] | None, ship: Mapping[str, Any], turn: int
     return dict(sorted(((p, n) for p, n in needs.items() if n <= reach(ship)), key=lambda pn: pn[1]))
 
 
-def why_not(board: Mapping[str, Any] | None, ship: Mapping[str, Any], turn: int, to: str) -> str | None:
-    """Why the ship cannot end its sailing at port `to` this season, or None."""
+def why_not(board: Mapping[str, Any] | None, ship: Mapping[str, Any], turn: int, to: str) -> Refused | None:
+    """Why the ship cannot end its sailing at port `to` this season (a refusal), or None."""
     ports = in_reach(board, ship, turn)
     if ports is None or to == SEA or to in ports:
         return None
     d = sea.distances(ship["at"] if ship["at"] != SEA else ship["left"]).get(to)
     where = (f"{to} is {counted(d, 'move')} from {ship['at']}" if ship["at"] != SEA else
              f"{to} is {counted(d, 'move')} from {ship['left']}, which it left {_ago(turn - ship['since'])}")
-    return (f"ship {ship['id']} cannot reach {to} this season ({counted(moves(ship), 'move')} and one with the wind): "
+    return Refused(f"ship {ship['id']} cannot reach {to} this season ({counted(moves(ship), 'move')} and one with the wind): "
             f"{where}. If a card moved it, say so with “A card moved my ship”")
 
 

@@ -20,6 +20,7 @@ from pyrsistent import PMap
 
 from companion import scoring
 from companion.core.game import GameDef
+from companion.core.result import Refused
 from companion.core.words import counted
 from companion.scoring import palazzo as sheet
 
@@ -129,16 +130,16 @@ def _score_sheet(state: PMap) -> dict[str, Any]:
 def _tap(state: PMap, deck: str, card: str):
     """A tapped tile or coin: the one just turned up into the yard or the bank."""
     if state["flow"] is None:
-        return "the game has not started"
+        return Refused("the game has not started")
     if deck == TILES.name:
         tile = tile_name(card)
         if tile is None:
-            return f"{card} is not a palazzo tile"
+            return Refused(f"{card} is not a palazzo tile")
         if "?" in yard_shown(state, state["data"]):
             return {"type": "draw", "deck": deck, "cards": [tile]}
-        return f"{tile}: every tile in the yard is named already (a purchase is chosen on the phone or with SELECT)"
+        return Refused(f"{tile}: every tile in the yard is named already (a purchase is chosen on the phone or with SELECT)")
     if card not in FACES:
-        return f"{card} is not a piecepack coin"
+        return Refused(f"{card} is not a piecepack coin")
     return {"type": "draw", "deck": deck, "cards": [card]}
 
 

@@ -64,9 +64,7 @@ def build(e: Edit, seat: int, tile: str, at: object) -> dict[str, Any]:
     if mode is False and cell is not None:
         e.refuse("this palazzo is recorded without places: leave out where it goes")
     if cell is not None:
-        bad = layout.place(cells(palazzo), tile, cell)
-        if bad:
-            e.refuse(bad + " (a structure that cannot be placed goes to the reserve)")
+        e.must(layout.place(cells(palazzo), tile, cell), "{} (a structure that cannot be placed goes to the reserve)")
     return {"tile": tile, "at": list(cell) if cell is not None else None}
 
 
@@ -139,8 +137,7 @@ def reserve(e: Edit) -> None:
         bad = layout.remove(grid_now, tuple(at)) if at is not None else None
         palazzo.pop(i)
         e.say(f"{who} moves {leaving} to the reserve.")
-    if bad:
-        e.refuse(bad)
+    e.must(bad)
     held.append(leaving)
     if e.data["turrets"][seat] == leaving:
         e.data["turrets"][seat] = None

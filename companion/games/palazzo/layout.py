@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.core.result import Refused
+
 from .pieces import suit, value
 
 Cell = tuple[int, int]
@@ -32,11 +34,11 @@ def go_together(a: str, b: str) -> bool:
     return suit(a) == suit(b) or value(a) == value(b)
 
 
-def _mismatch(cells: Mapping[Cell, str], at: Cell, tile: str) -> str | None:
+def _mismatch(cells: Mapping[Cell, str], at: Cell, tile: str) -> Refused | None:
     for n in neighbours(at):
         other = cells.get(n)
         if other is not None and not go_together(tile, other):
-            return f"{tile} cannot stand next to {other}: touching structures share their suit or their value"
+            return Refused(f"{tile} cannot stand next to {other}: touching structures share their suit or their value")
     return None
 
 
@@ -67,34 +69,34 @@ def gaps(cells: Mapping[Cell, str]) -> list[tuple[Cell, Cell]]:
     return sorted(found)
 
 
-def _whole(cells: Mapping[Cell, str]) -> str | None:
+def _whole(cells: Mapping[Cell, str]) -> Refused | None:
     if not _one_piece(cells):
-        return "the palazzo would fall into separate parts: every structure lines up with another"
+        return Refused("the palazzo would fall into separate parts: every structure lines up with another")
     found = gaps(cells)
     if found:
         a, b = found[0]
-        return (f"that would leave a gap between {cells[a]} and {cells[b]}: "
+        return Refused(f"that would leave a gap between {cells[a]} and {cells[b]}: "
                 "in a row or a column, structures stand side by side")
     return None
 
 
-def place(cells: Mapping[Cell, str], tile: str, at: Cell) -> str | None:
-    """Why `tile` cannot be built at `at`, or None."""
+def place(cells: Mapping[Cell, str], tile: str, at: Cell) -> Refused | None:
+    """Why `tile` cannot be built at `at` (a refusal), or None."""
     if at in cells:
-        return f"{cells[at]} already stands at {list(at)}"
+        return Refused(f"{cells[at]} already stands at {list(at)}")
     if cells and not any(n in cells for n in neighbours(at)):
-        return f"{list(at)} touches no structure: line it up along a side of one"
+        return Refused(f"{list(at)} touches no structure: line it up along a side of one")
     return _mismatch(cells, at, tile) or _whole({**cells, at: tile})
 
 
-def remove(cells: Mapping[Cell, str], at: Cell) -> str | None:
-    """Why the structure at `at` cannot leave the palazzo (for the reserve), or None."""
+def remove(cells: Mapping[Cell, str], at: Cell) -> Refused | None:
+    """Why the structure at `at` cannot leave the palazzo (for the reserve; a refusal), or None."""
     rest = {c: t for c, t in cells.items() if c != at}
     return _whole(rest)
 
 
-def swap(cells: Mapping[Cell, str], at: Cell, tile: str) -> str | None:
-    """Why `tile` cannot take the place of the structure at `at`, or None."""
+def swap(cells: Mapping[Cell, str], at: Cell, tile: str) -> Refused | None:
+    """Why `tile` cannot take the place of the structure at `at` (a refusal), or None."""
     rest = {c: t for c, t in cells.items() if c != at}
     return _mismatch(rest, at, tile)
 

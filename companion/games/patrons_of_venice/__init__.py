@@ -19,13 +19,15 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion import scoring
+from companion.core.flow import in_step
 from companion.core.game import GameDef
+from companion.core.result import Refused
 from companion.core.words import counted
 from companion.scoring import patrons_of_venice as sheet
 
-from . import city, goods, sponsor
+from . import choose, city, goods, sail, sponsor
 from .goods import RAW_DECK
-from .flow import FLOW, step_name, upgrade
+from .flow import FLOW, upgrade
 from .table import COUNTERS, cubes_left, ducats, favours, initial, name, points
 
 GAME_ID = "patrons_of_venice"
@@ -50,8 +52,8 @@ RULE_OPTIONS: dict[str, dict[str, Any]] = {
 
 def _tapped(state: PMap, deck: str, card: str):
     """A real card tapped on the reader names a card drawn in a Sail; elsewhere the hands are the players'."""
-    if state["flow"] is None or step_name(state) not in ("SAIL_DRAW", "SAIL_PIRATES"):
-        return "a Raw Good card is tapped only as it is drawn in a Sail (a New Shipment or a replacement)"
+    if not in_step(state, sail.DRAW, sail.PIRATES):
+        return Refused("a Raw Good card is tapped only as it is drawn in a Sail (a New Shipment or a replacement)")
     return {"type": "draw", "deck": deck, "cards": [card]}
 
 
@@ -78,7 +80,7 @@ def _public(state: PMap) -> dict[str, Any]:
     return {
         "turn": flow["round"] if started else 0,
         "active": flow["actor"],
-        "action": table["action"] if started and step_name(state) != "CHOOSE_ACTION" else None,
+        "action": table["action"] if started and not in_step(state, choose.STEP) else None,
         "threshold": city.end_threshold(n),
         "ships": [[dict(slot) if slot else None for slot in ships] for ships in table["ships"]],
         "market": list(table["market"]),

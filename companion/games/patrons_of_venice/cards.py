@@ -10,7 +10,7 @@ from typing import Any
 from pyrsistent import PMap
 
 from companion.core.fields import PICKER_LIST, likeliest_first
-from companion.core.result import Refused
+from companion.core.result import Refused, refused
 from companion.core.edit import Edit
 
 from . import goods
@@ -32,7 +32,7 @@ class Chance:
         self.used += 1
         key = "order" if self.used == 1 else f"order{self.used}"
         out = op(self.e.action.get(key))
-        if isinstance(out, Refused):
+        if refused(out):
             self.e.refuse(out.reason, needs=replace(out.needs, key=key) if out.needs else None)
         deck, log, _ = out
         self.e.set_deck(RAW, deck)
@@ -70,20 +70,20 @@ def names(state: PMap, made: bool = False, drawn: bool = False) -> list[str]:
     return pool
 
 
-def not_a_card(state: PMap, card: str, made: bool = False, drawn: bool = False) -> str | None:
-    """Why `card` is no card of this game (a value no card has; with the table's deck, a card not in it, or every
+def not_a_card(state: PMap, card: str, made: bool = False, drawn: bool = False) -> Refused | None:
+    """A refusal saying why `card` is no card of this game (a value no card has; with the table's deck, a card not in it, or every
     copy of it discarded or, for a card `drawn`, out already), or None."""
     bad = goods.check_hand_card(card) if made else goods.check_raw_card(card)
-    if bad or card == goods.PIRATES or card in goods.MANUFACTURED:
+    if bad is not None or card == goods.PIRATES or card in goods.MANUFACTURED:
         return bad
     kept = (state["data"].get("made_values") or {}).get(goods.good(card))
     if kept is not None and goods.value(card) != kept:
-        return f"the {goods.good(card)} cards are worth {kept} in this game (as the table said), not {goods.value(card)}"
+        return Refused(f"the {goods.good(card)} cards are worth {kept} in this game (as the table said), not {goods.value(card)}")
     deck = state["decks"][RAW]
     if goods.good(card) in goods.RAW_GOODS and deck["known"] and card not in names(state, drawn=drawn):
         if card not in {*deck["draw"], *deck["out"], *deck["discard"]}:
-            return f"this game's Raw Good deck has no {card}"
-        return f"every {card} card is {'out' if drawn else 'in the discard pile'} already"
+            return Refused(f"this game's Raw Good deck has no {card}")
+        return Refused(f"every {card} card is {'out' if drawn else 'in the discard pile'} already")
     return None
 
 

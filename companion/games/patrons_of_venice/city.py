@@ -15,6 +15,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.result import Refused
+
 MANUFACTURING = ("draper", "canvaser")
 LUXURY = ("wainwright", "armour", "tent", "clothing", "gondola_maker")
 TYPES = MANUFACTURING + LUXURY  # the score sheet's names (SCORE_SHEETS.md)
@@ -64,18 +66,18 @@ CAMPI_FIELD = {
 }
 
 
-def check_campi(setup: Mapping[str, Any]) -> str | None:
+def check_campi(setup: Mapping[str, Any]) -> Refused | None:
     """Why the board's campi the table entered are refused, or None."""
     given = setup.get("campi")
     if given is None:
         return None
     if not isinstance(given, list):
-        return "campi: the names of the board's campi"
+        return Refused("campi: the names of the board's campi")
     table: dict[str, Any] = {"statues": [], "businesses": [], "board": []}
     for name in given:
         bad = not_a_campo(table, name)
         if bad:
-            return f"campi: {bad}"
+            return Refused(f"campi: {bad.reason}")
         table["board"].append(" ".join(name.split()))
     return None
 
@@ -88,20 +90,20 @@ def board(table: Mapping[str, Any]) -> list[str]:
     return list(seen.values())
 
 
-def not_a_campo(table: Mapping[str, Any], name: Any) -> str | None:
+def not_a_campo(table: Mapping[str, Any], name: Any) -> Refused | None:
     """Why `name` cannot be a new campo of the board (it is not a name, it is one already, the board is full), or None."""
     if not isinstance(name, str) or not _CAMPO_NAME.match(" ".join(name.split())) or len(name) > 40 \
             or not any(ch.isalpha() for ch in name) or any(ch.isdigit() for ch in name):
-        return "a campo's name as the board prints it, in letters (such as “Campo Santo Stefano”)"
+        return Refused("a campo's name as the board prints it, in letters (such as “Campo Santo Stefano”)")
     known = board(table)
     if campo_key(name) in {campo_key(c) for c in known}:
-        return f"{as_named(table, name)} is on the list already"
+        return Refused(f"{as_named(table, name)} is on the list already")
     if len(known) >= CAMPI_MOST:
-        return f"the box knows {CAMPI_MOST} campi already: pick one of them"
+        return Refused(f"the box knows {CAMPI_MOST} campi already: pick one of them")
     return None
 
 
-def not_placeable(table: Mapping[str, Any], name: str) -> str | None:
+def not_placeable(table: Mapping[str, Any], name: str) -> Refused | None:
     """Why a statue or a business cannot go by `name`: it is not on the board's list and cannot be added to it."""
     return None if campo_key(name) in {campo_key(c) for c in board(table)} else not_a_campo(table, name)
 
@@ -112,12 +114,12 @@ def buildings_free(table: Mapping[str, Any], campo: str) -> int | None:
     return None if most is None else max(most - len(in_campo(table["businesses"], campo)), 0)
 
 
-def no_building(table: Mapping[str, Any], campo: str) -> str | None:
+def no_building(table: Mapping[str, Any], campo: str) -> Refused | None:
     """Why no business can go by `campo`: every building the board gives it holds one already; or None."""
     if buildings_free(table, campo) != 0:
         return None
     most = next(n for c, n in BUILDINGS.items() if campo_key(c) == campo_key(campo))
-    return f"the {most} buildings adjacent to {as_named(table, campo)} all hold a business: pick another campo"
+    return Refused(f"the {most} buildings adjacent to {as_named(table, campo)} all hold a business: pick another campo")
 
 
 def as_named(table: Mapping[str, Any], name: str) -> str:

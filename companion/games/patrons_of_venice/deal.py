@@ -21,11 +21,8 @@ def deal(e: Edit) -> None:
     n = len(e.state["players"])
     if virtual(e.state):
         places = ["hand"] * n + ["market"] * 2 + ["ship"] * (3 * n)
-        out = deck_mod.deal(RAW_DECK, e.deck(RAW_DECK.name), places, goods.allowed_at_setup,
-                            e.action.get("order"), e.action.get("reorder"))
-        if not isinstance(out, tuple):
-            e.refuse(out.reason, needs=out.needs)
-        deck, dealt, log, reveal = out
+        deck, dealt, log, reveal = e.must(deck_mod.deal(RAW_DECK, e.deck(RAW_DECK.name), places, goods.allowed_at_setup,
+                                                        e.action.get("order"), e.action.get("reorder")))
         e.set_deck(RAW_DECK.name, deck)
         e.reveal(reveal)
         table["hands"] = [[dealt[s]] for s in range(n)]

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.deck import SHUFFLE_INTO_REMAINING, DeckSpec
+from companion.core.result import Refused
 
 RAW_GOODS = ("Lumber", "Wool", "Iron", "Hemp", "Silk", "Grain", "Wine", "Pepper")
 MANUFACTURED = ("Cloth", "Canvas")
@@ -54,11 +55,11 @@ VALUE_FIELD = {
 }
 
 
-def check_values(setup: Mapping[str, Any]) -> str | None:
+def check_values(setup: Mapping[str, Any]) -> Refused | None:
     given = setup.get("made_values")
     if given is not None and (not isinstance(given, Mapping) or any(
             g not in MANUFACTURED or type(v) is not int or not 1 <= v <= MADE_MOST for g, v in given.items())):
-        return f"made_values: the Ducats printed on the Cloth and Canvas cards, 1 to {MADE_MOST}"
+        return Refused(f"made_values: the Ducats printed on the Cloth and Canvas cards, 1 to {MADE_MOST}")
     return None
 
 
@@ -69,27 +70,27 @@ def made_card(table: Mapping[str, Any], product: str) -> str:
     return f"{product} {known}" if known else product
 
 
-def check_recipes(setup: Mapping[str, Any]) -> str | None:
+def check_recipes(setup: Mapping[str, Any]) -> Refused | None:
     """Why the luxury recipes the table entered are refused, or None."""
     given = setup.get("recipes")
     if given is not None:
         if not isinstance(given, Mapping) or not set(given) <= set(ASKED):
-            return f"recipes: the goods of each of {', '.join(ASKED.values())}"
+            return Refused(f"recipes: the goods of each of {', '.join(ASKED.values())}")
         for kind, goods_used in given.items():
             if not isinstance(goods_used, list) or len(goods_used) not in (0, RECIPE_SIZE) or not all(
                     g in RAW_GOODS + MANUFACTURED for g in goods_used):
-                return f"recipes: the {ASKED[kind]} uses {RECIPE_SIZE} goods, each one of {', '.join(RAW_GOODS + MANUFACTURED)}"
+                return Refused(f"recipes: the {ASKED[kind]} uses {RECIPE_SIZE} goods, each one of {', '.join(RAW_GOODS + MANUFACTURED)}")
     return None
 
 
-def recipes_for_a_virtual_deck(setup: Mapping[str, Any]) -> str | None:
+def recipes_for_a_virtual_deck(setup: Mapping[str, Any]) -> Refused | None:
     """A new game with a virtual deck needs every luxury's recipe (a journal of an earlier version, which
     had none, still replays: the table's word stood for those luxuries)."""
     given = setup.get("recipes")
     if (setup.get("deck_modes") or {}).get("raw_goods") == "virtual":
         missing = [product for kind, product in ASKED.items() if len((given or {}).get(kind) or ()) != RECIPE_SIZE]
         if missing:
-            return (f"a virtual deck needs the goods each luxury uses, as printed on the player board: enter those of "
+            return Refused(f"a virtual deck needs the goods each luxury uses, as printed on the player board: enter those of "
                     f"the {', the '.join(missing[:-1])}{' and the ' if len(missing) > 1 else ''}{missing[-1]} "
                     f"under “Luxury recipes” ({RECIPE_SIZE} goods each)")
     return None
@@ -133,23 +134,23 @@ def value(card: str | None) -> int | None:
     return int(m["value"]) if m else None
 
 
-def check_raw_card(card: str) -> str | None:
-    """Why `card` is not a Raw Good card name, or None."""
+def check_raw_card(card: str) -> Refused | None:
+    """Why `card` is not a Raw Good card name (a refusal), or None."""
     if card == PIRATES:
         return None
     m = _CARD.match(card)
     if not m or m["good"] not in RAW_GOODS:
-        return f"a Raw Good card is a good and its printed value, such as “Wool 3” ({', '.join(RAW_GOODS)}), or {PIRATES}"
+        return Refused(f"a Raw Good card is a good and its printed value, such as “Wool 3” ({', '.join(RAW_GOODS)}), or {PIRATES}")
     return _printable(m)
 
 
-def _printable(m: re.Match) -> str | None:
+def _printable(m: re.Match) -> Refused | None:
     if not 1 <= int(m["value"]) <= VALUE_MOST:
-        return f"no {m['good']} card is worth {int(m['value'])}: a Good card's value is 1 to {VALUE_MOST}"
+        return Refused(f"no {m['good']} card is worth {int(m['value'])}: a Good card's value is 1 to {VALUE_MOST}")
     return None
 
 
-def check_hand_card(card: str) -> str | None:
+def check_hand_card(card: str) -> Refused | None:
     """Why `card` cannot be sold from a hand: a Raw Good, or Cloth/Canvas (with a printed value, or a virtual
     hand's whose value is said as it is sold)."""
     m = _CARD.match(card)
@@ -158,17 +159,17 @@ def check_hand_card(card: str) -> str | None:
     if m and m["good"] in MANUFACTURED:
         return _printable(m)
     if card == PIRATES:
-        return "a Pirates! card is never in a hand"
+        return Refused("a Pirates! card is never in a hand")
     return check_raw_card(card)
 
 
-def check_deck(counts: Mapping[str, int]) -> str | None:
+def check_deck(counts: Mapping[str, int]) -> Refused | None:
     """Why an entered Raw Good deck is not the game's: 69 cards, 4 of them Pirates!."""
     total = sum(counts.values())
     if total != DECK_SIZE:
-        return f"the Raw Good deck has {DECK_SIZE} cards, not {total}"
+        return Refused(f"the Raw Good deck has {DECK_SIZE} cards, not {total}")
     if counts.get(PIRATES, 0) != PIRATE_CARDS:
-        return f"the Raw Good deck has {PIRATE_CARDS} {PIRATES} cards, not {counts.get(PIRATES, 0)}"
+        return Refused(f"the Raw Good deck has {PIRATE_CARDS} {PIRATES} cards, not {counts.get(PIRATES, 0)}")
     return None
 
 

@@ -111,9 +111,7 @@ def _tapped(replacing: bool):
 def _check(e: Edit, cards: list[str]) -> None:
     """Each card named is one of this game's (a value a card may have; the table's deck's own, where entered)."""
     for card in cards:
-        bad = not_a_card(e.state, card, drawn=True)
-        if bad:
-            e.refuse(bad)
+        e.must(not_a_card(e.state, card, drawn=True))
 
 
 def _once(e: Edit, cards: list[str]) -> None:

@@ -22,6 +22,7 @@ from companion.core import flow
 from companion.core.flow import EACH, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
+from companion.core.result import Refused
 from companion.core.words import a, counted, sentence
 
 from . import city, goods
@@ -41,11 +42,11 @@ COST_FIELD = {
 }
 
 
-def check_costs(setup: Mapping[str, Any]) -> str | None:
+def check_costs(setup: Mapping[str, Any]) -> Refused | None:
     given = setup.get("costs")
     if given is not None and (not isinstance(given, Mapping) or any(
             k not in city.TYPES or type(v) is not int or not 1 <= v <= MOST for k, v in given.items())):
-        return f"costs: the Ducats printed on each type's Business Tile, 1 to {MOST}"
+        return Refused(f"costs: the Ducats printed on each type's Business Tile, 1 to {MOST}")
     return None
 
 
@@ -73,7 +74,7 @@ def _campo(state: PMap, title: str, vacant: bool = False) -> dict[str, Any]:
     table = state["data"]
     taken = {city.campo_key(s) for s in table["statues"]} if vacant else set()
     return {"title": title, "enum": [c for c in city.board(table) if city.campo_key(c) not in taken
-                                     and (vacant or not city.no_building(table, c))]}
+                                     and (vacant or city.no_building(table, c) is None)]}
 
 
 def _new_campo(state: PMap) -> list[Option]:
@@ -89,9 +90,7 @@ def _new_campo(state: PMap) -> list[Option]:
 
 def new_campo(e: Edit) -> None:
     name_ = e.action.get("name")
-    bad = city.not_a_campo(e.data, name_)
-    if bad:
-        e.refuse(f"name: {bad}")
+    e.must(city.not_a_campo(e.data, name_), "name: {}")
     name_ = " ".join(name_.split())
     e.data.setdefault("board", []).append(name_)
     e.say(f"{e.name(e.state['flow']['actor'])} names {name_}, a campo of the board: the box keeps it for the next game.")
@@ -195,8 +194,7 @@ def _statue(e: Edit) -> None:
     seat, table, campo = e.state["flow"]["actor"], e.data, e.action["statue"]
     if not isinstance(campo, str) or not campo.strip() or len(campo) > 40:
         e.refuse("statue: the campo's name, as printed on the board")
-    if city.not_placeable(table, campo):
-        e.refuse(f"statue: {city.not_placeable(table, campo)}")
+    e.must(city.not_placeable(table, campo), "statue: {}")
     if len(table["statues"]) >= city.STATUES:
         e.refuse(f"all {city.STATUES} statues stand in Venice")
     if any(city.campo_key(s) == city.campo_key(campo) for s in table["statues"]):
@@ -223,8 +221,7 @@ def _business(e: Edit) -> None:
     if len({city.campo_key(c) for c in campi}) < len(campi):
         e.refuse(f"campi: {campi[0]} is named twice")
     for campo in campi:
-        if city.not_placeable(table, campo) or city.no_building(table, campo):
-            e.refuse(f"campi: {city.not_placeable(table, campo) or city.no_building(table, campo)}")
+        e.must(city.not_placeable(table, campo) or city.no_building(table, campo), "campi: {}")
     if city.tiles_left(table["businesses"], kind) < 1:
         e.refuse(f"no {'Manufacturing' if kind in city.MANUFACTURING else 'Luxury'} Business tile is left")
     if cubes_left(table, seat) < 1:

@@ -59,9 +59,9 @@ def _sellable(state: PMap, card: str) -> bool:
 
 def sell(e: Edit) -> None:
     seat, card = e.state["flow"]["actor"], e.action.get("card")
-    bad = not_a_card(e.state, card, made=True) if isinstance(card, str) else "name the card to sell, such as “Wool 3”"
-    if bad:
-        e.refuse(f"card: {bad}")
+    if not isinstance(card, str):
+        e.refuse("card: name the card to sell, such as “Wool 3”")
+    e.must(not_a_card(e.state, card, made=True), "card: {}")
     if goods.good_in_hand(card) in goods.MANUFACTURED and not e.state["options"]["sell_manufactured"]:
         e.refuse("Manufactured goods are not sold with this table's rule options")
     hand = e.data["hands"][seat]
@@ -108,8 +108,10 @@ def buy(e: Edit) -> None:
     if source not in ("market", "wharf"):
         e.refuse("from: market or wharf")
     pile = table[source]
-    if card is not None and (not isinstance(card, str) or not_a_card(e.state, card, made=True)):
-        e.refuse(f"card: {not_a_card(e.state, card, made=True) if isinstance(card, str) else 'the card bought, such as “Wool 3”'}")
+    if card is not None and not isinstance(card, str):
+        e.refuse("card: the card bought, such as “Wool 3”")
+    if card is not None:
+        e.must(not_a_card(e.state, card, made=True), "card: {}")
     if source == "market" and goods.good(card) in goods.STAPLES:  # [R l.158]
         e.refuse(f"{goods.good(card)} is never in the Market: sold, Grain, Wine and Pepper go to the discard pile")
     if card in pile:

@@ -73,9 +73,7 @@ def sell(e: Edit) -> None:
     card = e.data["ships"][e.state["flow"]["actor"]][2]["card"] or e.action.get("card")
     if not isinstance(card, str) or card == goods.PIRATES:
         e.refuse("card: pick the shipment's card, such as “Wool 3”, to sell it at its price")
-    bad = not_a_card(e.state, card)
-    if bad:
-        e.refuse(f"card: {bad}")
+    e.must(not_a_card(e.state, card), "card: {}")
     who, _, _ = _unloaded(e)
     sell_card(e, who, card)
     if not e.data["unloading"]:
