@@ -25,7 +25,7 @@ from companion.scoring import patrons_of_venice as sheet
 
 from . import city, goods, sponsor
 from .goods import RAW_DECK
-from .flow import FLOW, step_name, upgrade
+from .flow import FLOW, step_name
 from .table import COUNTERS, cubes_left, ducats, favours, initial, name, points
 
 GAME_ID = "patrons_of_venice"
@@ -182,5 +182,4 @@ PATRONS = GameDef(
     scoring=scoring.Sheet(GAME_ID),
     rule_options=RULE_OPTIONS,
     tapped=_tapped,
-    upgrade=upgrade,
 )
