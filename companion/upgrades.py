@@ -48,8 +48,24 @@ def _patrons_0(state: PMap, action: Mapping[str, Any]) -> Mapping[str, Any]:
     return old
 
 
+# --- La Venise du Nord, version 0: the Boat set right next to one tile -----------------------------------------
+
+def _venise_0(state: PMap, action: Mapping[str, Any]) -> Mapping[str, Any]:
+    if action.get("type") == "boat" and "tile" in action and "boat" not in action:
+        return {**{k: v for k, v in action.items() if k != "tile"}, "boat": [action["tile"]]}
+    return action
+
+
+# --- palazzo, version 0: the buttons chose the tile before saying how it was paid ----------------------------
+
+def _palazzo_0(state: PMap, action: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    return None if action.get("type") == "choose" else action  # it kept the tile, which nothing read
+
+
 UPGRADES: Mapping[str, Mapping[int, Upgrade]] = {
+    "palazzo": {0: _palazzo_0},
     "patrons_of_venice": {0: _patrons_0},
+    "la_venise_du_nord": {0: _venise_0},
 }
 
 

@@ -95,3 +95,14 @@ def test_an_input_todays_rules_have_not_is_left_out_with_the_undo_that_took_it_b
     played = ({"type": "a"}, dropped, {"type": "undo"}, {"type": "redo"}, {"type": "undo"}, {"type": "undo"},
               {"type": "redo"})
     assert [a for a in played if upgrade(None, a) is not None] == [{"type": "a"}, {"type": "undo"}, {"type": "redo"}]
+
+
+@pytest.mark.parametrize("game,old,today", [
+    ("la_venise_du_nord", {"type": "boat", "tile": "Order"}, {"type": "boat", "boat": ["Order"]}),  # next to one tile
+    ("palazzo", {"type": "choose", "tile": "Suns 3"}, None),  # the buttons' first step of a purchase: kept nothing
+])
+def test_each_games_old_inputs_are_upgraded_only_in_a_game_of_the_old_version(game, old, today):
+    assert Upgrader(GAMES[game], None)(None, old) == today
+    assert Upgrader(GAMES[game], 0)(None, old) == today
+    assert Upgrader(GAMES[game], GAMES[game].rules)(None, old) == old
+    assert Upgrader(GAMES[game], None)(None, today or {"type": "advance"}) == (today or {"type": "advance"})

@@ -28,7 +28,6 @@ def views(game: GameDef, session: Session, claimed: frozenset[int] = frozenset()
     seats = []
     for seat, player in enumerate(view["players"]):
         private = dict(game.private(state, seat)) if game.private is not None else {}
-        private.pop("options", None)  # a game not on steps yet hands its seat's options over here
         seats.append({"seat": seat, "player": player, "actor": seat in offered.waiting_for,
                       "private": private, "options": [o.public() for o in offered.for_seat(seat)]})
     return view, seats

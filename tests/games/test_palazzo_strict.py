@@ -65,7 +65,6 @@ def test_what_the_old_api_took_and_no_option_offers_is_refused_and_changes_nothi
         {"type": "advance", "action": "purchase", "tile": "Suns 3", "pay": {"coins": [4], "die": True}},  # no place
         {"type": "advance", "action": "purchase", "tile": "Suns 3", "pay": {"coins": [4], "die": True}, "to": [0, 0],
          "place": "palazzo"},  # a key the option does not have
-        {"type": "choose", "tile": "Suns 3"},  # the buttons' old first step of a purchase
         {"type": "counter", "name": "die", "seat": 0, "value": 3},  # a value, where the correction takes a change
         {"type": "advance", "action": "coin", "seat": 0, "coin": 2},  # a seat the option does not name
     ]
