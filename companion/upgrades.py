@@ -58,8 +58,20 @@ def _venise_0(state: PMap, action: Mapping[str, Any]) -> Mapping[str, Any]:
 
 # --- palazzo, version 0: the buttons chose the tile before saying how it was paid ----------------------------
 
+# A purchase named what was paid (coins, the die, whether exactly) and where it went (the reserve, or the
+# palazzo at a place, or at none: a palazzo recorded without places) in keys of its own.
+_PAID = ("coins", "die", "exact")
+
+
 def _palazzo_0(state: PMap, action: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    return None if action.get("type") == "choose" else action  # it kept the tile, which nothing read
+    if action.get("type") == "choose":
+        return None  # it kept the tile, which nothing read
+    if action.get("action") != "purchase" or "pay" in action or "to" in action:
+        return action
+    today = {k: v for k, v in action.items() if k not in (*_PAID, "place", "at")}
+    at = action.get("at")
+    to = "reserve" if action.get("place") == "reserve" else at if at is not None else "palazzo"
+    return {**today, "pay": {k: action[k] for k in _PAID if k in action}, "to": to}
 
 
 UPGRADES: Mapping[str, Mapping[int, Upgrade]] = {

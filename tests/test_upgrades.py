@@ -100,6 +100,12 @@ def test_an_input_todays_rules_have_not_is_left_out_with_the_undo_that_took_it_b
 @pytest.mark.parametrize("game,old,today", [
     ("la_venise_du_nord", {"type": "boat", "tile": "Order"}, {"type": "boat", "boat": ["Order"]}),  # next to one tile
     ("palazzo", {"type": "choose", "tile": "Suns 3"}, None),  # the buttons' first step of a purchase: kept nothing
+    ("palazzo", {"type": "advance", "action": "purchase", "tile": "Suns 3", "coins": [4, 4], "die": False, "at": [0, 1]},
+     {"type": "advance", "action": "purchase", "tile": "Suns 3", "pay": {"coins": [4, 4], "die": False}, "to": [0, 1]}),
+    ("palazzo", {"type": "advance", "action": "purchase", "tile": "Suns 3", "exact": True, "place": "reserve"},
+     {"type": "advance", "action": "purchase", "tile": "Suns 3", "pay": {"exact": True}, "to": "reserve"}),
+    ("palazzo", {"type": "advance", "action": "purchase", "tile": "Suns 3", "exact": False},  # no place: none kept
+     {"type": "advance", "action": "purchase", "tile": "Suns 3", "pay": {"exact": False}, "to": "palazzo"}),
 ])
 def test_each_games_old_inputs_are_upgraded_only_in_a_game_of_the_old_version(game, old, today):
     assert Upgrader(GAMES[game], None)(None, old) == today
