@@ -84,3 +84,13 @@ def test_loading_the_core_starts_no_thread_machinery():
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_core_imports_neither_the_games_nor_their_scoring():
+    """The games and their scoring import the core, never the other way round: a game brings its scoring to the
+    core (GameDef.scoring), so there is no import cycle and no registry of scoring by name in the core."""
+    core = [m for m in pure_modules() if m.startswith("companion.core")]
+    assert "companion.core.view" in core and "companion.core.final_sheet" in core
+    outside = {m: by for m, by in walk(core).items() if m.startswith(("companion.scoring", "companion.games"))}
+    assert not outside, f"the core imports {outside}"
+    assert "companion.core.final_sheet" in walk(["companion.scoring"])  # and the walk sees an import of the core

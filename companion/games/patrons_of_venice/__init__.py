@@ -179,7 +179,7 @@ PATRONS = GameDef(
     private=_private,
     score_keys=(("points", "Points"), ("ducats", "Ducats")),
     score_sheet=_score_sheet,
-    scoring=scoring.Sheet(GAME_ID),
+    scoring=scoring.Sheet(sheet),
     rule_options=RULE_OPTIONS,
     tapped=_tapped,
 )
