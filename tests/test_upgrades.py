@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from companion import upgrades
+from companion.core.result import Refused
 from companion.errors import JournalError
 from companion.games import GAMES
 from companion.journal import MIGRATIONS, Journal
@@ -28,7 +29,7 @@ class Recorded(Table):
 
     def do(self, **action):
         step = super().do(**action)
-        if step is not None and not hasattr(step, "reason"):
+        if step is not None and not isinstance(step, Refused):
             self.inputs.append(dict(action))
         return step
 
