@@ -66,7 +66,7 @@ def bench_apply() -> float:
 
 def bench_commit(folder: Path) -> float:
     journal = Journal(folder / "commit.sqlite3")
-    game_id = journal.new_game(GAME.id, SETUP)
+    game_id = journal.new_game(GAME.id, SETUP, GAME.rules)
     samples = []
     for seq, (action, _) in enumerate(scripted_actions(300), start=1):
         t0 = time.perf_counter_ns()
@@ -85,7 +85,7 @@ def bench_resume(folder: Path, count: int = 10_000, snapshots: bool = True) -> f
     path = folder / f"resume-{snapshots}.sqlite3"
     journal = Journal(path)
     journal._db.execute("PRAGMA synchronous=OFF")  # only to build the test journal quickly
-    game_id = journal.new_game(GAME.id, SETUP)
+    game_id = journal.new_game(GAME.id, SETUP, GAME.rules)
     for seq, (action, session) in enumerate(scripted_actions(count), start=1):
         snap = (__version__, thaw(session.state)) if snapshots and seq % SNAPSHOT_EVERY == 0 else None
         journal.append(game_id, seq, action, snap)

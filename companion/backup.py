@@ -334,11 +334,12 @@ def _replays(journal_path: Path, games: Mapping[str, Any]) -> None:
 
     journal = Journal(journal_path)
     try:
-        for game_id, name, setup in journal.read("SELECT id, game, setup FROM games ORDER BY id"):
+        for game_id, name, setup, rules in journal.read("SELECT id, game, setup, rules FROM games ORDER BY id"):
             game = games.get(name)
             if game is None:
                 raise CompanionError(f"the backup holds a game this companion does not know ({name})")
-            replay(game, json.loads(setup), journal.inputs(game_id), [], source=f"game {game_id} of the backup")
+            replay(game, json.loads(setup), journal.inputs(game_id), [], source=f"game {game_id} of the backup",
+                   rules=rules)
     finally:
         journal.close()
 

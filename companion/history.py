@@ -31,14 +31,14 @@ from typing import Any
 from urllib.parse import quote
 
 from companion import __version__, svg
-from companion.core.engine import apply_input, new_game, start_session
+from companion.core.engine import new_game, start_session
 from companion.core.game import GameDef
 from companion.core.ranking import competition_positions
 from companion.core.result import refused
 from companion.core.view import score_keys, scores, table_view
 from companion.errors import CompanionError
 from companion.journal import Journal
-from companion.replay import restore
+from companion.replay import Replayer, restore
 from companion.sources import said
 
 SOURCE_NAME = "Tabletop companion"
@@ -72,7 +72,8 @@ def load(journal: Journal, game_id: int) -> dict[str, Any]:
     if not rows:
         raise CompanionError(f"there is no game {game_id} in the journal")
     record, setup = _record(rows[0])
-    return {"record": record, "setup": setup, "inputs": journal.inputs(game_id),
+    (rules,) = journal.read("SELECT rules FROM games WHERE id = ?", (game_id,))[0]
+    return {"record": record, "setup": setup, "rules": rules, "inputs": journal.inputs(game_id),
             "snapshots": journal.snapshots(game_id, __version__), "sources": journal.sources(game_id)}
 
 
@@ -90,7 +91,7 @@ def _restored(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> tuple[
     record = loaded["record"]
     game = _game(known, record)
     session, log = restore(game, loaded["setup"], loaded["inputs"], loaded["snapshots"], source=f"game {record['id']}",
-                           keep_log=LOG_LINES, sources=loaded.get("sources"))
+                           keep_log=LOG_LINES, sources=loaded.get("sources"), rules=loaded.get("rules"))
     return game, session, log
 
 
@@ -148,7 +149,7 @@ def replay(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[str,
         ]
     return record | {"title": game.title, "bgg_id": game.bgg_id, "picture": view["picture"], "score_counter": key,
                      "over": finished,
-                     "first_player": _first_player(game, setup, inputs), "players": players,
+                     "first_player": _first_player(game, setup, inputs, loaded.get("rules")), "players": players,
                      "winner": [p["name"] for p in players if p["winner"]],
                      "result": scored, "sheet_missing": view["sheet_missing"], "inputs": len(inputs),
                      "log": log, "made_by": made_by(loaded.get("sources") or {}, list(state["players"]))}
@@ -204,26 +205,28 @@ def timeline(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[st
         return {"title": game.title, "label": "", "round_word": game.flow.round_word, "players": [], "points": []}
     session = start_session(first.state)
     line = Timeline(game, session.state)
+    replayed = Replayer(game, loaded.get("rules"))
     for seq, action in inputs:
-        step = apply_input(game, session, action)
-        if refused(step):
+        step = replayed(session, action)
+        if step is None or refused(step):
             continue
         session = step.session
         line.add(seq, session.state)
     return line.line(inputs[-1][0] if inputs else 0, session.state)
 
 
-def _first_player(game: GameDef, setup: Mapping[str, Any], inputs: list) -> int | None:
+def _first_player(game: GameDef, setup: Mapping[str, Any], inputs: list, rules: int | None) -> int | None:
     """Who started: the setup's choice, or the winner of the opening roll-off."""
     first = new_game(game, setup)
     if refused(first):
         return None
     session = start_session(first.state)
+    replayed = Replayer(game, rules)
     for _, action in inputs:
         if session.state["flow"] is not None:
             break
-        step = apply_input(game, session, action)
-        if not refused(step):
+        step = replayed(session, action)
+        if step is not None and not refused(step):
             session = step.session
     flow = session.state["flow"]
     return flow["order"][0] if flow is not None and flow["order"] else None

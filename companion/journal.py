@@ -100,6 +100,11 @@ MIGRATIONS: tuple[str, ...] = (
         fields TEXT NOT NULL
     ) WITHOUT ROWID;
     """,
+    # 6: the version of its game's rules each game was played under (GameDef.rules), so a game of an earlier
+    # version replays as it was played (companion/upgrades.py); null for games before it was recorded.
+    """
+    ALTER TABLE games ADD COLUMN rules INTEGER;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # Free space the journal's card must keep for the game to go on (a restore leaves it; below it, the panel and
@@ -113,6 +118,7 @@ class GameRecord:
     game: str
     setup: dict[str, Any]
     finished: str | None
+    rules: int | None = None  # the rules version it was played under (GameDef.rules); None: before it was kept
 
 
 def _now() -> str:
@@ -194,12 +200,14 @@ class Journal:
                 self._db.execute("ROLLBACK")
             raise
 
-    def new_game(self, game: str, setup: Mapping[str, Any]) -> int:
-        """Record a new game; any game still open is closed as abandoned."""
+    def new_game(self, game: str, setup: Mapping[str, Any], rules: int) -> int:
+        """Record a new game, played under version `rules` of its rules; any game still open is closed as
+        abandoned."""
         with self.transaction():
             now = _now()
             self.write("UPDATE games SET finished = ?, outcome = 'abandoned' WHERE finished IS NULL", (now,))
-            cur = self.write("INSERT INTO games (game, setup, started) VALUES (?, ?, ?)", (game, _dump(setup), now))
+            cur = self.write("INSERT INTO games (game, setup, started, rules) VALUES (?, ?, ?, ?)",
+                             (game, _dump(setup), now, rules))
         return int(cur.lastrowid)
 
     def append(self, game_id: int, seq: int, action: Mapping[str, Any], snapshot: tuple[str, Any] | None = None,
@@ -269,10 +277,10 @@ class Journal:
             self.write("INSERT OR REPLACE INTO kept (game, fields) VALUES (?, ?)", (game, _dump(fields)))
 
     def latest_game(self) -> GameRecord | None:
-        row = self._db.execute("SELECT id, game, setup, finished FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        row = self._db.execute("SELECT id, game, setup, finished, rules FROM games ORDER BY id DESC LIMIT 1").fetchone()
         if row is None:
             return None
-        return GameRecord(row[0], row[1], json.loads(row[2]), row[3])
+        return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4])
 
     def inputs(self, game_id: int, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
         rows = self._db.execute("SELECT seq, action FROM inputs WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after))

@@ -465,7 +465,7 @@ class Runtime:
         lacking = game.check_new(setup) if game.check_new is not None else None
         if lacking is not None:
             return Outcome(False, lacking.reason)
-        self._game_id = self.journal.new_game(game.id, setup)
+        self._game_id = self.journal.new_game(game.id, setup, game.rules)
         self._keep(game, {k: setup[k] for k in game.setup_fields if k in setup})
         self._game, self._seq, self._session = game, 0, start_session(first.state)
         self._timeline = Timeline(game, first.state)
@@ -669,7 +669,7 @@ def take_up(journal: Journal, games: Mapping[str, GameDef]) -> tuple | None:
     inputs = journal.inputs(record.id)
     sources = journal.sources(record.id)
     session, lines = restore(game, record.setup, inputs, journal.snapshots(record.id, __version__), source=str(journal.path),
-                             sources=sources)
+                             sources=sources, rules=record.rules)
     if not inputs:
         return game, record.id, session, journal.last_seq(record.id), lines, None
     seq, action = inputs[-1]

@@ -9,6 +9,7 @@ from companion.core import engine
 from companion.core.result import Refused
 from companion.core.view import table_view
 from companion.games.free_play import FREE_PLAY
+from companion.replay import Replayer
 
 
 class Clock:
@@ -24,19 +25,27 @@ class Clock:
 class Table:
     """A session driven the way the runtime drives it, with fixed chance outcomes."""
 
-    def __init__(self, game, setup):
+    def __init__(self, game, setup, rules=None):
+        """`rules`: the inputs are those of a journal of that version of the game's rules, replayed (each taken
+        to today's form, companion.upgrades); by default, today's inputs applied as the runtime does."""
         first = engine.new_game(game, setup)
         assert not isinstance(first, Refused), first
         self.game = game
         self.session = engine.start_session(first.state)
         self.log = list(first.log)
+        self.replayed = Replayer(game, rules) if rules is not None else None
 
     @property
     def state(self):
         return self.session.state
 
     def do(self, **action):
-        step = engine.apply_input(self.game, self.session, action)
+        if self.replayed is not None:
+            step = self.replayed(self.session, action)
+            if step is None:  # left out: today's rules have no such input
+                return None
+        else:
+            step = engine.apply_input(self.game, self.session, action)
         if isinstance(step, Refused):
             return step
         self.session = step.session

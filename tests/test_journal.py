@@ -153,7 +153,7 @@ def test_replay_falls_back_to_an_earlier_base_when_undo_reaches_before_a_snapsho
 def test_an_input_that_no_longer_applies_names_the_file_and_the_input(tmp_path):
     path = tmp_path / "j.sqlite3"
     j = Journal(path)
-    game_id = j.new_game("free_play", SETUP)
+    game_id = j.new_game("free_play", SETUP, GAMES["free_play"].rules)
     j.append(game_id, 1, {"type": "advance", "seat": 2})  # Ada is first: this cannot apply
     with pytest.raises(JournalError) as err:
         Runtime(j, GAMES).start()

@@ -188,8 +188,6 @@ def apply(game: GameDef, state: PMap, action: Mapping[str, Any]) -> Result:
     """Apply one action; see the module text for the generic actions."""
     if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
         return Refused("an action is an object with a type")
-    if game.upgrade is not None:
-        action = game.upgrade(state, action)
     kind = action["type"]
     seat = _seat(state, action)
     if refused(seat):

@@ -16,7 +16,6 @@ from typing import Any
 
 from pyrsistent import PMap, freeze, thaw
 
-from companion import scoring
 from companion.core import fields
 from companion.core.options import Option
 from companion.core.result import Accepted, Refused, Result
@@ -44,7 +43,7 @@ def options(game: Any, state: PMap) -> tuple[Option, ...]:
         return ()
     names = [p["name"] for p in state["players"]]
     found = []
-    for path in scoring.unknown(filled):
+    for path in unknown(filled):
         field = _asked(game, path)
         if field is not None:
             found.append(Option(f"Enter {said(path, names)}", "Enter", {"type": TYPE, "path": path},
@@ -60,14 +59,14 @@ def enter(game: Any, state: PMap, action: Mapping[str, Any]) -> Result:
         return Refused("the score sheet is entered once the game is over")
     filled = sheet(game, state)
     path = action.get("path")
-    if filled is None or path not in scoring.unknown(filled):
-        return Refused(f"path: one of the fields the sheet lacks ({', '.join(scoring.unknown(filled or {})) or 'none'})")
+    if filled is None or path not in unknown(filled):
+        return Refused(f"path: one of the fields the sheet lacks ({', '.join(unknown(filled or {})) or 'none'})")
     field = _asked(game, path)
     why = fields.check(field, action.get("value")) if field is not None else "this field is entered on the Scores page"
     if why:
         return Refused(f"value: {why}")
     _set(filled, path, action["value"])
-    if not scoring.unknown(filled):
+    if not unknown(filled):
         try:
             game.scoring.result(filled)
         except SheetError as e:
@@ -136,3 +135,15 @@ def _field(schema: Mapping[str, Any]) -> dict[str, Any] | None:
         if one is not None and "enum" in one:
             return {"type": "array", "items": one, "maxItems": min(schema.get("maxItems", LIST_MOST), LIST_MOST)}
     return None
+
+
+def unknown(sheet: Any, path: str = "") -> list[str]:
+    """The fields a pre-filled sheet leaves ``null`` (what the companion does not know), as the paths its
+    errors use: ``["players[1].coins_in_hand"]``; ``[]`` when it knows every field."""
+    if sheet is None:
+        return [path or "sheet"]
+    if isinstance(sheet, Mapping):
+        return [found for key, value in sheet.items() for found in unknown(value, f"{path}.{key}" if path else str(key))]
+    if isinstance(sheet, (list, tuple)):
+        return [found for index, value in enumerate(sheet) for found in unknown(value, f"{path}[{index}]")]
+    return []

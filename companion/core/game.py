@@ -92,9 +92,10 @@ class GameDef:
     tapped: Callable[[PMap, str, str], Mapping[str, Any] | Refused] | None = None
     extra_action: Callable[[PMap, Mapping[str, Any]], bool] | None = None
     rolloff_face: Callable[[PMap, int], tuple[int, str]] | None = None
-    # An input an earlier version journaled, in today's form (state, action) -> action: a journal written
-    # before the game moved onto steps replays to the same table.
-    upgrade: Callable[[PMap, Mapping[str, Any]], Mapping[str, Any]] | None = None
+    # The version of these rules, kept with each game in the journal: raised when a change would make a game
+    # journaled under the version before replay differently, whose inputs companion/upgrades.py then takes to
+    # today's form as the journal is read. The rules know only today's inputs.
+    rules: int = 1
 
     def deck(self, name: str) -> DeckSpec | None:
         return next((d for d in self.decks if d.name == name), None)

@@ -6,7 +6,6 @@ from typing import Any
 
 from pyrsistent import PMap, thaw
 
-from companion import scoring
 from companion.core import final_sheet
 from companion.core.deck import DeckSpec
 from companion.core.engine import Session, can_undo
@@ -28,7 +27,6 @@ def views(game: GameDef, session: Session, claimed: frozenset[int] = frozenset()
     seats = []
     for seat, player in enumerate(view["players"]):
         private = dict(game.private(state, seat)) if game.private is not None else {}
-        private.pop("options", None)  # a game not on steps yet hands its seat's options over here
         seats.append({"seat": seat, "player": player, "actor": seat in offered.waiting_for,
                       "private": private, "options": [o.public() for o in offered.for_seat(seat)]})
     return view, seats
@@ -99,7 +97,7 @@ def table_view(game: GameDef, session: Session, offered: Offer | None = None,
 
 def final_result(game: GameDef, state: PMap) -> dict[str, Any]:
     """At game over, the game's pre-filled score sheet scored (TABLE.md): ``result`` is
-    ``companion.scoring.result`` of it (ranking, winner, totals, breakdown, which tie-break decided), or null
+    the game's scoring's ``result`` of it (ranking, winner, totals, breakdown, which tie-break decided), or null
     while the sheet has fields the companion does not know, which ``sheet_missing`` names
     (``["players[1].coins_in_hand"]``). A sheet the scoring refuses (a bug) gives null and ``sheet_error``.
     Before the end, or for a game without a score sheet: null and []."""
@@ -107,7 +105,7 @@ def final_result(game: GameDef, state: PMap) -> dict[str, Any]:
     sheet = final_sheet.sheet(game, state)  # with what the players entered at the end
     if flow is None or not flow["over"] or sheet is None:
         return {"result": None, "sheet_missing": []}
-    missing = scoring.unknown(sheet)
+    missing = final_sheet.unknown(sheet)
     if missing:
         return {"result": None, "sheet_missing": missing}
     try:

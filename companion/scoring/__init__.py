@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Mapping
 
+from companion.core.final_sheet import unknown
 from companion.errors import SheetError
 
 #: The game ids, in the order of SPEC.md.
@@ -59,9 +60,12 @@ def score(game_id: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
     Raises :class:`SheetError` (one line, naming the field) if the game is
     unknown or the sheet is not valid. ``sheet`` is not changed.
     """
+    return _score(_game(game_id), sheet)
+
+
+def _score(game: ModuleType, sheet: Mapping[str, Any]) -> dict[str, Any]:
     from companion.scoring import sheets
 
-    game = _game(game_id)
     sheet = copy.deepcopy(dict(sheet)) if isinstance(sheet, Mapping) else sheet
     sheets.validate(game.SCHEMA, sheet)
     sheets.check_unique_names(sheet["players"])
@@ -83,7 +87,11 @@ def result(game_id: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
     :func:`score` gives them, ``totals`` and ``breakdown`` by name, ``tiebreaks`` (which tie-break put whom
     ahead), the game's own ``end_triggered`` or ``eliminated``, and its ``words``. Raises :class:`SheetError`
     as :func:`score` does."""
-    out = score(game_id, sheet)
+    return _result(_game(game_id), sheet)
+
+
+def _result(game: ModuleType, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    out = _score(game, sheet)
     summary = {
         "ranking": out["ranking"],
         "winner": out["winner"],
@@ -92,33 +100,18 @@ def result(game_id: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
         "tiebreaks": out["tiebreaks"],
     }
     summary |= {key: out[key] for key in ("end_triggered", "eliminated") if key in out}
-    return summary | {"words": words(game_id)}
+    return summary | {"words": copy.deepcopy(game.WORDS)}
 
 
 @dataclass(frozen=True)
 class Sheet:
-    """A game's score sheet, as its game declares it (`GameDef.scoring`): the core reaches scoring through
-    the game it plays, never by an id of its own."""
+    """A game's score sheet, as its game declares it (`GameDef.scoring`, with its module of this package): the
+    core reaches scoring through the game it plays, never by an id of its own, and never imports this package."""
 
-    game_id: str
-
-    def __post_init__(self) -> None:
-        _game(self.game_id)  # a sheet no module scores is an error when the game is defined
+    module: ModuleType
 
     def schema(self) -> dict[str, Any]:
-        return schema(self.game_id)
+        return copy.deepcopy(self.module.SCHEMA)
 
     def result(self, sheet: Mapping[str, Any]) -> dict[str, Any]:
-        return result(self.game_id, sheet)
-
-
-def unknown(sheet: Any, path: str = "") -> list[str]:
-    """The fields a pre-filled sheet leaves ``null`` (what the companion does not know), as the paths its
-    errors use: ``["players[1].coins_in_hand"]``; ``[]`` when it knows every field."""
-    if sheet is None:
-        return [path or "sheet"]
-    if isinstance(sheet, Mapping):
-        return [found for key, value in sheet.items() for found in unknown(value, f"{path}.{key}" if path else str(key))]
-    if isinstance(sheet, (list, tuple)):
-        return [found for index, value in enumerate(sheet) for found in unknown(value, f"{path}[{index}]")]
-    return []
+        return _result(self.module, sheet)

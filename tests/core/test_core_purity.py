@@ -140,3 +140,13 @@ def test_the_web_panel_keeps_its_state_on_the_app_not_in_its_modules():
                 kept[f"{name}.{node.name}"] = "a cache"
     assert {k: v for k, v in kept.items() if k not in SHARED} == {}
     assert set(SHARED) <= set(kept)  # what is allowed is still there (else drop it from SHARED)
+
+
+def test_the_core_imports_neither_the_games_nor_their_scoring():
+    """The games and their scoring import the core, never the other way round: a game brings its scoring to the
+    core (GameDef.scoring), so there is no import cycle and no registry of scoring by name in the core."""
+    core = [m for m in pure_modules() if m.startswith("companion.core")]
+    assert "companion.core.view" in core and "companion.core.final_sheet" in core
+    outside = {m: by for m, by in walk(core).items() if m.startswith(("companion.scoring", "companion.games"))}
+    assert not outside, f"the core imports {outside}"
+    assert "companion.core.final_sheet" in walk(["companion.scoring"])  # and the walk sees an import of the core

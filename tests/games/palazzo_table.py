@@ -9,6 +9,15 @@ from conftest import Table
 NAMES = ("Ada", "Bea", "Cy", "Dan")
 
 
+def purchase(tile, place="palazzo", at=None, **given):
+    """A purchase as the input makes it, from the tests' shorthand: what was paid (`coins`, `die`, `exact`, or
+    `pay` whole) and where it goes (`to`; or `place`, "reserve", and `at`, a place [x, y]: without one, a
+    palazzo recorded without places)."""
+    pay = given.pop("pay", None) or {k: given.pop(k) for k in ("coins", "die", "exact") if k in given}
+    to = given.pop("to", None) or ("reserve" if place == "reserve" else at if at is not None else "palazzo")
+    return {"type": "advance", "action": "purchase", "tile": tile, "pay": pay, "to": to, **given}
+
+
 def tiles_first(*tiles):
     """A tile shuffle with these tiles on top, in this order."""
     return list(tiles) + [t for t in TILE_NAMES if t not in tiles]
@@ -54,5 +63,5 @@ class PZ(Table):
     def die(self, seat):
         return self.view["players"][seat]["die"]
 
-    def buy(self, tile, **pay):
-        return self.go(type="advance", action="purchase", tile=tile, **pay)
+    def buy(self, tile, **given):
+        return self.go(**purchase(tile, **given))

@@ -6,7 +6,7 @@ import pytest
 from companion import scoring
 from companion.games.palazzo import PALAZZO, layout
 from companion.games.palazzo.pieces import TILE_NAMES, cost, tile_name
-from palazzo_table import PZ, coins_first, tiles_first
+from palazzo_table import PZ, coins_first, purchase, tiles_first
 
 
 def score(t):
@@ -91,7 +91,7 @@ def test_pz_ex_07_a_die_used_on_its_ace_is_spent_and_worth_nothing():
     t.ok(type="counter", name="die", seat=0, value=1)  # by hand: the die shows its ace
     t.buy("Moons null", coins=[4], die=True, seat=0, phone_seat=0)  # 4 + ace = 5: exact
     assert t.die(0) == 0
-    reason = t.refused(type="advance", action="purchase", tile="Suns null", coins=[5], die=True, seat=0, phone_seat=0)
+    reason = t.refused(**purchase("Suns null", coins=[5], die=True, seat=0, phone_seat=0))
     assert reason == "Ada's die is spent (on its null face)"
     assert PALAZZO.score_sheet(t.state)["players"][0]["die_face"] == 0
 
@@ -215,7 +215,7 @@ def test_the_last_purchase_starts_a_final_round_from_the_enders_left_without_pur
     t.buy(last, exact=True)  # exact, but the game has ended: no extra action
     assert t.machine() == (0, False, True)
     assert "Paid exactly, but that was the last structure: the game is ending." in t.log
-    assert t.refused(type="advance", action="purchase", tile=last, exact=True) == \
+    assert t.refused(**purchase(last, exact=True)) == \
         "the last structure is bought: the final round has no purchases"
     seen = []
     while not t.view["over"]:
@@ -284,13 +284,13 @@ def test_a_taken_coin_must_be_in_the_bank():
 
 def test_virtual_coins_pay_only_with_coins_from_the_hand():
     t = PZ(tiles=tiles_first("Crowns 3"), coins=coins_first(3, 5, 1, 1))
-    assert t.refused(type="advance", action="purchase", tile="Crowns 3", exact=True) == \
+    assert t.refused(**purchase("Crowns 3", exact=True)) == \
         "the companion holds Ada's coins: name the coins paid"
-    assert t.refused(type="advance", action="purchase", tile="Crowns 3", pay={"coins": [4, 4], "die": False}) == \
+    assert t.refused(**purchase("Crowns 3", pay={"coins": [4, 4], "die": False})) == \
         "Ada has no 4 left in hand (holds 3, 5)"
-    assert t.refused(type="advance", action="purchase", tile="Crowns 3", pay={"coins": [3], "die": False}) == \
+    assert t.refused(**purchase("Crowns 3", pay={"coins": [3], "die": False})) == \
         "3 ducats do not pay for a structure costing 8"
-    assert t.refused(type="advance", action="purchase", tile="Crowns 3", coins=[3, 5], exact=False) == \
+    assert t.refused(**purchase("Crowns 3", coins=[3, 5], exact=False)) == \
         "8 ducats for 8 is exact"
 
 
@@ -302,7 +302,7 @@ def test_real_coins_entered_on_a_phone_are_checked_and_a_payment_that_does_not_n
     t.go(type="advance", action="coin", coin=5, seat=0)
     assert t.hand(0) == [3, 4, 5]
     t.go(type="advance", action="coin")  # Bea's coins are not followed: any coin will do
-    assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5, 5]) == \
+    assert t.refused(**purchase("Suns 3", coins=[5, 5])) == \
         "Ada has no 5 left in hand (holds 3, 4, 5)"
     t.buy("Suns 3", exact=True)  # (journals of an earlier version: the buttons did not name the coins)
     assert t.data["hands"][0] is None
@@ -324,7 +324,7 @@ def test_real_pieces_are_named_as_they_are_turned_up_and_a_tap_names_them_too():
     assert t.view["status"] == "Die 5 · Suns 3, Moons ace, Arms 2, Crowns null · name 4 coins"
     assert PALAZZO.tapped(t.state, "tiles", "Arms 2").reason == \
         "Arms 2: every tile in the yard is named already (a purchase is chosen on the phone or with SELECT)"
-    assert t.refused(type="advance", action="purchase", tile="Arms 5", exact=False) == \
+    assert t.refused(**purchase("Arms 5", exact=False)) == \
         "Arms 5 is not in the constructor's yard (Suns 3, Moons ace, Arms 2, Crowns null)"
     t.buy("Arms 2", exact=False)
     assert t.view["status"] == "Die 5 · Suns 3, Moons ace, Crowns null, 1 tile to name · name 4 coins"  # the new tile, in the space Arms 2 left, waits to be named
@@ -488,7 +488,7 @@ def test_no_gaps_holes_are_allowed_so_a_slot_one_structure_wide_is_never_offered
     buy = next(o for o in t.view["options"] if o["label"].startswith("Buy Suns ace"))
     offered = buy["fields"]["to"]["enum"]
     assert [1, 1] in offered and [2, 1] not in offered
-    assert t.refused(type="advance", action="purchase", tile="Suns ace", exact=False, at=[2, 1]) == (
+    assert t.refused(**purchase("Suns ace", exact=False, at=[2, 1])) == (
         "that would leave a gap between Suns 2 and Suns ace: in a row or a column, structures stand side by side "
         "(a structure that cannot be placed goes to the reserve)")
     assert [p["tile"] for p in t.view["players"][0]["palazzo"]] == ["Suns 3", "Suns 4", "Suns 5", "Suns 2"]
@@ -524,10 +524,10 @@ def test_a_laid_out_palazzo_is_checked_and_what_cannot_be_placed_goes_to_the_res
     t = PZ(real=True)
     t.buy("Suns 3", exact=False, at=[0, 0])
     t.ok(type="advance")  # Bea
-    reason = t.refused(type="advance", action="purchase", tile="Arms 2", exact=False, at=[1, 0])
+    reason = t.refused(**purchase("Arms 2", exact=False, at=[1, 0]))
     assert reason == ("Arms 2 cannot stand next to Suns 3: touching structures share their suit or their value "
                       "(a structure that cannot be placed goes to the reserve)")
-    assert t.refused(type="advance", action="purchase", tile="Suns 4", exact=False).startswith(
+    assert t.refused(**purchase("Suns 4", exact=False)).startswith(
         "this palazzo is laid out: say where Suns 4 goes (at [x, y]): [-1, 0] (left of Suns 3)")
     t.buy("Arms 2", exact=False, place="reserve")
     assert t.view["players"][0]["reserve"] == ["Arms 2"] and t.view["players"][0]["points"] == 3 + 3
@@ -545,7 +545,7 @@ def test_a_recorded_palazzo_takes_no_places():
     t = PZ(real=True)
     t.buy("Suns 3", exact=False)
     t.ok(type="advance")
-    assert t.refused(type="advance", action="purchase", tile="Arms 2", exact=False, at=[1, 0]) == \
+    assert t.refused(**purchase("Arms 2", exact=False, at=[1, 0])) == \
         "this palazzo is recorded without places: leave out where it goes"
 
 
@@ -573,20 +573,20 @@ def test_bad_inputs_are_refused_with_a_reason_and_change_nothing():
     t = PZ(real=True)
     assert t.refused(type="advance", action="dance") == "that cannot be done now (One action)"
     assert t.refused(type="advance", action=["coin"]) == "action: one of coin, purchase, reserve, turret (or none)"
-    assert t.refused(type="advance", action="purchase", tile="Suns 9", exact=True).startswith("tile: which structure")
-    assert t.refused(type="advance", action="purchase", tile="Suns 3") == \
+    assert t.refused(**purchase("Suns 9", exact=True)).startswith("tile: which structure")
+    assert t.refused(**purchase("Suns 3")) == \
         "say whether it was paid exactly, or name the coins paid"
-    assert t.refused(type="advance", action="purchase", tile="Suns 3", exact=True, at=[0, "x"]).startswith("at: ")
-    assert t.refused(type="advance", action="purchase", tile="Suns 3", exact=True, place="attic") == "place: palazzo or reserve"
+    assert t.refused(**purchase("Suns 3", exact=True, at=[0, "x"])).startswith("at: ")
+    assert t.refused(**purchase("Suns 3", exact=True, to="attic")).startswith("at: ")
     assert t.refused(type="advance", action="turret", on="Suns 3") == "on: one of none"
     assert t.refused(type="advance", action="reserve").startswith("build (a reserve tile")
     assert t.refused(type="advance", seat=1).startswith("it is Ada's move")
     assert t.refused(type="roll", spec="1d6", values=[3]) == "that cannot be done now (One action)"  # the dice are money
     assert t.refused(type="counter", name="die", seat=0, value=6) == "Ada's Die cannot go above 5 (now 5)"
     assert tile_name("crown 0") == "Crowns null" and tile_name("Suns") is None
-    assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5] * 5) == "coins: there are only 4 coins of each value"
-    assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5] * 1000).startswith("coins: the value")
-    assert t.refused(type="advance", action="purchase", tile="Suns 3", coins=[5, 5], exact="yes") == "exact: true or false"
+    assert t.refused(**purchase("Suns 3", coins=[5] * 5)) == "coins: there are only 4 coins of each value"
+    assert t.refused(**purchase("Suns 3", coins=[5] * 1000)).startswith("coins: the value")
+    assert t.refused(**purchase("Suns 3", coins=[5, 5], exact="yes")) == "exact: true or false"
     assert t.refused(type="hand", seat=0, coins=[1] * 25).startswith("coins: the value")
     assert t.refused(type="hand", seat=0, coins=[1] * 5) == "coins: there are only 4 coins of each value"
 

@@ -23,11 +23,11 @@ LETTERS = "ABCDEFGHIJKL"  # campi "Campo A", "Campo B", ...: a board's names as 
 class PV(Table):
     """A Patrons table; chance outcomes from `rng` or from the `orders` given, first one first."""
 
-    def __init__(self, n=3, virtual=False, first=0, orders=(), rng=None, **setup):
+    def __init__(self, n=3, virtual=False, first=0, orders=(), rng=None, rules=None, **setup):
         base = {"players": [{"name": name} for name in NAMES[:n]], "first": first, **setup}
         if virtual:
             base |= {"deck_modes": {"raw_goods": "virtual"}, "compositions": {"raw_goods": setup.pop("deck", DECK)}}
-        super().__init__(PATRONS, base)
+        super().__init__(PATRONS, base, rules)
         self.orders, self.rng = list(orders), rng or random.Random(1)
 
     def chance(self, needs):
@@ -148,11 +148,11 @@ def test_ex07_distinct_buildings_touching_two_campi():
 def test_ex08_reserving_costs_one_to_the_bank_or_two_to_the_ship_owner():
     t = PV(3)
     t.choose("RESERVE")
-    t.go(type="reserve", owner=0, ship=2)  # Ada, on her own ship
+    t.go(type="advance", action="reserve", owner=0, ship=2)  # Ada, on her own ship
     assert t.ducats() == ([9, 10, 10], 111)
-    t.go(type="reserve", owner=0, ship=1)  # Bea, on Ada's ship
+    t.go(type="advance", action="reserve", owner=0, ship=1)  # Bea, on Ada's ship
     assert t.ducats() == ([11, 8, 10], 111)
-    taken = t.do(type="reserve", owner=0, ship=1)  # Cy: that shipment is reserved
+    taken = t.do(type="advance", action="reserve", owner=0, ship=1)  # Cy: that shipment is reserved
     assert isinstance(taken, Refused) and "reserved by Bea" in taken.reason
     assert t.view["ships"][0][1]["reserved_by"] == 1 and t.view["players"][1]["cubes_left"] == 9
 
@@ -395,10 +395,10 @@ def test_gap08_buying_ends_after_a_full_round_of_passes_and_a_passer_may_buy_aga
         t.go(type="advance")
     assert t.where()[1:] == ("TRADE_BUY", 0)
     t.go(type="advance")  # Ada passes
-    t.go(type="advance", passed=True)  # Bea passes
-    t.go(type="buy", **{"from": "market", "card": "Wool 2"})  # Cy buys a Market card the players name
+    t.go(type="advance")  # Bea passes
+    t.go(type="advance", action="buy", **{"from": "market", "card": "Wool 2"})  # Cy buys a Market card the players name
     assert t.ducats()[0][2] == 8 and t.view["market"] == [None]
-    t.go(type="buy", **{"from": "market", "card": "Iron 3"})  # Ada passed before and buys now
+    t.go(type="advance", action="buy", **{"from": "market", "card": "Iron 3"})  # Ada passed before and buys now
     assert t.view["market"] == []
     for seat in (1, 2, 0):
         assert t.where()[1:] == ("TRADE_BUY", seat)
@@ -475,8 +475,8 @@ def test_the_lead_must_name_an_action():
     refused = t.do(type="advance")
     assert isinstance(refused, Refused) and "RESERVE, SAIL, TRADE, SPONSOR or PRODUCE" in refused.reason
     assert isinstance(t.do(type="advance", action="DANCE"), Refused)
-    assert isinstance(t.do(type="advance", action="sail", seat=1), Refused)  # not Bea's choice
-    t.go(type="advance", action="sail")
+    assert isinstance(t.do(type="advance", action="SAIL", seat=1), Refused)  # not Bea's choice
+    t.go(type="advance", action="SAIL")
     assert t.view["action"] == "SAIL"
 
 
@@ -514,16 +514,16 @@ def test_a_sail_with_pirates_passes_through_the_pirates_step():
 def test_sponsoring_is_a_business_or_a_statue_never_both_and_needs_the_goods_shown():
     t = PV(3)
     t.choose("SPONSOR")
-    unshown = t.do(type="sponsor", business="draper", campo="Campo A", cost=3)
+    unshown = t.do(type="advance", action="sponsor", business="draper", campi=["Campo A"], cost=3)
     assert isinstance(unshown, Refused) and "show a Wool card" in unshown.reason
-    t.go(type="sponsor", business="draper", campo="Campo A", cost=3, shown=True)
+    t.go(type="advance", action="sponsor", business="draper", campi=["Campo A"], cost=3, shown=True)
     assert t.where()[1:] == ("SPONSOR", 1)  # sponsoring ends Ada's part
-    assert isinstance(t.do(type="sponsor", statue="Campo B", seat=0), Refused)
-    t.go(type="sponsor", statue="Campo A")
-    taken = t.do(type="sponsor", statue="campo a")
+    assert isinstance(t.do(type="advance", action="sponsor", statue="Campo B", seat=0), Refused)
+    t.go(type="advance", action="sponsor", statue="Campo A")
+    taken = t.do(type="advance", action="sponsor", statue="campo a")
     assert isinstance(taken, Refused) and "vacant campo" in taken.reason
     t.go(type="advance")
-    sponsored(t, {0: {"business": "draper", "campo": "Campo B", "cost": 2}})  # owns one: nothing to show
+    sponsored(t, {0: {"business": "draper", "campi": ["Campo B"], "cost": 2}})  # owns one: nothing to show
     assert [b["owner"] for b in t.view["businesses"]] == [0, 0]
     assert t.view["players"][0]["points"] == 3  # one Draper by a statue (2) + one not (1)
 
@@ -537,7 +537,7 @@ def test_ten_cubes_each_for_businesses_and_reservations():
     t.choose("RESERVE")
     while t.view["active"] != 0:
         t.go(type="advance")
-    refused = t.do(type="reserve", owner=0, ship=0)
+    refused = t.do(type="advance", action="reserve", owner=0, ship=0)
     assert isinstance(refused, Refused) and "no cube left" in refused.reason
 
 
@@ -607,9 +607,9 @@ def test_birth_years_do_as_well_as_ages():
 
 
 @pytest.mark.parametrize("choice", [
-    {"type": "reserve", "owner": 0, "ship": 2},
-    {"type": "sponsor", "statue": "Campo X"},
-    {"type": "buy", "from": "wharf"},
+    {"type": "advance", "action": "reserve", "owner": 0, "ship": 2},
+    {"type": "advance", "action": "sponsor", "statue": "Campo X"},
+    {"type": "advance", "action": "buy", "from": "wharf"},
     {"type": "sell", "card": "Wool 2"},
 ])
 def test_a_choice_is_made_only_in_its_own_step(choice):
@@ -849,8 +849,9 @@ def test_next_on_a_phone_is_done_when_pressed():
 
 def test_a_journal_written_before_the_game_moved_onto_steps_replays():
     """Inputs as an earlier version journaled them (a choice of its own type, a phone's seat on the Unload, a
-    pass that said so, one campo and a second) give the same table today."""
-    t = PV(3)
+    pass that said so, one campo and a second), replayed from a journal of version 0 of the rules (before the
+    journal kept the version), give the same table today."""
+    t = PV(3, rules=0)
     t.go(type="advance")
     t.go(type="advance", action="reserve")  # lower case, as the buttons once sent it
     t.go(type="reserve", owner=1, ship=2, seat=0)  # Ada's cube on Bea's rightmost shipment

@@ -42,7 +42,7 @@ def keep_cards(t, tile, *cards, **extra):
     start = next(x for x in ("Market", "Order", "Workshop", "Master Builder") if x != tile)
     for card in cards:
         t.ok(type="burgher", seat=seat, tile=start)
-        t.ok(type="boat", tile=start)
+        t.ok(type="boat", boat=[start])
         t.ok(type="advance", dice=[3, 2])
         t.ok(type="advance", die=3, path=["boat", tile])
         t.ok(type="advance", **picked(CARD_TILES[tile], card) if not t.state["decks"][CARD_TILES[tile]]["known"] else {"keep": card},
@@ -191,8 +191,8 @@ def test_a_bridge_destroyed_before_the_check_does_not_end_the_game():
 
 def test_ex01_a_move_of_2_and_the_free_crossing_of_ones_own_bridge():
     row = layout(ROW)
-    assert set(reachable(row, "Market", 2, [], "Port 2")) == {"Gold"}
-    assert set(reachable(row, "Market", 2, [["Market", "Order"]], "Port 2")) == {"Gold", "Wool"}
+    assert set(reachable(row, "Market", 2, [], ["Port 2"])) == {"Gold"}
+    assert set(reachable(row, "Market", 2, [["Market", "Order"]], ["Port 2"])) == {"Gold", "Wool"}
     t = VN(n=2, layout=row)
     t.ok(type="bridge", tiles=["Market", "Order"], seat=0)
     arrive(t, "Market", (2, 6), 2, "Wool")  # 0 across the bridge, then 1 and 1
@@ -205,10 +205,10 @@ def test_ex01_a_move_of_2_and_the_free_crossing_of_ones_own_bridge():
 
 def test_ex02_the_boat_costs_3_and_is_the_only_way_to_that_port():
     t = VN(n=2, layout=layout(ROW))
-    t.ok(type="boat", tile="Order")
+    t.ok(type="boat", boat=["Order"])
     t.ok(type="burgher", seat=0, tile="Market")
     t.ok(type="advance", dice=[5, 1])
-    routes = reachable(t.data["layout"], "Market", 5, [], "Order")["Port 1"]
+    routes = reachable(t.data["layout"], "Market", 5, [], ["Order"])["Port 1"]
     assert all("boat" in r["path"] for r in routes)
     assert "give the path" in t.refused(type="advance", die=5, to="Port 1")  # the Boat could be left in two places
     t.ok(type="advance", die=5, path=["Order", "boat", "Workshop", "Port 1"])  # 1 + 3 + 1
@@ -515,10 +515,10 @@ def test_dice_come_back_from_the_tiles_when_too_few_are_in_hand():
 def test_a_roll_with_no_legal_move_is_rolled_again():
     """In a row of tiles, the middle one is 4 steps from either end; the Boat lies elsewhere."""
     t = VN(n=2, layout=layout(ROW))
-    t.ok(type="boat", tile="Port 2")
+    t.ok(type="boat", boat=["Port 2"])
     t.ok(type="burgher", seat=0, tile="Flax")
     assert t.refused(type="advance", dice=[6, 5]) == "neither 6 nor 5 is a legal move from Flax: roll both again"
-    t.ok(type="boat", tile="Flax")
+    t.ok(type="boat", boat=["Flax"])
     t.ok(type="advance", dice=[6, 5])  # the Boat (3) and 2 or 3 steps
 
 
@@ -822,7 +822,7 @@ def test_a_move_by_boat_is_offered_beside_the_walk_and_the_player_places_it_next
     """[R] "The player takes the Boat and places it next to a Quarter tile of his choice": in the canal beside
     that tile (at the city's edge, or between it and a neighbour), which the move's picker asks."""
     t = VN(n=2, layout=layout(ROW))
-    t.ok(type="boat", tile="Order")
+    t.ok(type="boat", boat=["Order"])
     t.ok(type="burgher", seat=0, tile="Order")
     t.ok(type="advance", dice=[3, 1])
     moves = _labels(t, 0, "Move")

@@ -94,10 +94,9 @@ def adjacent(layout: Mapping[str, Sequence[int]], one: str, other: str) -> bool:
     return other in neighbours(layout, one)
 
 
-def berth(tiles: Iterable[str] | str) -> list[str]:
-    """A place of the Boat as the companion writes it: the tiles it touches, in the tiles' order (a journal of
-    an earlier version names one tile)."""
-    given = {tiles} if isinstance(tiles, str) else set(tiles)
+def berth(tiles: Iterable[str]) -> list[str]:
+    """A place of the Boat as the companion writes it: the tiles it touches, in the tiles' order."""
+    given = set(tiles)
     return [t for t in TILES if t in given]
 
 
@@ -148,7 +147,7 @@ def edge(one: str, other: str) -> tuple[str, str]:
 
 
 def routes(layout: Mapping[str, Sequence[int]], start: str, steps: int, own_bridges: Iterable[Sequence[str]],
-           boat: Iterable[str] | str | None) -> list[dict[str, Any]]:
+           boat: Iterable[str] | None) -> list[dict[str, Any]]:
     """Every legal move of exactly `steps` points from `start`: {"path", "to", "boat"} where `path` lists the
     tiles entered ("boat" before a tile reached by the Boat) and `boat` is the tile the Boat is left next to
     (the berth around it is the player's choice), or None when the Boat is not used.

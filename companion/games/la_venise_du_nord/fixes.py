@@ -42,8 +42,8 @@ def burgher(e: Edit) -> None:
 
 
 def boat(e: Edit) -> None:
-    """The Boat lies elsewhere: the tiles it touches (`boat`), or next to `tile` alone (an earlier version's)."""
-    given = e.action.get("boat", [_tile(e, e.action.get("tile"))] if "tile" in e.action else None)
+    """The Boat lies elsewhere: the tiles it touches (`boat`)."""
+    given = e.action.get("boat")
     place = city.berth(given) if isinstance(given, list) and all(isinstance(t, str) for t in given) else None
     if place is None or len(place) != len(given) or place not in city.all_berths(e.data["layout"]):
         e.refuse("boat: the tiles the Boat touches: one, two side by side, or three that meet")

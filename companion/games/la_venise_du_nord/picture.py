@@ -60,8 +60,7 @@ def city(view: Mapping[str, Any]) -> str:
             out.append(f'<circle class="burgher" cx="{bx:g}" cy="{y + SIZE * .42:g}" r="7" fill="{ink[seat]}"/>')
             out.append(svg.text(bx, y + SIZE * .42 + 3.5, svg.initial(names[seat]), text_anchor="middle", fill="#fff",
                                 font_size="9", font_weight="bold"))
-    boat = view.get("boat")  # the tiles it touches (a view of an earlier version names one tile)
-    touching = [t for t in ([boat] if isinstance(boat, str) else boat or []) if t in spots]
+    touching = [t for t in view.get("boat") or [] if t in spots]  # the tiles the Boat touches
     if len(touching) == 1:  # at the city's edge, next to one tile
         x, y = at(touching[0])
         out.append(svg.boat(x - SIZE * .5, y - SIZE * .3, "#5b4a3a"))

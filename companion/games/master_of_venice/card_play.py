@@ -24,7 +24,7 @@ from pyrsistent import PMap
 from companion.core.fields import PICKER_LIST, at_once
 from companion.core.flow import step_name
 from companion.core.options import Option
-from companion.core.result import Refused
+from companion.core.result import Refused, refused
 from companion.core.edit import Edit
 from companion.core.words import counted, sentence
 from companion.games.plain import name
@@ -304,7 +304,7 @@ def plays_of(state: PMap, seat: int, card: str, base: dict[str, Any], who: str) 
     if spec.target:
         candidates = ([s for s in in_order(state) if table["villas"][s]] if spec.target == ("villa",)
                       else [c["id"] for c in table["in_play"]])
-        ok = [t for t in candidates if not isinstance(legal.target(state, card, t), Refused)]
+        ok = [t for t in candidates if not refused(legal.target(state, card, t))]
         names = [f"{name(state, t)}'s Villa" if spec.target == ("villa",) else describe(state, card_by_id(table, t)) for t in ok]
         cards = state if spec.target != ("villa",) else None
         return [Option(f"{who} {card}{cost} on …", "Play", base, fields={"target": _enum(ok, names, "target", cards)})] if ok else []

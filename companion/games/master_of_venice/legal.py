@@ -10,7 +10,7 @@ from pyrsistent import PMap
 
 from companion.core.dice import check_values, parse_spec
 from companion.core.flow import step_name
-from companion.core.result import Needs, Refused
+from companion.core.result import Needs, Refused, refused
 from companion.games.plain import name
 
 from .cards import CARDS, INTRIGUE, OFFICES, ROUTE_CAPACITY, ROUTE_TAKES, ROUTES, TRADERS, phases_of
@@ -111,4 +111,4 @@ def route(state: PMap, card: str, chosen: object) -> dict[str, Any] | None | Ref
 
 def routes_for(state: PMap, trader: str) -> list[dict[str, Any]]:
     """The Trade Routes in play a `trader` (Cogs or Caravan) may go onto now: it takes that kind, and has room."""
-    return [c for c in state["data"]["in_play"] if c["card"] in ROUTES and not isinstance(route(state, trader, c["id"]), Refused)]
+    return [c for c in state["data"]["in_play"] if c["card"] in ROUTES and not refused(route(state, trader, c["id"]))]

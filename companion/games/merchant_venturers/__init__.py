@@ -218,7 +218,7 @@ MERCHANT_VENTURERS = GameDef(
     score_keys=(("fortune", "Fortune"), ("large_posts", "Large posts"), ("medium_posts", "Medium posts"),
                 ("small_posts", "Small posts"), ("held_goods", "Held goods")),
     score_sheet=_score_sheet,
-    scoring=scoring.Sheet(GAME_ID),
+    scoring=scoring.Sheet(sheet),
     rule_options=RULE_OPTIONS,
     setup_fields=setup_fields(),
     tapped=_tapped,

@@ -79,7 +79,6 @@ def _one_action(handler: Callable[[Edit], None] | None) -> Callable[[Edit], None
         else:
             e.say(f"{e.name(e.seat)} passes: no action can be taken.")
         e.data["extra_action"] = False
-        e.data["buying"] = None
     return act
 
 
@@ -96,11 +95,6 @@ def extra_action(state: PMap, action: object) -> bool:
     return bool(state["data"]["extra_action"])
 
 
-def _choose(e: Edit) -> None:
-    """Journals of an earlier version chose the tile on the buttons before saying how it was paid."""
-    e.data["buying"] = e.action.get("tile")
-
-
 STEP = Step(
     "ACTION", "One action", done="",
     options=options,
@@ -113,6 +107,5 @@ STEP = Step(
         "advance": _one_action(None),
         "hand": coins.enter_hand,
         "draw": turned_up.name,
-        "choose": _choose,
     }.items()},
 )

@@ -103,9 +103,8 @@ def _yard_tile(e: Edit, given: object) -> tuple[str, int, bool]:
 
 
 def _payment(e: Edit, seat: int, price: int) -> tuple[list[int] | None, bool, int | None, bool]:
-    """(coins paid or None, die used, paid or None, exact), from the chosen "pay" (or, in journals of an
-    earlier version, the input's own "coins", "die" and "exact")."""
-    given = e.action.get("pay", e.action)
+    """(coins paid or None, die used, paid or None, exact), from the chosen "pay"."""
+    given = e.action.get("pay")
     if not isinstance(given, Mapping):
         e.refuse("pay: one of the payments offered")
     hand = e.data["hands"][seat]
@@ -143,16 +142,11 @@ def _payment(e: Edit, seat: int, price: int) -> tuple[list[int] | None, bool, in
 
 
 def _where(e: Edit) -> tuple[str, object]:
-    """("palazzo" or "reserve", the place): from the chosen "to", or an earlier version's "place" and "at"."""
-    if "to" in e.action:
-        to = e.action["to"]
-        return (RESERVE, None) if to == RESERVE else ("palazzo", None if to == "palazzo" else to)
-    place = e.action.get("place", "palazzo")
-    if place not in ("palazzo", RESERVE):
-        e.refuse("place: palazzo or reserve")
-    if place == RESERVE and e.action.get("at") is not None:
-        e.refuse("a structure in reserve has no place: leave out at")
-    return place, e.action.get("at")
+    """("palazzo" or "reserve", the place): from the chosen "to"."""
+    if "to" not in e.action:
+        e.refuse("to: where it goes, the reserve or its place in the palazzo")
+    to = e.action["to"]
+    return (RESERVE, None) if to == RESERVE else ("palazzo", None if to == "palazzo" else to)
 
 
 def purchase(e: Edit) -> None:

@@ -18,8 +18,6 @@
   most_in_hand  per seat, the most coins the player can hold (what everyone saw: coins.at_most)
   bought        structures bought so far (the 24th ends the game)
   extra_action  the active player paid exactly and is taking another action
-  buying        (journals of an earlier version: a yard tile chosen on the buttons first;
-                nothing offers that now, and nothing reads it)
 """
 
 from __future__ import annotations
@@ -44,7 +42,7 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "palazzos": [[] for _ in range(n)], "reserves": [[] for _ in range(n)], "turrets": [None] * n,
         "turned_up": {"tiles": [], "coins": []}, "pool": None, "discards_known": True,
         "most_in_hand": [HAND_AT_START] * n,
-        "bought": 0, "extra_action": False, "buying": None,
+        "bought": 0, "extra_action": False,
     }
 
 

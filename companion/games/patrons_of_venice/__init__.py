@@ -27,7 +27,7 @@ from companion.scoring import patrons_of_venice as sheet
 
 from . import choose, city, goods, sail, sponsor
 from .goods import RAW_DECK
-from .flow import FLOW, upgrade
+from .flow import FLOW
 from .table import COUNTERS, cubes_left, ducats, favours, initial, name, points
 
 GAME_ID = "patrons_of_venice"
@@ -181,8 +181,7 @@ PATRONS = GameDef(
     private=_private,
     score_keys=(("points", "Points"), ("ducats", "Ducats")),
     score_sheet=_score_sheet,
-    scoring=scoring.Sheet(GAME_ID),
+    scoring=scoring.Sheet(sheet),
     rule_options=RULE_OPTIONS,
     tapped=_tapped,
-    upgrade=upgrade,
 )

@@ -21,9 +21,6 @@ trade, sponsor, produce).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from pyrsistent import PMap
 
 from companion.core.flow import END_OF_TURN, ONE_PER_ROUND, ROTATING, EndTrigger, Flow, step_name
@@ -50,26 +47,3 @@ FLOW = Flow(
     end=(EndTrigger(END_OF_TURN, when=lambda s: bool(_leaders(s)), reason=_why),),
     round_word="Turn",
 )
-
-# The choices that ended a player's part of a step were inputs of their own before the game moved onto steps.
-_ENDED = ("reserve", "take", "buy", "sponsor")
-
-
-def upgrade(state: PMap, action: Mapping[str, Any]) -> Mapping[str, Any]:
-    """An input of an earlier version (a journal written before the game moved onto steps) in today's form."""
-    kind, flow = action.get("type"), state["flow"]
-    if flow is None or flow["over"]:
-        return action
-    step = step_name(state)
-    old = dict(action)
-    if kind in _ENDED or (kind == "sell" and step == "SAIL_UNLOAD"):
-        if step == "SAIL_UNLOAD":  # the receiver's phone named itself; today the offer knows who decides
-            old.pop("seat", None)
-        old = {**old, "type": "advance", "action": kind}
-    if kind == "advance" and step == "CHOOSE_ACTION" and isinstance(old.get("action"), str):
-        old["action"] = old["action"].upper()
-    if step == "TRADE_BUY":
-        old.pop("passed", None)  # a plain advance passes, a purchase does not
-    if old.get("action") == "sponsor" and "campo" in old:
-        old["campi"] = [c for c in (old.pop("campo"), old.pop("second_campo", None)) if c not in (None, "")]
-    return old

@@ -1,0 +1,107 @@
+"""Old journals upgraded in one place: the inputs of a game played under an earlier version of its rules.
+
+Each game is journaled with the version of its rules it was played under (`GameDef.rules`; a game journaled
+before the versions were kept is of version 0). As such a game is replayed (companion/replay.py), each of its
+inputs is taken to today's form here first, so the rules know only today's inputs.
+
+`UPGRADES[game id][v]` takes an input of version v to version v + 1: (the state before it, the input) -> the
+input, or None where version v + 1 has no such input (it did nothing that lasts: it is left out, and so is an
+undo or a redo of it). An upgrade leaves an input already in the newer form as it is: a game the table took up
+again after the companion was updated went on in today's form under its old version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pyrsistent import PMap
+
+from companion.core.flow import step_name
+from companion.core.game import GameDef
+
+Upgrade = Callable[[PMap, Mapping[str, Any]], Mapping[str, Any] | None]
+
+
+# --- The Patrons of Venice, version 0: before the game moved onto steps ------------------------------------
+
+# The choices that ended a player's part of a step were inputs of their own.
+_PATRONS_ENDED = ("reserve", "take", "buy", "sponsor")
+
+
+def _patrons_0(state: PMap, action: Mapping[str, Any]) -> Mapping[str, Any]:
+    kind, flow = action.get("type"), state["flow"]
+    if flow is None or flow["over"]:
+        return action
+    step = step_name(state)
+    old = dict(action)
+    if kind in _PATRONS_ENDED or (kind == "sell" and step == "SAIL_UNLOAD"):
+        if step == "SAIL_UNLOAD":  # the receiver's phone named itself; today the offer knows who decides
+            old.pop("seat", None)
+        old = {**old, "type": "advance", "action": kind}
+    if kind == "advance" and step == "CHOOSE_ACTION" and isinstance(old.get("action"), str):
+        old["action"] = old["action"].upper()  # lower case, as the buttons once sent it
+    if step == "TRADE_BUY":
+        old.pop("passed", None)  # a plain advance passes, a purchase does not
+    if old.get("action") == "sponsor" and "campo" in old:
+        old["campi"] = [c for c in (old.pop("campo"), old.pop("second_campo", None)) if c not in (None, "")]
+    return old
+
+
+# --- La Venise du Nord, version 0: the Boat set right next to one tile -----------------------------------------
+
+def _venise_0(state: PMap, action: Mapping[str, Any]) -> Mapping[str, Any]:
+    if action.get("type") == "boat" and "tile" in action and "boat" not in action:
+        return {**{k: v for k, v in action.items() if k != "tile"}, "boat": [action["tile"]]}
+    return action
+
+
+# --- palazzo, version 0: the buttons chose the tile before saying how it was paid ----------------------------
+
+# A purchase named what was paid (coins, the die, whether exactly) and where it went (the reserve, or the
+# palazzo at a place, or at none: a palazzo recorded without places) in keys of its own.
+_PAID = ("coins", "die", "exact")
+
+
+def _palazzo_0(state: PMap, action: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    if action.get("type") == "choose":
+        return None  # it kept the tile, which nothing read
+    if action.get("action") != "purchase" or "pay" in action or "to" in action:
+        return action
+    today = {k: v for k, v in action.items() if k not in (*_PAID, "place", "at")}
+    at = action.get("at")
+    to = "reserve" if action.get("place") == "reserve" else at if at is not None else "palazzo"
+    return {**today, "pay": {k: action[k] for k in _PAID if k in action}, "to": to}
+
+
+UPGRADES: Mapping[str, Mapping[int, Upgrade]] = {
+    "palazzo": {0: _palazzo_0},
+    "patrons_of_venice": {0: _patrons_0},
+    "la_venise_du_nord": {0: _venise_0},
+}
+
+
+class Upgrader:
+    """One game's journaled inputs, in order, each taken from version `rules` of its game's rules to today's."""
+
+    def __init__(self, game: GameDef, rules: int | None):
+        own = UPGRADES.get(game.id, {})
+        self._steps = [own[v] for v in range(rules or 0, game.rules) if v in own]
+        self._past: list[bool] = []  # for each input an undo would take back: whether it was left out
+        self._future: list[bool] = []  # the same for a redo
+
+    def __call__(self, state: PMap, action: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """`action` in today's form, or None when it is left out (today's rules have no such input)."""
+        kind = action.get("type")
+        if kind in ("undo", "redo"):
+            taken, put = (self._past, self._future) if kind == "undo" else (self._future, self._past)
+            left_out = taken.pop() if taken else False
+            put.append(left_out)
+            return None if left_out else action
+        for step in self._steps:
+            action = step(state, action)
+            if action is None:
+                break
+        self._past.append(action is None)
+        self._future.clear()
+        return action
