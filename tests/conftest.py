@@ -41,8 +41,11 @@ class Table:
             return step
         self.session = step.session
         self.log.extend(step.log)
-        assert_plain_json(self.game, self.session)
-        assert_next_keeps_its_word(self.game, self.session)
+        from companion.core.offer import offer
+
+        offered = offer(self.game, self.session)  # worked out once, as the runtime does, for both checks
+        assert_plain_json(self.game, self.session, offered)
+        assert_next_keeps_its_word(self.game, self.session, offered)
         return step
 
     def ok(self, **action):
@@ -116,25 +119,25 @@ def next_input(view):
     return dict(option["action"]) | ({"confirm": True} if option["confirm"] else {})
 
 
-def assert_plain_json(game, session):
+def assert_plain_json(game, session, offered=None):
     """What the phones are sent after an input is plain JSON: the public view, and each seat's private view and
     options (a persistent vector left in any of them made every phone answer 500)."""
     from companion.core.view import views
 
-    view, seats = views(game, session)
+    view, seats = views(game, session, offered=offered)
     json.dumps(view)
     for seat in seats:
         json.dumps(seat)
 
 
-def next_broken(game, session):
+def next_broken(game, session, full=None):
     """What is wrong with NEXT now (TABLE.md, "At the table"), or None: its hint fits over the button, its
     label says what it does, it is done when pressed (or asks the companion's dice), and a game's end asks
-    first."""
+    first. `full`: the session's offer, when it is worked out already."""
     from companion.core.offer import offer
     from companion.screens import hint_fits
 
-    full = offer(game, session)
+    full = full or offer(game, session)
     offered = full.table()
     for seat, own in enumerate(full.seats):  # a phone's NEXT is done when pressed there (its seat added)
         for option in own:
@@ -168,8 +171,8 @@ def next_broken(game, session):
     return None
 
 
-def assert_next_keeps_its_word(game, session):
-    broken = next_broken(game, session)
+def assert_next_keeps_its_word(game, session, offered=None):
+    broken = next_broken(game, session, offered)
     assert broken is None, broken
 
 
@@ -187,7 +190,7 @@ class PlainJson:
                 json.dumps(self.runtime.seat_view(seat))
             game, session = self.runtime._game, self.runtime._session  # the table thread's own, read in its listener
             if game is not None and session is not None and session.state["game"] == game.id:
-                broken = next_broken(game, session)
+                broken = next_broken(game, session, self.runtime._offer())  # the offer it published
                 if broken:
                     self.failures.append(broken)
         except TypeError as e:
@@ -200,8 +203,25 @@ def free_play():
 
 
 @pytest.fixture
-def make_runtime(tmp_path):
-    """Runtimes on a real journal in tmp_path, stopped and closed after the test."""
+def in_memory_dir(tmp_path):
+    """A fresh directory on a RAM file system (/dev/shm) where there is one, else tmp_path: for a journal the
+    test is not about, whose every input's fsync would cost a disk's time and prove nothing here."""
+    shm = Path("/dev/shm")
+    if not shm.is_dir() or not os.access(shm, os.W_OK):
+        yield tmp_path
+        return
+    import shutil
+    import tempfile
+
+    made = Path(tempfile.mkdtemp(prefix="companion-test-", dir=shm))
+    yield made
+    shutil.rmtree(made, ignore_errors=True)
+
+
+@pytest.fixture
+def make_runtime(in_memory_dir):
+    """Runtimes on a real journal, stopped and closed after the test. A test about the journal names its `path`
+    (in tmp_path, on disk); the others' is on a RAM file system: the same SQLite, without a disk's fsyncs."""
     from companion.games import GAMES
     from companion.journal import Journal
     from companion.runtime import Runtime
@@ -209,7 +229,7 @@ def make_runtime(tmp_path):
     made = []
 
     def make(path=None, rng=None, game_setup=None):
-        rt = Runtime(Journal(path or tmp_path / "journal.sqlite3"), GAMES, rng=rng)
+        rt = Runtime(Journal(path or in_memory_dir / "journal.sqlite3"), GAMES, rng=rng)
         check = PlainJson(rt)
         rt.add_listener(check)
         rt.start()
