@@ -11,6 +11,21 @@ from companion.core.view import table_view
 from companion.games.free_play import FREE_PLAY
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """With the suite on several workers (pytest-xdist, `-n` in pyproject.toml): the browser tests all on one
+    of them, in turn, on its one chromium (two chromiums beside the rest of the suite starved each other, and
+    the pages' waits ran out); every other test wherever a worker is free. (xdist's own `--dist loadgroup`
+    does this by a mark, which pytest 9.2's node ids no longer carry.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTestsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            return "tests/browser" if nodeid.startswith("tests/browser/") else nodeid
+
+    return BrowserTestsTogether(config, log)
+
+
 class Clock:
     """A clock the test moves by hand (`clock.now += 0.8`): buttons and idle timers read it."""
 

@@ -1,8 +1,6 @@
 """The browser tests' fixtures: one chromium for the session, a served box (a real WSGI server over a runtime,
 the table's simulated parts) and a phone's page on it that fails its test on any JavaScript error."""
 
-from pathlib import Path
-
 import pytest
 from phone import serving
 from playwright.sync_api import sync_playwright
@@ -11,8 +9,6 @@ from browser.chromium import ARGS, CHROMIUM, PHONE
 from companion import settings as settings_mod
 from companion.app import _start_table
 from web_panel.app import Box, create_app
-
-BROWSER_TESTS = Path(__file__).parent
 
 
 @pytest.fixture(scope="session")
@@ -45,11 +41,3 @@ def page(browser, served):
     yield page
     context.close()
     assert errors == [], errors  # no JavaScript error on any page
-
-
-def pytest_collection_modifyitems(items):
-    """With the suite on several workers (pytest-xdist, `--dist loadgroup`), every browser test runs on one of
-    them, in turn, on its one chromium: two chromiums beside the rest of the suite starved each other."""
-    for item in items:
-        if item.path.is_relative_to(BROWSER_TESTS):
-            item.add_marker(pytest.mark.xdist_group("browser"))
