@@ -154,11 +154,18 @@ def next_broken(game, session, full=None):
 
     full = full or offer(game, session)
     offered = full.table()
+    pressed = {}  # the same NEXT on several phones is tried once: apply is a function of the state and the input
+
+    def press(action):
+        key = json.dumps(action, sort_keys=True)
+        if key not in pressed:
+            pressed[key] = engine.apply(game, session.state, action)
+        return pressed[key]
+
     for seat, own in enumerate(full.seats):  # a phone's NEXT is done when pressed there (its seat added)
         for option in own:
             if option.button == "NEXT" and not option.fields:
-                mine = dict(option.action) | {"confirm": True}
-                tried = engine.apply(game, session.state, mine)
+                tried = press(dict(option.action) | {"confirm": True})
                 if isinstance(tried, Refused) and tried.needs is None:
                     return f"seat {seat}'s NEXT {option.label!r} is refused from its phone: {tried.reason}"
     wide = [o.short for o in offered if o.group == "Play" and o.short and not hint_fits(o.short)]
@@ -178,7 +185,7 @@ def next_broken(game, session, full=None):
         return f"{where}: the label does not say what NEXT does"
     if option.fields:
         return None  # filled on the buttons' picker: what it does depends on the values
-    tried = engine.apply(game, state, dict(option.action) | {"confirm": True})
+    tried = press(dict(option.action) | {"confirm": True})
     if isinstance(tried, Refused):
         return None if tried.needs is not None else f"{where}: refused when pressed ({tried.reason})"
     if tried.state["flow"] is not None and tried.state["flow"]["over"] and not option.confirm:
