@@ -1,7 +1,7 @@
 """pyrsistent's `freeze` and `thaw`, the same conversions made faster for the data a game keeps (JSON-like:
 dicts, lists, strings, numbers): every input thaws the game's data for its handler and freezes it back.
 
-pyrsistent's own test each value against its abstract classes (an isinstance through ABCMeta) and call
+pyrsistent's own functions test each value against its abstract classes (an isinstance through ABCMeta) and call
 themselves through a lambda per item; these look at the exact type first and hand anything else (a tuple, a
 set, a subclass) to pyrsistent's, so what comes out is what pyrsistent's would give.
 """
