@@ -12,6 +12,21 @@ from companion.games.free_play import FREE_PLAY
 from companion.replay import Replayer
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """With the suite on several workers (pytest-xdist, `-n` in pyproject.toml): the browser tests all on one
+    of them, in turn, on its one chromium (two chromiums beside the rest of the suite starved each other, and
+    the pages' waits ran out); every other test wherever a worker is free. (xdist's own `--dist loadgroup`
+    does this by a mark, which pytest 9.2's node ids no longer carry.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTestsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            return "tests/browser" if nodeid.startswith("tests/browser/") else nodeid
+
+    return BrowserTestsTogether(config, log)
+
+
 class Clock:
     """A clock the test moves by hand (`clock.now += 0.8`): buttons and idle timers read it."""
 
@@ -50,8 +65,11 @@ class Table:
             return step
         self.session = step.session
         self.log.extend(step.log)
-        assert_plain_json(self.game, self.session)
-        assert_next_keeps_its_word(self.game, self.session)
+        from companion.core.offer import offer
+
+        offered = offer(self.game, self.session)  # worked out once, as the runtime does, for both checks
+        assert_plain_json(self.game, self.session, offered)
+        assert_next_keeps_its_word(self.game, self.session, offered)
         return step
 
     def ok(self, **action):
@@ -125,31 +143,38 @@ def next_input(view):
     return dict(option["action"]) | ({"confirm": True} if option["confirm"] else {})
 
 
-def assert_plain_json(game, session):
+def assert_plain_json(game, session, offered=None):
     """What the phones are sent after an input is plain JSON: the public view, and each seat's private view and
     options (a persistent vector left in any of them made every phone answer 500)."""
     from companion.core.view import views
 
-    view, seats = views(game, session)
+    view, seats = views(game, session, offered=offered)
     json.dumps(view)
     for seat in seats:
         json.dumps(seat)
 
 
-def next_broken(game, session):
+def next_broken(game, session, full=None):
     """What is wrong with NEXT now (TABLE.md, "At the table"), or None: its hint fits over the button, its
     label says what it does, it is done when pressed (or asks the companion's dice), and a game's end asks
-    first."""
+    first. `full`: the session's offer, when it is worked out already."""
     from companion.core.offer import offer
     from companion.screens import hint_fits
 
-    full = offer(game, session)
+    full = full or offer(game, session)
     offered = full.table()
+    pressed = {}  # the same NEXT on several phones is tried once: apply is a function of the state and the input
+
+    def press(action):
+        key = json.dumps(action, sort_keys=True)
+        if key not in pressed:
+            pressed[key] = engine.apply(game, session.state, action)
+        return pressed[key]
+
     for seat, own in enumerate(full.seats):  # a phone's NEXT is done when pressed there (its seat added)
         for option in own:
             if option.button == "NEXT" and not option.fields:
-                mine = dict(option.action) | {"confirm": True}
-                tried = engine.apply(game, session.state, mine)
+                tried = press(dict(option.action) | {"confirm": True})
                 if isinstance(tried, Refused) and tried.needs is None:
                     return f"seat {seat}'s NEXT {option.label!r} is refused from its phone: {tried.reason}"
     wide = [o.short for o in offered if o.group == "Play" and o.short and not hint_fits(o.short)]
@@ -169,7 +194,7 @@ def next_broken(game, session):
         return f"{where}: the label does not say what NEXT does"
     if option.fields:
         return None  # filled on the buttons' picker: what it does depends on the values
-    tried = engine.apply(game, state, dict(option.action) | {"confirm": True})
+    tried = press(dict(option.action) | {"confirm": True})
     if isinstance(tried, Refused):
         return None if tried.needs is not None else f"{where}: refused when pressed ({tried.reason})"
     if tried.state["flow"] is not None and tried.state["flow"]["over"] and not option.confirm:
@@ -177,8 +202,8 @@ def next_broken(game, session):
     return None
 
 
-def assert_next_keeps_its_word(game, session):
-    broken = next_broken(game, session)
+def assert_next_keeps_its_word(game, session, offered=None):
+    broken = next_broken(game, session, offered)
     assert broken is None, broken
 
 
@@ -196,7 +221,7 @@ class PlainJson:
                 json.dumps(self.runtime.seat_view(seat))
             game, session = self.runtime._game, self.runtime._session  # the table thread's own, read in its listener
             if game is not None and session is not None and session.state["game"] == game.id:
-                broken = next_broken(game, session)
+                broken = next_broken(game, session, self.runtime._offer())  # the offer it published
                 if broken:
                     self.failures.append(broken)
         except TypeError as e:
@@ -209,8 +234,25 @@ def free_play():
 
 
 @pytest.fixture
-def make_runtime(tmp_path):
-    """Runtimes on a real journal in tmp_path, stopped and closed after the test."""
+def in_memory_dir(tmp_path):
+    """A fresh directory on a RAM file system (/dev/shm) where there is one, else tmp_path: for a journal the
+    test is not about, whose every input's fsync would cost a disk's time and prove nothing here."""
+    shm = Path("/dev/shm")
+    if not shm.is_dir() or not os.access(shm, os.W_OK):
+        yield tmp_path
+        return
+    import shutil
+    import tempfile
+
+    made = Path(tempfile.mkdtemp(prefix="companion-test-", dir=shm))
+    yield made
+    shutil.rmtree(made, ignore_errors=True)
+
+
+@pytest.fixture
+def make_runtime(in_memory_dir):
+    """Runtimes on a real journal, stopped and closed after the test. A test about the journal names its `path`
+    (in tmp_path, on disk); the others' is on a RAM file system: the same SQLite, without a disk's fsyncs."""
     from companion.games import GAMES
     from companion.journal import Journal
     from companion.runtime import Runtime
@@ -218,7 +260,7 @@ def make_runtime(tmp_path):
     made = []
 
     def make(path=None, rng=None, game_setup=None):
-        rt = Runtime(Journal(path or tmp_path / "journal.sqlite3"), GAMES, rng=rng)
+        rt = Runtime(Journal(path or in_memory_dir / "journal.sqlite3"), GAMES, rng=rng)
         check = PlainJson(rt)
         rt.add_listener(check)
         rt.start()

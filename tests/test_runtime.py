@@ -132,7 +132,7 @@ def test_undoing_the_first_deal_puts_the_same_cards_back_and_deals_them_again(ma
     assert [runtime.private(s)["hand"] for s in range(2)] == hands
 
 
-def test_the_table_asks_before_it_takes_back_what_a_players_phone_did_even_after_a_restart(make_runtime, tmp_path):
+def test_the_table_asks_before_it_takes_back_what_a_players_phone_did_even_after_a_restart(make_runtime):
     from companion.sources import Source
 
     rt = make_runtime(game_setup={"players": [{"name": "Ada"}, {"name": "Bea"}]})
@@ -145,7 +145,7 @@ def test_the_table_asks_before_it_takes_back_what_a_players_phone_did_even_after
     own = [o for o in rt.seat_view(0)["options"] if o["action"]["type"] == "undo"]
     assert [o["confirm"] for o in own] == [False]  # her own phone takes it back without a question
     rt.stop()
-    again = make_runtime(path=tmp_path / "journal.sqlite3")  # the plug pulled: who made it is in the journal
+    again = make_runtime(path=rt.journal.path)  # the plug pulled: who made it is in the journal
     again.set_claimed({0: ("ph-ada", "Ada's phone")})
     assert next(o for o in again.view()["options"] if o["action"]["type"] == "undo")["confirm"]
     assert again.submit({"type": "undo", "confirm": True}).accepted

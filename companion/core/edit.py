@@ -21,11 +21,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from pyrsistent import PMap, freeze, pmap, pvector, thaw
+from pyrsistent import PMap, pmap, pvector
 
 from companion.core import counters as counters_mod
 from companion.core import deck as deck_mod
 from companion.core import flow as flow_mod
+from companion.core.persistent import freeze, thaw
 from companion.core.result import Accepted, Needs, Refused, Result, refused
 
 if TYPE_CHECKING:

@@ -592,6 +592,8 @@ def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served
     ada.get_by_role("button", name=f"Build {bought['action']['tile']} from the reserve …").click()
     ada.locator('.picker button.cell[data-at="0,0"]').click()
     ada.get_by_role("button", name="Do it").click()
+    # Her build taken: her own page leaves her turn (Bea's may still say hers, from before Ada's turn reached it).
+    expect(ada.locator("#who")).not_to_have_text("Ada: your turn.")
     expect(bea.locator("#who")).to_have_text("Bea: your turn.")
     assert runtime.view()["players"][0]["palazzo"][0]["at"] == [0, 0]
     _shot(bea, "palazzo-4-bea-turn")

@@ -917,7 +917,7 @@ def test_the_player_picks_which_of_his_cards_make_a_luxury():
     assert t.state["data"]["hands"][0] == ["Iron 1"]
 
 
-def test_a_new_virtual_game_asks_for_the_recipes_once_and_the_box_keeps_them(make_runtime, tmp_path):
+def test_a_new_virtual_game_asks_for_the_recipes_once_and_the_box_keeps_them(make_runtime):
     """SPEC's default where the text is silent: the table enters what the player board prints, once."""
     rt = make_runtime()
     setup = {"players": [{"name": n} for n in ("Ada", "Bea", "Cy")], "first": 0,
@@ -935,7 +935,7 @@ def test_a_new_virtual_game_asks_for_the_recipes_once_and_the_box_keeps_them(mak
     # After a restart too: the box's journal keeps them.
     rt.stop()
     rt.journal.close()
-    assert make_runtime(tmp_path / "journal.sqlite3").kept_setup("patrons_of_venice") == {"recipes": RECIPES}
+    assert make_runtime(rt.journal.path).kept_setup("patrons_of_venice") == {"recipes": RECIPES}
 
 
 def test_grain_wine_and_pepper_are_placed_in_the_discard_pile_instead_of_the_market_so_none_is_bought_there():
@@ -973,7 +973,7 @@ def test_he_pays_the_cost_printed_on_the_business_tile_which_is_never_zero_and_a
     assert PATRONS.learned(t.state) == {"costs": {"draper": 3}, "campi": ["Campo A"]}
 
 
-def test_the_business_tile_costs_entered_at_setup_or_in_play_are_kept_for_the_next_game(make_runtime, tmp_path):
+def test_the_business_tile_costs_entered_at_setup_or_in_play_are_kept_for_the_next_game(make_runtime):
     rt = make_runtime()
     setup = {"players": [{"name": n} for n in ("Ada", "Bea", "Cy")], "first": 0}
     bad = rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": {**setup, "costs": {"draper": 0}}})
@@ -983,7 +983,7 @@ def test_the_business_tile_costs_entered_at_setup_or_in_play_are_kept_for_the_ne
     rt._keep(PATRONS, {"costs": {"tent": 6, "draper": 3}})  # as a sponsoring in play teaches it (above)
     rt.stop()
     rt.journal.close()
-    after = make_runtime(tmp_path / "journal.sqlite3")  # a restart: the journal keeps them
+    after = make_runtime(rt.journal.path)  # a restart: the journal keeps them
     assert after.kept_setup("patrons_of_venice") == {"costs": {"tent": 6, "draper": 3}}
     assert after.submit({"type": "new_game", "game": "patrons_of_venice", "setup": setup}).accepted
     assert after.view()["players"] and after._session.state["data"]["costs"] == {"tent": 6, "draper": 3}

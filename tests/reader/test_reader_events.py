@@ -40,13 +40,13 @@ def test_a_registered_card_of_a_physical_deck_is_drawn_once_however_often_it_is_
     assert recorded(rt)[(BOOT, 5)] == "applied"
 
 
-def test_an_event_recorded_before_a_restart_is_not_applied_again(make_runtime, tmp_path):
+def test_an_event_recorded_before_a_restart_is_not_applied_again(make_runtime):
     rt = make_runtime(game_setup=MIRROR)
     register(rt, "04A1B2C3", "Q♥")
     assert rt.submit_event(tag(9)).ok
     rt.stop()
     rt.journal.close()
-    again = make_runtime(path=tmp_path / "journal.sqlite3")
+    again = make_runtime(path=rt.journal.path)
     outcome = again.submit_event(tag(9))
     assert outcome.duplicate
     assert again.view()["decks"]["cards"]["out"] == ["Q♥"]

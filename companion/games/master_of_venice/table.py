@@ -96,7 +96,28 @@ def unappointed(state: PMap) -> list[int]:
 
 
 def card_by_id(table: Mapping[str, Any], card_id: object) -> dict[str, Any] | None:
-    return next((c for c in table["in_play"] if c["id"] == card_id and type(card_id) is int), None)
+    if type(card_id) is not int:
+        return None
+    cards = table["in_play"]
+    if isinstance(cards, list):  # a handler's working copy, which it changes
+        return next((c for c in cards if c["id"] == card_id), None)
+    return _by_id(cards).get(card_id)
+
+
+_indexed: tuple[Any, dict[int, Any]] = (None, {})  # the last state's cards in play (persistent, unchanging), by id
+
+
+def _by_id(cards: Any) -> dict[int, Any]:
+    """The cards in play by id, worked out once per state: the table view looks up every card's route and
+    holder, which a search of the cards for each made the most of a view's work."""
+    global _indexed
+    known, index = _indexed
+    if known is not cards:
+        index = {}
+        for card in cards:
+            index.setdefault(card["id"], card)
+        _indexed = (cards, index)
+    return index
 
 
 def owned(table: Mapping[str, Any], seat: int, *names: str) -> list[dict[str, Any]]:

@@ -71,11 +71,16 @@ def _prices(state: PMap) -> dict[str, Any]:
         return {"sale": {}, "purchase": {}}
     seats = range(len(state["players"]))
     return {
-        "sale": {p: {g: [markets.sale_price(state, s, p, g) for s in seats] for g in GOODS if demand(board, p)[g]}
-                 for p in port_names(board, OLD)},
+        "sale": {p: {g: [markets.sale_price(state, s, p, g) for s in seats] for g in GOODS if wants[g]}
+                 for p, wants in _demands(board).items()},
         "purchase": {p: {g: [markets.purchase_price(state, s, p, g) for s in seats] for g in GOODS}
                      for p in port_names(board, NEW)},
     }
+
+
+def _demands(board: PMap) -> dict[str, dict[str, int]]:
+    """What each Old World port buys, worked out once per port (not once per good)."""
+    return {p: demand(board, p) for p in port_names(board, OLD)}
 
 
 def _public(state: PMap) -> dict[str, Any]:
@@ -111,7 +116,7 @@ def _public(state: PMap) -> dict[str, Any]:
         "map": sea.rows(board) if sea.known(board) else [],
         "on_lands": thaw(table["lands"]),
         "stock": thaw(table["stock"]),
-        "demand": {p: {g: markets.wanted(state, p, g) for g in GOODS if demand(board, p)[g]} for p in port_names(board, OLD)}
+        "demand": {p: {g: markets.wanted(state, p, g) for g in GOODS if wants[g]} for p, wants in _demands(board).items()}
         if board is not None and flow is not None else {},
         "prices": prices,
         "port_order": _port_order(state) if flow is not None else {},
