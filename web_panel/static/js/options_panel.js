@@ -1,15 +1,14 @@
-import {chip, el, morph} from "./dom.js";
-import {fits, pickable, preset, same} from "./fields.js";
-import {entries, realDice} from "./options.js";
-import {fieldPicker} from "./pickers.js";
-import {plainWords} from "./words.js";
-import {optionForm} from "./schema_form.js";
-
-// --- options: what this seat (or the table) may do now -------------------------------------------------
+// The options panel: what this seat (or the table) may do now.
 // TABLE.md's contract on a phone: each option a large button; one without fields is done with one tap
 // (an option that asks first wants a second tap); one with fields opens a picker per field (chips for a
 // choice, a stepper for a number, a drawn grid where a place is chosen) and one tap does it. A refusal
 // stays beside what was pressed until it is dismissed. `send(action)` posts and returns api()'s answer.
+import {chip, el, morph} from "./dom.js";
+import {fits, pickable, preset, same} from "./fields.js";
+import {entries, realDice} from "./options.js";
+import {fieldPicker} from "./pickers.js";
+import {optionForm} from "./schema_form.js";
+import {plainWords} from "./words.js";
 
 // `idle()`: what to say when there is nothing to do here (who plays elsewhere), else "Nothing to do here now.".
 export function optionsPanel(box, send, idle) {
@@ -82,8 +81,8 @@ export function optionsPanel(box, send, idle) {
       if (error && error.label === o.label) p.append(errorBox());
       return p;
     }
-    const at = {chosen, groupOpen, render, typed: () => { const d = box.querySelector("button.do"); if (d) d.disabled = !ready(open); }};
-    for (const [k, f] of Object.entries(o.fields)) p.append(fieldPicker(k, f, at));
+    const panel = {chosen, groupOpen, render, typed: () => { const d = box.querySelector("button.do"); if (d) d.disabled = !ready(open); }};
+    for (const [k, f] of Object.entries(o.fields)) p.append(fieldPicker(k, f, panel));
     if (error && error.label === o.label) p.append(errorBox());
     const row = el("div", undefined, {className: "row"});
     const doIt = el("button", "Do it", {className: "primary do"});

@@ -1,24 +1,23 @@
 // The Cards page: the reader's state, the cards registered, and registering more (by taps on the reader).
-import {api, showError} from "../api.js";
+import {api, NO_ANSWER, showError} from "../api.js";
 import {el} from "../dom.js";
 import {everyWhileShown} from "../watch.js";
+import {counted} from "../words.js";
 
 let catalogue = null, drawnCards = "";
 const $ = id => document.getElementById(id);
 const LINK = {searching: "looking for it", connected: "connected, waiting for it to speak", live: "talking", stale: "silent: check its cable",
               incompatible: "speaks another protocol version: update its firmware", off: "none configured"};
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-const GONE = "The companion does not answer.";
 const sentence = text => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
 
 // The reader's state, asked every second while the page is shown, is asked quietly: a refusal of what the
 // player pressed stays until the next thing pressed.
 async function refresh() {
   const r = await api("GET", "/api/reader", undefined, true);
-  if (r.ok && $("error").textContent === GONE) showError("");
+  if (r.ok && $("error").textContent === NO_ANSWER) showError("");
   if (r.ok) {
     const l = r.body.link;
-    $("link").textContent = `Reader ${l.port || ""}: ${LINK[l.state] || l.state}` + (l.fw ? ` (${l.fw})` : "") + (l.bad_frames ? ` · ${plural(l.bad_frames, "bad frame", "bad frames")}` : "");
+    $("link").textContent = `Reader ${l.port || ""}: ${LINK[l.state] || l.state}` + (l.fw ? ` (${l.fw})` : "") + (l.bad_frames ? ` · ${counted(l.bad_frames, "bad frame")}` : "");
     const t = r.body.last_tag;
     const card = t && t.card ? t.card.card : "unknown card";
     $("lasttag").textContent = !t ? "No tag seen yet." : t.outcome === `registered as ${card}` ? `Last tag ${t.uid}: registered as ${card}.`
@@ -92,8 +91,8 @@ function fill(changed) {
   if (!d) return;
   $("rhint").textContent = listed
     ? (d.size > d.cards.length
-      ? `Walk the whole deck to tag one card of each of its ${plural(d.cards.length, "kind", "kinds")} in turn (this page says which to tap next); tag the other copies one at a time.`
-      : `Walk the whole deck to tag its ${plural(d.cards.length, "card", "cards")} in turn: this page says which to tap next.`)
+      ? `Walk the whole deck to tag one card of each of its ${counted(d.cards.length, "kind")} in turn (this page says which to tap next); tag the other copies one at a time.`
+      : `Walk the whole deck to tag its ${counted(d.cards.length, "card")} in turn: this page says which to tap next.`)
     : "The rulebook does not list this deck's cards: type each card's name, then tap its tag." + (d.hint ? " " + sentence(d.hint) : "");
 }
 

@@ -1,6 +1,6 @@
 // The Settings page: the settings file, the paired phones and their roles, backup and restore, the Wi-Fi and the
 // pairing code.
-import {api, askBeforeUnpairing, showError} from "../api.js";
+import {api, askBeforeUnpairing, NO_ANSWER, showError} from "../api.js";
 import {el} from "../dom.js";
 import {schemaForm} from "../schema_form.js";
 import {everyWhileShown} from "../watch.js";
@@ -49,7 +49,7 @@ document.getElementById("save").onclick = async () => {
 // A link would do for the download, but the phone would show the companion's error page as a file.
 document.getElementById("backup").onclick = async () => {
   let r;
-  try { r = await fetch("/api/backup"); } catch (e) { showError("The companion does not answer."); return; }
+  try { r = await fetch("/api/backup"); } catch (e) { showError(NO_ANSWER); return; }
   if (!r.ok) { showError((await r.json()).error); return; }
   const name = (r.headers.get("Content-Disposition") || "").split("filename=")[1] || "companion-backup.sqlite3";
   const a = el("a");
