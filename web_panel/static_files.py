@@ -4,7 +4,8 @@
 good (web_panel.compress): a new version of the file has a new address. A module's imports of its neighbours
 ("./dom.js") are served versioned the same way, so a module's hash covers the modules it imports and a page's
 whole script is kept. `page_script(name)` is a page's script tag, and a modulepreload link for each module it
-imports, so a phone on a slow link asks for them all at once rather than one level of imports after another.
+imports (so a phone on a slow link asks for them all at once rather than one level of imports after another)
+and for the other pages' scripts (kept for the pages it opens next).
 """
 
 from __future__ import annotations
@@ -35,9 +36,14 @@ def static_url(name: str) -> str:
 
 
 def page_script(name: str) -> Markup:
-    """A page's script (`name` under static/js/), with a modulepreload link for each module it imports."""
-    url = f"js/{name}"
-    links = [Markup('<link rel="modulepreload" href="{}">').format(static_url(dep)) for dep in _imports(url, _stamp())]
+    """A page's script (`name` under static/js/), with a modulepreload link for each module it imports, then for
+    every other module (the other pages' scripts): the phone keeps them all from its first page, so a page
+    opened from another costs no request for its script, as when one file held the pages' script."""
+    url, stamp = f"js/{name}", _stamp()
+    mine = _imports(url, stamp)
+    others = [other for other, _ in stamp
+              if other.startswith("js/") and other.endswith(".js") and other not in (url, *mine)]
+    links = [Markup('<link rel="modulepreload" href="{}">').format(static_url(dep)) for dep in [*mine, *others]]
     return Markup("\n").join([*links, Markup('<script type="module" src="{}"></script>').format(static_url(url))])
 
 
