@@ -33,9 +33,10 @@ test: $(BENCH_STAMP) tools
 
 # Debian packages the tests use, installed with apt when missing (as root directly,
 # otherwise through sudo): chromium, which the browser tests drive (Playwright downloads
-# nothing), systemd-analyze, which verifies and scores systemd/companion.service, node, which
-# runs pyright over the reader's firmware, dnsmasq, whose answer on the own Wi-Fi is tested, nftables, whose
-# load of that network's rules is tested, and libfuse2, under the power-loss bench's file system (fusepy loads it).
+# nothing), systemd-analyze, which verifies and scores systemd/companion.service, node, which runs the
+# pages' scripts' unit tests (tests/js) and pyright over the reader's firmware, dnsmasq, whose answer on the own
+# Wi-Fi is tested, nftables, whose load of that network's rules is tested, and libfuse2, under the power-loss
+# bench's file system (fusepy loads it).
 tools:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \

@@ -250,7 +250,7 @@ def _run(idle_seconds: float, play_seconds: float, hidden_seconds: float, pace: 
             version = host.state()["version"]
             page.evaluate(HIDE, False)
             try:
-                page.wait_for_function("v => typeof me !== 'undefined' && me && me.version >= v", arg=version,
+                page.wait_for_function("v => Number(document.querySelector('main').dataset.version) >= v", arg=version,
                                        timeout=10_000)
                 caught = 1.0
             except Exception:

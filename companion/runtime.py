@@ -30,7 +30,7 @@ from companion.core import final_sheet
 from companion.core.engine import Session, apply_input, new_game, start_session
 from companion.core.game import GameDef
 from companion.core.offer import Offer, cost, offer
-from companion.core.options import PLAY, Option
+from companion.core.options import PLAY, Option, on_phone
 from companion.core.physical import card_action, dice_action
 from companion.core.result import Needs, Refused, refused
 from companion.core.strict import match
@@ -639,7 +639,7 @@ class Runtime:
         for seat, (phone_id, phone) in sorted(self._holders.items()):
             if seat < len(self._session.state["players"]):
                 out.append({"seat": seat, "phone": phone, "phone_id": phone_id, "short": short_id(phone_id),
-                            "options": [o.public() for s, o in held if s == seat]})
+                            "options": on_phone([o.public() for s, o in held if s == seat])})
         return out
 
 

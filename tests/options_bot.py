@@ -102,7 +102,7 @@ def play_keen(rt, rng, claimed, keen):
 
 # --- how long the lists are -------------------------------------------------------------------------------
 # Each whole game played by this bot records, at each moment, the entries on each phone's list (the Play
-# group as panel.js lists it: companion.core.options.listed), the most options one entry holds, the presses
+# group as a phone lists it: companion.core.options.listed, which on_phone sends), the most options one entry holds, the presses
 # the box needs to reach its farthest option (controls.farthest), and the most values any field lists (a field
 # drawn as a picture aside). OPTION_COUNTS=path writes each game's max and p95 (tests/conftest.py).
 

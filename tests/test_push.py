@@ -29,7 +29,7 @@ def now(phone):
 
 
 def merged(state, answer):
-    """What a page shows after `answer` (panel.js's watch): the whole state, or the one it had with the changes."""
+    """What a page shows after `answer` (web_panel/static/js/changes.js's merged): the whole state, or the one it had with the changes."""
     if "state" in answer:
         return answer["state"]
     return {k: v for k, v in {**state, **answer["changed"]}.items() if k not in answer["gone"]}

@@ -1,6 +1,7 @@
 """The table page and its API, served by a real waitress server on loopback, used by a paired phone."""
 
 import json
+import re
 
 import pytest
 
@@ -194,6 +195,8 @@ def test_the_new_game_page_names_each_games_pieces_and_its_own_example(served, p
     assert {d["name"]: d["examples"] for d in games["la_venise_du_nord"]["decks"]}["orders"] == ["Lace +1 x2", "Clothing +2"]
     assert games["patrons_of_venice"]["decks"][0]["examples"] == ["Wool 3 x8", "Pirates! x4"]
     page = phone.raw("GET", "/new")[1].decode()
+    script = re.search(r'<script type="module" src="(/static/js/pages/new\.js\?v=\w+)"', page)[1]
+    page += phone.raw("GET", script)[1].decode()  # the page's own script, which draws the decks
     assert "Real ${d.pieces}" in page and "Wool 3" not in page
 
 

@@ -28,7 +28,7 @@ from werkzeug.exceptions import HTTPException
 from companion import settings as settings_mod
 from companion.runtime import Runtime
 from web_panel import backups, compress, health as health_api, history, network, pages, pairing, push, scores, seats
-from web_panel import settings_api
+from web_panel import settings_api, static_files
 from web_panel import table as table_api
 from web_panel import reader as reader_api
 from web_panel.api import API, SAFE_METHODS
@@ -103,6 +103,7 @@ def create_app(box: Box) -> Flask:
     app.before_request(_guard)
     app.after_request(_headers)
     compress.install(app)
+    static_files.install(app)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _internal_error)
     return app
@@ -163,9 +164,9 @@ def _reached() -> None:
             log.warning("cannot keep the settings that reached a phone: %s", e)
 
 
-# Pages run only their own scripts (inline ones in the templates), show only their own and blob:
+# Pages run only their own scripts (static files: no script in a page), show only their own and blob:
 # images, are never framed, and never send their address (a pairing link holds its code) elsewhere.
-_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self'; img-src 'self' blob: data:; "
+_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
         "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 
 

@@ -3,50 +3,32 @@
 - JSON, JavaScript, CSS, SVG and HTML of at least SMALLEST bytes are sent gzipped to a browser that accepts
   it (every phone's does): the table's state is about a seventh of its size so. The same bytes (the state,
   served once per version to every phone) are compressed once.
-- A static file asked for under its versioned address (`static_url`: /static/panel.js?v=<its hash>) is kept
-  by the browser for a year, unasked: a new version of the file has a new address. Without `v` (or with an
-  old one) it is answered as before: revalidated at every load.
+- A static file asked for under its versioned address (web_panel.static_files: /static/js/dom.js?v=<its
+  hash>) is kept by the browser for a year, unasked: a new version of the file has a new address. Without `v`
+  (or with an old one) it is answered as before: revalidated at every load.
 """
 
 from __future__ import annotations
 
 import gzip
-import hashlib
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, request, url_for
+from flask import Flask, current_app, request
+
+from web_panel import static_files
 
 SMALLEST = 512  # bytes: below this gzip's own header and a packet's worth save nothing
 REMEMBERED = 256 * 1024  # bytes: an answer up to this size is compressed once (the state: once a version)
 KINDS = frozenset({"application/json", "text/javascript", "application/javascript", "text/css", "image/svg+xml",
                    "text/html"})
 KEPT = "public, max-age=31536000, immutable"
-STATIC = Path(__file__).parent / "static"
 
 
 def install(app: Flask) -> None:
-    """Compress `app`'s answers and keep its versioned static files; `static_url` for the templates."""
+    """Compress `app`'s answers and keep its versioned static files."""
     app.after_request(_smaller)
-    app.jinja_env.globals["static_url"] = static_url
     app.extensions["gzipped"] = lru_cache(maxsize=64)(_gzip)  # the answers compressed lately, by their bytes
-
-
-def static_url(filename: str) -> str:
-    """The static file's versioned address: its hash in it, so a browser may keep it for good."""
-    return url_for("pages.static", filename=filename, v=_version(filename))
-
-
-def _version(filename: str) -> str:
-    """The first hex digits of the file's hash (read again when the file changes on disk)."""
-    path = STATIC / filename
-    return _digest(path, path.stat().st_mtime_ns)
-
-
-@lru_cache(maxsize=32)
-def _digest(path: Path, _mtime: int) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
 
 def _gzipped(body: bytes) -> bytes:
@@ -60,7 +42,7 @@ def _gzip(body: bytes) -> bytes:
 
 def _smaller(response: Any) -> Any:
     if request.endpoint == "pages.static" and response.status_code in (200, 304):
-        if request.args.get("v") == _version(request.view_args["filename"]):
+        if request.args.get("v") == static_files.version(request.view_args["filename"]):
             response.headers["Cache-Control"] = KEPT
     if (response.status_code != 200 or response.mimetype not in KINDS or "Content-Encoding" in response.headers
             or "gzip" not in request.headers.get("Accept-Encoding", "").lower()

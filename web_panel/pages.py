@@ -6,8 +6,10 @@ from flask import Blueprint, current_app, g, render_template
 from markupsafe import Markup, escape
 
 from companion.core.words import sentence
+from web_panel import static_files
 
-bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/static")
+bp = Blueprint("pages", __name__)
+bp.add_url_rule("/static/<path:filename>", "static", static_files.serve, methods=["GET"])
 
 # address -> (endpoint, template); "pair" is the one page open to a phone that has not paired.
 PAGES = {

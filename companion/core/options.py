@@ -59,6 +59,7 @@ class Option:
 
 PHONE_LIST, BOX_LIST = 10, 6  # the most options a phone's list (big buttons) or the box's (SELECT) shows one by one
 ROW_WAYS, ROW_WORD = 6, 6  # an entry of a few short ways ("a null", "an ace", "a 2") is one row on a phone
+WAYS_SHOWN = 3  # an entry of this many options at most shows them on its own row on a phone
 
 
 def listed(options: list[dict[str, Any]], most: int = 0, rows: bool = False) -> list[list[dict[str, Any]]]:
@@ -83,6 +84,21 @@ def listed(options: list[dict[str, Any]], most: int = 0, rows: bool = False) -> 
     return out
 
 
+def on_phone(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The public options as a phone lists them (web_panel's options panel only draws this): each with `entry`,
+    the index of the entry it is listed in (the play's entries first, then the corrections'), and `way`, what its
+    chip says on its entry's row ("a null", "move 1, act 3"), or "" where the option is shown by its label (an
+    entry of its own, or one of many behind their `under`'s button)."""
+    shown: dict[int, dict[str, Any]] = {}  # id(option) -> its entry and way
+    play = [o for o in options if o.get("group") != "Corrections"]
+    fixes = [o for o in options if o.get("group") == "Corrections"]
+    for n, entry in enumerate(listed(play, PHONE_LIST, rows=True) + listed(fixes, PHONE_LIST, rows=True)):
+        row = 1 < len(entry) and (len(entry) <= WAYS_SHOWN or fits_a_row(entry))
+        for o in entry:
+            shown[id(o)] = {"entry": n, "way": way_of(o["label"], entry) if row else ""}
+    return [o | shown[id(o)] for o in options]
+
+
 def fits_a_row(entry: list[dict[str, Any]]) -> bool:
     """A few options of one `under` whose ways are short words: a phone shows them as one row of chips."""
     return 1 < len(entry) <= ROW_WAYS and all(len(way_of(option["label"], entry)) <= ROW_WORD for option in entry)
@@ -91,7 +107,7 @@ def fits_a_row(entry: list[dict[str, Any]]) -> bool:
 def way_of(label: str, entry: list[dict[str, Any]]) -> str:
     """What tells an option from the others of its entry: its label after the words all of theirs begin with,
     when those words are what the entry already says ("Move to Flax": "Flax by Boat: move 3, act 1" -> "by Boat:
-    move 3, act 1"); else its whole label. panel.js's wayOf is the same."""
+    move 3, act 1"); else its whole label."""
     labels = [option["label"] for option in entry]
     i = 0
     while all(i < len(other) and other[i] == labels[0][i] for other in labels):

@@ -12,6 +12,7 @@ from companion.core.engine import Session, can_undo
 from companion.core.flow import current_step
 from companion.core.game import GameDef
 from companion.core.offer import Offer, offer
+from companion.core.options import on_phone
 from companion.core.ranking import RankKey, rank
 from companion.core.words import plural
 from companion.errors import SheetError
@@ -28,7 +29,7 @@ def views(game: GameDef, session: Session, claimed: frozenset[int] = frozenset()
     for seat, player in enumerate(view["players"]):
         private = dict(game.private(state, seat)) if game.private is not None else {}
         seats.append({"seat": seat, "player": player, "actor": seat in offered.waiting_for,
-                      "private": private, "options": [o.public() for o in offered.for_seat(seat)]})
+                      "private": private, "options": on_phone([o.public() for o in offered.for_seat(seat)])})
     return view, seats
 
 
@@ -75,7 +76,7 @@ def table_view(game: GameDef, session: Session, offered: Offer | None = None,
             last_round=flow["last_round"] or flow["final_turns"] is not None,  # or the last turns, one each
         )
     offered = offered or offer(game, session)
-    view["options"] = [o.public() for o in offered.table(claimed)]
+    view["options"] = on_phone([o.public() for o in offered.table(claimed)])
     view["acting"] = list(offered.waiting_for)  # the seats the table waits for; none: the companion acts
     if game.public is not None:
         own = dict(game.public(state))

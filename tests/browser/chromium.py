@@ -15,3 +15,16 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
 # A phone learns of another's move by the request the panel holds for it (a request that hangs is given up
 # and asked again): a wait for it allows that, on a loaded machine.
 expect.set_options(timeout=10_000)
+
+
+def page_api(page, *args):
+    """The page's own api() (web_panel/static/js/api.js, the module the page's script imported) called with `args`:
+    its answer, {ok, status, body}."""
+    return page.evaluate("args => import(document.querySelector('link[rel=modulepreload][href*=\"/js/api.js\"]').href)"
+                         ".then(m => m.api(...args))", list(args))
+
+
+def shown_version(page):
+    """The table's version the page shows (its main's data-version), or None before it shows one."""
+    shown = page.evaluate("document.querySelector('main').dataset.version || ''")
+    return int(shown) if shown else None

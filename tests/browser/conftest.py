@@ -38,6 +38,7 @@ def page(browser, served):
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))  # a script refused
     yield page
     context.close()
     assert errors == [], errors  # no JavaScript error on any page

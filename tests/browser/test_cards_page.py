@@ -10,7 +10,7 @@ import pytest
 from phone import serving
 from playwright.sync_api import expect
 
-from browser.chromium import PHONE
+from browser.chromium import PHONE, page_api
 from browser.test_phone_pages import _shot, pair
 from companion import settings as settings_mod
 from companion.app import _start_reader, _start_table
@@ -49,7 +49,7 @@ def page(browser, served):  # this module's: paired and on the Cards page
 
 def tap(page, sim, uid):
     """A tag laid on the simulated reader; returns once the companion has taken it."""
-    assert page.evaluate("uid => api('POST', '/api/sim/reader', {tap: uid}).then(r => r.status)", uid) == 200
+    assert page_api(page, "POST", "/api/sim/reader", {"tap": uid})["status"] == 200
     assert sim.reader.wait_acknowledged()
 
 

@@ -14,7 +14,7 @@ import pytest
 from phone import serving
 from playwright.sync_api import expect
 
-from browser.chromium import PHONE
+from browser.chromium import PHONE, page_api, shown_version
 from companion import settings as settings_mod
 from companion.app import _start_table
 from companion.table import Timing
@@ -634,7 +634,7 @@ def test_real_coins_turned_up_are_named_on_the_acting_players_phone_in_one_row(b
     _shot(ada, "palazzo-7-ada-names-coins", whole=False)
     expect(bea.locator("#who")).to_contain_text("Ada")
     expect(bea.locator("#options")).not_to_contain_text("The coin turned up is")
-    forged = bea.evaluate('api("POST", "/api/seat/input", {type: "draw", deck: "coins", cards: ["5"]}, true)')
+    forged = page_api(bea, "POST", "/api/seat/input", {"type": "draw", "deck": "coins", "cards": ["5"]}, True)
     assert forged["status"] == 409 and runtime.view()["bank"].count(5) == 0  # another seat's: refused, nothing named
     taps = Taps(ada)
     taps(row.get_by_role("button", name="The coin turned up is a 3"))
@@ -1023,7 +1023,7 @@ def _caught_up(phone, runtime):
     """The phone's My seat shows the table as it is now (its next poll has come): a player reads before tapping,
     and "your turn." may still be the last phase's."""
     for _ in range(100):
-        if phone.evaluate("me && me.version") == runtime.view()["version"]:
+        if shown_version(phone) == runtime.view()["version"]:
             return
         phone.wait_for_timeout(100)
     raise AssertionError("the phone never caught up with the table")
@@ -1085,9 +1085,9 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
         # The page has taken in the table as it is (a phone may have just moved it on): a NEXT tapped on an
         # older page, the same as the last one tapped, would be a second tap, refused.
         for _ in range(100):  # the same table on the page and the box, twice in a row
-            if page.evaluate("view && view.version") == runtime.view()["version"]:
+            if shown_version(page) == runtime.view()["version"]:
                 page.wait_for_timeout(150)
-                if page.evaluate("view && view.version") == runtime.view()["version"]:
+                if shown_version(page) == runtime.view()["version"]:
                     break
             page.wait_for_timeout(100)
         expect(page.locator("#next")).to_contain_text(text)
@@ -1555,19 +1555,6 @@ def test_the_cards_page_opens_on_the_game_open_at_the_table(page, served):
     pair(page, served)
     page.goto(f"{base}/cards")
     expect(page.locator("#rgame")).to_have_value("master_of_venice")
-
-
-def test_a_refusal_reads_as_a_sentence_without_the_fields_code(page, served):
-    """Refusals name their field for the API ("compositions.raw_goods: …"); the pages show the sentence."""
-    pair(page, served)
-    page.wait_for_function("typeof plainWords === 'function'")  # the page's script has loaded (the URL comes first)
-    words = page.evaluate("""() => ["compositions.raw_goods: the Raw Good deck has 69 cards, not 68",
-        "first: the second-youngest player starts, but two players were born in the same year",
-        "players[1].coins_in_hand: each item one of 0 to 5", "Enter Ada's roll-off dice: roll-off dice: 1 to 6",
-        "the Ducats printed on the tile"].map(plainWords)""")
-    assert words == ["the Raw Good deck has 69 cards, not 68",
-                     "the second-youngest player starts, but two players were born in the same year",
-                     "each item one of 0 to 5", "Enter Ada's roll-off dice: roll-off dice: 1 to 6", "the Ducats printed on the tile"]
 
 
 def test_a_tap_again_that_wears_off_says_so(page, served):

@@ -115,7 +115,9 @@ def test_the_edges_import_the_core_and_never_each_other():
 
 
 # What a web module may keep at its top level though it is kept between requests: the same for every app.
-SHARED = {"web_panel.compress._digest": "a static file's hash, by its path and when it changed"}
+SHARED = {  # the static files as served (versioned, their imports rewritten), by their paths and when they changed
+    "web_panel.static_files._files": "the static files' bytes and versions",
+    "web_panel.static_files._imports": "a module's imports, for the preloads"}
 MUTABLE = {"Lock", "RLock", "Condition", "Semaphore", "BoundedSemaphore", "Event", "OrderedDict", "deque",
            "defaultdict", "dict", "list", "set", "Counter", "lru_cache", "cache", "WeakValueDictionary"}
 

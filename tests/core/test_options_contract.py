@@ -131,6 +131,26 @@ def test_a_short_list_shows_each_option_but_a_few_short_ways_make_one_row_on_a_p
     assert way_of(long_ways[0]["label"], long_ways) == long_ways[0]["label"]  # "Flax by Boat to": not its under's
 
 
+
+def test_a_phone_is_sent_each_options_entry_and_the_way_its_chip_says():
+    """The phone pages only draw the entries (web_panel/static/js/options_panel.js): the listing rule is here."""
+    from companion.core.options import on_phone
+
+    coins = [{"label": f"The coin turned up is {c}", "under": "The coin turned up is"} for c in ("a null", "an ace")]
+    moves = [{"label": f"Flax by Boat to {t}: move 5, act 6", "under": "Move to Flax"}
+             for t in ("Gold", "Wool", "Lace", "Silk")]
+    fix = [{"label": f"Set Ada's coins to {n}", "under": "Set Ada's coins to", "group": "Corrections"} for n in (1, 2)]
+    take = {"label": "Take the 5 from the bank"}
+    shown = on_phone([coins[0], take, *fix, coins[1], *moves])
+    assert [(o["entry"], o["way"]) for o in shown] == [
+        (0, "a null"), (1, ""), (6, "1"), (6, "2"), (0, "an ace"),  # the coins one row; the corrections' entry last
+        (2, ""), (3, ""), (4, ""), (5, "")]  # four long ways in a short list: each its own entry
+    as_given = [{k: v for k, v in o.items() if k not in ("entry", "way")} for o in shown]
+    assert as_given == [coins[0], take, *fix, coins[1], *moves]  # in their order, each whole
+    many = on_phone([*moves, *[{"label": f"Take the {n} from the bank"} for n in range(10)]])  # a long list
+    assert {o["entry"] for o in many[:4]} == {0} and {o["way"] for o in many[:4]} == {""}  # behind "Move to Flax"
+    assert [o["entry"] for o in many[4:]] == list(range(1, 11))
+
 def test_a_grouped_pickers_chips_at_once_count_a_value_in_each_of_its_groups():
     from companion.core.fields import at_once, groups_each
 

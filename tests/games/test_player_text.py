@@ -313,8 +313,8 @@ def test_a_deck_the_table_enters_gives_an_example_of_its_own_cards(game_id):
 
 
 def _page_texts():
-    for path in sorted((ROOT / "web_panel" / "templates").glob("*.html")) + [ROOT / "web_panel" / "static" / "panel.js"]:
-        yield path.name, path.read_text()
+    for path in sorted((ROOT / "web_panel" / "templates").glob("*.html")) + sorted((ROOT / "web_panel" / "static").rglob("*.js")):
+        yield path.relative_to(ROOT).as_posix(), path.read_text()
 
 
 def test_the_pages_cite_no_spec_section_and_name_no_games_cards():
