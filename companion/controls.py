@@ -143,7 +143,7 @@ def _while_on_phones(view: dict[str, Any], option: dict[str, Any]) -> dict[str, 
     not end the step under them. A step that says itself what NEXT would leave undone (its option asks then, in
     its own words) is not asked about again when nothing is."""
     names = on_phones(view)
-    if option.get("button") != "NEXT" or option.get("confirm") or not names or (view.get("stage") or {}).get("asks"):
+    if option.get("button") != "NEXT" or option.get("confirm") or not names or view.get("step_asks"):
         return option
     who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     return {**option, "confirm": True, "label": f"{who} still {'plays' if len(names) == 1 else 'play'} on "
@@ -518,7 +518,6 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     header = f"{title}  {mark}{view['round']}" if view.get("round") else title
     if view.get("over"):
         return StepScreen(header, "Game over", sentence(view.get("ended") or ""), "", ("Undo", "Score", "", ""), "END")
-    step = view.get("stage") or {}
     options = shown(view, panel)
     doing, short = "", ""
     if options:
@@ -540,7 +539,7 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
         back, nxt = {"short": "Leave"}, None
     hints = ("Undo" if back and not panel.under else back["short"] if back else "", "More" if len(options) > 1 else "",
              short, "Prev" if walks_back else nxt["short"] if nxt else "")
-    line = view.get("status") or step.get("label", "")  # a game's own line for this moment, else the step's label
+    line = view.get("status") or view.get("step_label", "")  # a game's own line for this moment, else the step's label
     return StepScreen(header, who_acts(view), line, doing, hints, "LAST" if view.get("last_round") else "")
 
 

@@ -356,7 +356,7 @@ class Table:
         last = view.get("last") or {}
         if last.get("seq") and last["seq"] != self._shown_seq:
             self._shown_seq = last["seq"]
-            where = ((before.get("stage") or {}).get("label") or "").split(":")[0]  # "Pope Phase", the roll's step
+            where = (before.get("step_label") or "").split(":")[0]  # "Pope Phase", the roll's step
             screen = _result_screen(view, last, self.runtime.rolled(last["seq"]), where)
             if screen is not None:
                 self._show(screen, self.timing.result)

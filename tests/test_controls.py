@@ -297,13 +297,13 @@ def test_held_next_walks_the_list_back_where_next_has_a_job_of_its_own_and_never
 
 def test_next_asks_sure_while_a_player_is_on_a_phone_only_when_the_step_cannot_say_what_is_left(free_play):
     """NEXT that ends a step under players on their phones asks first; but a step that says itself what NEXT would
-    leave undone (`stage.asks`: Master's elections, the bids not in; Merchant's selling, the goods unsold) asks
+    leave undone (`step_asks`: Master's elections, the bids not in; Merchant's selling, the goods unsold) asks
     only then, in its own words: asked "Sure?" with every bid in, a table pressed NEXT twice a phase."""
     view = view_of(free_play) | {"held": [{"seat": 0, "phone": "Ada's phone"}]}
-    assert view["acting"] == [0] and not view["stage"]["asks"]
+    assert view["acting"] == [0] and not view["step_asks"]
     asked = controls.press(view, Panel(), "next", False)
     assert asked.action is None and asked.prompt.title == "Sure?" and "Ada still plays on a phone" in asked.prompt.message
-    says = view | {"stage": view["stage"] | {"asks": True}}  # nothing left: its NEXT option does not ask
+    says = view | {"step_asks": True}  # nothing left: its NEXT option does not ask
     assert controls.press(says, Panel(), "next", False).action == {"type": "advance"}
 
 

@@ -68,8 +68,9 @@ def table_view(game: GameDef, session: Session, offered: Offer | None = None,
             player=flow["player"],
             lead=flow["order"][0] if flow["order"] else None,
             step="GAME_OVER" if flow["over"] else step.name,
-            stage={"name": step.name, "label": step.label, "who": step.who, "done": step.done,
-                   "asks": step.asks is not None},  # the step says itself what NEXT would leave undone
+            # The step's own words (a step is one idea everywhere: "step", not stage nor phase), and whether it
+            # says itself what NEXT would leave undone.
+            step_label=step.label, step_who=step.who, step_done=step.done, step_asks=step.asks is not None,
             actor=flow["actor"],
             over=flow["over"],
             ended=flow["ended"],

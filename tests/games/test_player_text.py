@@ -211,9 +211,9 @@ def undo_label_problems(before, seats, option, seat, after):
     if undo is None or option["action"]["type"] in ("undo", "redo"):
         return []
     said = undo["label"].removeprefix("Undo: ").rstrip(".")
-    steps = [view["stage"]["label"] for view in (before, after) if view.get("stage")]
+    steps = [view["step_label"] for view in (before, after) if view.get("step_label")]
     short, label = option.get("short") or "", option.get("label") or ""
-    words = steps + [before["stage"]["done"] if before.get("stage") else "", short]
+    words = steps + [before.get("step_done") or "", short]
     words += [label.removeprefix(f"{short}: ")] if short and label.startswith(f"{short}: ") else []  # "End: Cy's turn"
     found = []
     if said.lower() in {w.lower().rstrip(".") for w in words if w}:
@@ -230,7 +230,7 @@ def undo_label_problems(before, seats, option, seat, after):
 
 def test_the_undo_checks_see_the_labels_the_playtests_found():
     def view(step, undo):
-        return {"stage": {"label": step, "done": "Done"}, "players": [{"name": "Ada"}, {"name": "Bea"}],
+        return {"step_label": step, "step_done": "Done", "players": [{"name": "Ada"}, {"name": "Bea"}],
                 "options": [{"label": f"Undo: {undo}", "action": {"type": "undo"}}]}
 
     def wrong(step, undo, option, seat=None, after=None):

@@ -34,7 +34,7 @@ test("who acts: everyone, the acting players, or the table at its step", () => {
   assert.equal(whoActs({players, acting: [0, 1, 2]}), "Everyone acts.");
   assert.equal(whoActs({players, acting: [0, 2]}), "Ada and Cy act.");
   assert.equal(whoActs({players, acting: [1]}), "Bea acts.");
-  assert.equal(whoActs({players, acting: [], stage: {label: "Set out the yard"}}), "Set out the yard: the table acts.");
+  assert.equal(whoActs({players, acting: [], step_label: "Set out the yard"}), "Set out the yard: the table acts.");
 });
 
 test("the winner and the tie-breaks that decided, in the game's words", () => {

@@ -40,7 +40,7 @@ export function whoActs(v) {
   const waiting = waitingFor(v);
   return waiting === "everyone" ? "Everyone acts."
     : waiting ? `${waiting} ${(v.acting || []).length > 1 ? "act" : "acts"}.`
-    : v.stage ? `${v.stage.label}: the table acts.` : "";
+    : v.step_label ? `${v.step_label}: the table acts.` : "";
 }
 
 export function sentenceCase(s) { return s.charAt(0).toUpperCase() + s.slice(1); }

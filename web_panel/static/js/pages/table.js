@@ -83,11 +83,11 @@ function render(v) {
     document.getElementById("title").textContent = v.title;
     const actor = waitingFor(v) || "the table";
     status.textContent = v.over ? `Game over: ${v.ended}.` : v.rolloff ? `Roll-off for the ${v.rolloff.purpose}.`
-      : `${v.round_word || "Round"} ${v.round} · ${v.stage.label} · ${actor} to act` + (v.last_round ? " · last round" : "")
+      : `${v.round_word || "Round"} ${v.round} · ${v.step_label} · ${actor} to act` + (v.last_round ? " · last round" : "")
         + (v.status ? ` · ${v.status}` : "");  // the game's own line, as the OLED shows it
     status.className = "status" + (v.over ? " over" : "");
     // Said once when it changes: whose turn it is, and on the host's phone what the table must do here.
-    say(v.over || v.rolloff || !v.stage ? status.textContent : sentenceCase(whoActs(v)) + (HOST ? ` ${toDo(v.options || [])}` : ""));
+    say(v.over || v.rolloff || !v.step_label ? status.textContent : sentenceCase(whoActs(v)) + (HOST ? ` ${toDo(v.options || [])}` : ""));
     showResult(v);
     panel.update(v.options || []);
     showHeld(v);
