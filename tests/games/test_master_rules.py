@@ -890,15 +890,17 @@ def test_a_doge_elected_ends_the_appointments_and_gives_them_anew():
     assert t.view["offices"] == {} and t.step == "OFFICE_APPOINTMENT"
 
 
-def _caught_bea(t):
-    """Bea's Slander on Ada's Cardinal is negated by Ada's Caught: Bea loses the next election."""
+def _caught_bea(t, cardinals=(0, 1)):
+    """Bea's Slander on a Cardinal (Ada's, where Ada has one; each seat of `cardinals` has one) is negated by Ada's
+    Caught: Bea loses the next election."""
     t.to("EXPANSION")
-    t.put(0, "Cardinal")
-    t.put(1, "Cardinal")
+    for seat in cardinals:
+        t.put(seat, "Cardinal")
     t.to("EVENT")
     t.give(1, gold=10, cards=1)
     t.give(0, cards=1)
-    t.go(type="play", seat=1, card="Slander", target=[c["id"] for c in t.view["in_play"] if c["owner"] == 0][0])
+    found = [c for c in t.view["in_play"] if c["card"] == "Cardinal"]
+    t.go(type="play", seat=1, card="Slander", target=next((c for c in found if c["owner"] == 0), found[0])["id"])
     t.go(type="negate", seat=0, card="Caught", dice=[1])
     t.to("POPE")
     t.go(type="advance", die=6)
@@ -923,15 +925,7 @@ def test_the_player_caught_automatically_loses_the_next_election_and_is_not_aske
 
 def test_an_election_whose_only_voter_was_caught_passes_by_itself_and_says_why_once():
     t = MOV(2)
-    t.to("EXPANSION")
-    t.put(1, "Cardinal")  # Bea alone can vote for the Pope, and she is caught
-    t.to("EVENT")
-    t.give(1, gold=10, cards=1)
-    t.give(0, cards=1)
-    t.go(type="play", seat=1, card="Slander", target=[c["id"] for c in t.view["in_play"] if c["card"] == "Cardinal"][0])
-    t.go(type="negate", seat=0, card="Caught", dice=[1])
-    t.to("POPE")
-    t.go(type="advance", die=6)
+    _caught_bea(t, cardinals=(1,))  # Bea alone can vote for the Pope, and she is caught
     assert t.step == "DOGE"  # nobody to wait for: the election passed by itself
     assert "Nobody can bid for the Pope: Bea was caught in a crime." in t.log
     assert not [line for line in t.log if line.startswith("Election of the Pope")]  # said once, not twice
