@@ -124,14 +124,14 @@ def test_the_panel_replays_a_past_game_once_and_never_on_a_requests_thread(phone
     the request that asked (its result, its chart, and its board at each ask, though free play draws none); now
     twice, on the panel's own thread: its result when the game ended, before anyone asked, and its chart."""
     import threading
-    import time
 
     from companion import history as past
 
-    replays = []
+    replays, replayed = [], threading.Event()
     for name in ("restore", "timeline"):  # a replay from the journal: to the end (from a snapshot), or round by round
         def counted(*args, _real=getattr(past, name), _name=name, **kwargs):
             replays.append((_name, threading.current_thread().name))
+            replayed.set()
             return _real(*args, **kwargs)
         monkeypatch.setattr(past, name, counted)
     table, player = phones
@@ -139,10 +139,7 @@ def test_the_panel_replays_a_past_game_once_and_never_on_a_requests_thread(phone
     table.input({"type": "counter", "name": "score", "seat": 0, "delta": 3})
     table.input({"type": "finish", "confirm": True})
     table.input({"type": "new_game", "game": "free_play", "setup": {"players": [{"name": "Cy"}]}})  # game 1 is past
-    for _ in range(100):  # the ended game's result is replayed in the background
-        if replays:
-            break
-        time.sleep(0.05)
+    assert replayed.wait(5)  # the ended game's result is replayed in the background
     for phone in (table, player):
         assert [g["id"] for g in phone.get("/api/history")[1]["games"]] == [2, 1]
         assert phone.get("/api/history/1")[1]["winner"] == ["Ada"]  # the list's winner

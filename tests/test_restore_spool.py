@@ -3,7 +3,6 @@ at the headers before a byte of the body is read (web_panel.serve)."""
 
 import http.client
 import json
-import time
 
 import pytest
 
@@ -47,17 +46,6 @@ def _restore(port, phone, body):
     conn = _begin(port, phone, len(body))
     conn.send(body)
     return _answer(conn)
-
-
-def _until_taken(port, phone, body):
-    """A restore sent again while the server still holds another's place (bounded): every answer."""
-    answers = []
-    for _ in range(40):
-        answers.append(_restore(port, phone, body))
-        if answers[-1] != (409, BUSY):
-            break
-        time.sleep(0.25)
-    return answers
 
 
 NOT_A_BACKUP = "that file is not a backup of the companion (not an SQLite file). Nothing was changed."
@@ -110,6 +98,8 @@ def test_a_restore_whose_sender_went_away_lets_the_next_one_in(make_runtime, mon
     to the next restore (waitress tells the parser nothing of a closed connection)."""
     monkeypatch.setattr(serve, "CHANNEL_TIMEOUT", 1)
     monkeypatch.setattr(serve, "CLEANUP_EVERY", 1)
+    now = [1000.0]
+    monkeypatch.setattr(serve._Spool, "clock", staticmethod(lambda: now[0]))  # the spool's clock, moved by hand
     app = create_app(Box(settings.load(None), make_runtime()))
     with serving(app) as port:
         host = paired_phone(app, port)
@@ -117,8 +107,9 @@ def test_a_restore_whose_sender_went_away_lets_the_next_one_in(make_runtime, mon
         gone = _begin(port, host, len(junk))
         gone.send(junk[:1000])
         gone.close()
-        answers = _until_taken(port, host, junk)  # its place comes back after a few seconds of silence
-        assert answers[0] == (409, BUSY) and answers[-1] == (400, {"error": NOT_A_BACKUP})
+        assert _restore(port, host, junk) == (409, BUSY)  # silent for less than a connection may be: still its place
+        now[0] += serve.CHANNEL_TIMEOUT + 2 * serve.CLEANUP_EVERY + 1  # silent for longer
+        assert _restore(port, host, junk) == (400, {"error": NOT_A_BACKUP})  # its place went to the next
 
 
 def test_a_hosts_restore_without_its_csrf_token_is_refused_before_its_body(panel):

@@ -270,6 +270,8 @@ class _Spool:
     longer than a connection may be (its connection is closed then, and waitress tells its parser nothing) loses
     its place to the next restore."""
 
+    clock = staticmethod(time.monotonic)  # when a sender was last heard (a test moves its own)
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._holder: Any = None
@@ -278,16 +280,16 @@ class _Spool:
     def take(self, parser: Any) -> bool:
         with self._lock:
             holder = self._holder
-            silent = time.monotonic() - self._heard > CHANNEL_TIMEOUT + 2 * CLEANUP_EVERY
+            silent = self.clock() - self._heard > CHANNEL_TIMEOUT + 2 * CLEANUP_EVERY
             if holder is not None and not (silent and not holder.completed):
                 return False
-            self._holder, self._heard = parser, time.monotonic()
+            self._holder, self._heard = parser, self.clock()
             return True
 
     def heard(self, parser: Any) -> None:
         with self._lock:
             if self._holder is parser:
-                self._heard = time.monotonic()
+                self._heard = self.clock()
 
     def let_go(self, parser: Any) -> None:
         with self._lock:
