@@ -6,7 +6,8 @@ the players draw the cards and the box names them; where the rulebook lists no d
 list is entered at setup). At each decision the player chooses one of the options the box can do (what SELECT walks,
 a die thrown at the table among them, and what NEXT does; never undo nor a correction), each kind of input about as
 likely as another and one that asks first (the game ended, goods thrown away) a tenth as likely, with a value for
-each field taken at random among those the box offers. An option with a field only a phone can fill (a list to
+each field taken at random among those the box offers; a real card named is named as it comes from the deck, each
+name as likely as its copies (a Cogs, of which Master of Venice has 15, fifteen times as likely as Timbuktu). An option with a field only a phone can fill (a list to
 tick, a name to type) is not chosen: it is counted (`phone_only`, distinct labels). The bench then finds the
 SHORTEST sequence of presses from the panel the Table holds now that makes exactly that input (a breadth-first
 search over the panel states of the pure `controls.press`; a short and a long press each count one), presses them
@@ -88,6 +89,7 @@ class Decision:
     panel: controls.Panel  # the Table's panel before the first press
     action: dict[str, Any]  # the input chosen
     presses: tuple[tuple[str, bool], ...]  # (role, long) each
+    costly: bool = False  # the Table asked before spending more than a few coins: the last press is its yes
 
 
 @dataclass
@@ -169,10 +171,32 @@ def box_only(option: dict[str, Any]) -> bool:
     return all(controls.choices(f) is not None for f in option.get("fields", {}).values())
 
 
-def chosen(option: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """The input `option` makes with a random value the box offers for each field (and the yes it asks for)."""
-    values = {key: rng.choice(controls.choices(f))[0] for key, f in option.get("fields", {}).items()}
+def chosen(option: dict[str, Any], rng: random.Random, copies: dict[str, int] | None = None) -> dict[str, Any]:
+    """The input `option` makes with a random value the box offers for each field (and the yes it asks for). A
+    field that names a real card (each of its values a card of one of the game's decks: `copies`) names it as a
+    card comes from the deck: each name as likely as its copies (a Senator, of which there are 12, twelve times
+    as likely as the one Timbuktu); any other value is as likely as another."""
+    values = {key: _value(controls.choices(f), rng, copies or {}) for key, f in option.get("fields", {}).items()}
     return dict(option["action"]) | values | ({"confirm": True} if option["confirm"] else {})
+
+
+def _value(choices: list[tuple[Any, str]], rng: random.Random, copies: dict[str, int]) -> Any:
+    names = [v[0] if isinstance(v, list) and len(v) == 1 else v for v, _ in choices]  # a card named in a list of one
+    if all(isinstance(n, str) and n in copies for n in names):
+        return rng.choices(choices, [copies[n] for n in names])[0][0]
+    return rng.choice(choices)[0]
+
+
+def copies_of(game: str) -> dict[str, int]:
+    """How many copies each card of the game's decks has (the rulebook's composition, else the table's entered at
+    setup): a name of two decks counts the copies of both."""
+    counts: dict[str, int] = {}
+    entered = SETUPS.get(game, {}).get("compositions", {})
+    for deck in GAMES[game].decks:
+        given = deck.composition.counts if deck.composition is not None else entered.get(deck.name, {})
+        for card, k in given.items():
+            counts[card] = counts.get(card, 0) + k
+    return counts
 
 
 def pick(options: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
@@ -230,6 +254,7 @@ def play(folder: Path, game: str, players: int, seed: int, decisions: int, keep:
     """One game on the box alone, for at most `decisions` accepted inputs; `keep`: each decision's view and panel
     kept too (for a check that replays it)."""
     rng, out, box = random.Random(seed), Played(game), Box(folder, game, players, seed)
+    copies = copies_of(game)
     turn, whose, refused = 0, None, 0
     parts: dict[int | None, int] = {}  # this turn's presses for each player (None: the table's)
     try:
@@ -244,7 +269,7 @@ def play(folder: Path, game: str, players: int, seed: int, decisions: int, keep:
             if not options:
                 break  # nothing the box can do: the game waits for a phone
             option = pick(options, rng)
-            action, panel = chosen(option, rng), box.panel
+            action, panel = chosen(option, rng, copies), box.panel
             try:
                 presses = shortest(view, panel, action, option["label"])
             except NoPresses:
@@ -252,9 +277,10 @@ def play(folder: Path, game: str, players: int, seed: int, decisions: int, keep:
                 break  # reported: the game cannot go on the way it was chosen
             for move in presses:
                 box.press(*move)
-            if box.panel.confirm == "costly":  # the box asks before one press spends more than a few coins: yes
+            costly = box.panel.confirm == "costly"
+            if costly:  # the box asks before one press spends more than a few coins: yes
                 box.press("action", False)
-                presses = [*presses, ("action", False)]
+                presses = (*presses, ("action", False))
             if box.runtime.view()["version"] == view["version"]:  # refused: the presses are not counted
                 out.refused, refused = out.refused + 1, refused + 1
                 if refused >= REFUSALS:
@@ -273,7 +299,7 @@ def play(folder: Path, game: str, players: int, seed: int, decisions: int, keep:
             turn += len(presses)
             seat = _for(view, action)
             parts[seat] = parts.get(seat, 0) + len(presses)
-            out.decisions.append(Decision(view if keep else {}, panel, action, presses))
+            out.decisions.append(Decision(view if keep else {}, panel, action, presses, costly))
     finally:
         box.close()
     if turn:

@@ -35,14 +35,19 @@ def test_every_input_chosen_was_reached_by_presses_and_the_game_went_on(played):
 
 
 def test_the_presses_found_make_the_input_chosen_and_nothing_before_it(played):
+    """Pressed again through the pure controls, a decision's presses make its input with the last press, and none
+    before it; where the Table asked before spending more than a few coins (the runtime's question, not the
+    controls'), the press before the last makes it and the last is ACTION, the yes."""
     for game in played:
         for decision in game.decisions:
             panel, made = decision.panel, []
-            for role, long in decision.presses:
+            presses = decision.presses[:-1] if decision.costly else decision.presses
+            for role, long in presses:
                 reply = controls.press(decision.view, panel, role, long)
                 panel = reply.panel
                 made.append(reply.action)
             assert made[:-1] == [None] * (len(made) - 1) and made[-1] == decision.action, (game.game, decision.presses)
+            assert not decision.costly or decision.presses[-1] == ("action", False)
 
 
 def test_the_search_finds_the_fewest_presses():
@@ -55,3 +60,20 @@ def test_the_search_finds_the_fewest_presses():
     assert presses.shortest(view, controls.Panel(), {"type": "advance", "to": 0}) == (("action", False),)
     with pytest.raises(presses.NoPresses):
         presses.shortest(view, controls.Panel(), {"type": "advance", "to": 3})
+
+
+def test_a_real_card_is_named_as_it_comes_from_the_deck_and_any_other_value_as_likely_as_another():
+    """The random player names a card by its copies in the game's decks (Master of Venice: 15 Cogs, one Timbuktu);
+    a field whose values are not all cards of a deck (a die's face, a place) is picked evenly."""
+    import random
+
+    copies = presses.copies_of("master_of_venice")
+    assert copies["Cogs"] == 15 and copies["Timbuktu"] == 1 and sum(copies.values()) == 116
+    card = {"title": "card", "enum": ["Timbuktu", "Cogs"]}
+    option = {"action": {"type": "tap"}, "fields": {"card": card}, "confirm": False}
+    rng = random.Random(5)
+    named = [presses.chosen(option, rng, copies)["card"] for _ in range(160)]
+    assert 120 <= named.count("Cogs") < 160  # fifteen in sixteen, within what chance gives
+    faces = {"action": {"type": "roll"}, "fields": {"die": {"enum": [1, 2]}}, "confirm": False}
+    thrown = [presses.chosen(faces, rng, copies)["die"] for _ in range(160)]
+    assert 50 <= thrown.count(1) <= 110

@@ -867,6 +867,18 @@ def test_the_cards_named_in_the_event_phase_come_by_type_and_no_type_lists_more_
     assert groups["Event on a card"] and groups["Event"]  # the rulebook's 13 Events, in two
 
 
+def test_a_card_played_is_named_in_the_same_order_as_a_players_own_list_the_commonest_kinds_first():
+    """With real cards the table names a card played from the list a player's own "plays a card" shows, in the
+    card list's order (a Cardinal, a Senator, Cogs, a Caravan first: the most copies), not alphabetically (which
+    put the ten Trade Routes, one copy each, first)."""
+    t = MOV(2)
+    t.to("EXPANSION")
+    (named,) = [o.fields["card"] for o in t.offered if o.label == "A card is played: name it"]
+    (own,) = [o.fields["card"] for o in t.offered if o.label == "Ada plays a card"]
+    assert named["enumGroups"][:4] == own["enumGroups"][:4] == ["Cardinal", "Senator", "Cogs", "Caravan"]
+    assert [c for c in named["enum"] if c in own["enum"]] == own["enum"]
+
+
 def test_these_appointments_last_until_the_next_election_and_an_election_that_elects_nobody_ends_none():
     """The Doge dies and nobody holds a Senator: nobody is elected, and the offices the last Doge gave stay."""
     t = MOV(2)

@@ -233,7 +233,9 @@ def table_options(state: PMap, closing: Sequence[Option] = ()) -> list[Option]:
     if table["tapped"]:
         found = _tapped(state, table["tapped"])
     elif not virtual(state):
-        names = sorted(c for c in CARDS if step in phases_of(c) and not all_in_play(table, c))
+        # In the card list's order, as a player's own cards are listed: the commonest kinds first (a Cardinal, a
+        # Senator, Cogs, a Caravan), each card in the same place on both lists.
+        names = [c for c in CARDS if step in phases_of(c) and not all_in_play(table, c)]
         found = [Option("A card is played: name it", "Name", {"type": "tap"},
                         fields={"card": {"title": "card", "enum": names, "enumGroups": kinds(names)}})]
     return found + list(closing)
