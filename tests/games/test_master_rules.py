@@ -864,7 +864,9 @@ def test_the_cards_named_in_the_event_phase_come_by_type_and_no_type_lists_more_
     (named,) = [o.fields["card"] for o in t.offered if o.label == "A card is played: name it"]
     groups = Counter(named["enumGroups"])
     assert len(named["enum"]) > PICKER_LIST and max(groups.values()) <= PICKER_LIST, groups
-    assert groups["Event on a card"] and groups["Event"]  # the rulebook's 13 Events, in two
+    # The rulebook's 13 Events, by what they take: none, a Trade Route, a Cog or Caravan, a Senator or Cardinal, any card.
+    assert groups["Event"] == 4 and groups["Event on a Trade Route"] == 2 and groups["Event on a Cog or Caravan"] == 3
+    assert groups["Event on a Senator or Cardinal"] == 3 and groups["Event on a card"] == 1
 
 
 def test_a_card_played_is_named_in_the_same_order_as_a_players_own_list_the_commonest_kinds_first():

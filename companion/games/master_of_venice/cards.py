@@ -56,9 +56,10 @@ ROUTE_CAPACITY = 3  # [R l.88]
 
 def kinds(names: list[str]) -> list[str]:
     """The kind of each card named, in the players' words: a long list's groups."""
-    # The rulebook's 13 Events are more than a picker lists: those played on a card in play are a group of their own.
-    return ["Event on a card" if CARDS[n].kind == EVENT and CARDS[n].target else KIND_WORDS.get(CARDS[n].kind, "Other")
-            for n in names]
+    # The rulebook's 13 Events are more than a picker lists: those played on a card in play are grouped by what they
+    # take, in the card list's words ("Discard target Trade Route", "Destroy target Cog or Caravan").
+    return [_EVENT_ON.get(CARDS[n].target, "Event on a card") if CARDS[n].kind == EVENT and CARDS[n].target
+            else KIND_WORDS.get(CARDS[n].kind, "Other") for n in names]
 
 
 CARDS: dict[str, Card] = {
@@ -113,6 +114,12 @@ ATTACKERS = {"Mercenaries": ("Caravan",) + ROUTES, "Condottieri": ("Caravan",) +
              "War Galleys": ("Cogs",) + ROUTES, "Privateers": ("Cogs",) + ROUTES}
 DEFENDERS = {"Mercenaries": ("Guards", "Mercenaries"), "Condottieri": ("Guards", "Mercenaries"),
              "War Galleys": ("War Galleys",), "Privateers": ("War Galleys",)}
+
+# An Event played on a card, by what it takes (`kinds`); any other (Excommunicate: "Discard target card") is an
+# "Event on a card".
+_EVENT_ON = {ROUTES: "Event on a Trade Route", TRADERS: "Event on a Cog or Caravan", ("Cogs",): "Event on a Cog or Caravan",
+             ("Caravan",): "Event on a Cog or Caravan", ("Senator",): "Event on a Senator or Cardinal",
+             ("Cardinal",): "Event on a Senator or Cardinal"}
 
 # The step each kind is played in [R l.79-112]; the exceptions name their own (`Card.phase`).
 STEP_OF_KIND = {CARDINAL: "EXPANSION", SENATOR: "EXPANSION", COG: "EXPANSION", CARAVAN: "EXPANSION",
