@@ -539,7 +539,7 @@ def test_entered_cards_two_of_each_play_virtually_from_the_phones():
     t = MV(2, deck_modes={"actions": "virtual"}, compositions={"actions": CARDS})
     t.go(type="advance")  # the deal: the hands
     hands = [t.state["data"]["hands"][s] for s in (0, 1)]
-    assert [len(h) for h in hands] == [2, 2] and GAME.private(t.state, 0)["hand"] == list(hands[0])
+    assert [len(h) for h in hands] == [2, 2] and GAME.player_view(t.state, 0)["hand"] == list(hands[0])
     assert "hand" not in str(t.view["players"])  # the cards stay on the phones
     assert {o["private"] for o in t.offered_to(0) if o["action"]["type"] == "play_card"} == {True}
     for _ in range(2):

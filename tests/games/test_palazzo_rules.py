@@ -49,7 +49,7 @@ def test_virtual_setup_deals_the_yard_the_bank_and_two_secret_coins_each(n, face
     assert v["decks"]["coins"]["draw"] == face_down_coins
     assert [p["die"] for p in v["players"]] == [5] * n
     assert [t.hand(s) for s in range(n)] == [[1, 2]] * n
-    assert all(PALAZZO.private(t.state, s)["hand"] == [1, 2] for s in range(n))
+    assert all(PALAZZO.player_view(t.state, s)["hand"] == [1, 2] for s in range(n))
     assert "hands" not in str(v) and "[1, 2]" not in str(v["players"])  # the hands stay on the phones
     assert t.machine() == (0, False, False) and v["step"] == "ACTION"
 
