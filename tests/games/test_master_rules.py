@@ -568,12 +568,12 @@ def _the_general_ada_loses(t, by):
 
 
 def test_the_score_sheet_is_prefilled_and_scores_eliminated_players_out():
-    from companion.scoring import score
+    from companion.games import scoring_of
     t = MOV(3)
     _the_general_ada_loses(t, by=1)
     sheet = {"game": "master_of_venice", **MASTER.score_sheet(t.state)}
     assert sheet["players"][0] == {"name": "Ada", "gold": 0, "eliminated": True}
-    result = score("master_of_venice", sheet)
+    result = scoring_of("master_of_venice").score(sheet)
     assert "Ada" in result["eliminated"]
 
 
@@ -642,7 +642,7 @@ def test_at_the_end_the_table_scores_its_sheet():
 
 
 def test_with_the_roll_off_rule_a_tie_on_gold_leaves_the_roll_off_to_be_entered():
-    from companion.scoring import score
+    from companion.games import scoring_of
 
     t = MOV(3, winner_tie="roll_off")
     _to_the_end(t, (12, 20, 12))
@@ -651,7 +651,7 @@ def test_with_the_roll_off_rule_a_tie_on_gold_leaves_the_roll_off_to_be_entered(
     sheet = MASTER.score_sheet(t.state)
     assert "roll_off" not in sheet["players"][1]
     sheet["players"][0]["roll_off"], sheet["players"][2]["roll_off"] = [2], [5]
-    assert score("master_of_venice", sheet)["ranking"] == [["Bea"], ["Cy"], ["Ada"]]
+    assert scoring_of("master_of_venice").score(sheet)["ranking"] == [["Bea"], ["Cy"], ["Ada"]]
     t = MOV(3, winner_tie="roll_off")
     _to_the_end(t, (12, 20, 13))  # no tie: nothing to roll off
     assert t.view["sheet_missing"] == [] and t.view["result"]["ranking"] == [["Bea"], ["Cy"], ["Ada"]]

@@ -6,7 +6,7 @@ import random
 import pytest
 from merchant_table import BOARD, CARDS, MV, setup
 
-from companion import scoring
+from companion.games import scoring_of
 from companion.core import engine
 from companion.core.result import Refused
 from companion.games.merchant_venturers import MERCHANT_VENTURERS as GAME
@@ -141,7 +141,7 @@ def test_ten_years_then_game_over_after_the_tenth_autumn():  # MVN-EX-09
     v = t.view
     assert (v["phase"], v["step"], v["year"], v["season"]) == ("GAME_OVER", "GAME_OVER", 10, "Autumn")
     assert "the game is over" in t.refused(type="advance")
-    result = scoring.score(GAME.id, GAME.score_sheet(t.state))
+    result = scoring_of(GAME.id).score(GAME.score_sheet(t.state))
     assert [r["total"] for r in result["players"]] == [p["fortune"] for p in v["players"]] == [5, 5, 5]
 
 

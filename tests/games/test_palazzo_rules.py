@@ -3,7 +3,7 @@ machine of 3.3, the yard and the bank, the die as money, the building rules, and
 
 import pytest
 
-from companion import scoring
+from companion.games import scoring_of
 from companion.games.palazzo import PALAZZO, layout
 from companion.games.palazzo.pieces import TILE_NAMES, cost, tile_name
 from palazzo_table import PZ, coins_first, purchase, tiles_first
@@ -15,7 +15,7 @@ def score(t):
     for player in sheet["players"]:
         if player["coins_in_hand"] is None:
             player["coins_in_hand"] = []
-    return scoring.score("palazzo", {"game": "palazzo", **sheet})
+    return scoring_of("palazzo").score({"game": "palazzo", **sheet})
 
 
 # --- setup --------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import pytest
 from options_bot import value_for
 from conftest import chance_from
 
-from companion import scoring
+from companion.games import SCORED, scoring_of
 from companion.core import engine
 from companion.core.fields import conforms
 from companion.core.result import Refused
@@ -145,7 +145,7 @@ def play(game_id, n, mode, seed, limit, watch=None):
         if view["over"]:
             sheet = game.score_sheet(session.state) if game.score_sheet else None
             if sheet is not None:
-                result = scoring.score(game_id, {"game": game_id, **sheet})
+                result = scoring_of(game_id).score({"game": game_id, **sheet})
                 for text in _strings({k: v for k, v in result.items() if k != "players"}):
                     seen.setdefault(text, "the result")
             return seen, True
@@ -267,8 +267,8 @@ def _static_texts(game_id):
     game = GAMES[game_id]
     for name, spec in game.rule_options.items():
         yield from ((f"rule option {name}", text) for text in _field_text(spec))
-    if game_id in scoring.GAMES:
-        schema = scoring.schema(game_id)
+    if game_id in SCORED:
+        schema = scoring_of(game_id).schema()
         for text in _strings(schema, skip=("pattern", "$schema", "enum", "const", "required")):
             yield "score sheet", text
 
