@@ -726,4 +726,3 @@ def _thrown(event: ReaderEvent | None, option: Option | None, action: Mapping[st
     if option is not None and option.rolls and option.dice_key() in action:
         return {"spec": option.rolls, "values": list(action[option.dice_key()])}
     return None
-

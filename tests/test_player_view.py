@@ -1,6 +1,6 @@
-"""What a seat may see is decided once, by the game's player view (companion/core/player_view.py), and every output
-goes through it: a game whose view keeps a stone (its number) to its own seat, checked in the seats' views, the table view, the
-log, the score sheet, Past games and their exports."""
+"""What a seat may see is decided once, by the game's player view (companion/core/player_view.py), and every
+output goes through it: a game whose view keeps a stone (its number) to its own seat, checked in the seats' views,
+the table view, the log, the score sheet, Past games and their exports."""
 
 import json
 import random
@@ -17,7 +17,8 @@ from companion.runtime import Runtime
 def _options(state, seat):
     if seat is None or seat != state["flow"]["player"]:
         return []
-    return [Option("Choose a secret stone", "Stone", {"type": "stone"}, private=True, fields={"stone": {"type": "integer", "minimum": 100, "maximum": 999}}),
+    number = {"type": "integer", "minimum": 100, "maximum": 999}
+    return [Option("Choose a secret stone", "Stone", {"type": "stone"}, private=True, fields={"stone": number}),
             Option("Pass", "Pass", {"type": "advance", "action": "pass"}, button="NEXT")]
 
 

@@ -1,10 +1,11 @@
 """What a seat may see, decided once per game (issue 57; boardgame.io's playerView), and asked by every output.
 
 A game declares one function, `GameDef.player_view(state, seat)`: with `TABLE` (None), what the whole table
-may see of the game's own data (the table page, the box, the log's readers, Past games, the exports, the score
+may see of the game's own data (the table page, the box, Past games, their chart, board and exports, the score
 page); with a seat, what only that seat's own phone adds (a hand, a bid), and under "sheet" its fields of the
 score sheet nobody else may see before the end (the coins in a palazzo hand). The core's default: nothing of the
-game's own. The outputs never call the game's function themselves: they ask here.
+game's own. The outputs never call the game's function themselves: they ask here. The log is the table's: a
+handler writes in it only what everyone may read ("Bea bids."), and of an input the screens show only its kind.
 """
 
 from __future__ import annotations

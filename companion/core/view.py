@@ -30,7 +30,8 @@ def views(game: GameDef, session: Session, claimed: frozenset[int] = frozenset()
     seats = []
     for seat, player in enumerate(view["players"]):
         seats.append({"seat": seat, "player": player, "actor": seat in offered.waiting_for,
-                      "private": seen(game, state, seat), "options": on_phone([o.public() for o in offered.for_seat(seat)])})
+                      "private": seen(game, state, seat),
+                      "options": on_phone([o.public() for o in offered.for_seat(seat)])})
     return view, seats
 
 
