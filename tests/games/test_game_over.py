@@ -10,8 +10,8 @@ from test_palazzo_games import NAMES, _play
 from test_table import make_rig
 
 from companion import controls
-from companion.games import scoring_of
 from companion.core.words import sentence
+from companion.games import scoring_of
 from companion.screens import AlertScreen, ResultScreen, render
 from companion.table import Timing
 

@@ -6,9 +6,9 @@ import random
 import pytest
 from merchant_table import BOARD, CARDS, MV, setup
 
-from companion.games import scoring_of
 from companion.core import engine
 from companion.core.result import Refused
+from companion.games import scoring_of
 from companion.games.merchant_venturers import MERCHANT_VENTURERS as GAME
 from companion.games.merchant_venturers.board import LAND_TILES, PORT_CARDS, TILES
 from conftest import Table

@@ -17,12 +17,11 @@ import pytest
 from options_bot import value_for
 from conftest import chance_from
 
-from companion.games import SCORED, scoring_of
 from companion.core import engine
 from companion.core.fields import conforms
 from companion.core.result import Refused
 from companion.core.view import views
-from companion.games import GAMES
+from companion.games import GAMES, SCORED, scoring_of
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Ada", "Bea", "Cy", "Dan", "Eve", "Fay")

@@ -8,11 +8,11 @@ from venise_table import NAMES, VN
 
 from companion.core import engine
 from companion.core.result import Refused
+from companion.games import scoring_of
 from companion.games.la_venise_du_nord import LA_VENISE
 from companion.games.la_venise_du_nord.cards import picked
 from companion.games.la_venise_du_nord.city import CARD_TILES
 from companion.games.la_venise_du_nord.city import DEFAULT_LAYOUT, TILES, reachable
-from companion.games import scoring_of
 
 # The default layout with Port 1 beside Gold (and Flax): the rulebook's bridge example needs a Port next to Gold.
 BESIDE_GOLD = {**DEFAULT_LAYOUT, "Port 1": (1, 1)}

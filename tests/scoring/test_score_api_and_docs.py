@@ -9,8 +9,8 @@ from pathlib import Path
 import fastjsonschema
 import pytest
 
-from companion.games import SCORED, scoring_of
 from companion.errors import CompanionError, SheetError
+from companion.games import SCORED, scoring_of
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "scoring.md"
 

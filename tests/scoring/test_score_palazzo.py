@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games import scoring_of
 from companion.errors import SheetError
+from companion.games import scoring_of
 
 GAME = "palazzo"
 

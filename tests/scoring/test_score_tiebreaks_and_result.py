@@ -9,9 +9,9 @@ import pytest
 from test_score_api_and_docs import doc_examples
 
 from companion import scoring
-from companion.games import SCORED, scoring_of
 from companion.core.ranking import RankKey, deciding_keys, rank
 from companion.errors import SheetError
+from companion.games import SCORED, scoring_of
 
 
 def palazzo(name, coins, die, palazzo=(("suns", 3, False),), reserve=()):
@@ -52,7 +52,7 @@ def test_palazzo_a_tie_on_points_decided_by_ducats_then_by_fewer_structures():
                                  "values": {"Bea": 7, "Ada": 3, "Cy": 3},
                                  "label": "more ducats in hand and on the die"}]
     counted = scoring_of("palazzo").score({"players": [palazzo("Ada", [1], 2, same), palazzo("Cy", [1], 2, same, reserve=[("arms", 2)])],
-                                        "options": {"structures_count": "palazzo_and_reserve"}})
+                                          "options": {"structures_count": "palazzo_and_reserve"}})
     assert counted["ranking"] == [["Ada"], ["Cy"]]
     assert counted["tiebreaks"] == [{"above": ["Ada"], "below": ["Cy"], "by": "structures", "values": {"Ada": 1, "Cy": 2},
                                      "label": "fewer structures built"}]
