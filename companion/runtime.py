@@ -26,7 +26,7 @@ from pyrsistent import PMap, PVector, thaw
 
 from companion import __version__
 from companion.cards import CardRegistry, Registration
-from companion.core import final_sheet
+from companion.core import player_view
 from companion.core.engine import Session, apply_input, new_game, start_session
 from companion.core.game import GameDef
 from companion.core.offer import Offer, cost, offer
@@ -403,7 +403,7 @@ class Runtime:
             self._keep(self._game, {**self._kept.get(self._game.id, {}), **self._game.learned(self._session.state)})
         self._log.extend(signed(step.log, journaled, self._session.state["players"]))
         self._taken_back = _taken_back(undoing, journaled, seq, self._session.state["players"]) if undoing else None
-        self._last = _public_last(seq, action)
+        self._last = player_view.last_input(seq, action)
         if rolled:
             self._rolled_at = (seq, rolled | ({"said": step.log[0]} if step.log else {}))  # and what it did, in words
         self._publish()
@@ -572,16 +572,12 @@ class Runtime:
         return self._view
 
     def score_sheet(self) -> dict[str, Any] | None:
-        """The open game's final score sheet, pre-filled from the table; None when the game has none. Before the
-        end, a player's secrets (the game's `secret_sheet_fields`: coins in hand) are null: any phone may read it."""
+        """The open game's final score sheet, pre-filled from the table, as the whole table may see it (any phone
+        may read it: before the end, a player's secrets, his coins in hand, are null); None when the game has none."""
         game, session = self._game, self._session
         if game is None or session is None or session.state["game"] != game.id:
             return None
-        sheet = final_sheet.sheet(game, session.state)  # with what the players entered at the end
-        if sheet is not None and game.secret_sheet_fields and not self._is_over():
-            for player in sheet.get("players", []):
-                player.update((name, None) for name in game.secret_sheet_fields if name in player)
-        return sheet
+        return player_view.sheet(game, session.state)  # with what the players entered at the end
 
     def view_json(self) -> tuple[int, bytes]:
         """(version, the view as JSON): what every phone polls, serialised once per version."""
@@ -602,11 +598,11 @@ class Runtime:
     def private(self, seat: int) -> dict[str, Any]:
         """What only `seat`'s player may see (their hand, ...), from the latest state; {} when the game has none."""
         game, session = self._game, self._session  # read from another thread: check they belong together
-        if game is None or session is None or game.private is None or session.state["game"] != game.id:
+        if game is None or session is None or session.state["game"] != game.id:
             return {}
         if not 0 <= seat < len(session.state["players"]):
             return {}
-        return dict(game.private(session.state, seat))
+        return player_view.seen(game, session.state, seat)
 
     def _publish(self) -> None:
         self._version += 1
@@ -673,7 +669,7 @@ def take_up(journal: Journal, games: Mapping[str, GameDef]) -> tuple | None:
     if not inputs:
         return game, record.id, session, journal.last_seq(record.id), lines, None
     seq, action = inputs[-1]
-    return game, record.id, session, journal.last_seq(record.id), lines, _public_last(seq, action)
+    return game, record.id, session, journal.last_seq(record.id), lines, player_view.last_input(seq, action)
 
 
 def _own_phone_seat(by: Mapping[str, Any] | None) -> int | None:
@@ -730,9 +726,3 @@ def _thrown(event: ReaderEvent | None, option: Option | None, action: Mapping[st
     if option is not None and option.rolls and option.dice_key() in action:
         return {"spec": option.rolls, "values": list(action[option.dice_key()])}
     return None
-
-
-def _public_last(seq: int, action: Mapping[str, Any]) -> dict[str, Any]:
-    """What the last input was, for the screens: public fields only (a
-    shuffle's order or a hand's cards stay out of the view)."""
-    return {k: action[k] for k in ("type", "deck", "n", "spec", "seat") if k in action} | {"seq": seq}

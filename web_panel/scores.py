@@ -6,8 +6,8 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify
 
-from companion import scoring
 from companion.errors import SheetError
+from companion.games import SCORED, scoring_of
 from web_panel.api import API
 
 bp = Blueprint("scores", __name__)
@@ -15,7 +15,7 @@ bp = Blueprint("scores", __name__)
 
 @API.route(bp, "GET", "/api/score", "The games that have score sheets")
 def sheets():
-    return jsonify(games=list(scoring.GAMES))
+    return jsonify(games=list(SCORED))
 
 
 @API.route(bp, "GET", "/api/score/current",
@@ -33,19 +33,20 @@ def current():
            responses={"404": "no such game"})
 def schema(game: str):
     try:
-        return jsonify(schema=scoring.schema(game), options=scoring.options(game), words=scoring.words(game))
+        scored = scoring_of(game)
     except SheetError as e:
         return jsonify(error=str(e)), 404
+    return jsonify(schema=scored.schema(), options=scored.options(), words=scored.words())
 
 
 @API.route(bp, "POST", "/api/score/<game>", "Score a filled sheet: results, breakdown and ranking",
            body={"type": "object", "description": "the sheet, as GET /api/score/{game}/schema describes it"},
            responses={"404": "no such game"})
 def score(game: str, body: dict[str, Any]):
-    if game not in scoring.GAMES:
-        return jsonify(error=f"no score sheet for {game!r}; one of {', '.join(scoring.GAMES)}"), 404
+    if game not in SCORED:
+        return jsonify(error=f"no score sheet for {game!r}; one of {', '.join(SCORED)}"), 404
     try:
-        return jsonify(scoring.score(game, body))
+        return jsonify(scoring_of(game).score(body))
     except SheetError as e:
         return jsonify(error=str(e)), 400
     except RecursionError:

@@ -3,9 +3,10 @@
 Each step of its flow (companion.core.flow.Step) owns its options, handlers and status line; a game accepts
 an input only when it matches an option offered to where it comes from (TABLE.md). Besides, a game may give:
 
-  public      (state) -> dict: the game's variables for the table view, under
-              the names its SPEC.md state machine gives them
-  private     (state, seat) -> dict: what only that seat's phone may see
+  player_view (state, seat) -> dict: what a seat may see (companion.core.player_view):
+              seat None, the whole table (the game's variables for the table
+              view, under the names its SPEC.md state machine gives them);
+              a seat, what only its phone adds
   score_sheet (state) -> dict: the final score sheet, pre-filled
   on_rolloff  (edit, rolloff, winner): a roll-off the game started mid-game
               (`Edit.roll_off`, with its "purpose") has a winner
@@ -61,18 +62,17 @@ class GameDef:
     # "fewest_coins" (the game's flow gives it from the coins, the youngest on a
     # tie: setup gives the ages, and a seat it names is not used).
     first_player: str = "choice"
-    public: Callable[[PMap], Mapping[str, Any]] | None = None
-    private: Callable[[PMap, int], Mapping[str, Any]] | None = None
+    # What a seat may see, decided here once (boardgame.io's playerView; companion.core.player_view asks it for
+    # every output): (state, None) the whole table's part, (state, seat) what only that seat's phone adds, with
+    # under "sheet" its score sheet's fields secret until the end (the coins in a palazzo hand).
+    player_view: Callable[[PMap, int | None], Mapping[str, Any]] | None = None
     # The standings: (field, label) best first, the score then its tie-breaks;
-    # a field is a per-player counter or a per-player field of `public`'s
-    # "per_player". Empty: the first per-player counter.
+    # a field is a per-player counter or a per-player field of the table's
+    # `player_view`'s "per_player". Empty: the first per-player counter.
     score_keys: tuple[tuple[str, str], ...] = ()
     score_sheet: Callable[[PMap], Mapping[str, Any]] | None = None
     # How that sheet is scored (companion.scoring.Sheet): the game brings its own.
     scoring: Any = None
-    # Each player's fields of the score sheet that are that player's secret until the game is over (the
-    # palazzo game's coins in hand): null in the sheet the panel shows before the end.
-    secret_sheet_fields: tuple[str, ...] = ()
     # Rule switches the players choose at setup: name -> {"enum", "default",
     # "description"}; the chosen values are in state["options"].
     rule_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)

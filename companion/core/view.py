@@ -1,4 +1,5 @@
-"""The public table state: what every player may see (no deck order, no hands)."""
+"""The public table state: what every player may see (no deck order, no hands), and each seat's own view; the
+game's part of each as its player view decides (companion.core.player_view)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from companion.core.flow import current_step
 from companion.core.game import GameDef
 from companion.core.offer import Offer, offer
 from companion.core.options import on_phone
+from companion.core.player_view import TABLE, seen
 from companion.core.ranking import RankKey, rank
 from companion.core.words import plural
 from companion.errors import SheetError
@@ -27,9 +29,9 @@ def views(game: GameDef, session: Session, claimed: frozenset[int] = frozenset()
     state = session.state
     seats = []
     for seat, player in enumerate(view["players"]):
-        private = dict(game.private(state, seat)) if game.private is not None else {}
         seats.append({"seat": seat, "player": player, "actor": seat in offered.waiting_for,
-                      "private": private, "options": on_phone([o.public() for o in offered.for_seat(seat)])})
+                      "private": seen(game, state, seat),
+                      "options": on_phone([o.public() for o in offered.for_seat(seat)])})
     return view, seats
 
 
@@ -79,11 +81,10 @@ def table_view(game: GameDef, session: Session, offered: Offer | None = None,
     offered = offered or offer(game, session)
     view["options"] = on_phone([o.public() for o in offered.table(claimed)])
     view["acting"] = list(offered.waiting_for)  # the seats the table waits for; none: the companion acts
-    if game.public is not None:
-        own = dict(game.public(state))
-        for player, extra in zip(players, own.pop("per_player", ())):
-            player.update(extra)
-        view.update(own)
+    own = seen(game, state, TABLE)
+    for player, extra in zip(players, own.pop("per_player", ())):
+        player.update(extra)
+    view.update(own)
     if flow is not None and not flow["over"]:
         step = current_step(game.flow, state)
         if step.status is not None:  # else the game's public view may give its own line
@@ -123,7 +124,7 @@ def scores(game: GameDef, state: PMap) -> list[Any]:
     if not keys:
         return []
     key = keys[0][0]
-    per_player = list(game.public(state).get("per_player", ())) if game.public is not None else []
+    per_player = list(seen(game, state, TABLE).get("per_player", ()))
     values = []
     for seat in range(len(state["players"])):
         own = per_player[seat] if seat < len(per_player) else {}

@@ -33,23 +33,21 @@ def main(argv: list[str]) -> int:
 
 
 def _run(argv: list[str], stdin: TextIO, stdout: TextIO) -> int:
-    from companion import scoring
+    from companion.games import SCORED, scoring_of
 
     if argv in (["-h"], ["--help"]):
-        stdout.write(__doc__.split("\n\n")[1].strip("\n") + "\n\ngames: " + ", ".join(scoring.GAMES) + "\n")
+        stdout.write(__doc__.split("\n\n")[1].strip("\n") + "\n\ngames: " + ", ".join(SCORED) + "\n")
         return EXIT_OK
     if argv and argv[0] == "--schema":
         if len(argv) != 2:
             return _fail(USAGE)
-        _emit(stdout, scoring.schema(argv[1]), indent=2)
+        _emit(stdout, scoring_of(argv[1]).schema(), indent=2)
         return EXIT_OK
     if len(argv) != 2 or argv[0].startswith("-") and argv[0] != "-":
         return _fail(USAGE)
     game_id, source = argv
-    if game_id not in scoring.GAMES:
-        scoring.schema(game_id)  # raises the unknown-game SheetError before the sheet is read
-    sheet = _load(source, stdin)
-    _emit(stdout, scoring.score(game_id, sheet))
+    scored = scoring_of(game_id)  # the unknown-game SheetError before the sheet is read
+    _emit(stdout, scored.score(_load(source, stdin)))
     return EXIT_OK
 
 

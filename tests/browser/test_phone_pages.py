@@ -1354,9 +1354,9 @@ def test_at_the_end_without_a_result_the_pages_ask_only_for_what_the_companion_d
     expect(page.locator("#refused")).to_be_hidden()
     sheet = runtime.score_sheet()
     sheet["players"][0]["coins_in_hand"], sheet["players"][1]["coins_in_hand"] = [3, 0], []
-    from companion import scoring
+    from companion.games import scoring_of
 
-    scored = scoring.score("palazzo", sheet)
+    scored = scoring_of("palazzo").score(sheet)
     winner = scored["winner"]
     expect(page.locator("#outcome .winner")).to_have_text(f"{winner[0]} wins" if len(winner) == 1 else "Ada and Bea share the win")
     expect(page.locator("#outcome table.ranking tr")).to_have_count(2)

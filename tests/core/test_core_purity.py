@@ -152,3 +152,14 @@ def test_the_core_imports_neither_the_games_nor_their_scoring():
     outside = {m: by for m, by in walk(core).items() if m.startswith(("companion.scoring", "companion.games"))}
     assert not outside, f"the core imports {outside}"
     assert "companion.core.final_sheet" in walk(["companion.scoring"])  # and the walk sees an import of the core
+
+
+def test_scoring_is_found_through_the_games_never_by_a_registry_of_its_own():
+    """A game's scoring is its GameDef's (companion.games.scoring_of finds it by the game's id): the scoring
+    package imports no game and loads no module by name. (Its command line, `companion score`, is an edge: it
+    finds the game's scoring by the id typed, as the Scores page does.)"""
+    scoring = [m for m in pure_modules() if m.startswith("companion.scoring") and m != "companion.scoring.cli"]
+    assert "companion.scoring.palazzo" in scoring
+    reached = walk(scoring)
+    assert not [m for m in reached if m.startswith("companion.games")], "scoring imports a game"
+    assert "importlib" not in reached

@@ -9,8 +9,9 @@ from test_master_rules import _to_the_end
 from test_palazzo_games import NAMES, _play
 from test_table import make_rig
 
-from companion import controls, scoring
+from companion import controls
 from companion.core.words import sentence
+from companion.games import scoring_of
 from companion.screens import AlertScreen, ResultScreen, render
 from companion.table import Timing
 
@@ -41,7 +42,7 @@ def test_after_the_end_the_oled_shows_the_winner_and_the_places(rig):
     screen = controls.screen_for(view, controls.Panel())
     assert isinstance(screen, ResultScreen)
     assert rig.glass().tobytes() == render(screen).tobytes()
-    scored = scoring.score("palazzo", rig.runtime.score_sheet())  # companion score on the table's own sheet
+    scored = scoring_of("palazzo").score(rig.runtime.score_sheet())  # companion score on the table's own sheet
     winner = scored["winner"]
     assert screen.winner == (f"{winner[0]} wins" if len(winner) == 1 else " & ".join([", ".join(winner[:-1]), winner[-1]]))
     totals = {p["name"]: p["total"] for p in scored["players"]}
@@ -113,7 +114,7 @@ def test_a_past_game_shows_the_winner_of_its_scored_sheet(make_runtime):
     _play(rt, random.Random(4), frozenset())
     view = rt.view()
     past = rt.call(lambda: history.result(rt.journal, GAMES, view["game_id"]))
-    scored = scoring.score("palazzo", rt.score_sheet())
+    scored = scoring_of("palazzo").score(rt.score_sheet())
     assert past["over"] and past["result"] == view["result"] and past["sheet_missing"] == []
     assert past["winner"] == scored["winner"]
     places = {name: 1 + sum(len(g) for g in scored["ranking"][:k]) for k, group in enumerate(scored["ranking"]) for name in group}
@@ -175,7 +176,7 @@ def test_the_fields_entered_at_the_end_are_kept_with_the_game(make_runtime):
 
     sheet = rt.score_sheet()
     sheet["players"][0]["roll_off"], sheet["players"][1]["roll_off"] = [5], [2]
-    scored = scoring.score("master_of_venice", sheet)
+    scored = scoring_of("master_of_venice").score(sheet)
     view = rt.view()
     assert view["sheet_missing"] == [] and view["result"]["winner"] == scored["winner"]
     past = rt.call(lambda: history.result(rt.journal, GAMES, view["game_id"]))  # replayed from the journal

@@ -10,7 +10,7 @@ import pytest
 
 from options_bot import assert_short_lists, phones_at, play_one
 
-from companion import scoring
+from companion.games import scoring_of
 from companion.games.master_of_venice import MASTER
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 
@@ -65,7 +65,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, real_c
 
     sheet = rt.score_sheet()
     assert [p["gold"] for p in sheet["players"]] == [p["gold"] for p in view["players"]]
-    scored = scoring.score("master_of_venice", sheet)
+    scored = scoring_of("master_of_venice").score(sheet)
     standing = [p["name"] for p in view["players"] if not p["eliminated"]]
     best = max(p["gold"] for p in view["players"] if p["name"] in standing)
     assert set(scored["winner"]) == {p["name"] for p in view["players"] if p["name"] in standing and p["gold"] == best}

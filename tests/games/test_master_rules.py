@@ -285,8 +285,8 @@ def test_a_sealed_bid_comes_only_from_the_players_own_phone_and_stays_secret():
     t.go(type="bid", seat=0, gold=4, intrigue=0, phone_seat=0)
     assert t.log[-1] == "Ada makes a sealed bid." and "4" not in t.log[-1]
     assert t.view["election"]["bid"] == [0]
-    assert MASTER.private(t.state, 0)["bid"] == {"gold": 4, "intrigue": 0}
-    assert "bid" not in MASTER.private(t.state, 1)
+    assert MASTER.player_view(t.state, 0)["bid"] == {"gold": 4, "intrigue": 0}
+    assert "bid" not in MASTER.player_view(t.state, 1)
 
 
 def test_caught_negates_a_crime_costs_the_criminal_1d6_and_the_next_election():
@@ -492,13 +492,13 @@ def test_virtual_deck_two_passes_then_draws_are_lost():
             break
         t.to("EXPANSION")
         for seat in range(4):  # every hand plays what it can: the discard pile feeds pass 2
-            for card in list(MASTER.private(t.state, seat)["hand"]):
+            for card in list(MASTER.player_view(t.state, seat)["hand"]):
                 if CARDS[card].kind in ("C", "S", "G", "V", "A", "N"):
                     t.give(seat, gold=CARDS[card].cost)
                     t.go(type="play", seat=seat, card=card, phone_seat=seat)
         t.go(type="advance")
         for seat in range(4):
-            for card in list(MASTER.private(t.state, seat)["hand"]):
+            for card in list(MASTER.player_view(t.state, seat)["hand"]):
                 if card in ("Indulgences", "Taxes"):
                     t.go(type="play", seat=seat, card=card, phone_seat=seat)
         t.to("DRAW", turn=turn)
@@ -517,7 +517,7 @@ def test_virtual_deck_two_passes_then_draws_are_lost():
 def test_a_virtual_hand_is_played_only_from_its_phone():
     t = MOV(2, virtual=True, start_cards=5, rng=__import__("random").Random(4))
     t.to("EXPANSION")
-    hand = MASTER.private(t.state, 0)["hand"]
+    hand = MASTER.player_view(t.state, 0)["hand"]
     card = next(c for c in hand if CARDS[c].kind in ("C", "S", "G", "V", "A", "N", "T"))
     t.give(0, gold=CARDS[card].cost)
     assert not [o for o in t.offered if o.action.get("name") == "hand"]  # the companion holds the hands: no fixing
@@ -568,12 +568,12 @@ def _the_general_ada_loses(t, by):
 
 
 def test_the_score_sheet_is_prefilled_and_scores_eliminated_players_out():
-    from companion.scoring import score
+    from companion.games import scoring_of
     t = MOV(3)
     _the_general_ada_loses(t, by=1)
     sheet = {"game": "master_of_venice", **MASTER.score_sheet(t.state)}
     assert sheet["players"][0] == {"name": "Ada", "gold": 0, "eliminated": True}
-    result = score("master_of_venice", sheet)
+    result = scoring_of("master_of_venice").score(sheet)
     assert "Ada" in result["eliminated"]
 
 
@@ -642,7 +642,7 @@ def test_at_the_end_the_table_scores_its_sheet():
 
 
 def test_with_the_roll_off_rule_a_tie_on_gold_leaves_the_roll_off_to_be_entered():
-    from companion.scoring import score
+    from companion.games import scoring_of
 
     t = MOV(3, winner_tie="roll_off")
     _to_the_end(t, (12, 20, 12))
@@ -651,7 +651,7 @@ def test_with_the_roll_off_rule_a_tie_on_gold_leaves_the_roll_off_to_be_entered(
     sheet = MASTER.score_sheet(t.state)
     assert "roll_off" not in sheet["players"][1]
     sheet["players"][0]["roll_off"], sheet["players"][2]["roll_off"] = [2], [5]
-    assert score("master_of_venice", sheet)["ranking"] == [["Bea"], ["Cy"], ["Ada"]]
+    assert scoring_of("master_of_venice").score(sheet)["ranking"] == [["Bea"], ["Cy"], ["Ada"]]
     t = MOV(3, winner_tie="roll_off")
     _to_the_end(t, (12, 20, 13))  # no tie: nothing to roll off
     assert t.view["sheet_missing"] == [] and t.view["result"]["ranking"] == [["Bea"], ["Cy"], ["Ada"]]
@@ -927,7 +927,7 @@ def test_the_player_caught_automatically_loses_the_next_election_and_is_not_aske
     assert not [o for o in t.offered if o.action.get("type") == "bid" and o.action["seat"] == 1]
     refused = t.do(type="bid", seat=1, gold=3, intrigue=0, phone_seat=1)
     assert refused.reason == "Bea was caught in a crime and automatically loses this election: no bid"
-    assert t.view["status"] == "Bids 0/1 on the phones" and "bid" not in MASTER.private(t.state, 1)
+    assert t.view["status"] == "Bids 0/1 on the phones" and "bid" not in MASTER.player_view(t.state, 1)
     gold = t.gold()
     t.go(type="bid", seat=0, gold=0, intrigue=0, phone_seat=0)
     nxt = next(o for o in t.offered if o.button == "NEXT")
@@ -976,5 +976,5 @@ def test_after_the_game_ends_the_table_no_longer_says_it_ends_at_the_end_of_this
 def test_a_player_out_of_the_game_is_told_so_on_her_phone():
     t = MOV(3)
     _the_general_ada_loses(t, by=2)
-    assert MASTER.private(t.state, 0)["notice"] == "You are out of the game: you could not pay for a War."
-    assert "notice" not in MASTER.private(t.state, 1)
+    assert MASTER.player_view(t.state, 0)["notice"] == "You are out of the game: you could not pay for a War."
+    assert "notice" not in MASTER.player_view(t.state, 1)

@@ -7,7 +7,7 @@ import random
 import pytest
 from merchant_table import CARDS, NAMES, play_one
 
-from companion import scoring
+from companion.games import scoring_of
 from companion.games.merchant_venturers.table import STORAGE
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 from options_bot import assert_short_lists, phones_at
@@ -65,7 +65,7 @@ def test_a_whole_game_to_the_final_scores(make_runtime, n, cards):
         assert holder == min(tied, key=lambda s: ages[s])
     assert {"advance", "sail"} <= kinds, kinds
     sheet = rt.score_sheet()
-    result = scoring.score("merchant_venturers", sheet)
+    result = scoring_of("merchant_venturers").score(sheet)
     totals = {p["name"]: p["total"] for p in result["players"]}
     assert totals == {p["name"]: p["fortune"] for p in view["players"]}
     assert set(result["winner"]) == set(view["standings"][0])

@@ -6,9 +6,9 @@ import random
 import pytest
 from merchant_table import BOARD, CARDS, MV, setup
 
-from companion import scoring
 from companion.core import engine
 from companion.core.result import Refused
+from companion.games import scoring_of
 from companion.games.merchant_venturers import MERCHANT_VENTURERS as GAME
 from companion.games.merchant_venturers.board import LAND_TILES, PORT_CARDS, TILES
 from conftest import Table
@@ -141,7 +141,7 @@ def test_ten_years_then_game_over_after_the_tenth_autumn():  # MVN-EX-09
     v = t.view
     assert (v["phase"], v["step"], v["year"], v["season"]) == ("GAME_OVER", "GAME_OVER", 10, "Autumn")
     assert "the game is over" in t.refused(type="advance")
-    result = scoring.score(GAME.id, GAME.score_sheet(t.state))
+    result = scoring_of(GAME.id).score(GAME.score_sheet(t.state))
     assert [r["total"] for r in result["players"]] == [p["fortune"] for p in v["players"]] == [5, 5, 5]
 
 
@@ -539,7 +539,7 @@ def test_entered_cards_two_of_each_play_virtually_from_the_phones():
     t = MV(2, deck_modes={"actions": "virtual"}, compositions={"actions": CARDS})
     t.go(type="advance")  # the deal: the hands
     hands = [t.state["data"]["hands"][s] for s in (0, 1)]
-    assert [len(h) for h in hands] == [2, 2] and GAME.private(t.state, 0)["hand"] == list(hands[0])
+    assert [len(h) for h in hands] == [2, 2] and GAME.player_view(t.state, 0)["hand"] == list(hands[0])
     assert "hand" not in str(t.view["players"])  # the cards stay on the phones
     assert {o["private"] for o in t.offered_to(0) if o["action"]["type"] == "play_card"} == {True}
     for _ in range(2):

@@ -8,7 +8,7 @@ import random
 import pytest
 from options_bot import assert_short_lists, choices, filled, from_seat, phones_at
 
-from companion import scoring
+from companion.games import scoring_of
 from companion.games.palazzo import layout
 from companion.games.palazzo.pieces import TILE_NAMES
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
@@ -109,7 +109,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, real, 
         assert view["result"] is None and [sheet["players"][s]["coins_in_hand"] for s in unknown] == [None] * len(unknown)
         for s in unknown:
             sheet["players"][s]["coins_in_hand"] = [rng.randrange(6) for _ in range(rng.randrange(3))]
-    result = scoring.score("palazzo", sheet)
+    result = scoring_of("palazzo").score(sheet)
     assert {p["name"]: p["total"] for p in result["players"]} == {p["name"]: p["points"] for p in view["players"]}
     if not unknown:  # the table's result is the scored sheet's
         assert_result_is(view["result"], result)
@@ -136,5 +136,5 @@ def test_real_coins_nobody_entered_leave_the_result_to_the_score_page(make_runti
     assert [p["die_face"] for p in sheet["players"]] == [p["die"] for p in view["players"]]  # the rest is known
     for player, coins in zip(sheet["players"], ([4, 1], [], [0], [5, 5, 2])):
         player["coins_in_hand"] = coins
-    result = scoring.score("palazzo", sheet)
+    result = scoring_of("palazzo").score(sheet)
     assert {p["name"]: p["total"] for p in result["players"]} == {p["name"]: p["points"] for p in view["players"]}

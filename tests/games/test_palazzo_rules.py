@@ -3,7 +3,7 @@ machine of 3.3, the yard and the bank, the die as money, the building rules, and
 
 import pytest
 
-from companion import scoring
+from companion.games import scoring_of
 from companion.games.palazzo import PALAZZO, layout
 from companion.games.palazzo.pieces import TILE_NAMES, cost, tile_name
 from palazzo_table import PZ, coins_first, purchase, tiles_first
@@ -15,7 +15,7 @@ def score(t):
     for player in sheet["players"]:
         if player["coins_in_hand"] is None:
             player["coins_in_hand"] = []
-    return scoring.score("palazzo", {"game": "palazzo", **sheet})
+    return scoring_of("palazzo").score({"game": "palazzo", **sheet})
 
 
 # --- setup --------------------------------------------------------------------------------------------
@@ -49,7 +49,7 @@ def test_virtual_setup_deals_the_yard_the_bank_and_two_secret_coins_each(n, face
     assert v["decks"]["coins"]["draw"] == face_down_coins
     assert [p["die"] for p in v["players"]] == [5] * n
     assert [t.hand(s) for s in range(n)] == [[1, 2]] * n
-    assert all(PALAZZO.private(t.state, s)["hand"] == [1, 2] for s in range(n))
+    assert all(PALAZZO.player_view(t.state, s)["hand"] == [1, 2] for s in range(n))
     assert "hands" not in str(v) and "[1, 2]" not in str(v["players"])  # the hands stay on the phones
     assert t.machine() == (0, False, False) and v["step"] == "ACTION"
 

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from companion import scoring
+from companion.games import scoring_of
 from companion.games import GAMES
 from companion.games.patrons_of_venice import goods
 from companion.games.patrons_of_venice.table import recipe
@@ -79,7 +79,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, virtua
     leads = {turn: seat for turn, step, seat in steps if step == "CHOOSE_ACTION"}  # leads rotate clockwise
     assert all(leads[t + 1] == (leads[t] + 1) % n for t in leads if t + 1 in leads)
 
-    sheet = scoring.score("patrons_of_venice", rt.score_sheet())
+    sheet = scoring_of("patrons_of_venice").score(rt.score_sheet())
     assert sheet["end_triggered"] is True
     assert view["sheet_missing"] == [] and view["result"]["end_triggered"] is True  # the companion knows every field
     assert_result_is(view["result"], sheet)

@@ -17,12 +17,11 @@ import pytest
 from options_bot import value_for
 from conftest import chance_from
 
-from companion import scoring
 from companion.core import engine
 from companion.core.fields import conforms
 from companion.core.result import Refused
 from companion.core.view import views
-from companion.games import GAMES
+from companion.games import GAMES, SCORED, scoring_of
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Ada", "Bea", "Cy", "Dan", "Eve", "Fay")
@@ -145,7 +144,7 @@ def play(game_id, n, mode, seed, limit, watch=None):
         if view["over"]:
             sheet = game.score_sheet(session.state) if game.score_sheet else None
             if sheet is not None:
-                result = scoring.score(game_id, {"game": game_id, **sheet})
+                result = scoring_of(game_id).score({"game": game_id, **sheet})
                 for text in _strings({k: v for k, v in result.items() if k != "players"}):
                     seen.setdefault(text, "the result")
             return seen, True
@@ -267,8 +266,8 @@ def _static_texts(game_id):
     game = GAMES[game_id]
     for name, spec in game.rule_options.items():
         yield from ((f"rule option {name}", text) for text in _field_text(spec))
-    if game_id in scoring.GAMES:
-        schema = scoring.schema(game_id)
+    if game_id in SCORED:
+        schema = scoring_of(game_id).schema()
         for text in _strings(schema, skip=("pattern", "$schema", "enum", "const", "required")):
             yield "score sheet", text
 

@@ -9,7 +9,7 @@ import random
 import pytest
 from venise_table import COMPOSITIONS, NAMES, VIRTUAL, play_one
 
-from companion import scoring
+from companion.games import scoring_of
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
 from options_bot import assert_short_lists, phones_at
 
@@ -66,7 +66,7 @@ def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, decks,
     assert trigger["market_free"] == 0 or 5 in [p["bridges"] for p in trigger["players"]]
     assert "advance" in kinds and ("look" in kinds) == (decks == "entered")  # the companion draws its own decks
     sheet = rt.score_sheet()
-    result = scoring.score("la_venise_du_nord", sheet)
+    result = scoring_of("la_venise_du_nord").score(sheet)
     totals = {p["name"]: p["total"] for p in result["players"]}
     assert totals == {p["name"]: p["points"] for p in view["players"]}
     assert set(result["winner"]) == set(view["standings"][0])

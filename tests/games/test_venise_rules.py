@@ -8,11 +8,11 @@ from venise_table import NAMES, VN
 
 from companion.core import engine
 from companion.core.result import Refused
+from companion.games import scoring_of
 from companion.games.la_venise_du_nord import LA_VENISE
 from companion.games.la_venise_du_nord.cards import picked
 from companion.games.la_venise_du_nord.city import CARD_TILES
 from companion.games.la_venise_du_nord.city import DEFAULT_LAYOUT, TILES, reachable
-from companion.scoring import score
 
 # The default layout with Port 1 beside Gold (and Flax): the rulebook's bridge example needs a Port next to Gold.
 BESIDE_GOLD = {**DEFAULT_LAYOUT, "Port 1": (1, 1)}
@@ -660,7 +660,7 @@ def test_score_sheet_is_filled_in_and_scored():
     t.ok(type="price", good="lace", cubes=3)
     t.ok(type="bridge", tiles=["Market", "Wool"], seat=1)
     sheet = LA_VENISE.score_sheet(t.state)
-    out = score("la_venise_du_nord", sheet)
+    out = scoring_of("la_venise_du_nord").score(sheet)
     assert [p["total"] for p in out["players"]] == [30, 2 * 2 + 1]
     assert [p["points"] for p in t.view["players"]] == [30, 5]
     assert sheet["players"][1]["bridges"] == [["Market", "Wool"]] and out["winner"] == [NAMES[0]]

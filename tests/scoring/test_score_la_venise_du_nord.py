@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import scoring
 from companion.errors import SheetError
+from companion.games import scoring_of
 
 GAME = "la_venise_du_nord"
 PRICES = {"clothing": 1, "lace": 4, "jewelry": 3}
@@ -25,7 +25,7 @@ def run(players, prices=PRICES, **options):
     sheet = {"prices": dict(prices), "players": players}
     if options:
         sheet["options"] = options
-    return scoring.score(GAME, sheet)
+    return scoring_of(GAME).score(sheet)
 
 
 def breakdown(result, name):
@@ -181,7 +181,7 @@ def test_prices_are_required_and_checked():
     with pytest.raises(SheetError, match=r"^prices\.silk"):
         run([player("A"), player("B")], prices={**PRICES, "silk": 2})
     with pytest.raises(SheetError, match=r"^prices"):
-        scoring.score(GAME, {"players": [player("A"), player("B")]})
+        scoring_of(GAME).score({"players": [player("A"), player("B")]})
 
 
 @pytest.mark.parametrize("count", [1, 5])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import scoring
 from companion.errors import SheetError
+from companion.games import scoring_of
 
 GAME = "master_of_venice"
 
@@ -14,7 +14,7 @@ def run(players, **options):
     sheet = {"players": players}
     if options:
         sheet["options"] = options
-    return scoring.score(GAME, sheet)
+    return scoring_of(GAME).score(sheet)
 
 
 def test_most_gold_wins_and_score_is_gold():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import scoring
 from companion.errors import SheetError
+from companion.games import scoring_of
 
 GAME = "merchant_venturers"
 SLOW_SMALL = {"fast": False, "large": False}
@@ -17,7 +17,7 @@ def player(name, coins=0, ships=(SLOW_SMALL,), posts=("small",), held=0):
 
 
 def run(players):
-    return scoring.score(GAME, {"players": players})
+    return scoring_of(GAME).score({"players": players})
 
 
 def totals(result):
@@ -114,5 +114,5 @@ def test_unknown_post_size_and_negative_goods_are_rejected():
 
 def test_no_options_exist_so_any_option_is_unknown():
     with pytest.raises(SheetError, match=r"options\.ship_value"):
-        scoring.score(GAME, {"players": [player("Ada"), player("Bea")], "options": {"ship_value": "paid"}})
-    assert scoring.score(GAME, {"players": [player("Ada"), player("Bea")], "options": {}})["winner"] == ["Ada", "Bea"]
+        scoring_of(GAME).score({"players": [player("Ada"), player("Bea")], "options": {"ship_value": "paid"}})
+    assert scoring_of(GAME).score({"players": [player("Ada"), player("Bea")], "options": {}})["winner"] == ["Ada", "Bea"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import scoring
 from companion.errors import SheetError
+from companion.games import scoring_of
 
 GAME = "patrons_of_venice"
 
@@ -23,7 +23,7 @@ def run(players, **options):
     sheet = {"players": players}
     if options:
         sheet["options"] = options
-    return scoring.score(GAME, sheet)
+    return scoring_of(GAME).score(sheet)
 
 
 def totals(result):

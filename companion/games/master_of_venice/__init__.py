@@ -138,8 +138,11 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
     return sections
 
 
-def _private(state: PMap, seat: int) -> dict[str, Any]:
-    """This player's phone: the hand (virtual deck), the sealed bid, and that he is out of the game."""
+def _player_view(state: PMap, seat: int | None) -> dict[str, Any]:
+    """What `seat` may see: the whole table's (None), or this player's phone: the hand (virtual deck), the sealed
+    bid, and that he is out of the game."""
+    if seat is None:
+        return _public(state)
     table = state["data"]
     out: dict[str, Any] = {}
     if seat in table["eliminated"]:  # only a War's payment puts a player out [R l.103-104]
@@ -191,8 +194,7 @@ MASTER = GameDef(
     dice=("1d6", "2d6"),
     initial_data=initial,
     first_player="rolloff",
-    public=_public,
-    private=_private,
+    player_view=_player_view,
     score_keys=(("gold", "Gold"),),
     score_sheet=_score_sheet,
     scoring=scoring.Sheet(sheet),

@@ -185,8 +185,10 @@ def _sections(state: PMap, per_player: list[dict[str, Any]], prices: Mapping[str
     return sections
 
 
-def _private(state: PMap, seat: int) -> dict[str, Any]:
-    """A virtual deck's hand: on its own phone only."""
+def _player_view(state: PMap, seat: int | None) -> dict[str, Any]:
+    """What `seat` may see: the whole table's (None); a virtual deck's hand, on its own phone only."""
+    if seat is None:
+        return _public(state)
     return {"hand": list(state["data"]["hands"][seat]) if virtual(state) else None}
 
 
@@ -216,10 +218,9 @@ MERCHANT_VENTURERS = GameDef(
     initial_data=initial,
     check_setup=check_settings,
     first_player="fewest_coins",
-    public=_public,
+    player_view=_player_view,
     picture=picture.board,
     picture_title=picture.TITLE,
-    private=_private,
     score_keys=(("fortune", "Fortune"), ("large_posts", "Large posts"), ("medium_posts", "Medium posts"),
                 ("small_posts", "Small posts"), ("held_goods", "Held goods")),
     score_sheet=_score_sheet,

@@ -20,6 +20,7 @@ from pyrsistent import PMap
 
 from companion import scoring
 from companion.core.game import GameDef
+from companion.core.player_view import SHEET
 from companion.core.result import Refused
 from companion.core.words import counted
 from companion.scoring import palazzo as sheet
@@ -104,10 +105,14 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
     return sections
 
 
-def _private(state: PMap, seat: int) -> dict[str, Any]:
-    """This player's phone: the coins in hand, when the companion knows them."""
+def _player_view(state: PMap, seat: int | None) -> dict[str, Any]:
+    """What `seat` may see: the whole table's (None), or this player's phone: the coins in hand, when the
+    companion knows them, which stay out of everyone else's score sheet until the end."""
+    if seat is None:
+        return _public(state)
     hand = state["data"]["hands"][seat]
-    return {"hand": list(hand) if hand is not None else None}
+    shown = list(hand) if hand is not None else None
+    return {"hand": shown, SHEET: {"coins_in_hand": shown}}
 
 
 def _score_sheet(state: PMap) -> dict[str, Any]:
@@ -162,12 +167,10 @@ PALAZZO = GameDef(
     dice=(),
     initial_data=initial,
     first_player="rolloff",
-    public=_public,
-    private=_private,
+    player_view=_player_view,
     score_keys=(("points", "Points"),),
     score_sheet=_score_sheet,
     scoring=scoring.Sheet(sheet),
-    secret_sheet_fields=("coins_in_hand",),
     rule_options=RULE_OPTIONS,
     tapped=_tap,
     extra_action=extra_action,

@@ -139,8 +139,11 @@ def _sections(state: PMap, businesses: list[dict[str, Any]], per_player: list[di
     return sections
 
 
-def _private(state: PMap, seat: int) -> dict[str, Any]:
-    """Only this player's phone: the cards the companion knows are in his hand."""
+def _player_view(state: PMap, seat: int | None) -> dict[str, Any]:
+    """What `seat` may see: the whole table's (None); only this player's phone, the cards the companion knows
+    are in his hand."""
+    if seat is None:
+        return _public(state)
     return {"hand": list(state["data"]["hands"][seat])}
 
 
@@ -177,8 +180,7 @@ PATRONS = GameDef(
                   "campi": city.CAMPI_FIELD},
     learned=sponsor.learned,
     first_player="second_youngest",
-    public=_public,
-    private=_private,
+    player_view=_player_view,
     score_keys=(("points", "Points"), ("ducats", "Ducats")),
     score_sheet=_score_sheet,
     scoring=scoring.Sheet(sheet),
