@@ -4,12 +4,19 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from companion.core import engine
 from companion.core.result import Refused
 from companion.core.view import table_view
 from companion.games.free_play import FREE_PLAY
 from companion.replay import Replayer
+
+
+# Hypothesis's properties assert behaviour, never time: its default deadline (200 ms an example) failed an
+# example of the reader's codec that took 505 ms on a machine busy with the rest of the suite.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 
 @pytest.hookimpl(optionalhook=True)
