@@ -25,6 +25,7 @@ from pyrsistent import PMap
 from companion.core.edit import Edit, Handler
 from companion.core.flow import step_name
 from companion.core.game import GameDef
+from companion.games import patrons_of_venice
 from companion.games.master_of_venice.cards import OFFICES
 from companion.games.master_of_venice.leaving import end_of_turn
 from companion.games.master_of_venice.table import controller, unappointed
@@ -110,8 +111,16 @@ def _appoint_rest(e: Edit) -> None:
     end_of_turn(e)
 
 
+def _patrons_setup_0(game: GameDef) -> GameDef:
+    """The Patrons of Venice, version 0: a virtual deck was played without the luxuries' recipes (where the
+    box knows none, the player's word stands, as with real cards)."""
+    checks = [c for c in patrons_of_venice.SETUP_CHECKS if c is not patrons_of_venice.goods.recipes_for_a_virtual_deck]
+    return replace(game, check_setup=lambda setup: patrons_of_venice.check_setup(setup, checks))
+
+
 RULES: Mapping[str, Mapping[int, Callable[[GameDef], GameDef]]] = {
     "master_of_venice": {0: lambda game: _handler(game, "OFFICE_APPOINTMENT", "advance", _appoint_rest)},
+    "patrons_of_venice": {0: _patrons_setup_0},
 }
 
 

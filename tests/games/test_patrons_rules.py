@@ -26,7 +26,8 @@ class PV(Table):
     def __init__(self, n=3, virtual=False, first=0, orders=(), rng=None, rules=None, **setup):
         base = {"players": [{"name": name} for name in NAMES[:n]], "first": first, **setup}
         if virtual:
-            base |= {"deck_modes": {"raw_goods": "virtual"}, "compositions": {"raw_goods": setup.pop("deck", DECK)}}
+            base |= {"deck_modes": {"raw_goods": "virtual"}, "compositions": {"raw_goods": setup.pop("deck", DECK)},
+                     "recipes": base.get("recipes", RECIPES)}
         super().__init__(PATRONS, base, rules)
         self.orders, self.rng = list(orders), rng or random.Random(1)
 
@@ -666,8 +667,7 @@ def test_a_virtual_hand_shows_the_goods_a_business_needs():
     t.choose("SPONSOR")
     _hand(t, 0, "Iron 3")
     offered = {o["action"].get("business"): o for o in t.plays}
-    assert "draper" not in offered and "canvaser" not in offered and "tent" not in offered  # the hand shows none
-    assert offered["armour"]["confirm"]  # a recipe the text does not give: the player says he showed it
+    assert not {"draper", "canvaser", "tent", "armour"} & set(offered)  # the hand shows none (armour: the recipe entered)
     refused = t.do(type="advance", action="sponsor", business="draper", campi=["Campo A"], cost=3, shown=True)
     assert isinstance(refused, Refused) and refused.reason == "Ada owns no Draper and cannot show a Wool card (in hand: Iron 3)"
     _hand(t, 0, "Wool 2")
@@ -936,6 +936,20 @@ def test_a_new_virtual_game_asks_for_the_recipes_once_and_the_box_keeps_them(mak
     rt.stop()
     rt.journal.close()
     assert make_runtime(rt.journal.path).kept_setup("patrons_of_venice") == {"recipes": RECIPES}
+
+
+def test_a_virtual_game_without_the_recipes_replays_only_as_a_game_of_version_0():
+    """An earlier version started a virtual game without the luxuries' recipes: its journal replays under that
+    version's setup check (companion.upgrades), where the player says he showed a luxury's goods; today's
+    check refuses such a setup."""
+    setup = {"players": [{"name": n} for n in NAMES[:3]], "first": 0, "deck_modes": {"raw_goods": "virtual"},
+             "compositions": {"raw_goods": DECK}}
+    assert engine.new_game(PATRONS, setup).reason.startswith("a virtual deck needs the goods each luxury uses")
+    t = PV(3, virtual=True, recipes={}, rules=0)
+    t.choose("SPONSOR")
+    _hand(t, 0, "Iron 3")
+    offered = {o["action"].get("business"): o for o in t.plays}
+    assert offered["armour"]["confirm"] and "draper" not in offered  # the Armour's recipe is not known
 
 
 def test_grain_wine_and_pepper_are_placed_in_the_discard_pile_instead_of_the_market_so_none_is_bought_there():
