@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from pyrsistent import PMap
@@ -25,6 +26,7 @@ from pyrsistent import PMap
 from companion.core.edit import Edit, Handler
 from companion.core.flow import step_name
 from companion.core.game import GameDef
+from companion.core.result import Refused
 from companion.games import patrons_of_venice
 from companion.games.master_of_venice.cards import OFFICES
 from companion.games.master_of_venice.leaving import end_of_turn
@@ -111,16 +113,26 @@ def _appoint_rest(e: Edit) -> None:
     end_of_turn(e)
 
 
-def _patrons_setup_0(game: GameDef) -> GameDef:
+_PATRONS_COST_MOST = 50  # what version 0 let a table enter as a Business Tile's cost
+
+
+def _patrons_cost_0(state: PMap, kind: str, cost: object) -> Refused | None:
+    """The Patrons of Venice, version 0: a business sponsored for 0 to 50, and for another cost than one its type
+    was sponsored for before."""
+    return None if type(cost) is int and 0 <= cost <= _PATRONS_COST_MOST else Refused(f"cost: 0 to {_PATRONS_COST_MOST}")
+
+
+def _patrons_rules_0(game: GameDef) -> GameDef:
     """The Patrons of Venice, version 0: a virtual deck was played without the luxuries' recipes (where the
-    box knows none, the player's word stands, as with real cards)."""
+    box knows none, the player's word stands, as with real cards), and a business's cost was checked less."""
     checks = [c for c in patrons_of_venice.SETUP_CHECKS if c is not patrons_of_venice.goods.recipes_for_a_virtual_deck]
-    return replace(game, check_setup=lambda setup: patrons_of_venice.check_setup(setup, checks))
+    game = replace(game, check_setup=lambda setup: patrons_of_venice.check_setup(setup, checks))
+    return _handler(game, "SPONSOR", "sponsor", partial(patrons_of_venice.sponsor.sponsor, cost_check=_patrons_cost_0))
 
 
 RULES: Mapping[str, Mapping[int, Callable[[GameDef], GameDef]]] = {
     "master_of_venice": {0: lambda game: _handler(game, "OFFICE_APPOINTMENT", "advance", _appoint_rest)},
-    "patrons_of_venice": {0: _patrons_setup_0},
+    "patrons_of_venice": {0: _patrons_rules_0},
 }
 
 
