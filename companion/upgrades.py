@@ -27,10 +27,12 @@ from companion.core.edit import Edit, Handler
 from companion.core.flow import step_name
 from companion.core.game import GameDef
 from companion.core.result import Refused
-from companion.games import patrons_of_venice
 from companion.games.master_of_venice.cards import OFFICES
 from companion.games.master_of_venice.leaving import end_of_turn
 from companion.games.master_of_venice.table import controller, unappointed
+from companion.games.patrons_of_venice import SETUP_CHECKS, check_setup
+from companion.games.patrons_of_venice.goods import recipes_for_a_virtual_deck
+from companion.games.patrons_of_venice.sponsor import sponsor
 
 Upgrade = Callable[[PMap, Mapping[str, Any]], Mapping[str, Any] | None]
 
@@ -125,9 +127,9 @@ def _patrons_cost_0(state: PMap, kind: str, cost: object) -> Refused | None:
 def _patrons_rules_0(game: GameDef) -> GameDef:
     """The Patrons of Venice, version 0: a virtual deck was played without the luxuries' recipes (where the
     box knows none, the player's word stands, as with real cards), and a business's cost was checked less."""
-    checks = [c for c in patrons_of_venice.SETUP_CHECKS if c is not patrons_of_venice.goods.recipes_for_a_virtual_deck]
-    game = replace(game, check_setup=lambda setup: patrons_of_venice.check_setup(setup, checks))
-    return _handler(game, "SPONSOR", "sponsor", partial(patrons_of_venice.sponsor.sponsor, cost_check=_patrons_cost_0))
+    checks = [c for c in SETUP_CHECKS if c is not recipes_for_a_virtual_deck]
+    game = replace(game, check_setup=lambda setup: check_setup(setup, checks))
+    return _handler(game, "SPONSOR", "sponsor", partial(sponsor, cost_check=_patrons_cost_0))
 
 
 RULES: Mapping[str, Mapping[int, Callable[[GameDef], GameDef]]] = {
