@@ -81,8 +81,8 @@ def _own_wifi(args: argparse.Namespace) -> int:
 
     from companion import settings as settings_mod
     from companion.errors import SettingsError
-    from companion.wifi import own_ssid
-    from hardware.network import Network, NetworkError
+    from companion.wifi import NetworkError, own_ssid
+    from hardware.network import Network
 
     data_dir = _journal(args).parent
     try:

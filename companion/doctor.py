@@ -233,7 +233,8 @@ def check_data(data_dir: Path, journal: Path, in_use: bool) -> Iterator[Finding]
 
 def check_network(network_settings: dict[str, Any], machine: Machine) -> Iterator[Finding]:
     """Which Wi-Fi the box is on: a home network, or the companion's own."""
-    from hardware.network import OWN_ADDRESS, Network, NetworkError, nmcli
+    from companion.wifi import NetworkError
+    from hardware.network import OWN_ADDRESS, Network, nmcli
 
     network = Network(machine.nmcli or nmcli)
     problem = network.problem()

@@ -31,7 +31,7 @@ from typing import Any
 from urllib.parse import quote
 
 from companion import __version__, svg
-from companion.core.engine import new_game, start_session
+from companion.core.engine import start_session
 from companion.core.game import GameDef
 from companion.core.ranking import competition_positions
 from companion.core.result import refused
@@ -200,12 +200,12 @@ def timeline(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[st
     """The game `load` read, replayed input by input (pure): its Timeline's line."""
     record, setup, inputs = loaded["record"], loaded["setup"], loaded["inputs"]
     game = _game(known, record)
-    first = new_game(game, setup)
+    replayed = Replayer(game, loaded.get("rules"))
+    first = replayed.new_game(setup)
     if refused(first):
         return {"title": game.title, "label": "", "round_word": game.flow.round_word, "players": [], "points": []}
     session = start_session(first.state)
     line = Timeline(game, session.state)
-    replayed = Replayer(game, loaded.get("rules"))
     for seq, action in inputs:
         step = replayed(session, action)
         if step is None or refused(step):
@@ -217,11 +217,11 @@ def timeline(known: Mapping[str, GameDef], loaded: Mapping[str, Any]) -> dict[st
 
 def _first_player(game: GameDef, setup: Mapping[str, Any], inputs: list, rules: int | None) -> int | None:
     """Who started: the setup's choice, or the winner of the opening roll-off."""
-    first = new_game(game, setup)
+    replayed = Replayer(game, rules)
+    first = replayed.new_game(setup)
     if refused(first):
         return None
     session = start_session(first.state)
-    replayed = Replayer(game, rules)
     for _, action in inputs:
         if session.state["flow"] is not None:
             break

@@ -6,8 +6,9 @@ undo in the replayed tail reaches further back than the snapshot, the replay
 starts again from an earlier snapshot, and at worst from the setup.
 
 A game played under an earlier version of its rules (`rules`, kept with it in the journal) has each input
-taken to today's form first (companion/upgrades.py), the one place that knows old inputs; it replays from its
-setup (a snapshot of it may hold a table of those rules).
+taken to today's form first, and is replayed under that version's rules where they gave more than today's
+(companion/upgrades.py, the one place that knows old journals); it replays from its setup (a snapshot of it may
+hold a table of those rules).
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from pyrsistent import freeze
 
 from companion.core.engine import UNDO_LIMIT, Applied, Session, apply_input, new_game, start_session
 from companion.core.game import GameDef
-from companion.core.result import Refused, refused
+from companion.core.result import Accepted, Refused, refused
 from companion.errors import JournalError
 from companion.sources import signed
-from companion.upgrades import Upgrader
+from companion.upgrades import Upgrader, played_under
 
 SNAPSHOT_EVERY = 250
 
@@ -40,7 +41,7 @@ def restore(
     """The session after every input, and the last `keep_log` log lines (each input's first line signed with
     who made it, where `sources` says: companion.sources). `rules`: the version of the game's rules it was
     played under (None: before the journal kept it)."""
-    first = new_game(game, setup)
+    first = Replayer(game, rules).new_game(setup)
     if refused(first):
         raise JournalError(f"{source}: the saved setup of this {game.title} game is refused now ({first.reason})")
     last = inputs[-1][0] if inputs else 0
@@ -72,10 +73,15 @@ def restore(
 
 
 class Replayer:
-    """A journaled game's inputs applied in order, each first taken to today's form (companion.upgrades)."""
+    """A journaled game's inputs applied in order, each first taken to today's form, under the rules of the
+    version it was played under (companion.upgrades)."""
 
     def __init__(self, game: GameDef, rules: int | None):
-        self.game, self._upgrade = game, Upgrader(game, rules)
+        self.game, self._upgrade = played_under(game, rules), Upgrader(game, rules)
+
+    def new_game(self, setup: Mapping[str, Any]) -> Accepted | Refused:
+        """The game's first state from its setup, as the rules it was played under take it."""
+        return new_game(self.game, setup)
 
     def __call__(self, session: Session, action: Mapping[str, Any],
                  by: Mapping[str, Any] | None = None) -> Applied | Refused | None:

@@ -462,9 +462,6 @@ class Runtime:
         first = new_game(game, setup)
         if refused(first):
             return Outcome(False, first.reason)
-        lacking = game.check_new(setup) if game.check_new is not None else None
-        if lacking is not None:
-            return Outcome(False, lacking.reason)
         self._game_id = self.journal.new_game(game.id, setup, game.rules)
         self._keep(game, {k: setup[k] for k in game.setup_fields if k in setup})
         self._game, self._seq, self._session = game, 0, start_session(first.state)

@@ -18,7 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hardware.buttons import ROLES, GpioButtons, Press
+from companion.controls import ROLES
+from hardware.buttons import GpioButtons, Press
 from hardware.display import PagedDisplay
 from hardware.panel import EmulatedPanel
 from hardware.parts import PartMissing

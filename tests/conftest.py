@@ -50,12 +50,12 @@ class Table:
     def __init__(self, game, setup, rules=None):
         """`rules`: the inputs are those of a journal of that version of the game's rules, replayed (each taken
         to today's form, companion.upgrades); by default, today's inputs applied as the runtime does."""
-        first = engine.new_game(game, setup)
+        self.replayed = Replayer(game, rules) if rules is not None else None
+        first = self.replayed.new_game(setup) if self.replayed is not None else engine.new_game(game, setup)
         assert not isinstance(first, Refused), first
         self.game = game
         self.session = engine.start_session(first.state)
         self.log = list(first.log)
-        self.replayed = Replayer(game, rules) if rules is not None else None
 
     @property
     def state(self):

@@ -254,7 +254,7 @@ def test_a_card_nearly_full_is_a_journal_problem_with_its_fix(tmp_path, monkeypa
     from collections import namedtuple
 
     from companion.app import _health
-    from hardware.parts import PartState
+    from companion.health import PartState
 
     class Present:
         def state(self):

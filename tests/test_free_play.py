@@ -105,7 +105,7 @@ def test_a_whole_real_deck_drawn_then_discarded_at_once(make_runtime):
 
 def test_a_real_card_on_the_reader_is_drawn_then_discarded(make_runtime):
     from companion.cards import Card
-    from companion.journal import ReaderEvent
+    from companion.reader_event import ReaderEvent
 
     rt = make_runtime(game_setup=REAL)
     rt.call(lambda: rt.cards.register("04A1B2C3", Card("free_play", "cards", "Q♥")))
@@ -123,7 +123,7 @@ def test_a_real_card_on_the_reader_is_drawn_then_discarded(make_runtime):
 
 def test_a_real_card_on_the_reader_discards_only_that_card(make_runtime):
     from companion.cards import Card
-    from companion.journal import ReaderEvent
+    from companion.reader_event import ReaderEvent
 
     rt = make_runtime(game_setup=REAL)
     rt.call(lambda: rt.cards.register("04A1B2C3", Card("free_play", "cards", "Q♥")))

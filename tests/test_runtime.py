@@ -152,7 +152,7 @@ def test_the_table_asks_before_it_takes_back_what_a_players_phone_did_even_after
     assert again.seat_view(0)["taken_back"]["line"] == "The table took back: Ada's Score: 0 -> 3."
     assert "taken_back" not in again.seat_view(1)
     # Dice or a card on the reader for her held seat: the table asks before it takes that back too.
-    from companion.journal import ReaderEvent
+    from companion.reader_event import ReaderEvent
 
     thrown = again.submit_event(ReaderEvent("boot-1", 1, "DICE", {"sides": "6", "values": "4"}))
     assert thrown.ok, thrown

@@ -130,11 +130,11 @@ def _first_seat(game: GameDef, setup: Mapping[str, Any]) -> int | Refused | None
         players = setup["players"]
         if all(p.get("age") is None and p.get("birth_year") is not None for p in players):
             seat = nth_youngest([-p["birth_year"] for p in players], 2)  # the later the year, the younger
-            if isinstance(seat, str):
-                seat = "two players were born in the same year: choose the first player"
+            if refused(seat):
+                seat = Refused("two players were born in the same year: choose the first player")
         else:
             seat = nth_youngest([p.get("age") for p in players], 2)
-        return seat if isinstance(seat, int) else Refused(f"first: the second-youngest player starts, but {seat}")
+        return Refused(f"first: the second-youngest player starts, but {seat.reason}") if refused(seat) else seat
     return 0
 
 

@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.result import Refused
 from companion.core.words import counted
 
 PICKER_LIST = 12  # a field of more values than this, with groups, is picked group first (panel.js's PICKER_LIST)
@@ -75,81 +76,81 @@ def same(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
-def conforms(field: Mapping[str, Any]) -> str | None:
-    """Why `field` is not a field the contract allows, or None."""
+def conforms(field: Mapping[str, Any]) -> Refused | None:
+    """Why `field` is not a field the contract allows (a refusal), or None."""
     keys = set(field) - ANNOTATIONS
     if "enum" in field:
         if not isinstance(field["enum"], list) or not field["enum"]:
-            return "an enum lists at least one value"
+            return Refused("an enum lists at least one value")
         if "enumNames" in field and len(field["enumNames"]) != len(field["enum"]):
-            return "enumNames gives one label per enum value"
+            return Refused("enumNames gives one label per enum value")
         if "enumGroups" in field and (len(field["enumGroups"]) != len(field["enum"]) or not all(
                 isinstance(g, str) and g or isinstance(g, list) and g and all(isinstance(x, str) and x for x in g)
                 for g in field["enumGroups"])):
-            return "enumGroups gives one group per enum value (a name, or a list of names for a value in several)"
-        return None if keys == {"enum"} else f"an enum takes nothing else ({sorted(keys - {'enum'})})"
+            return Refused("enumGroups gives one group per enum value (a name, or a list of names for a value in several)")
+        return None if keys == {"enum"} else Refused(f"an enum takes nothing else ({sorted(keys - {'enum'})})")
     kind = field.get("type")
     if kind == "integer":
         if not isinstance(field.get("minimum"), int) or not isinstance(field.get("maximum"), int):
-            return "a number has a minimum and a maximum"
-        return None if keys <= {"type", "minimum", "maximum"} else f"unexpected {sorted(keys)}"
+            return Refused("a number has a minimum and a maximum")
+        return None if keys <= {"type", "minimum", "maximum"} else Refused(f"unexpected {sorted(keys)}")
     if kind == "boolean":
-        return None if keys == {"type"} else f"unexpected {sorted(keys)}"
+        return None if keys == {"type"} else Refused(f"unexpected {sorted(keys)}")
     if kind == "array":
         if not isinstance(field.get("maxItems"), int) or not isinstance(field.get("items"), Mapping):
-            return "an array has items and a maxItems"
+            return Refused("an array has items and a maxItems")
         if not keys <= {"type", "items", "maxItems", "minItems", "uniqueItems", "maxEach"}:
-            return f"unexpected {sorted(keys)}"
+            return Refused(f"unexpected {sorted(keys)}")
         each = field.get("maxEach", 0)
         if isinstance(each, list) and (len(each) != len(field["items"].get("enum", ())) or not all(type(n) is int for n in each)):
-            return "maxEach gives one number per value of the items' enum"
+            return Refused("maxEach gives one number per value of the items' enum")
         return conforms(field["items"])
     if kind == "string":
         if not isinstance(field.get("maxLength"), int) or not field.get("examples"):
-            return "a free string has a maxLength and examples (and only where the companion cannot list the values)"
-        return None if keys <= {"type", "maxLength"} else f"unexpected {sorted(keys)}"
-    return f"a field is an enum, a bounded integer, a boolean, a bounded array or a string, not {field!r}"
+            return Refused("a free string has a maxLength and examples (and only where the companion cannot list the values)")
+        return None if keys <= {"type", "maxLength"} else Refused(f"unexpected {sorted(keys)}")
+    return Refused(f"a field is an enum, a bounded integer, a boolean, a bounded array or a string, not {field!r}")
 
 
-def check(field: Mapping[str, Any], value: Any) -> str | None:
-    """Why `value` does not fit `field`, in words for a player, or None."""
+def check(field: Mapping[str, Any], value: Any) -> Refused | None:
+    """Why `value` does not fit `field`, in words for a player (a refusal), or None."""
     if "enum" in field:
         if any(same(value, v) for v in field["enum"]):
             return None
         names = field.get("enumNames") or [json.dumps(v, ensure_ascii=False) for v in field["enum"]]
-        return "one of " + ", ".join(map(str, names[:12])) + (", ..." if len(names) > 12 else "")
+        return Refused("one of " + ", ".join(map(str, names[:12])) + (", ..." if len(names) > 12 else ""))
     kind = field.get("type")
     if kind == "integer":
         if type(value) is not int:
-            return "a whole number"
+            return Refused("a whole number")
         lo, hi = field["minimum"], field["maximum"]
-        return None if lo <= value <= hi else f"a number from {lo} to {hi}"
+        return None if lo <= value <= hi else Refused(f"a number from {lo} to {hi}")
     if kind == "boolean":
-        return None if type(value) is bool else "true or false"
+        return None if type(value) is bool else Refused("true or false")
     if kind == "array":
         if not isinstance(value, list):
-            return "a list"
+            return Refused("a list")
         if len(value) > field["maxItems"] or len(value) < field.get("minItems", 0):
             lo = field.get("minItems", 0)
-            return f"{lo} to {field['maxItems']} items" if lo != field["maxItems"] else counted(lo, "item")
+            return Refused(f"{lo} to {field['maxItems']} items" if lo != field["maxItems"] else counted(lo, "item"))
         seen = [json.dumps(v, sort_keys=True) for v in value]
         if field.get("uniqueItems") and len(set(seen)) != len(seen):
-            return "each item once"
+            return Refused("each item once")
         each = field.get("maxEach")
         if isinstance(each, list):
             names = field["items"].get("enumNames") or field["items"]["enum"]
             for one, most, shown in zip(field["items"]["enum"], each, names):
                 if seen.count(json.dumps(one, sort_keys=True)) > most:
-                    return f"at most {most} of {shown}"
+                    return Refused(f"at most {most} of {shown}")
         elif each is not None and any(seen.count(v) > each for v in set(seen)):
-            return f"at most {each} of each"
+            return Refused(f"at most {each} of each")
         for item in value:
             bad = check(field["items"], item)
-            if bad:
-                return f"each item {bad}"
+            if bad is not None:
+                return Refused(f"each item {bad.reason}")
         return None
     if kind == "string":
         if not isinstance(value, str) or not value.strip():
-            return "a name"
-        return None if len(value) <= field["maxLength"] else f"at most {field['maxLength']} characters"
-    return "a field this table cannot check"
+            return Refused("a name")
+        return None if len(value) <= field["maxLength"] else Refused(f"at most {field['maxLength']} characters")
+    return Refused("a field this table cannot check")

@@ -62,9 +62,11 @@ def enter(game: Any, state: PMap, action: Mapping[str, Any]) -> Result:
     if filled is None or path not in unknown(filled):
         return Refused(f"path: one of the fields the sheet lacks ({', '.join(unknown(filled or {})) or 'none'})")
     field = _asked(game, path)
-    why = fields.check(field, action.get("value")) if field is not None else "this field is entered on the Scores page"
-    if why:
-        return Refused(f"value: {why}")
+    if field is None:
+        return Refused("value: this field is entered on the Scores page")
+    why = fields.check(field, action.get("value"))
+    if why is not None:
+        return Refused(f"value: {why.reason}")
     _set(filled, path, action["value"])
     if not unknown(filled):
         try:

@@ -79,9 +79,6 @@ class GameDef:
     # The game's own setup keys the New game page asks for (a board's layout, a tile's printed values): name
     # -> a JSON Schema with defaults, checked by `check_setup`.
     setup_fields: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    # What a new game's setup must hold that an earlier version's journal may lack: (setup) -> why it is
-    # refused (a `Refused`), or None. Checked when a game starts, not when a journal is replayed.
-    check_new: Callable[[Mapping[str, Any]], Refused | None] | None = None
     # What the table does before the first move that the box cannot do for it (cards a rule takes out of a
     # real deck): lines for the new game's log.
     setup_log: Callable[[PMap], tuple[str, ...]] | None = None

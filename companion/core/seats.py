@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.result import Refused
+
 
 def next_seat(seat: int, n: int, step: int = 1) -> int:
     return (seat + step) % n
@@ -39,21 +41,21 @@ def fewest_first(values: Sequence[int], ages: Sequence[int | None]) -> tuple[int
     )
 
 
-def nth_youngest(ages: Sequence[int | None], nth: int) -> int | str:
-    """The seat of the `nth` youngest player (1 = the youngest), or why it cannot be told.
+def nth_youngest(ages: Sequence[int | None], nth: int) -> int | Refused:
+    """The seat of the `nth` youngest player (1 = the youngest), or why it cannot be told (a refusal).
 
     Ages are whole years; two players of the same age at the place that matters
     cannot be told apart, so the table must choose.
     """
     if any(a is None for a in ages):
-        return "give every player's age, or choose the first player"
+        return Refused("give every player's age, or choose the first player")
     if not 1 <= nth <= len(ages):
-        return f"there is no {nth}th youngest of {len(ages)} players"
+        return Refused(f"there is no {nth}th youngest of {len(ages)} players")
     order = sorted(range(len(ages)), key=lambda s: ages[s])
     seat = order[nth - 1]
     twins = [s for s in order if ages[s] == ages[seat]]
     if len(twins) > 1:
-        return f"{len(twins)} players are {ages[seat]}: choose the first player"
+        return Refused(f"{len(twins)} players are {ages[seat]}: choose the first player")
     return seat
 
 

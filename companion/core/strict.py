@@ -20,22 +20,22 @@ from companion.core.result import Refused
 
 def match(offered: Sequence[Option], given: Mapping[str, Any]) -> Option | Refused:
     """The offered option `given` does, or a refusal a player understands (nothing changes)."""
-    closest: tuple[int, Option, str] | None = None
+    closest: tuple[int, Refused] | None = None
     fixed = {key for option in offered for key in option.action}
     for option in offered:
         if not all(key in given and same(given[key], value) for key, value in option.action.items()):
             continue
-        reason = _fields(option, given)
-        if reason is None:
+        unfilled = _fields(option, given)
+        if unfilled is None:
             if option.confirm and given.get("confirm") is not True:
                 return Refused(f"{option.label}: confirm to do it", needs_confirm=True)
             return option
         # The option this input meant: it fixes the most, and the input names nothing that another
         # option fixes instead (then it meant one of those, with another value).
         if not (set(given) - _keys(option)) & fixed and (closest is None or len(option.action) > closest[0]):
-            closest = (len(option.action), option, reason)
+            closest = (len(option.action), unfilled)
     if closest is not None:
-        return Refused(f"{closest[1].label}: {closest[2]}")
+        return closest[1]
     return Refused(_not_offered(offered))
 
 
@@ -46,19 +46,20 @@ def _keys(option: Option) -> set[str]:
             | ({"tag"} if option.taps else set()))
 
 
-def _fields(option: Option, given: Mapping[str, Any]) -> str | None:
+def _fields(option: Option, given: Mapping[str, Any]) -> Refused | None:
+    """Why `given` does not fill the option's fields (a refusal that names the option), or None."""
     missing = [k for k in option.fields if k not in given]
     if missing:
-        return "choose " + " and ".join(option.fields[k].get("title", k) for k in missing)
+        return Refused(f"{option.label}: choose " + " and ".join(option.fields[k].get("title", k) for k in missing))
     unknown = sorted(set(given) - _keys(option))
     if unknown:
-        return f"{', '.join(unknown)} is not part of this"
+        return Refused(f"{option.label}: {', '.join(unknown)} is not part of this")
     if "confirm" in given and given["confirm"] is not True:
-        return "confirm: true, or leave it out"
+        return Refused(f"{option.label}: confirm: true, or leave it out")
     for key, field in option.fields.items():
         bad = check(field, given[key])
-        if bad:
-            return f"{field.get('title', key)}: {bad}"
+        if bad is not None:
+            return Refused(f"{option.label}: {field.get('title', key)}: {bad.reason}")
     return None
 
 

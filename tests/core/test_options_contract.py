@@ -16,35 +16,35 @@ CELL = {"enum": [[0, 1], [1, 0], "reserve"], "enumNames": ["above", "right", "th
 
 def test_a_value_fits_a_field_by_json_not_by_pythons_equality():
     assert check(CELL, [0, 1]) is None and check(CELL, "reserve") is None
-    assert check(CELL, [True, 0]) == "one of above, right, the reserve"  # True == 1 in Python, not in JSON
+    assert check(CELL, [True, 0]).reason == "one of above, right, the reserve"  # True == 1 in Python, not in JSON
     assert check({"enum": [1, 2]}, True) is not None
     assert check({"type": "integer", "minimum": -2, "maximum": 3}, 3) is None
-    assert check({"type": "integer", "minimum": -2, "maximum": 3}, 4) == "a number from -2 to 3"
-    assert check({"type": "integer", "minimum": 0, "maximum": 3}, True) == "a whole number"
-    assert check({"type": "boolean"}, 1) == "true or false"
+    assert check({"type": "integer", "minimum": -2, "maximum": 3}, 4).reason == "a number from -2 to 3"
+    assert check({"type": "integer", "minimum": 0, "maximum": 3}, True).reason == "a whole number"
+    assert check({"type": "boolean"}, 1).reason == "true or false"
     coins = {"type": "array", "items": {"enum": [0, 1, 2]}, "maxItems": 5, "maxEach": 2}
     assert check(coins, [2, 2, 1]) is None
-    assert check(coins, [2, 2, 2]) == "at most 2 of each"
-    assert check(coins, [0, 1, 2, 0, 1, 2]) == "0 to 5 items"
-    assert check(coins, [3]) == "each item one of 0, 1, 2"
-    assert check({"type": "array", "items": {"enum": ["a", "b"]}, "maxItems": 2, "uniqueItems": True}, ["a", "a"]) == "each item once"
-    assert check({"type": "array", "items": {"enum": ["a"]}, "minItems": 1, "maxItems": 1}, []) == "1 item"
-    assert check({"type": "string", "maxLength": 5, "examples": ["x"]}, "  ") == "a name"
+    assert check(coins, [2, 2, 2]).reason == "at most 2 of each"
+    assert check(coins, [0, 1, 2, 0, 1, 2]).reason == "0 to 5 items"
+    assert check(coins, [3]).reason == "each item one of 0, 1, 2"
+    assert check({"type": "array", "items": {"enum": ["a", "b"]}, "maxItems": 2, "uniqueItems": True}, ["a", "a"]).reason == "each item once"
+    assert check({"type": "array", "items": {"enum": ["a"]}, "minItems": 1, "maxItems": 1}, []).reason == "1 item"
+    assert check({"type": "string", "maxLength": 5, "examples": ["x"]}, "  ").reason == "a name"
     # How often each value may come, value by value: the cubes of each kind in a stock of 2 wool and 1 gold.
     stock = {"type": "array", "items": {"enum": ["wool", "gold"]}, "maxItems": 3, "maxEach": [2, 1]}
     assert conforms(stock) is None and check(stock, ["wool", "gold", "wool"]) is None
-    assert check(stock, ["gold", "gold"]) == "at most 1 of gold"
-    assert conforms({**stock, "maxEach": [2]}) == "maxEach gives one number per value of the items' enum"
+    assert check(stock, ["gold", "gold"]).reason == "at most 1 of gold"
+    assert conforms({**stock, "maxEach": [2]}).reason == "maxEach gives one number per value of the items' enum"
 
 
 def test_a_field_the_contract_does_not_allow_is_named():
     assert conforms(CELL) is None
-    assert conforms({"type": "integer", "minimum": 0}) == "a number has a minimum and a maximum"
-    assert conforms({"type": "array", "items": {"enum": [1]}}) == "an array has items and a maxItems"
-    assert conforms({"type": "string", "maxLength": 10}).startswith("a free string has a maxLength and examples")
-    assert conforms({"enum": []}) == "an enum lists at least one value"
-    assert conforms({"enum": [1, 2], "enumNames": ["one"]}) == "enumNames gives one label per enum value"
-    assert conforms({"type": "object"}).startswith("a field is an enum")
+    assert conforms({"type": "integer", "minimum": 0}).reason == "a number has a minimum and a maximum"
+    assert conforms({"type": "array", "items": {"enum": [1]}}).reason == "an array has items and a maxItems"
+    assert conforms({"type": "string", "maxLength": 10}).reason.startswith("a free string has a maxLength and examples")
+    assert conforms({"enum": []}).reason == "an enum lists at least one value"
+    assert conforms({"enum": [1, 2], "enumNames": ["one"]}).reason == "enumNames gives one label per enum value"
+    assert conforms({"type": "object"}).reason.startswith("a field is an enum")
 
 
 BUY = Option("Buy Suns 3 (8)", "Buy", {"type": "advance", "action": "purchase", "tile": "Suns 3"}, fields={"to": CELL})

@@ -12,11 +12,11 @@ NAMES = ("Ada", "Bea", "Cy", "Dan")
 class MOV(Table):
     """Chance outcomes: the dice queued in `self.dice` first (one list per roll), then `rng`."""
 
-    def __init__(self, n=2, virtual=False, first=0, rng=None, **options):
+    def __init__(self, n=2, virtual=False, first=0, rng=None, rules=None, **options):
         setup = {"players": [{"name": name} for name in NAMES[:n]], "first": first, "options": options}
         if virtual:
             setup["deck_modes"] = {"deck": "virtual"}
-        super().__init__(MASTER, setup)
+        super().__init__(MASTER, setup, rules)
         self.dice, self.rng = [], rng or random.Random(1)
 
     def chance(self, needs):

@@ -236,6 +236,27 @@ def test_the_player_who_controls_the_doge_must_immediately_appoint_to_each_playe
     assert "Bea appoints Cy to the Office of Admiral." in t.log
 
 
+def test_next_gave_out_the_offices_left_only_in_a_game_of_version_0_replayed():
+    """An earlier version's NEXT gave the offices not yet given, in order, to the players without one, from the
+    Doge's controller's: its journals replay so (companion.upgrades, the version's rules), and today's rules
+    refuse it, the Doge appointing each."""
+    for rules in (0, None):
+        t = MOV(3, rules=rules)
+        t.to("EXPANSION")
+        t.put(1, "Senator")
+        t.to("DOGE")
+        t.go(type="advance", die=6)
+        t.go(type="advance")  # Bea alone votes, and wins
+        assert t.step == "OFFICE_APPOINTMENT" and t.view["doge"]["controller"] == 1
+        if rules is None:
+            assert t.refused(type="advance") == "Bea appoints the offices first"
+            continue
+        t.go(type="advance")
+        assert t.view["offices"] == {"Council Head": 1, "General": 2, "Admiral": 0}
+        assert {"Bea: Office of Council Head.", "Cy: Office of General.", "Ada: Office of Admiral."} <= set(t.log)
+        assert t.view["turn"] == 2 and t.step == "DRAW"
+
+
 def test_players_may_play_war_or_army_cards_in_the_war_phase():
     t = MOV(2)
     t.give(0, gold=10, cards=3)

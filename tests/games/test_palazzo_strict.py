@@ -10,7 +10,7 @@ from companion.controls import Panel
 from companion.core import engine
 from companion.core.result import Refused
 from companion.games.palazzo import PALAZZO
-from companion.journal import ReaderEvent
+from companion.reader_event import ReaderEvent
 from palazzo_table import coins_first, tiles_first
 
 from buttons import press

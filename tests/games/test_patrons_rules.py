@@ -26,7 +26,8 @@ class PV(Table):
     def __init__(self, n=3, virtual=False, first=0, orders=(), rng=None, rules=None, **setup):
         base = {"players": [{"name": name} for name in NAMES[:n]], "first": first, **setup}
         if virtual:
-            base |= {"deck_modes": {"raw_goods": "virtual"}, "compositions": {"raw_goods": setup.pop("deck", DECK)}}
+            base |= {"deck_modes": {"raw_goods": "virtual"}, "compositions": {"raw_goods": setup.pop("deck", DECK)},
+                     "recipes": base.get("recipes", RECIPES)}
         super().__init__(PATRONS, base, rules)
         self.orders, self.rng = list(orders), rng or random.Random(1)
 
@@ -62,7 +63,7 @@ def sponsored(t, plan):
             t.go(type="advance")
 
 
-def biz(kind, *campi, cost=0):
+def biz(kind, *campi, cost=1):
     return {"business": kind, "campi": list(campi), "cost": cost, "shown": True}
 
 
@@ -523,7 +524,7 @@ def test_sponsoring_is_a_business_or_a_statue_never_both_and_needs_the_goods_sho
     taken = t.do(type="advance", action="sponsor", statue="campo a")
     assert isinstance(taken, Refused) and "vacant campo" in taken.reason
     t.go(type="advance")
-    sponsored(t, {0: {"business": "draper", "campi": ["Campo B"], "cost": 2}})  # owns one: nothing to show
+    sponsored(t, {0: {"business": "draper", "campi": ["Campo B"], "cost": 3}})  # owns one: nothing to show
     assert [b["owner"] for b in t.view["businesses"]] == [0, 0]
     assert t.view["players"][0]["points"] == 3  # one Draper by a statue (2) + one not (1)
 
@@ -590,7 +591,7 @@ def test_the_score_sheet_holds_what_the_table_knows():
     t = PV(3, options={"statue_business_worth": 3})
     sponsored(t, {0: biz("tent", "Campo A"), 1: {"statue": "Campo A"}, 2: biz("draper", "Campo B", cost=2)})
     sheet = PATRONS.score_sheet(t.state)
-    assert sheet["players"][0] == {"name": "Ada", "businesses": [["tent", True]], "favour_cards": 0, "ducats": 10}
+    assert sheet["players"][0] == {"name": "Ada", "businesses": [["tent", True]], "favour_cards": 0, "ducats": 9}
     assert sheet["players"][2]["businesses"] == [["draper", False]] and sheet["players"][2]["ducats"] == 8
     assert sheet["options"] == {"statue_business_worth": 3}
 
@@ -666,8 +667,7 @@ def test_a_virtual_hand_shows_the_goods_a_business_needs():
     t.choose("SPONSOR")
     _hand(t, 0, "Iron 3")
     offered = {o["action"].get("business"): o for o in t.plays}
-    assert "draper" not in offered and "canvaser" not in offered and "tent" not in offered  # the hand shows none
-    assert offered["armour"]["confirm"]  # a recipe the text does not give: the player says he showed it
+    assert not {"draper", "canvaser", "tent", "armour"} & set(offered)  # the hand shows none (armour: the recipe entered)
     refused = t.do(type="advance", action="sponsor", business="draper", campi=["Campo A"], cost=3, shown=True)
     assert isinstance(refused, Refused) and refused.reason == "Ada owns no Draper and cannot show a Wool card (in hand: Iron 3)"
     _hand(t, 0, "Wool 2")
@@ -936,6 +936,37 @@ def test_a_new_virtual_game_asks_for_the_recipes_once_and_the_box_keeps_them(mak
     rt.stop()
     rt.journal.close()
     assert make_runtime(rt.journal.path).kept_setup("patrons_of_venice") == {"recipes": RECIPES}
+
+
+def test_a_business_for_0_or_for_a_second_cost_replays_only_as_a_game_of_version_0():
+    """An earlier version took a business for 0 (and up to 50), and a type for another cost than before: its
+    journals replay as they were (companion.upgrades, that version's cost check); today's rules refuse both."""
+    old = PV(3, rules=0)
+    old.choose("SPONSOR")
+    for campo, cost in (("Campo A", 0), ("Campo B", 4), ("Campo C", 2)):  # Ada's, Bea's, Cy's Drapers
+        old.go(type="advance", action="sponsor", **biz("draper", campo, cost=cost))
+    assert old.ducats()[0] == [10, 6, 8]
+    today = PV(3)
+    today.choose("SPONSOR")
+    assert today.refused(type="advance", action="sponsor", **biz("draper", "Campo A", cost=0)) == \
+        "cost: the Ducats printed on the tile, 1 to 20"
+    today.go(type="advance", action="sponsor", **biz("draper", "Campo A", cost=4))
+    assert today.refused(type="advance", action="sponsor", **biz("draper", "Campo B", cost=2)) == \
+        "the Draper tiles cost 4 (printed on the tile), not 2"
+
+
+def test_a_virtual_game_without_the_recipes_replays_only_as_a_game_of_version_0():
+    """An earlier version started a virtual game without the luxuries' recipes: its journal replays under that
+    version's setup check (companion.upgrades), where the player says he showed a luxury's goods; today's
+    check refuses such a setup."""
+    setup = {"players": [{"name": n} for n in NAMES[:3]], "first": 0, "deck_modes": {"raw_goods": "virtual"},
+             "compositions": {"raw_goods": DECK}}
+    assert engine.new_game(PATRONS, setup).reason.startswith("a virtual deck needs the goods each luxury uses")
+    t = PV(3, virtual=True, recipes={}, rules=0)
+    t.choose("SPONSOR")
+    _hand(t, 0, "Iron 3")
+    offered = {o["action"].get("business"): o for o in t.plays}
+    assert offered["armour"]["confirm"] and "draper" not in offered  # the Armour's recipe is not known
 
 
 def test_grain_wine_and_pepper_are_placed_in_the_discard_pile_instead_of_the_market_so_none_is_bought_there():

@@ -95,7 +95,7 @@ def test_with_one_die_in_hand_the_second_is_taken_from_one_of_his_dice_on_the_ti
     """[R] "If there is only one die available, the second must be taken from one of his dice on the tiles": 2d6
     thrown on the reader are taken as thrown, then the player says which die came back (his phone, or the box's
     buttons); the reader never picks the first one listed. With one die to take, the reader takes it."""
-    from companion.journal import ReaderEvent
+    from companion.reader_event import ReaderEvent
 
     rt = _new(make_runtime)
     for tile, value in (("Flax", 5), ("Gold", 3), ("Order", 2), ("Market", 6)):

@@ -5,8 +5,8 @@ import os
 
 import pytest
 
-from companion.wifi import OwnWifi, join_code, own_ssid
-from hardware.network import OWN, Network, NetworkError, fields
+from companion.wifi import NetworkError, OwnWifi, join_code, own_ssid
+from hardware.network import OWN, Network, fields
 from nmcli_double import HOME, Nmcli, with_own
 
 def test_terse_fields_unescape_colons():

@@ -4,7 +4,7 @@ import pytest
 
 from companion.cards import Card
 from companion.errors import CompanionError, JournalError
-from companion.journal import ReaderEvent
+from companion.reader_event import ReaderEvent
 
 PLAYERS = [{"name": "Ada"}, {"name": "Bea"}]
 MIRROR = {"players": PLAYERS, "deck_modes": {"cards": "mirror"}}

@@ -4,8 +4,7 @@ controls the Doge must immediately appoint to each player, including himself, co
   appoint  {seat, office}   the Doge's controller gives a player without an office one of the four; the
                             last one to give is an advance (`"action": "appoint"`): it ends the turn
   advance                   NEXT, offered only when nobody is left to appoint (or no player controls the
-                            Doge): the turn ends. (Journals of earlier versions: it gave the offices left, in
-                            order, to the players without one.)
+                            Doge): the turn ends.
 
 NEXT never makes the Doge's choices for him: the box and the host's table page do his options as they do
 any player's (the host asks first when a phone holds his seat).
@@ -45,14 +44,10 @@ def appoint(e: Edit) -> None:
         end_of_turn(e)
 
 
-def appoint_rest(e: Edit) -> None:
-    """NEXT gives the offices not yet given, in order, to the players without one, from the Doge's."""
-    table = e.data
-    waiting = unappointed(e.state) if controller(table, "doge") is not None else []
-    free = [o for o in OFFICES if o not in table["offices"]]
-    for seat, office in zip(waiting, free):
-        table["offices"][office] = seat
-        e.say(f"{e.name(seat)}: Office of {office}.")
+def close(e: Edit) -> None:
+    """NEXT: nobody is left to appoint (or nobody controls the Doge), and the turn ends."""
+    if _left(e.state):
+        e.refuse(f"{e.name(controller(e.data, 'doge'))} appoints the offices first")
     end_of_turn(e)
 
 
@@ -87,4 +82,4 @@ def status(state: PMap) -> str:
 
 
 STEP = phase("OFFICE_APPOINTMENT", "The Doge appoints", undone="the Doge's appointments", when=lambda state: state["data"]["appointing"], done="Done",
-             seat=_seat, table=_table, status=status, handlers={"appoint": appoint, "advance": appoint_rest})
+             seat=_seat, table=_table, status=status, handlers={"appoint": appoint, "advance": close})

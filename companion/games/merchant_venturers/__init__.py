@@ -25,7 +25,7 @@ from companion.core.game import GameDef
 from companion.core.result import Refused
 from companion.scoring import merchant_venturers as sheet
 
-from . import markets, picture, sea, trading
+from . import markets, picture, sea, trade
 from .board import GOODS, NEW, OLD, demand, layout_lines, port_names
 from .cards import DECK, virtual
 from .fleet import SEA
@@ -58,7 +58,7 @@ def _first_move(state: PMap) -> int | None:
 
 def _port_order(state: PMap) -> dict[str, list[int]]:
     """Who trades first at each port, north to south, in the phases that go port by port (5 and 8)."""
-    world = trading.world_traded(state)
+    world = trade.world_traded(state)
     if world is None or state["data"]["board"] is None:
         return {}
     return {p: markets.order_at(state, p) for p in port_names(state["data"]["board"], world)}
@@ -121,7 +121,7 @@ def _public(state: PMap) -> dict[str, Any]:
         "prices": prices,
         "port_order": _port_order(state) if flow is not None else {},
         "trading": {k: now[k] for k in ("name", "seat")}
-        if flow is not None and not flow["over"] and (now := trading.cursor(state, trading.world_traded(state))) else None,
+        if flow is not None and not flow["over"] and (now := trade.cursor(state, trade.world_traded(state))) else None,
         "per_player": per_player,
         "sections": _sections(state, per_player, prices),
     }
@@ -155,7 +155,7 @@ def _sections(state: PMap, per_player: list[dict[str, Any]], prices: Mapping[str
     if marker is not None and not state["flow"]["over"]:  # who leads this year, and who acts now
         now = season(state)
         lines = [f"{names[marker]} has the first-move marker", f"The wind blows from the {table['settings']['wind'][now]}"]
-        chance = trading.cursor(state, trading.world_traded(state))
+        chance = trade.cursor(state, trade.world_traded(state))
         if chance is not None:
             others = [names[s] for s in markets.order_at(state, chance["name"]) if s != chance["seat"]]
             lines.append(f"{names[chance['seat']]}'s chance at {chance['name']}" + (f"; then {', '.join(others)}" if others else ""))

@@ -1,7 +1,7 @@
 """Merchant Venturers' phases as the core's flow: each phase a step, declared in its own module with its
 options, handlers and status (phase.py gives them their common parts: the acting player's "Done", the status
 line's year, season and wind); each player's action cards and corrections at any time are the flow's any-time
-layer (any_time.py)."""
+layer (anytime.py)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from pyrsistent import PMap
 from companion.core.flow import AFTER_ROUNDS, ONE_PER_ROUND, EndTrigger, Flow
 from companion.core.seats import clockwise_from
 
-from . import any_time, before, loading, purchases, sailing, seasons, trading
+from . import anytime, before, load, purchases, sail, seasons, trade
 from .calendar import YEARS, first_move, turn_line
 
 STEPS = (before.DEAL, before.PLACE, before.PREGAME, seasons.SEASON, seasons.RESOURCES, purchases.BUY,
-         seasons.ALLOCATION, trading.BUY_GOODS, loading.STEP, sailing.STEP, trading.SELL, purchases.BUY_AGAIN)
+         seasons.ALLOCATION, trade.BUY_GOODS, load.STEP, sail.STEP, trade.SELL, purchases.BUY_AGAIN)
 
 
 def _order(state: PMap) -> Sequence[int]:
@@ -34,5 +34,5 @@ FLOW = Flow(
     end=(EndTrigger(AFTER_ROUNDS, rounds=4 * YEARS, reason=f"the Autumn of year {YEARS} is over"),),
     round_word="Turn",
     round_line=turn_line,
-    anytime=any_time.ANYTIME,
+    anytime=anytime.ANYTIME,
 )

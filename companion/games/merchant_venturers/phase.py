@@ -1,7 +1,7 @@
 """Merchant Venturers: a phase of the season as a step of the flow. Every step has the same parts: the
 table's options (NEXT where the table closes it), the acting player's own (his purchases, loads or
 sailings, and "Done"), and the status line, which starts with the year, the season and the wind. What each
-player may do at any time (any_time.py) is the flow's any-time layer, which the core adds to every phase."""
+player may do at any time (anytime.py) is the flow's any-time layer, which the core adds to every phase."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """Merchant Venturers' board as the companion knows it, drawn for the table page: the Old World's ports on
 the left and the New World's on the right, north to south, each with the good its card names, its lands,
 the trading posts and the ships docked there; the ships at sea in the ocean between; each player in the
-colour the panel gives the seat. Under it, on the companion's own board, the map of its 90 tiles
-(map_picture.py); a table's own board has no map.
+colour the panel gives the seat. Under it, on the companion's own board, the map of its 90 tiles (sea.py):
+where each triangular tile goes, the ocean's in blue, each port and land by its id, a land in the colour of what
+it makes; a table's own board has no map.
 
 Drawn from the public view (`_public`): pure, so a past game's last view draws its board too.
 """
@@ -14,7 +15,7 @@ from typing import Any
 
 from companion import svg
 
-from . import map_picture
+from . import sea
 from .board import DESERT, LABELS, LAND, NEW, OLD
 from .fleet import SEA
 
@@ -27,6 +28,9 @@ GOOD_FILLS = {"crops": "#a6c95f", "furs": "#9c6b3c", "spices": "#d9534f", "ebony
               DESERT: "#eddcb0"}
 GOOD_LETTERS = {"crops": "C", "furs": "F", "spices": "S", "ebony": "E", "gold": "G", DESERT: "–"}
 SIZES = {"small": "S", "medium": "M", "large": "L"}
+SIDE, HIGH = 40, 30  # the map: a triangle's side and height, in the picture's units
+PORT_FILL = "#f7f3ea"
+DARK = ("furs", "spices", "ebony")  # white words on these fills
 
 
 def board(view: Mapping[str, Any]) -> str:
@@ -57,8 +61,8 @@ def board(view: Mapping[str, Any]) -> str:
     out += [svg.text(4, height + 12 + 12 * k, words, fill="#555", font_size="9") for k, words in enumerate(key)]
     out += svg.legend(4, height + 14 + 12 * len(key) + 6, names, ink)
     bottom = height + 14 + 12 * len(key) + 6 + 14 * len(names)
-    out += map_picture.draw(view, GOOD_FILLS, OCEAN, bottom)
-    return svg.document(WIDTH, bottom + map_picture.height(view), TITLE, out)
+    out += _map(view, bottom)
+    return svg.document(WIDTH, bottom + _map_height(view), TITLE, out)
 
 
 def _port(port: Mapping[str, Any], lands: Mapping[str, str], view: Mapping[str, Any], ink: list[str], x: float,
@@ -66,7 +70,7 @@ def _port(port: Mapping[str, Any], lands: Mapping[str, str], view: Mapping[str, 
     good = port.get("good")
     title = port["name"] + (f": {LABELS[good]}" if good else "")
     out = [f'<rect class="port" data-port="{port["name"]}" x="{x + 2:g}" y="{y:g}" width="{PORT_W - 4:g}" '
-           f'height="{PORT_H:g}" rx="4" fill="#f7f3ea" stroke="#b9ad96"/>',
+           f'height="{PORT_H:g}" rx="4" fill="{PORT_FILL}" stroke="#b9ad96"/>',
            svg.text(x + 7, y + 12, title, font_weight="bold")]
     if port["world"] == NEW and good:
         left = view.get("stock", {}).get(port["name"], {}).get(good, 0)
@@ -101,3 +105,30 @@ def _house(seat: int, post: Mapping[str, Any], c: str, x: float, y: float) -> st
 def _ship(seat: int, ship: Mapping[str, Any], c: str, x: float, y: float) -> str:
     dots = "".join(f'<circle cx="{x - 6 + 6 * k:g}" cy="{y + 3:g}" r="2" fill="#fff"/>' for k in range(len(ship["cargo"])))
     return f'<g class="ship" data-seat="{seat}">{svg.boat(x, y, c, str(ship["id"]))}{dots}</g>'
+
+
+def _map_height(view: Mapping[str, Any]) -> float:
+    """How tall the map is (0 when there is none)."""
+    return 16 + sea.ROWS * HIGH + 6 if sea.known(view.get("board")) else 0
+
+
+def _map(view: Mapping[str, Any], top: float) -> list[str]:
+    """The map from `top` down: a heading, then the rows north to south."""
+    board = view.get("board")
+    if not sea.known(board):
+        return []
+    makes = {land: p["good"] for p in board["ports"] for land in p["lands"]}  # a New World land makes its port's good
+    out = [svg.text(4, top + 11, "The map: lay the tiles so", font_weight="bold")]
+    for (r, c), name in sea.TILES.items():
+        x, y = c * SIDE / 2, top + 16 + r * HIGH
+        up = (r + c) % 2 == 0
+        points = ((x, y + HIGH), (x + SIDE / 2, y), (x + SIDE, y + HIGH)) if up else ((x, y), (x + SIDE, y), (x + SIDE / 2, y + HIGH))
+        kind = board["lands"].get(name)
+        made = makes[name] if kind == LAND else kind
+        fill = OCEAN if not name else PORT_FILL if kind is None else GOOD_FILLS.get(made, "#ccc")
+        out.append(f'<polygon class="tile" data-tile="{name}" points="{" ".join(f"{px:g},{py:g}" for px, py in points)}" '
+                   f'fill="{fill}" stroke="#fff"/>')
+        if name:
+            out.append(svg.text(x + SIDE / 2, y + (HIGH * 0.8 if up else HIGH * 0.45), name, text_anchor="middle", font_size="8",
+                                fill="#fff" if made in DARK else "#000"))
+    return out

@@ -11,7 +11,7 @@
   quay           per seat, {port: [goods]} bought this Summer and not yet loaded or stored
   sold           {"turn", "at": {port: {good: n}}}: what the ports bought this season
   sailed         {"turn", "ships": [[seat, id], ...]}: the ships that sailed this season
-  trading        phases 5 and 8: whose chance it is, port by port (trading.py)
+  trading        phases 5 and 8: whose chance it is, port by port (trade.py)
   hands, dealt   the action cards in each hand (virtual deck; secret), and whether the start's are dealt
   settings       the season table, the goods' purchase prices and the wind: SPEC 5.10's defaults or setup's
 

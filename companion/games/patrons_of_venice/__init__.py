@@ -14,6 +14,7 @@ good, then value) or tap them where a price or a Pirates! depends on them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pyrsistent import PMap
@@ -162,6 +163,17 @@ def _score_sheet(state: PMap) -> dict[str, Any]:
     }
 
 
+# The setup keys the table enters, each checked in turn.
+SETUP_CHECKS = (goods.check_recipes, goods.recipes_for_a_virtual_deck, sponsor.check_costs, goods.check_values,
+                city.check_campi)
+
+
+def check_setup(setup: Mapping[str, Any], checks: Sequence[Callable[[Mapping[str, Any]], Refused | None]] = SETUP_CHECKS
+                ) -> Refused | None:
+    """The first of `checks` that refuses the setup, or None."""
+    return next((found for found in (check(setup) for check in checks) if found is not None), None)
+
+
 PATRONS = GameDef(
     id=GAME_ID,
     title="The Patrons of Venice",
@@ -173,9 +185,7 @@ PATRONS = GameDef(
     counters=COUNTERS,
     dice=(),
     initial_data=initial,
-    check_setup=lambda setup: (goods.check_recipes(setup) or sponsor.check_costs(setup) or goods.check_values(setup)
-                               or city.check_campi(setup)),
-    check_new=goods.recipes_for_a_virtual_deck,
+    check_setup=check_setup,
     setup_fields={"recipes": goods.RECIPE_FIELD, "costs": sponsor.COST_FIELD, "made_values": goods.VALUE_FIELD,
                   "campi": city.CAMPI_FIELD},
     learned=sponsor.learned,

@@ -84,8 +84,7 @@ def check_recipes(setup: Mapping[str, Any]) -> Refused | None:
 
 
 def recipes_for_a_virtual_deck(setup: Mapping[str, Any]) -> Refused | None:
-    """A new game with a virtual deck needs every luxury's recipe (a journal of an earlier version, which
-    had none, still replays: the table's word stood for those luxuries)."""
+    """A game with a virtual deck needs every luxury's recipe."""
     given = setup.get("recipes")
     if (setup.get("deck_modes") or {}).get("raw_goods") == "virtual":
         missing = [product for kind, product in ASKED.items() if len((given or {}).get(kind) or ()) != RECIPE_SIZE]

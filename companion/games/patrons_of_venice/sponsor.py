@@ -13,7 +13,7 @@ two, and the table names each of the others once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pyrsistent import PMap
@@ -29,7 +29,6 @@ from . import city, goods
 from .table import cubes_left, doing, ducats, name, pay, recipe, virtual
 
 MOST = 20  # the most a tile's printed cost may be entered as: the rulebook prints none (a statue costs 3 to 8)
-REPLAYED_MOST = 50  # what an earlier version let a table enter: its journals replay as they were
 
 # The printed cost of each type's Business Tiles: the rulebook's text gives none. Entered once, on the New game
 # page or the first time that type is sponsored; the box keeps them for the next game (GameDef.learned).
@@ -156,11 +155,25 @@ def _business_option(state: PMap, seat: int, kind: str) -> Option:
                   **common)
 
 
-def sponsor(e: Edit) -> None:
+def check_cost(state: PMap, kind: str, cost: object) -> Refused | None:
+    """A business's cost as the table may enter it: never free, within what a tile may print, and a known cost as
+    it is (what the options offer)."""
+    if type(cost) is not int or not 1 <= cost <= MOST:
+        return Refused(f"cost: the Ducats printed on the tile, 1 to {MOST}")
+    known = costs(state)
+    if kind in known and known[kind] != cost:
+        return Refused(f"the {city.LABELS[kind]} tiles cost {known[kind]} (printed on the tile), not {cost}")
+    return None
+
+
+CostCheck = Callable[[PMap, str, object], Refused | None]
+
+
+def sponsor(e: Edit, cost_check: CostCheck = check_cost) -> None:
     if "statue" in e.action:
         _statue(e)
     else:
-        _business(e)
+        _business(e, cost_check)
 
 
 def priced(e: Edit) -> None:
@@ -169,11 +182,7 @@ def priced(e: Edit) -> None:
     seat, kind, cost = e.state["flow"]["actor"], e.action.get("business"), e.action.get("cost")
     if kind not in city.TYPES:
         e.refuse(f"business: one of {', '.join(city.TYPES)}")
-    if type(cost) is not int or not 1 <= cost <= MOST:
-        e.refuse(f"cost: the Ducats printed on the tile, 1 to {MOST}")
-    known = costs(e.state)
-    if kind in known and known[kind] != cost:
-        e.refuse(f"the {city.LABELS[kind]} tiles cost {known[kind]} (printed on the tile), not {cost}")
+    e.must(check_cost(e.state, kind, cost))
     if cost > ducats(e.state, seat):
         e.say(f"{name(e.state, seat)} has {counted(ducats(e.state, seat), 'Ducat')}: "
               f"{a(city.LABELS[kind])} costs {cost}, so {name(e.state, seat)} cannot sponsor it.")
@@ -206,15 +215,12 @@ def _statue(e: Edit) -> None:
     e.say(f"{name(e.state, seat)} sponsors a statue in {campo} for {cost}.")
 
 
-def _business(e: Edit) -> None:
+def _business(e: Edit, cost_check: CostCheck = check_cost) -> None:
     seat, table = e.state["flow"]["actor"], e.data
     kind, cost, campi = e.action.get("business"), e.action.get("cost"), e.action.get("campi")
     if kind not in city.TYPES:
         e.refuse(f"business: one of {', '.join(city.TYPES)}")
-    # Never free, and a known cost as it is: what the options offer, the only inputs a table can make. A journal
-    # of an earlier version, replayed, may hold a business for 0 or two costs for one type: it replays as it was.
-    if type(cost) is not int or not 0 <= cost <= REPLAYED_MOST:
-        e.refuse(f"cost: the Ducats printed on the tile, 1 to {MOST}")
+    e.must(cost_check(e.state, kind, cost))
     if not isinstance(campi, list) or not 1 <= len(campi) <= 2 or any(
             not isinstance(c, str) or not c.strip() or len(c) > 40 for c in campi):
         e.refuse("campi: the campo the building touches (or the two it touches)")

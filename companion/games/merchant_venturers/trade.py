@@ -25,7 +25,7 @@ from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.games.plain import name
 
-from . import loading, markets, quiet
+from . import load, markets, quiet
 from .board import GOODS, NEW, OLD, port_names
 from .phase import phase
 from .calendar import season
@@ -188,8 +188,8 @@ def _sold_out(e: Edit) -> None:
 
 
 SELL = phase("SELL", "8 Sell resources", TABLE, done="Next", undone="selling resources", asks=lambda state: " ".join(_unsold(state)),
-             **{**_port_by_port(OLD), "mine": lambda state, seat: _options(state, seat, OLD) + loading.store_options(state, seat)},
-             handlers={"advance": _sold_out, "sell": _trade(markets.sell, OLD), "pass": _pass(OLD), "store": loading.store})
+             **{**_port_by_port(OLD), "mine": lambda state, seat: _options(state, seat, OLD) + load.store_options(state, seat)},
+             handlers={"advance": _sold_out, "sell": _trade(markets.sell, OLD), "pass": _pass(OLD), "store": load.store})
 
 
 def world_traded(state: PMap) -> str | None:

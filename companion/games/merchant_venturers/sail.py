@@ -14,7 +14,7 @@ from companion.core.flow import EACH
 from companion.core.options import Option
 
 from . import fleet, quiet, voyage
-from .any_time import move
+from .anytime import move
 from .board import NEW, OLD, demand, port, port_names
 from .fleet import SEA
 from .phase import phase
