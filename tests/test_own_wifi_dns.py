@@ -47,24 +47,41 @@ def _as_the_unit_runs_it(argv):
     return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--no-new-privs", *argv]
 
 
-@pytest.fixture
-def resolver(tmp_path):
-    port = _port()
-    tmp_path.chmod(0o777)  # its pid file, written as that user
-    proc = subprocess.Popen(_as_the_unit_runs_it(_exec_start(port, tmp_path)), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    asker = dns.resolver.Resolver(configure=False)
-    asker.nameservers, asker.port, asker.lifetime = ["127.0.0.1"], port, 2.0
-    try:
+def _started(tmp_path):
+    """dnsmasq answering on a free loopback port, and a resolver that asks it. The port is free when chosen but
+    may be taken before dnsmasq binds it (by another test's server on this machine): then dnsmasq says "Address
+    already in use" and exits, and another port is tried."""
+    for _ in range(5):
+        port = _port()
+        proc = subprocess.Popen(_as_the_unit_runs_it(_exec_start(port, tmp_path)), stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
+        asker = dns.resolver.Resolver(configure=False)
+        asker.nameservers, asker.port, asker.lifetime = ["127.0.0.1"], port, 2.0
         for _ in range(100):  # until it answers (bounded against a hang only)
             try:
                 asker.resolve("ready.check", "A")
-                break
+                return proc, asker
             except (dns.exception.Timeout, dns.resolver.NoNameservers):
                 try:  # waits on the process itself: a dnsmasq that exits is seen at once
                     proc.wait(0.05)
                 except subprocess.TimeoutExpired:
                     continue
-                raise AssertionError(proc.stdout.read())
+                said = proc.stdout.read()
+                if "Address already in use" in said:
+                    break  # the port was taken in between: another one
+                raise AssertionError(said)
+        else:
+            proc.terminate()
+            proc.wait(10)
+            raise AssertionError("dnsmasq did not answer")
+    raise AssertionError("no free port for dnsmasq in 5 tries")
+
+
+@pytest.fixture
+def resolver(tmp_path):
+    tmp_path.chmod(0o777)  # its pid file, written as that user
+    proc, asker = _started(tmp_path)
+    try:
         yield asker
     finally:
         proc.terminate()
