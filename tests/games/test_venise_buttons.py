@@ -135,7 +135,7 @@ def test_dice_that_two_inputs_would_take_alike_are_refused_with_the_choice_to_ma
 
 def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
     rt = _new(make_runtime, {**SETUP, "players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}]}, seed=7)
-    rng = random.Random(12)  # a seed whose random presses reach the end within the bound (they open no picker)
+    rng = random.Random(24)  # a seed whose random presses reach the end within the bound (they open no picker)
     phases = set()
     for _ in range(8000):
         view = rt.view()

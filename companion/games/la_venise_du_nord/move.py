@@ -3,10 +3,11 @@ each step to an adjacent tile costs 1, crossing one's own bridge may cost 0, no 
 the Boat costs 3 [R l.179-207]. Then the activation die settles on the arrival tile (phase 3 begins).
 
   advance {die, to, path?, boat?, adjust?: -1|1, act_adjust?: -1|0|1}
-      path: every tile entered, "boat" before the tile the Boat takes the Burgher to (only where the Boat
-      is one way among others); boat: where the Boat is left, the tiles it touches (city.berths; next to
-      the tile it took him to alone when not said); adjust, act_adjust: an activated Movement or
-      Activation +-1 Master Builder (0: the die as thrown)"""
+      path: every tile entered, "boat" before the tile the Boat takes the Burgher to (not needed: `to` and
+      `boat` say it); boat: where the Boat is left, the tiles it touches (city.berths): given, the move is by
+      Boat, the Boat taking him to a tile beside that place (the one he ends on where it can); not given, on
+      foot where he can walk there, else next to the tile the Boat took him to where that is one;
+      adjust, act_adjust: an activated Movement or Activation +-1 Master Builder (0: the die as thrown)"""
 
 from __future__ import annotations
 
@@ -26,9 +27,9 @@ from .table import DICE_PER_PLAYER, activated, bridges_of, own_dice
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
-    """Every move the roll allows, one per effect, listed under the tile it reaches: which die moves, by which
-    route when the Boat is one way, with a Movement +-1 card. Two moves with the same effect (the same tile,
-    the same activation die, the Boat left the same way) are one: "move 6" and "move 6-1" to the same tile
+    """Every move the roll allows, one per effect, listed under the tile it reaches: which die moves, on foot or
+    by Boat (where it is left: the move's field), with a Movement +-1 card. Two moves with the same effect (the
+    same tile, the same activation die, the Boat left the same way) are one: "move 6" and "move 6-1" to the same tile
     with the same die to activate it leave the table the same: the one with fewer cards used is offered, so
     every move the table can make is offered once. An Activation +-1 card is a choice on the move (its field
     `act_adjust`, 0 for the die as thrown), not a move of its own."""
@@ -50,28 +51,38 @@ def options(state: PMap, seat: int | None) -> list[Option]:
                 continue
             ways = city.reachable(table["layout"], start, steps, bridges_of(table, seat), table["boat"])
             for to, routes in sorted(ways.items()):
-                # On foot where the Burgher can walk there; by Boat too, once for each tile he may leave it by
-                # (and then the berth there: where the Boat lies matters for the next moves).
-                plain = city.plain_route(routes)  # what `to` alone means (the walk, or the one way by Boat)
-                by_boat = {r["boat"]: r for r in routes
-                           if r["boat"] is not None and (plain is None or r["boat"] != plain["boat"])}
-                for route in ([plain] if plain else []) + list(by_boat.values()):
-                    effect = (to, act, route["boat"])
-                    if effect in found:
-                        continue
-                    action = {"type": "advance", "die": die, "to": to} | ({} if route is plain else {"path": route["path"]})
-                    action |= {"adjust": adjust} if adjust is not None else {}
-                    landed = route["boat"]
-                    boat = "" if landed is None else " by Boat" if landed == to else f" by Boat to {landed}"
-                    moved = f"{die}{adjust:+d}" if adjust else str(die)
-                    fields = {} if landed is None else {"boat": _berth_field(table, landed)}
-                    if acts_by:
-                        fields["act_adjust"] = _act_field(act)
-                    found[effect] = Option(f"{to}{boat}: move {moved}, act {act}", "Move", action, under=f"Move to {to}",
-                                           fields=fields)
+                # On foot where the Burgher can walk there; by Boat as one move, whatever tile the Boat takes him
+                # to: what the table keeps is where the Boat is left, so its one field lists every place next to
+                # a tile the Boat can take him to (a place beside two such tiles once: the same result).
+                moved = f"{die}{adjust:+d}" if adjust else str(die)
+                action = {"type": "advance", "die": die, "to": to} | ({"adjust": adjust} if adjust is not None else {})
+                if any(r["boat"] is None for r in routes) and (to, act, None) not in found:
+                    found[(to, act, None)] = Option(f"{to}: move {moved}, act {act}", "Move", action,
+                                                    under=f"Move to {to}", fields=_act_fields(acts_by, act))
+                landed = [t for t in city.TILES if any(r["boat"] == t for r in routes)]
+                places = [b for t in _nearest_first(landed, to) for b in city.berths(table["layout"], t)]
+                places = [b for k, b in enumerate(places) if b not in places[:k] and (to, act, tuple(b)) not in found]
+                if not places:
+                    continue
+                found |= {(to, act, tuple(b)): None for b in places}
+                found[(to, act, "boat", adjust)] = Option(
+                    f"{to} by Boat: move {moved}, act {act}", "Move", action, under=f"Move to {to}",
+                    fields={"boat": city.berth_field(places, "the Boat left")} | _act_fields(acts_by, act))
     # A tile's moves together, the tiles in order; on foot before by Boat (which costs 3 of the die and asks where
-    # it is left): the likelier move first. An effect is (tile, activation die, the tile the Boat took him to).
-    return [o for (_, _, boat), o in sorted(found.items(), key=lambda kv: (kv[1].under, kv[0][2] is not None))]
+    # it is left): the likelier move first. An effect is (tile, activation die, where the Boat is left: None when
+    # it stays); a move by Boat offers the places no move before it offered.
+    return [o for _, o in sorted(((k, o) for k, o in found.items() if o is not None),
+                                 key=lambda kv: (kv[1].under, kv[0][2] is not None))]
+
+
+def _nearest_first(landed: list[str], to: str) -> list[str]:
+    """The tiles the Boat can take the Burgher to, the tile he ends on first: the Boat left beside where he
+    stops is the likeliest, so its places head the list."""
+    return sorted(landed, key=lambda t: t != to)
+
+
+def _act_fields(acts_by: bool, act: int) -> dict[str, Any]:
+    return {"act_adjust": _act_field(act)} if acts_by else {}
 
 
 def _act_field(act: int) -> dict[str, Any]:
@@ -79,11 +90,6 @@ def _act_field(act: int) -> dict[str, Any]:
     shifts = [k for k in (0, -1, 1) if 1 <= act + k <= 6]
     return {"title": "the activation die", "enum": shifts, "default": 0,
             "enumNames": [f"{act + k}" + (f" ({act}{k:+d})" if k else " (as thrown)") for k in shifts]}
-
-
-def _berth_field(table: Mapping[str, Any], landed: str) -> dict[str, Any]:
-    """Where the Boat is left, next to the tile it took the Burgher to: the player's choice."""
-    return city.berth_field(city.berths(table["layout"], landed), "the Boat left")
 
 
 def _die_value(given: object, what: str) -> int | Refused:
@@ -125,7 +131,7 @@ def move(state: PMap, table: dict[str, Any], action: Mapping[str, Any], seat: in
         steps = _adjusted(table, seat, die, action.get("adjust"), "move_die_pm1", "adjust")
         if refused(steps) and len(choices) == 1:
             return steps
-        route = steps if refused(steps) else _route(table, seat, start, steps, to, path)
+        route = steps if refused(steps) else _route(table, seat, start, steps, to, path, action.get("boat"))
         if not refused(route) or len(choices) == 1:
             legal.append((die, act, steps, route))
     if not legal:
@@ -184,7 +190,10 @@ def _dice_choices(turn: Mapping[str, Any], action: Mapping[str, Any]) -> list[tu
     return list(dict.fromkeys(pairs))
 
 
-def _route(table: Mapping[str, Any], seat: int, start: str | None, steps: int, to: str | None, path: object):
+def _route(table: Mapping[str, Any], seat: int, start: str | None, steps: int, to: str | None, path: object,
+           boat: object = None):
+    """The route of the move: along `path` where given; else to `to` by Boat where the Boat's place (`boat`) is
+    given (the Boat taking him to a tile beside that place), else on foot (or the one way by Boat)."""
     if start is None:
         if path is not None:
             return Refused("path: the Burgher's start was not recorded; give only where it ends (to)")
@@ -200,6 +209,16 @@ def _route(table: Mapping[str, Any], seat: int, start: str | None, steps: int, t
     ways = city.reachable(table["layout"], start, steps, bridges, table["boat"])
     if to not in ways:
         return Refused(f"a move of {steps} from {start} reaches {', '.join(sorted(ways)) or 'no tile'}, not {to}")
+    left = city.berth(boat) if isinstance(boat, (list, tuple)) and all(isinstance(t, str) for t in boat) else None
+    by_boat = [r for r in ways[to] if r["boat"] is not None]
+    if left and by_boat:  # by Boat, to the tile beside where it is left that the Boat took him to: nearest first
+        beside = [r for r in by_boat if left in city.berths(table["layout"], r["boat"])]
+        if not beside:
+            landed = [t for t in city.TILES if any(r["boat"] == t for r in by_boat)]
+            places = [b for t in landed for b in city.berths(table["layout"], t)]
+            return Refused(f"boat: where the Boat is left, next to {' or '.join(landed)}: "
+                           + "; ".join(city.berth_name(b) for k, b in enumerate(places) if b not in places[:k]))
+        return min(beside, key=lambda r: (r["boat"] != to, len(r["path"])))
     return city.plain_route(ways[to]) or Refused(f"{to} is reached only by the Boat, and it can be left next to "
                                                  f"{', '.join(sorted({r['boat'] for r in ways[to]}))}: give the path")
 
