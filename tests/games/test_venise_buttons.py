@@ -5,7 +5,7 @@ import random
 
 from venise_table import COMPOSITIONS, NAMES, VIRTUAL, VN
 
-from buttons import every_page, press, press_at_random
+from buttons import every_page, press, press_at_random, select
 from companion import controls
 from companion.controls import Panel
 from companion.core import physical
@@ -159,3 +159,43 @@ def test_the_acting_players_phone_has_the_steps_own_options(make_runtime):
     assert "Roll two dice" not in [o["label"] for o in rt.seat_view(1)["options"]]  # not on Bea's
     option = next(o for o in rt.seat_view(0)["options"] if o["label"] == "Roll two dice")
     assert rt.submit(option["action"], source=from_seat(0)).accepted and rt.view()["phase"] == 2
+
+
+def test_a_move_by_boat_on_the_buttons_is_the_tile_then_where_the_boat_is_left(make_runtime):
+    """A move by Boat is one choice under its tile ("Flax by Boat"), whatever tile the Boat takes the Burgher
+    to: its picker lists where the Boat may be left, the places beside the tile he ends on first, SELECT on
+    "next to" it. A place beside another tile only sends the Boat there and the Burgher walks on."""
+    rt = _new(make_runtime)  # Burghers on Wool, the Boat next to the Market
+    # 1 to the Market, the Boat (3), 2 on foot
+    assert rt.submit({"type": "advance", "roll": True, "dice": [6, 1], "source": "physical"}).accepted
+    view = rt.view()
+    boats = [o for o in controls.walk(view) if " by Boat: move 6" in o["label"]]
+    assert boats and len({o["label"] for o in boats}) == len(boats)  # one a tile and die
+    assert not any(" by Boat to " in o["label"] for o in controls.walk(view))  # not a way for each tile landed on
+    option = next(o for o in boats if len({t for b in o["fields"]["boat"]["enum"] for t in b}) > 3)
+    to = option["action"]["to"]
+    places = option["fields"]["boat"]["enum"]
+    assert places[0] == [to] and len(places) == len({tuple(p) for p in places})  # "next to" his tile first, each once
+    panel = press(rt, select(rt, Panel(), option["label"]), "action").panel  # the picker opens on the first place
+    screen = controls.screen_for(rt.view(), panel)
+    assert screen.doing.startswith(f"► next to {to}" if len(places) <= 6 else f"► {to} (")
+    while rt.view()["turn"]["tile"] is None:  # ACTION on the place SELECT starts on (its tile's group first)
+        panel = press(rt, panel, "action").panel
+    view = rt.view()
+    assert view["boat"] == [to] and view["players"][0]["burgher"] == to
+    assert any(line.endswith(f"-> Boat -> {to}.") for line in view["log"])
+
+
+def test_the_boat_left_beside_another_tile_takes_the_burgher_there_and_he_walks_on(make_runtime):
+    rt = _new(make_runtime)
+    assert rt.submit({"type": "advance", "roll": True, "dice": [6, 1], "source": "physical"}).accepted
+    option = next(o for o in controls.walk(rt.view()) if " by Boat: move 6" in o["label"]
+                  and any(o["action"]["to"] not in p for p in o["fields"]["boat"]["enum"]))
+    to = option["action"]["to"]
+    place = next(p for p in option["fields"]["boat"]["enum"] if to not in p)
+    assert rt.submit(option["action"] | {"boat": place}).accepted
+    view = rt.view()
+    assert view["boat"] == place and view["players"][0]["burgher"] == to
+    moved = next(line for line in view["log"] if "'s Burgher moves 6" in line)
+    landed = moved.split("-> Boat -> ")[1].split(" -> ")[0]
+    assert landed in place and moved.endswith(f" -> {to}.")
