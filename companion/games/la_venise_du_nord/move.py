@@ -44,6 +44,7 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     moves_by = shifts if activated(board, "move_die_pm1") else [None]
     acts_by = activated(board, "activation_die_pm1")
     found: dict[tuple, Option] = {}
+    left_by_boat: set[tuple] = set()  # (tile, activation die, a place of the Boat) a move before offered
     for die, act in dict.fromkeys(((dice[0], dice[1]), (dice[1], dice[0]))):
         for adjust in moves_by:
             steps = die + (adjust or 0)
@@ -59,20 +60,30 @@ def options(state: PMap, seat: int | None) -> list[Option]:
                 if any(r["boat"] is None for r in routes) and (to, act, None) not in found:
                     found[(to, act, None)] = Option(f"{to}: move {moved}, act {act}", "Move", action,
                                                     under=f"Move to {to}", fields=_act_fields(acts_by, act))
-                landed = [t for t in city.TILES if any(r["boat"] == t for r in routes)]
-                places = [b for t in _nearest_first(landed, to) for b in city.berths(table["layout"], t)]
-                places = [b for k, b in enumerate(places) if b not in places[:k] and (to, act, tuple(b)) not in found]
+                landed = _nearest_first(_landed(routes), to)
+                places = [b for b in _boat_places(table, landed) if (to, act, tuple(b)) not in left_by_boat]
                 if not places:
                     continue
-                found |= {(to, act, tuple(b)): None for b in places}
+                left_by_boat |= {(to, act, tuple(b)) for b in places}
                 found[(to, act, "boat", adjust)] = Option(
                     f"{to} by Boat: move {moved}, act {act}", "Move", action, under=f"Move to {to}",
                     fields={"boat": city.berth_field(places, "the Boat left")} | _act_fields(acts_by, act))
     # A tile's moves together, the tiles in order; on foot before by Boat (which costs 3 of the die and asks where
     # it is left): the likelier move first. An effect is (tile, activation die, where the Boat is left: None when
     # it stays); a move by Boat offers the places no move before it offered.
-    return [o for _, o in sorted(((k, o) for k, o in found.items() if o is not None),
-                                 key=lambda kv: (kv[1].under, kv[0][2] is not None))]
+    return [o for _, o in sorted(found.items(), key=lambda kv: (kv[1].under, kv[0][2] is not None))]
+
+
+def _landed(routes: list[dict[str, Any]]) -> list[str]:
+    """The tiles the Boat takes the Burgher to on these routes, in the tiles' order."""
+    return [t for t in city.TILES if any(r["boat"] == t for r in routes)]
+
+
+def _boat_places(table: Mapping[str, Any], landed: list[str]) -> list[list[str]]:
+    """Where the Boat may be left beside the tiles it took him to, in their order, each place once (a place
+    beside two of them is one result)."""
+    places = [b for t in landed for b in city.berths(table["layout"], t)]
+    return [b for k, b in enumerate(places) if b not in places[:k]]
 
 
 def _nearest_first(landed: list[str], to: str) -> list[str]:
@@ -214,10 +225,9 @@ def _route(table: Mapping[str, Any], seat: int, start: str | None, steps: int, t
     if left and by_boat:  # by Boat, to the tile beside where it is left that the Boat took him to: nearest first
         beside = [r for r in by_boat if left in city.berths(table["layout"], r["boat"])]
         if not beside:
-            landed = [t for t in city.TILES if any(r["boat"] == t for r in by_boat)]
-            places = [b for t in landed for b in city.berths(table["layout"], t)]
+            landed = _landed(by_boat)
             return Refused(f"boat: where the Boat is left, next to {' or '.join(landed)}: "
-                           + "; ".join(city.berth_name(b) for k, b in enumerate(places) if b not in places[:k]))
+                           + "; ".join(city.berth_name(b) for b in _boat_places(table, landed)))
         return min(beside, key=lambda r: (r["boat"] != to, len(r["path"])))
     return city.plain_route(ways[to]) or Refused(f"{to} is reached only by the Boat, and it can be left next to "
                                                  f"{', '.join(sorted({r['boat'] for r in ways[to]}))}: give the path")
