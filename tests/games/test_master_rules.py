@@ -880,14 +880,31 @@ def test_the_cards_named_in_the_event_phase_come_by_type_and_no_type_lists_more_
 
     from companion.core.fields import PICKER_LIST
 
-    t = MOV(2)
-    t.to("EVENT")
-    (named,) = [o.fields["card"] for o in t.offered if o.label == "A card is played: name it"]
-    groups = Counter(named["enumGroups"])
-    assert len(named["enum"]) > PICKER_LIST and max(groups.values()) <= PICKER_LIST, groups
+    from companion.games.master_of_venice.cards import CARDS, kinds, phases_of
+
+    # Every card of the phase, as when the players may play them all (the table lists only those somebody may play).
+    names = [c for c in CARDS if "EVENT" in phases_of(c)]
+    groups = Counter(kinds(names))
+    assert len(names) > PICKER_LIST and max(groups.values()) <= PICKER_LIST, groups
     # The rulebook's 13 Events, by what they take: none, a Trade Route, a Cog or Caravan, a Senator or Cardinal, any card.
     assert groups["Event"] == 4 and groups["Event on a Trade Route"] == 2 and groups["Event on a Cog or Caravan"] == 3
     assert groups["Event on a Senator or Cardinal"] == 3 and groups["Event on a card"] == 1
+
+
+def test_a_card_played_is_named_from_the_cards_somebody_at_the_table_may_play_now():
+    """The table's "A card is played: name it" lists only what a player holding a card may play and pay for: with
+    no Senator in play there is nothing for Senator Dies to take, and a crime on a person waits for a person."""
+    def named(t: MOV) -> list[str]:
+        return next(o.fields["card"]["enum"] for o in t.offered if o.label == "A card is played: name it")
+
+    t = MOV(2)
+    t.to("EVENT")
+    assert "Senator Dies" not in named(t) and "Slander" not in named(t) and "Taxes" in named(t)
+    t = MOV(2)
+    t.to("EXPANSION")
+    t.put(1, "Senator")
+    t.to("EVENT")
+    assert "Senator Dies" in named(t) and "Slander" in named(t)
 
 
 def test_a_card_played_is_named_in_the_same_order_as_a_players_own_list_the_commonest_kinds_first():

@@ -234,10 +234,14 @@ def table_options(state: PMap, closing: Sequence[Option] = ()) -> list[Option]:
         found = _tapped(state, table["tapped"])
     elif not virtual(state):
         # In the card list's order, as a player's own cards are listed: the commonest kinds first (a Cardinal, a
-        # Senator, Cogs, a Caravan), each card in the same place on both lists.
-        names = [c for c in CARDS if step in phases_of(c) and not all_in_play(table, c)]
+        # Senator, Cogs, a Caravan), each card in the same place on both lists. Only the cards somebody holding a
+        # card may play now and pay for: a card nobody could play would only be forgotten, and the short list
+        # finds the card tapped sooner.
+        seats = [s for s in in_order(state) if holds(state, s)]
+        names = [c for c in CARDS if step in phases_of(c) and not all_in_play(table, c)
+                 and any(plays_of(state, s, c, {"type": "play", "seat": s, "card": c}, "") for s in seats)]
         found = [Option("A card is played: name it", "Name", {"type": "tap"},
-                        fields={"card": {"title": "card", "enum": names, "enumGroups": kinds(names)}})]
+                        fields={"card": {"title": "card", "enum": names, "enumGroups": kinds(names)}})] if names else []
     return found + list(closing)
 
 
