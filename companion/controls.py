@@ -14,7 +14,8 @@ On the step page (BACK, SELECT, ACTION, NEXT, left to right):
            scores, then the counters
   ACTION   do the selected option (asked twice if it ends the game, say); held: counters.
            An option with fields opens the picker: SELECT walks the first field's
-           values, ACTION takes one and goes on to the next field, BACK leaves it;
+           values (a number of more than ten values: held, five at a time; NEXT walks
+           back), ACTION takes one and goes on to the next field, BACK leaves it;
            the last field's ACTION does the option; a field with one value is taken as it stands,
            without a press. A few values with short names
            (a die's face, a coin turned up) are a keypad: BACK, SELECT and ACTION
@@ -276,6 +277,15 @@ def choices(field: dict[str, Any]) -> list[tuple[Any, str]] | None:
     return None
 
 
+FAST = 5  # how far a held SELECT (or NEXT, back) goes in a wide number: a bid of 20 Gold in 4 presses, not 20
+WIDE = 10  # values a number has, more than which it is wide
+
+
+def _wide_number(field: dict[str, Any]) -> bool:
+    """A number with more than `WIDE` values (a bid of Gold): walked one at a time, or five held."""
+    return "enum" not in field and field.get("type") == "integer" and len(choices(field) or []) > WIDE
+
+
 KEY_WORD = 5  # letters a value's name may have to name it on a key: what the hints show over a button
 
 
@@ -347,8 +357,9 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
         if face is None:
             return Reply(panel)
         return _chose(panel, option, pick, key, values[face][0])
-    if role in ("select", "next"):  # NEXT walks back
-        return Reply(replace(panel, pick=replace(pick, at=(pick.at + (1 if role == "select" else -1)) % len(values))))
+    if role in ("select", "next"):  # NEXT walks back; held, a wide number goes by five
+        by = FAST if long and _wide_number(option["fields"][key]) else 1
+        return Reply(replace(panel, pick=replace(pick, at=(pick.at + (by if role == "select" else -by)) % len(values))))
     value = values[pick.at % len(values)][0]
     if isinstance(value, _GROUP):  # a group opened: its values; a group of one value is that value
         inside = _values(option["fields"][key], replace(pick, group=value.name))
@@ -417,6 +428,9 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     # A sealed field (a secret bid) is picked with the box turned to its player; once taken no page shows it.
     title = field.get("title", key) + (" (sealed: the bidder alone looks)" if field.get("sealed") else "")
     # Who decides stays on the big line; the option being filled heads the screen, the field under it.
+    if _wide_number(field):  # held: by five, as a counter's NEXT and BACK
+        return StepScreen(option["label"], who_acts(view), title, f"► {values[index][1]} (hold: ±{FAST}){count}",
+                          ("Leave", "+1", "Take", "-1"))
     return StepScreen(option["label"], who_acts(view), title + (f": {pick.group}" if pick.group else ""),
                       f"► {values[index][1]}{count}", ("Back" if pick.group else "Leave", "More" if len(values) > 1 else "",
                                                        "Open" if opens else "Take", "Prev" if len(values) > 1 else ""))

@@ -129,6 +129,30 @@ def test_a_field_that_holds_a_value_now_starts_there_on_the_buttons(free_play):
     assert controls.press(view, panel, "action", False).action == {"type": "market", "sales": 4, "price": 7}
 
 
+def test_a_wide_number_is_walked_five_at_a_time_held_and_its_screen_says_so(free_play):
+    """A bid of 20 Gold of 0-40: ACTION, SELECT held four times, ACTION (six presses, not twenty-two); NEXT held
+    goes back five; a short press still moves one. A narrow number (0-9) moves one, held or not."""
+    view = view_of(free_play)
+    view["options"] = [{"label": "Bea's sealed bid", "short": "Bid", "group": "Play", "action": {"type": "bid"},
+                        "confirm": False, "button": "",
+                        "fields": {"gold": {"type": "integer", "minimum": 0, "maximum": 40, "title": "gold"},
+                                   "votes": {"type": "integer", "minimum": 0, "maximum": 9, "title": "votes"}}}]
+    panel = controls.press(view, Panel(), "action", False).panel
+    for _ in range(4):
+        panel = controls.press(view, panel, "select", True).panel
+    assert panel.pick.at == 20
+    screen = controls.screen_for(view, panel)
+    assert screen.doing == "► 20 (hold: ±5)  21/41" and screen.hints == ("Leave", "+1", "Take", "-1")
+    panel = controls.press(view, panel, "next", True).panel
+    panel = controls.press(view, panel, "select", False).panel
+    assert panel.pick.at == 16
+    panel = controls.press(view, controls.press(view, panel, "next", True).panel, "select", True).panel
+    panel = controls.press(view, panel, "action", False).panel  # gold 16; the votes, 0-9, are narrow
+    assert controls.press(view, panel, "select", True).panel.pick.at == 1
+    assert controls.screen_for(view, panel).hints[1] == "More"
+    assert controls.press(view, panel, "action", False).action == {"type": "bid", "gold": 16, "votes": 0}
+
+
 def _opt(label, action, under="", **more):
     return {"label": label, "short": label[:6], "action": action, "fields": {}, "confirm": False, "rolls": "",
             "group": "Play", "button": "", "under": under} | more
