@@ -81,5 +81,5 @@ def status(state: PMap) -> str:
     return f"{name(state, doge)} appoints: {left} to go" if left else ""
 
 
-STEP = phase("OFFICE_APPOINTMENT", "The Doge appoints", undone="the Doge's appointments", when=lambda state: state["data"]["appointing"], done="Done",
+STEP = phase("OFFICE_APPOINTMENT", "The Doge appoints", anytime=False, undone="the Doge's appointments", when=lambda state: state["data"]["appointing"], done="Done",
              seat=_seat, table=_table, status=status, handlers={"appoint": appoint, "advance": close})

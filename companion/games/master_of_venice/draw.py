@@ -63,5 +63,5 @@ def status(state: PMap) -> str:
     return deal + f"Deck pass {hands.deck_pass(state)}" + (" · the end is near" if hands.game_end_pending(state) else "")
 
 
-STEP = phase("DRAW", "Draw Phase: 1 card each", done="Draw", undone="the Draw Phase: a card each", table=_table, status=status,
+STEP = phase("DRAW", "Draw Phase: 1 card each", anytime=False, done="Draw", undone="the Draw Phase: a card each", table=_table, status=status,
              handlers={"advance": draw, "deck_exhausted": ran_out})

@@ -177,7 +177,7 @@ def _no_bidder(office: str) -> Callable[[PMap], str]:
 
 
 def _step(office: str, label: str) -> Step:
-    return phase(f"{office.upper()}_ELECTION", label, done="Reveal", undone=f"the votes for the {OFFICE_NAME[office]}", seat=_bids, status=status, asks=_missing,
+    return phase(f"{office.upper()}_ELECTION", label, anytime=False, done="Reveal", undone=f"the votes for the {OFFICE_NAME[office]}", seat=_bids, status=status, asks=_missing,
                  idle=_no_bidder(office),
                  when=lambda state: (state["data"]["election"] or {}).get("office") == office,
                  handlers={"bid": bid, "advance": reveal})

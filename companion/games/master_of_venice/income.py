@@ -102,5 +102,5 @@ def _nothing_to_roll(state: PMap) -> str:
     return "" if _rolls_for(state) else "No trip dice to roll: the Revenue is paid."
 
 
-STEP = phase("REVENUE", "Revenue Phase", done="Income", undone="everyone's income in the Revenue Phase", seat=_seat, status=status, asks=_rolls_for,
+STEP = phase("REVENUE", "Revenue Phase", anytime=False, done="Income", undone="everyone's income in the Revenue Phase", seat=_seat, status=status, asks=_rolls_for,
              idle=_nothing_to_roll, handlers={"advance": income, "trips": trips})

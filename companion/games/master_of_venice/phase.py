@@ -9,11 +9,10 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.flow import TABLE, Step
+from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Handler
 
-from .table import in_order
 
 SeatOptions = Callable[[PMap, int], Sequence[Option]]
 
@@ -45,8 +44,6 @@ def phase(name: str, label: str, *, handlers: Mapping[str, Handler], table: Call
             mine[who] = seat(state, who)
         return mine[who]
 
-    def acting(state: PMap) -> tuple[int, ...]:
-        """The players who have something to do now (the table waits for them, and does their options too)."""
-        return tuple(s for s in in_order(state) if options(state, s))
-
-    return Step(name, label, TABLE, options=options, acting=acting, handlers=handlers, status=status, **flow)
+    # The players who have something to do now, the cards they may play counted (anytime.py): the table waits
+    # for them, and does their options too.
+    return Step(name, label, TABLE, options=options, acting=WITH_OPTIONS, handlers=handlers, status=status, **flow)

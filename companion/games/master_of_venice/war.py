@@ -68,13 +68,13 @@ def war_roll(e: Edit) -> None:
 def _table(state: PMap) -> list[Option]:
     p = state["data"]["pending"]
     if p is None or p["kind"] != "war":
-        return card_play.table_options(state, next_option())
+        return next_option()
     office, payer = p["payers"][0]
     forces = count_kind(state["data"], payer, "A" if office == "General" else "N")
     return [Option(f"Roll 2D6: the {office}, {name(state, payer)}, pays it less {forces}", "Roll",
                    {"type": "war_roll"}, rolls="2d6", button="NEXT")]
 
 
+# The cards played and the seizures (each card's beside its plays) are the any-time layer's (anytime.py).
 STEP = phase("WAR", "War Phase", undone="the War Phase", table=_table, status=card_play.status,
-             seat=lambda state, seat: card_play.seat_options(state, seat, seizing=True),
-             handlers={**card_play.HANDLERS, "attack": attack, "war_roll": war_roll})
+             handlers={"advance": card_play.close, "attack": attack, "war_roll": war_roll})
