@@ -83,10 +83,12 @@ def offer(game: GameDef, session: Session) -> Offer:
         return tuple(_said_next(game, state, o) for o in options)
 
     seats = tuple(said(step_options(game.flow, state, s)) for s in range(n))
-    if step.acting == WITH_OPTIONS:
+    if callable(step.acting):
+        acting = tuple(step.acting(state))
+    elif step.acting == WITH_OPTIONS:  # the players with something to do, the any-time options counted
         acting = tuple(s for s in flow["order"] if seats[s])
     else:
-        acting = step.acting(state) if step.acting is not None else ((flow["actor"],) if flow["actor"] is not None else ())
+        acting = (flow["actor"],) if flow["actor"] is not None else ()
     return Offer(said(step_options(game.flow, state, None)), seats,
                  tuple(acting), tuple(_counters(game, state)) + corrections, tuple(acting))
 

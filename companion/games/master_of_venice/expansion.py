@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
+from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.games.plain import name
 
 from . import card_play, legal
 from .cards import TRADERS, VILLA_COST, VILLA_COST_CONSTRUCTION
-from .phase import phase
+from .phase import by_seat
 from .table import card_by_id, describe, gold, pay
 
 
@@ -69,5 +70,5 @@ def _seat(state: PMap, seat: int) -> list[Option]:
     return found  # then the cards he may play (anytime.py)
 
 
-STEP = phase("EXPANSION", "Expansion Phase", undone="the Expansion Phase", seat=_seat, status=card_play.status,
+STEP = Step("EXPANSION", "Expansion Phase", TABLE, acting=WITH_OPTIONS, undone="the Expansion Phase", options=by_seat(seat=_seat), status=card_play.status,
              handlers={"advance": card_play.close, "villa": villa, "attach": attach})

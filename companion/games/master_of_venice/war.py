@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
+from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.core.words import counted
@@ -20,7 +21,7 @@ from companion.games.plain import name
 from . import card_play, legal
 from .cards import ATTACKERS, DEFENDERS
 from .leaving import eliminate
-from .phase import next_option, phase
+from .phase import by_seat, next_option
 from .table import add_gold, card_by_id, count_kind, describe
 
 
@@ -76,5 +77,5 @@ def _table(state: PMap) -> list[Option]:
 
 
 # The cards played and the seizures (each card's beside its plays) are the any-time layer's (anytime.py).
-STEP = phase("WAR", "War Phase", undone="the War Phase", table=_table, status=card_play.status,
+STEP = Step("WAR", "War Phase", TABLE, acting=WITH_OPTIONS, undone="the War Phase", options=by_seat(table=_table), status=card_play.status,
              handlers={"advance": card_play.close, "attack": attack, "war_roll": war_roll})
