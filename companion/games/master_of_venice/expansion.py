@@ -71,4 +71,4 @@ def _seat(state: PMap, seat: int) -> list[Option]:
 
 
 STEP = Step("EXPANSION", "Expansion Phase", TABLE, acting=WITH_OPTIONS, undone="the Expansion Phase", options=by_seat(seat=_seat), status=card_play.status,
-             handlers={"advance": card_play.close, "villa": villa, "attach": attach})
+            handlers={"advance": card_play.close, "villa": villa, "attach": attach})

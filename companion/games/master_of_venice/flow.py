@@ -50,7 +50,7 @@ DIPLOMACY = Step("DIPLOMACY", "Diplomacy Phase: talk", TABLE, acting=WITH_OPTION
 # The Event Phase: the event and crime cards, played from the hand; with real cards the pile may run out.
 EVENT = Step("EVENT", "Event Phase", TABLE, acting=WITH_OPTIONS, undone="the Event Phase", status=card_play.status,
              options=by_seat(table=lambda state: draw.run_out(state) + next_option()),
-              handlers={"advance": card_play.close, "deck_exhausted": draw.ran_out})
+             handlers={"advance": card_play.close, "deck_exhausted": draw.ran_out})
 
 FLOW = Flow(
     steps=(draw.STEP, income.STEP, DIPLOMACY, expansion.STEP, EVENT, war.STEP, pope_doge.POPE, election.POPE,

@@ -89,7 +89,7 @@ def _step(office: str, label: str) -> Step:
         return f"the {label} roll" if _rolls(state, office) else f"the call to elect the {title}"
 
     return Step(office.upper(), label, TABLE, acting=WITH_OPTIONS, done="Roll", undone=undone, options=by_seat(table=_table(office)),  # the status says whether 1D6 is rolled
-                 status=_status(office), handlers={"advance": _death_roll(office)})
+                status=_status(office), handlers={"advance": _death_roll(office)})
 
 
 POPE = _step("pope", "Pope Phase")

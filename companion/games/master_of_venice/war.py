@@ -78,4 +78,4 @@ def _table(state: PMap) -> list[Option]:
 
 # The cards played and the seizures (each card's beside its plays) are the any-time layer's (anytime.py).
 STEP = Step("WAR", "War Phase", TABLE, acting=WITH_OPTIONS, undone="the War Phase", options=by_seat(table=_table), status=card_play.status,
-             handlers={"advance": card_play.close, "attack": attack, "war_roll": war_roll})
+            handlers={"advance": card_play.close, "attack": attack, "war_roll": war_roll})
