@@ -43,6 +43,9 @@ ACTOR = "actor"  # the turn's player, once
 EACH = "each"  # every player once, in order from the turn's player
 PASSES = "passes"  # round after round from the turn's player until enough consecutive passes
 TABLE = "table"  # the companion or anybody: one advance closes it
+# `Step.acting`: the players who have options now (the flow's order), the any-time ones counted: the table waits
+# for them and does their options too.
+WITH_OPTIONS = "with options"
 
 # How turns make a round.
 EACH_PLAYER = "each_player"  # every seat of the round's order takes a turn
@@ -85,8 +88,8 @@ class Step:
     # A plain advance with no handler of its own only ends the step.
     handlers: Mapping[str, Handler] = field(default_factory=dict, hash=False)
     status: Callable[[PMap], str] | None = None  # the line the OLED and the table page show under who acts
-    # The seats whose options the table does too (default: the flow's actor).
-    acting: Callable[[PMap], tuple[int, ...]] | None = None
+    # The seats whose options the table does too (default: the flow's actor), or WITH_OPTIONS.
+    acting: Callable[[PMap], tuple[int, ...]] | str | None = None
     # What the step does, in players' words and without its number ("sailing", "everyone's income in the
     # Revenue Phase"), made from the state before: what undoing the table's advance of a step the whole table takes
     # names, and what ends when a plain advance ends it ("Ada is done with sailing."). By default, its label.
@@ -107,6 +110,12 @@ class Anytime:
 
     options: Callable[[PMap, int | None], Sequence[Option]] = lambda state, seat: ()
     handlers: Mapping[str, Handler] = field(default_factory=dict, hash=False)
+    # While this holds, these are the only options: the step's own are not offered (its handlers stay), as while
+    # a card played waits for its answer (Master of Venice: negate it, or let it happen).
+    only: Condition | None = None
+    # The table's any-time options listed before the step's own, which close it (a card being played heads the
+    # table's list); a seat's come after the step's own either way.
+    table_first: bool = False
 
 
 @dataclass(frozen=True)
@@ -162,9 +171,17 @@ def current_step(flow: Flow, state: PMap) -> Step:
 
 
 def options(flow: Flow, state: PMap, seat: int | None) -> tuple[Option, ...]:
-    """What the current step offers `seat` (None: the table), its own first, then the game's any-time ones."""
+    """What the current step offers `seat` (None: the table), its own first, then the game's any-time ones
+    (`Anytime.only`, `Anytime.table_first` say otherwise)."""
     step = current_step(flow, state)
-    return (*step.options(state, seat), *(flow.anytime.options(state, seat) if step.anytime else ()))
+    if not step.anytime:
+        return tuple(step.options(state, seat))
+    anytime = flow.anytime
+    extra = tuple(anytime.options(state, seat))
+    if anytime.only is not None and anytime.only(state):
+        return extra
+    own = tuple(step.options(state, seat))
+    return (*extra, *own) if seat is None and anytime.table_first else (*own, *extra)
 
 
 def handlers(flow: Flow, step: Step) -> Mapping[str, Handler]:

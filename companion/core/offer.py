@@ -19,7 +19,7 @@ from pyrsistent import PMap
 from companion.core import counters as counters_mod
 from companion.core import final_sheet
 from companion.core.engine import Session, apply
-from companion.core.flow import current_step
+from companion.core.flow import WITH_OPTIONS, current_step
 from companion.core.flow import options as step_options
 from companion.core.game import GameDef
 from companion.core.options import CORRECTIONS, Option, rolloff_options
@@ -78,12 +78,18 @@ def offer(game: GameDef, session: Session) -> Offer:
     if flow["over"]:  # what the score sheet still needs, entered at the table
         return Offer(final_sheet.options(game, state), ((),) * n, (), corrections)
     step = current_step(game.flow, state)
-    acting = step.acting(state) if step.acting is not None else ((flow["actor"],) if flow["actor"] is not None else ())
 
     def said(options) -> tuple[Option, ...]:
         return tuple(_said_next(game, state, o) for o in options)
 
-    return Offer(said(step_options(game.flow, state, None)), tuple(said(step_options(game.flow, state, s)) for s in range(n)),
+    seats = tuple(said(step_options(game.flow, state, s)) for s in range(n))
+    if callable(step.acting):
+        acting = tuple(step.acting(state))
+    elif step.acting == WITH_OPTIONS:  # the players with something to do, the any-time options counted
+        acting = tuple(s for s in flow["order"] if seats[s])
+    else:
+        acting = (flow["actor"],) if flow["actor"] is not None else ()
+    return Offer(said(step_options(game.flow, state, None)), seats,
                  tuple(acting), tuple(_counters(game, state)) + corrections, tuple(acting))
 
 

@@ -280,3 +280,52 @@ def test_what_a_game_offers_in_every_step_is_declared_once_and_merged_by_the_cor
     t.ok(type="nod")
     assert t.log[-2:] == ["Ada: waves.", "Ada: nods its own way."]
     assert F.in_step(t.state, flow.steps[1]) and not F.in_step(t.state, flow.steps[0])
+
+
+def test_any_time_plays_may_head_the_table_stand_alone_while_one_waits_and_count_for_who_acts():
+    """A whole table's step (`acting=WITH_OPTIONS`) waits for the players with options, any-time ones counted;
+    `table_first` lists the table's any-time options before the step's own; while `only` holds (a card played
+    waits for its answer) the any-time options are the only ones, and the step's handlers still serve."""
+    from companion.core.offer import offer
+    from companion.core.options import Option
+
+    def play(e):
+        e.data["waiting"] = e.action["seat"]
+        e.say(f"{e.name(e.action['seat'])} plays a card.")
+
+    def answer(e):
+        e.data["waiting"] = None
+        e.say("The card is answered.")
+
+    def anytime_options(state, seat):
+        if seat is None:
+            return [Option("Name the card", "Name", {"type": "name"})]
+        if state["data"].get("waiting") is not None:
+            return [Option("Answer", "Answer", {"type": "answer", "seat": seat})] if seat != state["data"]["waiting"] else []
+        return [Option("Play", "Play", {"type": "play", "seat": seat})] if seat == 2 else []
+
+    def own(state, seat):
+        if seat is None:
+            return [Option("", "", {"type": "advance"}, button="NEXT")]
+        return [Option("Build", "Build", {"type": "build", "seat": seat})] if seat == 1 else []
+
+    anytime = F.Anytime(options=anytime_options, handlers={"play": play, "answer": answer, "name": answer},
+                        only=lambda state: state["data"].get("waiting") is not None, table_first=True)
+    flow = F.Flow(steps=(F.Step("cards", "Cards", F.TABLE, options=own, acting=F.WITH_OPTIONS),), turns=F.ONE_PER_ROUND,
+                  anytime=anytime)
+    t = Table(game(flow), FOUR)
+
+    def kinds(options):
+        return [o.action["type"] for o in options]
+
+    now = offer(t.game, t.session)
+    assert now.waiting_for == (1, 2)  # Bea's own Build, Cy's any-time Play
+    assert kinds(F.options(flow, t.state, None)) == ["name", "advance"]
+    assert kinds(now.seats[1]) == ["build"] and kinds(now.seats[2]) == ["play"]
+    t.ok(type="play", seat=2)
+    now = offer(t.game, t.session)
+    assert kinds(F.options(flow, t.state, None)) == ["name"]  # no NEXT while the play waits
+    assert kinds(now.seats[1]) == ["answer"] and now.seats[2] == ()
+    assert now.waiting_for == (0, 1, 3)
+    t.ok(type="answer", seat=1)
+    assert kinds(offer(t.game, t.session).seats[1]) == ["build"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
+from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.games.plain import name
@@ -21,7 +22,7 @@ from companion.games.plain import name
 from . import legal
 from .cards import OFFICES
 from .leaving import end_of_turn
-from .phase import next_option, phase
+from .phase import by_seat, next_option
 from .table import controller, unappointed
 
 _HINTS = {"Council Head": "Council", "Construction": "Build"}  # whole words over a button
@@ -81,5 +82,5 @@ def status(state: PMap) -> str:
     return f"{name(state, doge)} appoints: {left} to go" if left else ""
 
 
-STEP = phase("OFFICE_APPOINTMENT", "The Doge appoints", undone="the Doge's appointments", when=lambda state: state["data"]["appointing"], done="Done",
-             seat=_seat, table=_table, status=status, handlers={"appoint": appoint, "advance": close})
+STEP = Step("OFFICE_APPOINTMENT", "The Doge appoints", TABLE, acting=WITH_OPTIONS, anytime=False, undone="the Doge's appointments", when=lambda state: state["data"]["appointing"], done="Done",
+            options=by_seat(table=_table, seat=_seat), status=status, handlers={"appoint": appoint, "advance": close})

@@ -215,7 +215,8 @@ def close(e: Edit) -> None:
         e.data["tapped"] = None
 
 
-HANDLERS = {"play": play, "negate": negate, "resolve": resolve, "tap": tap, "advance": close}
+# Every card phase's (anytime.py); NEXT (`close`) is each phase's own.
+HANDLERS = {"play": play, "negate": negate, "resolve": resolve, "tap": tap}
 
 
 # --- what the table may do -----------------------------------------------------------------------------

@@ -7,13 +7,14 @@ from __future__ import annotations
 from pyrsistent import PMap
 
 from companion.core import deck as deck_mod
+from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.core.words import counted
 
 from . import hands
 from .cards import DECK
-from .phase import next_option, phase
+from .phase import by_seat, next_option
 from .table import add_gold, in_order, virtual
 
 
@@ -63,5 +64,5 @@ def status(state: PMap) -> str:
     return deal + f"Deck pass {hands.deck_pass(state)}" + (" · the end is near" if hands.game_end_pending(state) else "")
 
 
-STEP = phase("DRAW", "Draw Phase: 1 card each", done="Draw", undone="the Draw Phase: a card each", table=_table, status=status,
-             handlers={"advance": draw, "deck_exhausted": ran_out})
+STEP = Step("DRAW", "Draw Phase: 1 card each", TABLE, acting=WITH_OPTIONS, anytime=False, done="Draw", undone="the Draw Phase: a card each",
+            options=by_seat(table=_table), status=status, handlers={"advance": draw, "deck_exhausted": ran_out})

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 
 from pyrsistent import PMap
 
-from companion.core.flow import Step
+from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.core.words import a, counted, plural
@@ -23,7 +23,7 @@ from companion.games.plain import name
 
 from . import hands, legal, votes
 from .leaving import end_of_turn
-from .phase import phase
+from .phase import by_seat
 from .pope_doge import OFFICE_NAME
 from .table import add_gold, gold, owned
 
@@ -177,7 +177,8 @@ def _no_bidder(office: str) -> Callable[[PMap], str]:
 
 
 def _step(office: str, label: str) -> Step:
-    return phase(f"{office.upper()}_ELECTION", label, done="Reveal", undone=f"the votes for the {OFFICE_NAME[office]}", seat=_bids, status=status, asks=_missing,
+    return Step(f"{office.upper()}_ELECTION", label, TABLE, acting=WITH_OPTIONS, anytime=False, done="Reveal", undone=f"the votes for the {OFFICE_NAME[office]}",
+                options=by_seat(seat=_bids), status=status, asks=_missing,
                  idle=_no_bidder(office),
                  when=lambda state: (state["data"]["election"] or {}).get("office") == office,
                  handlers={"bid": bid, "advance": reveal})

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
+from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.games.plain import name
 
 from . import card_play, legal
 from .cards import TRADERS, VILLA_COST, VILLA_COST_CONSTRUCTION
-from .phase import next_option, phase
+from .phase import by_seat
 from .table import card_by_id, describe, gold, pay
 
 
@@ -53,8 +54,6 @@ def attach(e: Edit) -> None:
 
 def _seat(state: PMap, seat: int) -> list[Option]:
     table = state["data"]
-    if table["pending"] is not None:
-        return card_play.seat_options(state, seat)  # the answers to the play that waits
     found = []
     for trader in table["in_play"]:  # a Cog or Caravan played on its own, onto a route played since
         if trader["owner"] == seat and trader["card"] in TRADERS and trader["on"] is None:
@@ -68,9 +67,8 @@ def _seat(state: PMap, seat: int) -> list[Option]:
     cost = _villa_cost(table, seat)
     if not table["villas"][seat] and gold(state, seat) >= cost:
         found.append(Option(f"{name(state, seat)} builds a Villa ({cost})", "Villa", {"type": "villa", "seat": seat}))
-    return found + card_play.seat_options(state, seat)
+    return found  # then the cards he may play (anytime.py)
 
 
-STEP = phase("EXPANSION", "Expansion Phase", undone="the Expansion Phase", seat=_seat, status=card_play.status,
-             table=lambda state: card_play.table_options(state, next_option()),
-             handlers={**card_play.HANDLERS, "villa": villa, "attach": attach})
+STEP = Step("EXPANSION", "Expansion Phase", TABLE, acting=WITH_OPTIONS, undone="the Expansion Phase", options=by_seat(seat=_seat), status=card_play.status,
+            handlers={"advance": card_play.close, "villa": villa, "attach": attach})

@@ -12,12 +12,13 @@ from collections.abc import Sequence
 
 from pyrsistent import PMap
 
-from companion.core.flow import END_OF_TURN, ONE_PER_ROUND, EndTrigger, Flow
+from companion.core.flow import END_OF_TURN, ONE_PER_ROUND, TABLE, WITH_OPTIONS, EndTrigger, Flow, Step
 from companion.core.seats import clockwise_from, next_seat
 
 from . import appointment, card_play, draw, election, expansion, income, pope_doge, war
+from .anytime import ANYTIME
 from .hands import game_end_pending
-from .phase import next_option, phase
+from .phase import by_seat, next_option
 from .table import standing
 
 
@@ -45,11 +46,11 @@ def _why(state: PMap) -> str:
 
 
 # The Diplomacy Phase: the players talk; NEXT closes it.
-DIPLOMACY = phase("DIPLOMACY", "Diplomacy Phase: talk", handlers={}, undone="the Diplomacy Phase")
+DIPLOMACY = Step("DIPLOMACY", "Diplomacy Phase: talk", TABLE, acting=WITH_OPTIONS, options=by_seat(), undone="the Diplomacy Phase", anytime=False)
 # The Event Phase: the event and crime cards, played from the hand; with real cards the pile may run out.
-EVENT = phase("EVENT", "Event Phase", undone="the Event Phase", seat=card_play.seat_options, status=card_play.status,
-              table=lambda state: card_play.table_options(state, draw.run_out(state) + next_option()),
-              handlers={**card_play.HANDLERS, "deck_exhausted": draw.ran_out})
+EVENT = Step("EVENT", "Event Phase", TABLE, acting=WITH_OPTIONS, undone="the Event Phase", status=card_play.status,
+             options=by_seat(table=lambda state: draw.run_out(state) + next_option()),
+             handlers={"advance": card_play.close, "deck_exhausted": draw.ran_out})
 
 FLOW = Flow(
     steps=(draw.STEP, income.STEP, DIPLOMACY, expansion.STEP, EVENT, war.STEP, pope_doge.POPE, election.POPE,
@@ -58,4 +59,5 @@ FLOW = Flow(
     order=_order,
     end=(EndTrigger(END_OF_TURN, when=_over, reason=_why),),
     round_word="Turn",
+    anytime=ANYTIME,
 )

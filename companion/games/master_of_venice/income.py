@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
+from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.core.words import counted
 from companion.games.plain import name
 
 from . import legal, revenue
-from .phase import phase
+from .phase import by_seat
 from .table import add_gold, in_order, standing
 
 # Each source of Revenue in the log: "3 base, 2 from cards, 5 from offices, 1 from others' traders".
@@ -102,5 +103,6 @@ def _nothing_to_roll(state: PMap) -> str:
     return "" if _rolls_for(state) else "No trip dice to roll: the Revenue is paid."
 
 
-STEP = phase("REVENUE", "Revenue Phase", done="Income", undone="everyone's income in the Revenue Phase", seat=_seat, status=status, asks=_rolls_for,
+STEP = Step("REVENUE", "Revenue Phase", TABLE, acting=WITH_OPTIONS, anytime=False, done="Income", undone="everyone's income in the Revenue Phase",
+            options=by_seat(seat=_seat), status=status, asks=_rolls_for,
              idle=_nothing_to_roll, handlers={"advance": income, "trips": trips})

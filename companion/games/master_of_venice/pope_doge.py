@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
-from companion.core.flow import Step
+from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 
 from . import card_play, legal, votes
 from .leaving import end_of_turn, leave_play
-from .phase import phase
+from .phase import by_seat
 from .table import standing
 
 OFFICE_NAME = {"pope": "Pope", "doge": "Doge"}
@@ -66,7 +66,7 @@ def _table(office: str):
         else:  # no roll: the election comes at once
             why = f"The {title} Dies was played" if state["data"]["dies"] == office else f"the {title}'s office is vacant"
             close = Option(f"Elect the {title}: {why}", "Elect", {"type": "advance"}, button="NEXT")
-        return card_play.table_options(state, [close])
+        return [close]
 
     return options
 
@@ -88,8 +88,8 @@ def _step(office: str, label: str) -> Step:
     def undone(state: PMap) -> str:
         return f"the {label} roll" if _rolls(state, office) else f"the call to elect the {title}"
 
-    return phase(office.upper(), label, done="Roll", undone=undone, table=_table(office), seat=card_play.seat_options,  # the status says whether 1D6 is rolled
-                 status=_status(office), handlers={**card_play.HANDLERS, "advance": _death_roll(office)})
+    return Step(office.upper(), label, TABLE, acting=WITH_OPTIONS, done="Roll", undone=undone, options=by_seat(table=_table(office)),  # the status says whether 1D6 is rolled
+                status=_status(office), handlers={"advance": _death_roll(office)})
 
 
 POPE = _step("pope", "Pope Phase")

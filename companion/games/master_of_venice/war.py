@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
+from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.core.words import counted
@@ -20,7 +21,7 @@ from companion.games.plain import name
 from . import card_play, legal
 from .cards import ATTACKERS, DEFENDERS
 from .leaving import eliminate
-from .phase import next_option, phase
+from .phase import by_seat, next_option
 from .table import add_gold, card_by_id, count_kind, describe
 
 
@@ -68,13 +69,13 @@ def war_roll(e: Edit) -> None:
 def _table(state: PMap) -> list[Option]:
     p = state["data"]["pending"]
     if p is None or p["kind"] != "war":
-        return card_play.table_options(state, next_option())
+        return next_option()
     office, payer = p["payers"][0]
     forces = count_kind(state["data"], payer, "A" if office == "General" else "N")
     return [Option(f"Roll 2D6: the {office}, {name(state, payer)}, pays it less {forces}", "Roll",
                    {"type": "war_roll"}, rolls="2d6", button="NEXT")]
 
 
-STEP = phase("WAR", "War Phase", undone="the War Phase", table=_table, status=card_play.status,
-             seat=lambda state, seat: card_play.seat_options(state, seat, seizing=True),
-             handlers={**card_play.HANDLERS, "attack": attack, "war_roll": war_roll})
+# The cards played and the seizures (each card's beside its plays) are the any-time layer's (anytime.py).
+STEP = Step("WAR", "War Phase", TABLE, acting=WITH_OPTIONS, undone="the War Phase", options=by_seat(table=_table), status=card_play.status,
+            handlers={"advance": card_play.close, "attack": attack, "war_roll": war_roll})
