@@ -74,9 +74,12 @@ def _public(state: PMap) -> dict[str, Any]:
     table = state["data"]
     flow = state["flow"]
     n = len(state["players"])
-    # The cards in play read once for every seat's counts (a search of them per seat and kind was most of a view)
-    kinds = Counter((c["owner"], CARDS[c["card"]].kind) for c in table["in_play"])
-    in_play = [{**c, "label": describe(state, c)} for c in table["in_play"]]
+    # The cards in play read once, as plain dicts (items(): a persistent map's lookups by key, card by card and
+    # seat by seat, were the most of a view), for every seat's counts and each card's label
+    in_play = [dict(c.items()) for c in table["in_play"]]
+    kinds = Counter((c["owner"], CARDS[c["card"]].kind) for c in in_play)
+    for c in in_play:
+        c["label"] = describe(state, c)
     per_player = []
     for s in range(n):
         parts = revenue.fixed(table, s)
