@@ -14,6 +14,7 @@ or virtually, each hand on its player's phone.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from pyrsistent import PMap, thaw
@@ -28,7 +29,7 @@ from companion.scoring import master_of_venice as sheet
 from . import election, hands, revenue, votes
 from .cards import CARDINAL, CARDS, DECK, OFFICES, SENATOR
 from .flow import FLOW
-from .table import COUNTERS, controller, count_kind, describe, initial, virtual
+from .table import COUNTERS, controller, describe, initial, virtual
 
 GAME_ID = "master_of_venice"
 
@@ -73,14 +74,20 @@ def _public(state: PMap) -> dict[str, Any]:
     table = state["data"]
     flow = state["flow"]
     n = len(state["players"])
+    # The cards in play read once, as plain dicts (items(): a persistent map's lookups by key, card by card and
+    # seat by seat, were the most of a view), for every seat's counts and each card's label
+    in_play = [dict(c.items()) for c in table["in_play"]]
+    kinds = Counter((c["owner"], CARDS[c["card"]].kind) for c in in_play)
+    for c in in_play:
+        c["label"] = describe(state, c)
     per_player = []
     for s in range(n):
         parts = revenue.fixed(table, s)
         trips = revenue.trips(table, s)
         per_player.append({
             "villa": table["villas"][s],
-            "cardinals": count_kind(table, s, CARDINAL), "senators": count_kind(table, s, SENATOR),
-            "armies": count_kind(table, s, "A"), "navies": count_kind(table, s, "N"),
+            "cardinals": kinds[s, CARDINAL], "senators": kinds[s, SENATOR],
+            "armies": kinds[s, "A"], "navies": kinds[s, "N"],
             "trips": len(trips),
             "offices": [o for o, holder in table["offices"].items() if holder == s]
                        + [o.capitalize() for o in ("pope", "doge") if controller(table, o) == s],
@@ -102,13 +109,14 @@ def _public(state: PMap) -> dict[str, Any]:
             "bid": [s for s in election["voters"] if election["bids"][s] is not None]},
         "pending": thaw(pending),
         "tapped": table["tapped"],
-        "in_play": [{**c, "label": describe(state, c)} for c in table["in_play"]],
+        "in_play": in_play,
         "per_player": per_player,
-        "sections": _sections(state, per_player),
+        "sections": _sections(state, per_player, in_play),
     }
 
 
-def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _sections(state: PMap, per_player: list[dict[str, Any]], in_play: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`in_play`: the cards in play, each with its label (describe), as the view lists them."""
     table = state["data"]
     pope, doge = _holder(state, "pope"), _holder(state, "doge")
 
@@ -122,7 +130,7 @@ def _sections(state: PMap, per_player: list[dict[str, Any]]) -> list[dict[str, A
     sections = [{"title": "Church and state", "lines": lines}]
     for s, p in enumerate(state["players"]):
         mine = per_player[s]
-        cards = [describe(state, c).split("'s ", 1)[1] for c in table["in_play"] if c["owner"] == s]
+        cards = [c["label"].split("'s ", 1)[1] for c in in_play if c["owner"] == s]
         head = (f"{p['name']}: {state['counters']['players'][s]['gold']} Gold, {state['counters']['players'][s]['hand']} "
                 f"in hand{', Villa' if mine['villa'] else ''}{', caught' if mine['caught'] else ''}"
                 + (" — out of the game" if mine["eliminated"] else ""))
