@@ -238,7 +238,7 @@ def table_options(state: PMap, closing: Sequence[Option] = ()) -> list[Option]:
         # Senator, Cogs, a Caravan), each card in the same place on both lists. Only the cards somebody holding a
         # card may play now and pay for: a card nobody could play would only be forgotten, and the short list
         # finds the card tapped sooner.
-        seats = [s for s in in_order(state) if holds(state, s)]
+        seats = holders(state)
         names = [c for c in CARDS if step in phases_of(c) and not all_in_play(table, c)
                  and any(plays_of(state, s, c, {"type": "play", "seat": s, "card": c}, "") for s in seats)]
         found = [Option("A card is played: name it", "Name", {"type": "tap"},
@@ -249,7 +249,7 @@ def table_options(state: PMap, closing: Sequence[Option] = ()) -> list[Option]:
 def _tapped(state: PMap, card: str) -> list[Option]:
     """A real card tapped (or named): whose play it is, and on what."""
     found = []
-    for seat in (s for s in in_order(state) if holds(state, s)):
+    for seat in holders(state):
         found += [replace(o, player=seat) for o in
                   plays_of(state, seat, card, {"type": "play", "seat": seat, "card": card}, name(state, seat) + " plays")]
     found.append(Option(f"Forget the tapped {card}", "Forget", {"type": "tap", "card": None}))
@@ -358,6 +358,11 @@ def _answers(state: PMap, seat: int) -> list[Option]:
     found += [Option(f"{name(state, seat)} discards {c} from hand", "Negate", {"type": "negate", "seat": seat, "card": c}, private=virtual(state))
               for c in allowed if (c in hand if virtual(state) else holds(state, seat))]
     return found
+
+
+def holders(state: PMap) -> list[int]:
+    """The players holding a card, in the turn's order: who may have played a real card named at the table."""
+    return [s for s in in_order(state) if holds(state, s)]
 
 
 def holds(state: PMap, seat: int) -> bool:
