@@ -34,7 +34,7 @@ from typing import Any
 
 from companion import box_list
 from companion.box_list import BOX_LIST, on_button
-from companion.core.fields import groups_each
+from companion.core.fields import KEY_WORD, groups_each
 from companion.core.ranking import competition_positions
 from companion.core.words import sentence
 from companion.screens import (
@@ -205,11 +205,16 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     if "opens" in option:
         return Reply(replace(panel, under=panel.under + (option["opens"],), option=0))
     if option.get("fields"):
-        phone_only = next((f.get("title", k) for k, f in option["fields"].items() if choices(f) is None), None)
-        if phone_only is not None:
-            return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: {phone_only} is chosen on a phone."))
-        return _fill(panel, option, Pick(option["label"]))
+        return _open(view, panel, option)
     return _do(panel, _while_on_phones(view, option), "option")
+
+
+def _open(view: dict[str, Any], panel: Panel, option: dict[str, Any]) -> Reply:
+    """An option with fields chosen: its picker, SELECT on the first field's values (or why only a phone can)."""
+    phone_only = next((f.get("title", k) for k, f in option["fields"].items() if choices(f) is None), None)
+    if phone_only is not None:
+        return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: {phone_only} is chosen on a phone."))
+    return _fill(panel, option, Pick(option["label"]))
 
 
 def _leave(view: dict[str, Any], panel: Panel) -> Reply:
@@ -227,7 +232,11 @@ def _on_keys(view: dict[str, Any], panel: Panel, options: list[dict[str, Any]], 
     if role == "next":
         return Reply(replace(panel, option=panel.option + 1) if len(options) > 3 else panel)
     face = _key(panel.option, role, len(options))
-    return Reply(panel) if face is None else _do(panel, _while_on_phones(view, options[face]), "option")
+    if face is None:
+        return Reply(panel)
+    if options[face].get("fields"):  # its fields next, as ACTION on it in a list opens them
+        return _open(view, panel, options[face])
+    return _do(panel, _while_on_phones(view, options[face]), "option")
 
 
 def _do(panel: Panel, option: dict[str, Any], confirm: str, chosen: tuple[tuple[str, Any], ...] = ()) -> Reply:
@@ -286,17 +295,26 @@ def _wide_number(field: dict[str, Any]) -> bool:
     return "enum" not in field and field.get("type") == "integer" and len(choices(field) or []) > WIDE
 
 
-KEY_WORD = 5  # letters a value's name may have to name it on a key: what the hints show over a button
 
 
-def _keypad(field: dict[str, Any]) -> bool:
-    """A few values with short names, one of which is named (a die's face, 1 to 6; a coin turned up: null, ace,
-    2 ... 5): each picked with one press on a button, on two pages (the first three over BACK, SELECT and ACTION,
-    then the rest: NEXT turns the page), not walked."""
+def _key_names(field: dict[str, Any]) -> list[str] | None:
+    """The names of a field's values on the keypad, or None when it is walked: a few values with short names, one of
+    which is named (a die's face, 1 to 6; a coin turned up: null, ace, 2 ... 5; a field's own `enumShort`, a
+    payment's "Exact" or "Over"), each picked with one press on a button, on two pages (the first three over
+    BACK, SELECT and ACTION, then the rest: NEXT turns the page)."""
     items = field.get("items") or {}
     one = field.get("type") == "array" and field.get("minItems") == field.get("maxItems") == 1 and "enum" in items
     named = choices(field) if one or "enum" in field else None
-    return named is not None and 1 < len(named) <= 6 and all(len(label) <= KEY_WORD for _, label in named)
+    if named is None:
+        return None
+    names = field.get("enumShort") if "enum" in field and len(field.get("enumShort") or ()) == len(named) else None
+    names = [str(n) for n in names] if names else [label for _, label in named]
+    fits = 1 < len(names) <= 6 and len(set(names)) == len(names) and all(0 < len(n) <= KEY_WORD for n in names)
+    return names if fits else None
+
+
+def _keypad(field: dict[str, Any]) -> bool:
+    return _key_names(field) is not None
 
 
 KEYS = ("back", "select", "action")  # the buttons that name a value on the keypad, left to right
@@ -310,12 +328,12 @@ def _key(at: int, role: str, faces: int) -> int | None:
 
 
 def _keyed(options: list[dict[str, Any]]) -> bool:
-    """The options of an entry opened are a keypad when they are a few, each with a short hint of its own and
-    nothing left to choose (a coin's value, a tile's face): each is done with one press, as a field's few
-    values are named (`_keypad`)."""
+    """The options of an entry opened are a keypad when they are a few, each with a short hint of its own (a coin's
+    value, a tile's face, a yard tile to buy): each is chosen with one press, as a field's few values are named
+    (`_keypad`); one with fields then opens them."""
     shorts = [o.get("short", "") for o in options]
     return (1 < len(options) <= 6 and len(set(shorts)) == len(shorts) and all(0 < len(h) <= KEY_WORD for h in shorts)
-            and not any(o.get("fields") or "opens" in o for o in options))
+            and not any("opens" in o for o in options))
 
 
 def _keys_shown(names: list[str], at: int, said_next: bool = True) -> tuple[str, tuple[str, str, str, str]]:
@@ -324,7 +342,8 @@ def _keys_shown(names: list[str], at: int, said_next: bool = True) -> tuple[str,
     page = at % 2 if len(names) > 3 else 0
     keys = (names[3 * page:3 * page + 3] + ["", "", ""])[:3]
     rest = (names[3:] if page == 0 else names[:3]) if len(names) > 3 else []
-    other = "" if not rest else f"{rest[0]}-{rest[-1]}" if len(f"{rest[0]}-{rest[-1]}") <= KEY_WORD else "More"
+    span = rest[0] if len(rest) == 1 else f"{rest[0]}-{rest[-1]}" if rest else ""
+    other = span if len(span) <= KEY_WORD else "More"
     said = f"  (NEXT: {other})" if other and said_next else ""
     return f"► {' '.join(keys).strip()}{said}", (keys[0], keys[1], keys[2], other)
 
@@ -418,8 +437,9 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     key = next(k for k in option["fields"] if k not in dict(pick.chosen))
     field = option["fields"][key]
     values = _values(field, pick)
-    if _keypad(field):
-        doing, hints = _keys_shown([label for _, label in values], pick.at)
+    keys = _key_names(field)
+    if keys is not None:
+        doing, hints = _keys_shown(keys, pick.at)
         return StepScreen(option["label"], who_acts(view), f"{field.get('title', key)} (hold BACK to leave)", doing,
                           hints)
     index = pick.at % len(values)

@@ -240,7 +240,10 @@ class Table:
                     log.info("a press made on an older screen was dropped")
                     self._notice = ("Changed: press again", self.clock() + self.timing.notice)
                     return
-                on_list = item[1] == "action" and self._panel.page == "step"  # ACTION on the step's list
+                # An option of the step's list: ACTION on it, or any press in an entry opened or a picker (a key of
+                # a keypad names a value; NEXT and BACK do their own options only at the top).
+                on_list = self._panel.page == "step" and (item[1] == "action" or bool(self._panel.under)
+                                                          or self._panel.pick is not None)
                 used = box_list.first_choice(view, self._panel.under, self._panel.option) if on_list else None
                 reply = controls.press(view, self._panel, item[1], item[2])
                 if on_list and self._panel.confirm is None:

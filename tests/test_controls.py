@@ -351,6 +351,41 @@ def test_an_entry_of_a_few_options_with_short_hints_of_their_own_is_a_keypad_onc
     assert controls.press(view, opened, "select", False).action is None
 
 
+def test_a_field_names_its_few_values_on_the_keys_by_their_short_names():
+    """A payment of four ways with long names ("exactly, with the die's 5: another action") is a keypad by its
+    `enumShort`: one press each, the names over the buttons; names that repeat are walked by their labels."""
+    pay = {"title": "payment", "enum": ["e", "o", "ed", "od"], "enumShort": ["Exact", "Over", "Ex+D5", "Ov+D5"],
+           "enumNames": ["exactly: another action", "more than 7", "exactly, with the die's 5: another action",
+                         "more than 7, with the die's 5"]}
+    view = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("Buy Arms 2 (7)", {"type": "buy"}, fields={"pay": pay})]}
+    keypad = controls.press(view, Panel(), "action", False).panel
+    screen = controls.screen_for(view, keypad)
+    assert (screen.step, screen.doing, screen.hints) == (
+        "payment (hold BACK to leave)", "► Exact Over Ex+D5  (NEXT: Ov+D5)", ("Exact", "Over", "Ex+D5", "Ov+D5"))
+    assert controls.press(view, keypad, "select", False).action == {"type": "buy", "pay": "o"}
+    assert controls.press(view, controls.press(view, keypad, "next", False).panel, "back", False).action == {
+        "type": "buy", "pay": "od"}
+    view["options"][0]["fields"] = {"pay": {**pay, "enumShort": ["Left", "Left", "Right", "Above"]}}  # two alike
+    walked = controls.press(view, controls.press(view, Panel(), "action", False).panel, "select", False)
+    assert walked.action is None and controls.screen_for(view, walked.panel).doing == "► more than 7  2/4"
+
+
+def test_a_key_may_choose_an_option_with_fields_of_its_own_which_it_then_opens():
+    """The yard's tiles to buy, each on a key by its short name: one press chooses the tile, then its payment is
+    picked as ACTION on it in a list would pick it."""
+    pay = {"title": "payment", "enum": ["exact", "over"], "enumNames": ["exactly", "more than the price"]}
+    buys = [_opt(f"Buy {t}", {"type": "buy", "tile": t}, fields={"pay": pay}) | {"under": "Buy a tile", "short": k}
+            for t, k in (("Moons 3", "M3"), ("Suns ace", "SA"), ("Arms 5", "A5"), ("Crowns null", "C0"))]
+    others = [_opt(f"Take {k}", {"type": "take", "k": k}) for k in range(4)]
+    view = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0], "options": buys + others}
+    opened = controls.press(view, Panel(), "action", False).panel
+    assert controls.screen_for(view, opened).hints == ("M3", "SA", "A5", "C0")
+    picking = controls.press(view, controls.press(view, opened, "next", False).panel, "back", False)
+    assert picking.action is None and picking.panel.pick.label == "Buy Crowns null"
+    assert controls.press(view, picking.panel, "action", False).action == {"type": "buy", "tile": "Crowns null", "pay": "exact"}
+
+
 def test_a_field_with_one_value_is_taken_without_a_press():
     """The one place a turret may go is not asked for: ACTION on the option goes on to the field with a choice,
     and an option whose every field holds one value is done by its ACTION (or asks first, as it says)."""

@@ -559,14 +559,64 @@ def test_select_starts_on_what_the_box_did_last_time_in_that_players_step(tmp_pa
         assert on() == first()
         while not a_purchase(on()):
             rig.press("select")
-        for role in (["action"] if on().get("opens") else []) + ["action", "next", "action", "action"]:
-            rig.press(role)  # the tile, paid over (NEXT: the last payment), placed
+        for role in (["action", "back"] if on().get("opens") else ["action"]) + ["next", "action", "back"]:
+            rig.press(role)  # the tile (opened, its first key: BACK), paid over (NEXT: the last payment), placed to
+            # start the palazzo (its first key)
         rig.clock.now += 1
         assert rig.runtime.view()["active"] == 1 and on() == first()
         rig.press("action")
         rig.press("action")  # Bea takes a coin (or buys the first tile)
         rig.clock.now += 1
         assert rig.runtime.view()["active"] == 0 and on()["label"] == "Buy a tile (2)" != first()["label"]  # where she was
+    finally:
+        rig.close()
+
+
+def test_a_key_that_would_spend_more_than_a_few_coins_asks_first_as_action_does(tmp_path):
+    """In an entry opened as a keypad a key does an option (a house on BACK, a villa on SELECT): one that spends 10
+    Gold asks first, and only ACTION again spends it; one for 2 Gold does not ask."""
+    from types import SimpleNamespace
+
+    from companion.core.counters import CounterSpec
+    from companion.core.flow import Flow, Step
+    from companion.core.game import GameDef
+    from companion.core.options import Option
+    from companion.screens import AlertScreen
+
+    def options(state, seat):
+        if seat is None:
+            return []
+        builds = [Option(f"{name} ({cost})", name, {"type": "build", "cost": cost}, under="Build")
+                  for name, cost in (("House", 2), ("Villa", 10))]
+        return builds + [Option(f"Wave {k}", "Wave", {"type": "wave", "k": k}) for k in range(6)]
+
+    def build(e):
+        e.pay(e.seat, "gold", e.action["cost"])
+        e.say(f"{e.name(e.seat)} builds for {e.action['cost']}.")
+
+    game = GameDef(id="builds", title="Builds", min_players=1, max_players=2,
+                   flow=Flow(steps=(Step("TURN", "Build", options=options, handlers={"build": build, "wave": lambda e: None}),)),
+                   counters=(CounterSpec("gold", "Gold", start=20, money=True),), scoring=SimpleNamespace(schema=dict))
+    from companion.games import GAMES
+
+    rig = make_rig(tmp_path, games={"free_play": GAMES["free_play"], "builds": game})
+    try:
+        assert rig.runtime.submit({"type": "new_game", "game": "builds", "setup": {"players": [{"name": "Ada"}]}}).accepted
+        assert rig.table.wait_idle()
+        rig.clock.now += 1
+        assert controls.shown(rig.runtime.view(), rig.table._panel)[0]["label"] == "Build (2)"
+        rig.press("action")  # opens it: the house on BACK, the villa on SELECT
+        assert rig.table._panel.under == ("Build",)
+        seq = rig.runtime.view()["seq"]
+        rig.press("select")
+        assert rig.runtime.view()["seq"] == seq and rig.table._transient[0] == AlertScreen(
+            "Sure?", "Ada builds for 10. It costs 10 Gold: press ACTION again to do it.", ("No", "", "Yes", "No"))
+        rig.press("action")
+        assert rig.runtime.view()["players"][0]["gold"] == 10
+        rig.clock.now += 1
+        rig.press("action")
+        rig.press("back")  # the house: 2 Gold, no question
+        assert rig.runtime.view()["players"][0]["gold"] == 8
     finally:
         rig.close()
 

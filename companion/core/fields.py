@@ -10,7 +10,8 @@ TABLE.md: every field is required and bounded. A field is one of
 
 ("maxEach": how often one value may appear, such as 4 coins of each value, or one such number per value of
 an enum's items, such as the cubes of each kind in a stock: ours, not JSON Schema's),
-with annotations a screen may use ("title", "description", "enumNames": a label per enum value,
+with annotations a screen may use ("title", "description", "enumNames": a label per enum value, "enumShort": a
+name of five letters at most per enum value, by which the box names a few values on its keys ("Exact", "Over"),
 "enumGroups": a group per enum value, or a list of the groups it is in, by which a long list is picked in two steps, and a game's own drawing
 hints such as "grid"; "sealed": a secret value, a sealed bid, which the box says only its player may look at while it is
 picked). `conforms` says why a field breaks the contract (a test runs
@@ -31,8 +32,10 @@ from typing import Any
 from companion.core.result import Refused
 from companion.core.words import counted
 
+KEY_WORD = 5  # letters a value's short name may have: what the box's hints show over a button
 PICKER_LIST = 12  # a field of more values than this, with groups, is picked group first (panel.js's PICKER_LIST)
-ANNOTATIONS = frozenset({"title", "description", "enumNames", "enumGroups", "examples", "grid", "default", "sealed"})
+ANNOTATIONS = frozenset({"title", "description", "enumNames", "enumShort", "enumGroups", "examples", "grid", "default",
+                         "sealed"})
 
 
 def groups_each(groups: list[str | list[str]]) -> list[list[str]]:
@@ -63,8 +66,9 @@ def likeliest_first(field: Mapping[str, Any], first: list[Any], group: str = SEE
         return dict(field)
     order = head + [i for i in range(len(values)) if i not in head]
     out = {**field, "enum": [values[i] for i in order]}
-    if "enumNames" in field:
-        out["enumNames"] = [field["enumNames"][i] for i in order]
+    for names in ("enumNames", "enumShort"):
+        if names in field:
+            out[names] = [field[names][i] for i in order]
     if "enumGroups" in field:
         each = groups_each(field["enumGroups"])
         out["enumGroups"] = [[group, *each[i]] if k < len(head) else field["enumGroups"][i] for k, i in enumerate(order)]
@@ -84,6 +88,9 @@ def conforms(field: Mapping[str, Any]) -> Refused | None:
             return Refused("an enum lists at least one value")
         if "enumNames" in field and len(field["enumNames"]) != len(field["enum"]):
             return Refused("enumNames gives one label per enum value")
+        if "enumShort" in field and (len(field["enumShort"]) != len(field["enum"]) or not all(
+                isinstance(n, str) and 0 < len(n) <= KEY_WORD for n in field["enumShort"])):
+            return Refused("enumShort gives one name of five letters at most per enum value")
         if "enumGroups" in field and (len(field["enumGroups"]) != len(field["enum"]) or not all(
                 isinstance(g, str) and g or isinstance(g, list) and g and all(isinstance(x, str) and x for x in g)
                 for g in field["enumGroups"])):

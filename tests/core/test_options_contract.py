@@ -44,6 +44,9 @@ def test_a_field_the_contract_does_not_allow_is_named():
     assert conforms({"type": "string", "maxLength": 10}).reason.startswith("a free string has a maxLength and examples")
     assert conforms({"enum": []}).reason == "an enum lists at least one value"
     assert conforms({"enum": [1, 2], "enumNames": ["one"]}).reason == "enumNames gives one label per enum value"
+    assert conforms({"enum": [1, 2], "enumShort": ["One", "Twelve"]}).reason == \
+        "enumShort gives one name of five letters at most per enum value"
+    assert conforms({"enum": [1, 2], "enumShort": ["One", "Two"]}) is None
     assert conforms({"type": "object"}).reason.startswith("a field is an enum")
 
 

@@ -14,16 +14,31 @@ def press(rt, panel, role, long=False):
 
 def select(rt, panel, label_start, tries=40):
     """SELECT until the step screen shows the option whose label starts with `label_start`, opening the first
-    choice it is listed under (ACTION) on the way: the panel on it."""
+    choice it is listed under (ACTION) on the way: the panel on it (or on the keypad that names it)."""
     for _ in range(tries):
         view = rt.view()
         listed = controls.shown(view, panel)
         on = listed[panel.option % len(listed)] if listed else {}
         if on.get("label", "").startswith(label_start) and "opens" not in on:
             return panel
+        if panel.under and controls._keyed(listed) and any(o["label"].startswith(label_start) for o in listed):
+            return panel  # an entry opened as a keypad: one press of its key chooses it (`choose`)
         inside = [o for o in controls.walk(view) if o.get("under") == on.get("opens") and o["label"].startswith(label_start)]
         panel = press(rt, panel, "action" if on.get("opens") and inside else "select").panel
     raise AssertionError(f"no option {label_start!r}")
+
+
+def choose(rt, panel, label_start):
+    """The option whose label starts with `label_start` chosen (`select`, then ACTION; in an entry opened as a
+    keypad, the press of its key, NEXT first for the second page): the reply."""
+    panel = select(rt, panel, label_start)
+    listed = controls.shown(rt.view(), panel)
+    if not (panel.under and controls._keyed(listed)):
+        return press(rt, panel, "action")
+    at = next(k for k, o in enumerate(listed) if o["label"].startswith(label_start))
+    if at // 3 != panel.option % 2:
+        panel = press(rt, panel, "next").panel
+    return press(rt, panel, controls.KEYS[at % 3])
 
 
 def every_page(view, panel_type):

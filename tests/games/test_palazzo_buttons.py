@@ -9,7 +9,7 @@ from companion import controls
 from companion.controls import Panel
 from companion.screens import StepScreen, render
 
-from buttons import every_page, press, select
+from buttons import choose, every_page, press, select
 
 SETUP = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"tiles": "virtual", "coins": "mirror"}}
 
@@ -31,16 +31,14 @@ def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runt
     assert (screen.who, screen.step, screen.hints[3]) == ("Ada", view["status"], "Prev")  # NEXT ends no turn: it walks back
     assert screen.doing == "► The coin turned up is (6)  1/4"  # the bank's real coins wait: first, one entry
     assert view["status"].endswith(" · name 4 coins")
-    panel = select(rt, Panel(), f"Buy {yard[0]}")
-    panel = press(rt, panel, "action").panel
-    assert controls.screen_for(rt.view(), panel).doing.startswith("► exactly: another action")  # the payment first
-    panel = press(rt, panel, "select").panel
-    panel = press(rt, panel, "select").panel
-    assert controls.screen_for(rt.view(), panel).doing.startswith("► exactly, with the die's 5: another action")
-    panel = press(rt, panel, "action").panel
+    panel = choose(rt, Panel(), f"Buy {yard[0]}").panel  # the yard's tiles on the keys: one press buys one
+    screen = controls.screen_for(rt.view(), panel)  # the payment first, each a press on its own button (the coins
+    assert (screen.step, screen.doing) == ("payment (hold BACK to leave)", "► Exact Over Ex+D5  (NEXT: Ov+D5)")  # not followed)
+    assert screen.hints == ("Exact", "Over", "Ex+D5", "Ov+D5")
+    panel = press(rt, panel, "action").panel  # exactly, with the die's 5
     screen = controls.screen_for(rt.view(), panel)
-    assert (screen.who, screen.step, screen.doing) == ("Ada", "where it goes", "► to start the palazzo  1/2")
-    press(rt, panel, "action")
+    assert (screen.who, screen.step, screen.doing) == ("Ada", "where it goes (hold BACK to leave)", "► Start Resrv")
+    press(rt, panel, "back")  # to start the palazzo
     view = rt.view()
     assert (view["active"], view["extra_action"], view["players"][0]["die"]) == (0, True, 4)
     assert [p["tile"] for p in view["players"][0]["palazzo"]] == [yard[0]]
@@ -49,10 +47,9 @@ def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runt
 def test_back_leaves_the_picker_and_a_change_of_table_closes_it(make_runtime):
     rt = _new(make_runtime)
     press(rt, Panel(), "next")
-    panel = select(rt, Panel(), "Buy ")
-    picking = press(rt, panel, "action").panel
+    picking = choose(rt, Panel(), "Buy ").panel
     assert picking.pick is not None
-    left = press(rt, picking, "back")
+    left = press(rt, picking, "back", long=True)  # the payment's keypad: a short BACK names "Exact"
     assert left.action is None and left.panel.pick is None and rt.view()["active"] == 0
 
 

@@ -541,6 +541,32 @@ def test_a_laid_out_palazzo_is_checked_and_what_cannot_be_placed_goes_to_the_res
     assert [(c["at"], c["mark"]) for c in drawn] == [([0, 0], "☀3"), ([0, 1], "⚔3"), ([1, 1], "⚔2")]
 
 
+def test_a_reserve_tile_is_chosen_first_then_where_a_structure_s_place_exchanging_the_two():
+    """The reserve's options, one per tile in reserve: where it goes is an empty place or the place of a structure it
+    may replace, which goes to the reserve ("exchange a reserve structure with a palazzo structure"), as naming it
+    does; a place that breaks the building rules is refused, and so is the place of one it may not replace."""
+    t = PZ(real=True)
+    t.buy("Suns 3", exact=False, at=[0, 0])
+    t.ok(type="advance")
+    t.buy("Suns 2", exact=False, place="reserve")
+    t.ok(type="advance")
+    t.buy("Arms 4", exact=False, place="reserve")
+    t.ok(type="advance")
+    reserve = [o for o in t.view["options"] if o["action"].get("action") == "reserve" and "build" in o["action"]]
+    assert [o["label"] for o in reserve] == ["Build Suns 2 from the reserve", "Build Arms 4 from the reserve"]
+    at = reserve[0]["fields"]["at"]
+    assert sorted(at["enum"][:4]) == [[-1, 0], [0, -1], [0, 1], [1, 0]] and at["enum"][4] == [0, 0]  # its sides, its place
+    assert at["enumNames"][-1] == "in place of Suns 3: exchanged, it goes to the reserve"
+    assert sorted(at["enumShort"][:4]) == ["Above", "Below", "Left", "Right"] and at["enumShort"][4] == "S3"  # a key each
+    assert reserve[1]["fields"]["at"]["enum"] == [[0, 0]]  # Arms 4 shares nothing with Suns 3: only in its place
+    t.go(type="advance", action="reserve", build="Suns 2", at=[0, 0])
+    assert [(p["tile"], p["at"]) for p in t.view["players"][0]["palazzo"]] == [("Suns 2", [0, 0])]
+    assert t.view["players"][0]["reserve"] == ["Arms 4", "Suns 3"]
+    assert "Ada swaps Suns 3 (to the reserve) for Suns 2 from the reserve." in t.log
+    t.ok(type="advance")
+    assert t.refused(type="advance", action="reserve", build="Arms 4", at=[0, 0], remove="Suns 2").startswith("at: only")
+
+
 def test_a_recorded_palazzo_takes_no_places():
     t = PZ(real=True)
     t.buy("Suns 3", exact=False)

@@ -138,8 +138,9 @@ def test_the_buttons_buy_with_the_coins_held_choosing_the_payment_then_the_place
     assert screen.doing.startswith("► 5 + 3: exact, another action")
     panel = press(rt, panel, "action").panel  # that payment; then where it goes
     screen = controls.screen_for(rt.view(), panel)
-    assert (screen.who, screen.step, screen.doing.split("  ")[0]) == ("Ada", "where it goes", "► to start the palazzo")
-    press(rt, panel, "action")
+    # Where it goes, each place a word on its own key: BACK starts the palazzo, SELECT puts it in the reserve.
+    assert (screen.who, screen.step, screen.doing) == ("Ada", "where it goes (hold BACK to leave)", "► Start Resrv")
+    press(rt, panel, "back")
     view = rt.view()
     assert view["players"][0]["palazzo"][0]["tile"] == "Crowns 3" and rt.private(0)["hand"] == []
     assert view["extra_action"] and view["active"] == 0

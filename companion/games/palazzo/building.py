@@ -13,7 +13,7 @@ from companion.core.options import Option
 from companion.core.edit import Edit
 
 from . import layout
-from .pieces import mark, tile_name
+from .pieces import key, mark, tile_name
 from .table import cells, laid_out
 
 RESERVE = "reserve"
@@ -26,22 +26,29 @@ def grid(table: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
             for s in table["palazzos"][seat] if s["at"] is not None]
 
 
-def places(state: PMap, seat: int, tile: str, reserve: bool) -> dict[str, Any] | None:
+def places(state: PMap, seat: int, tile: str, reserve: bool = False, swaps: bool = False) -> dict[str, Any] | None:
     """The field that chooses where `tile` goes: a legal cell of the palazzo (the first structure: the
-    start of it), or the reserve when `reserve`; None when it can go nowhere."""
+    start of it), the reserve when `reserve`, and when `swaps` the place of a structure it may be exchanged
+    with (that one goes to the reserve); None when it can go nowhere."""
     table = state["data"]
     palazzo = table["palazzos"][seat]
     if laid_out(palazzo) is False:  # recorded without places (a game of an earlier version)
-        values, names = ["palazzo"], ["the palazzo"]
+        values, names, keys = ["palazzo"], ["the palazzo"], ["Build"]
     else:
         grid_now = cells(palazzo)
-        values = [list(c) for c in layout.legal_cells(grid_now, tile)]
-        names = [layout.describe(grid_now, tuple(c)) for c in values]
+        empty = layout.legal_cells(grid_now, tile)
+        taken = [c for c in grid_now if swaps and layout.swap(grid_now, c, tile) is None]
+        values = [list(c) for c in (*empty, *taken)]
+        names = ([layout.describe(grid_now, c) for c in empty]
+                 + [f"in place of {grid_now[c]}: exchanged, it goes to the reserve" for c in taken])
+        keys = [layout.side_word(grid_now, c) for c in empty] + [key(grid_now[c]) for c in taken]
     if reserve:
-        values, names = values + [RESERVE], names + ["the reserve"]
+        values, names, keys = values + [RESERVE], names + ["the reserve"], keys + ["Resrv"]
     if not values:
         return None
-    return {"enum": values, "enumNames": names, "title": "where it goes", "grid": grid(table, seat)}
+    found = {"enum": values, "enumNames": names, "title": "where it goes", "grid": grid(table, seat)}
+    # One structure beside every place offered (the first ones built): each place a word on the box's keys.
+    return found | ({"enumShort": keys} if len(set(keys)) == len(keys) else {})
 
 
 def _cell(e: Edit, at: object) -> tuple[int, int] | None:
@@ -76,8 +83,9 @@ def _named(e: Edit, given: object, where: list[str], what: str) -> str:
 
 
 def _tiles(table: Mapping[str, Any], seat: int, tiles: list[str], title: str) -> dict[str, Any]:
-    """A field that picks one of the palazzo's own structures (drawn where they stand)."""
-    return {"enum": tiles, "title": title, "grid": grid(table, seat)}
+    """A field that picks one of the palazzo's own structures (drawn where they stand; a few named on the box's
+    keys)."""
+    return {"enum": tiles, "enumShort": [key(t) for t in tiles], "title": title, "grid": grid(table, seat)}
 
 
 # --- the reserve ---------------------------------------------------------------------------------------
@@ -92,24 +100,24 @@ def reserve_options(state: PMap, seat: int) -> list[Option]:
     if movable:
         options.append(Option("Move a structure to the reserve", "Resrv", {"type": "advance", "action": "reserve"},
                               fields={"remove": _tiles(table, seat, movable, "structure to the reserve")}, under=IN_RESERVE))
-    for t in held:
-        where = places(state, seat, t, reserve=False)
+    for t in held:  # the tile first, then where: an empty place, or a structure's to exchange it with
+        where = places(state, seat, t, swaps=True)
         if where is not None:
             fields = {"at": where} if laid_out(palazzo) is not False else {}
-            options.append(Option(f"Build {t} from the reserve", "Build",
+            options.append(Option(f"Build {t} from the reserve", key(t) if len(held) > 1 else "Build",
                                   {"type": "advance", "action": "reserve", "build": t}, fields=fields,
                                   under=IN_RESERVE))
-        swaps = [s["tile"] for s in palazzo if s["at"] is None or layout.swap(grid_now, tuple(s["at"]), t) is None]
-        if swaps:
+        if laid_out(palazzo) is False:  # recorded without places (a game of an earlier version): swapped by name
             options.append(Option(f"Swap {t} into the palazzo", "Swap", {"type": "advance", "action": "reserve", "build": t},
-                                  fields={"remove": _tiles(table, seat, swaps, f"structure {t} replaces")},
+                                  fields={"remove": _tiles(table, seat, [s["tile"] for s in palazzo], f"structure {t} replaces")},
                                   under=IN_RESERVE))
     return options
 
 
 def reserve(e: Edit) -> None:
     """Build a reserve tile into the palazzo, move a palazzo tile to the reserve, or swap the two (the
-    reserve tile takes the palazzo tile's place); the building rules hold after each [R l.68-74]."""
+    reserve tile takes the palazzo tile's place: `remove` names it, or `at` is its place); the building rules
+    hold after each [R l.68-74]."""
     seat = e.seat
     palazzo, held = e.data["palazzos"][seat], e.data["reserves"][seat]
     built = [s["tile"] for s in palazzo]
@@ -118,12 +126,16 @@ def reserve(e: Edit) -> None:
     into = _named(e, e.action["build"], held, "build") if e.action.get("build") is not None else None
     leaving = _named(e, e.action["remove"], built, "remove") if e.action.get("remove") is not None else None
     who = e.name(seat)
+    at = _cell(e, e.action.get("at"))
+    standing = cells(palazzo).get(at) if into is not None and leaving is None and at is not None else None
+    if standing is not None:  # built where a structure stands: the two exchanged, as when that one is named
+        leaving, at = standing, None
     if leaving is None:  # reserve -> palazzo
-        palazzo.append(build(e, seat, into, e.action.get("at")))
+        palazzo.append(build(e, seat, into, at))
         held.remove(into)
         e.say(f"{who} builds {into} from the reserve.")
         return
-    if e.action.get("at") is not None:
+    if at is not None:
         e.refuse("at: only for a structure built from the reserve (a swap keeps the place)")
     i = built.index(leaving)
     at = palazzo[i]["at"]

@@ -111,8 +111,21 @@ def legal_cells(cells: Mapping[Cell, str], tile: str) -> list[Cell]:
 
 def describe(cells: Mapping[Cell, str], at: Cell) -> str:
     """Where a cell is, in words a player can follow: "right of Suns 3"."""
+    side, other = _beside(cells, at)
+    return f"{SIDE_NAMES[side]} {other}" if other is not None else "to start the palazzo"
+
+
+def side_word(cells: Mapping[Cell, str], at: Cell) -> str:
+    """The cell in a word for the box's keys ("Right", "Start"), where the structures named beside the places offered
+    are one and the same."""
+    side, other = _beside(cells, at)
+    return SIDE_NAMES[side].split()[0].capitalize() if other is not None else "Start"
+
+
+def _beside(cells: Mapping[Cell, str], at: Cell) -> tuple[Cell | None, str | None]:
+    """The side of `at` a structure stands on, and that structure (the first found), or (None, None)."""
     for dx, dy in SIDES:
         other = cells.get((at[0] - dx, at[1] - dy))
         if other is not None:
-            return f"{SIDE_NAMES[(dx, dy)]} {other}"
-    return "to start the palazzo"
+            return (dx, dy), other
+    return None, None

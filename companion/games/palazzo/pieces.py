@@ -44,6 +44,11 @@ def mark(tile: str) -> str:
     return SIGNS[suit(tile)] + ("A" if value_now == 1 else str(value_now))
 
 
+def key(tile: str) -> str:
+    """A tile on the box's keys, whose font has no suit signs: the suit's initial and the face ("M3", "SA", "C0")."""
+    return suit(tile)[0] + mark(tile)[1:]
+
+
 def tile_name(text: object) -> str | None:
     """The canonical name of a tile given as "suns 3", "Sun ace", "moons-null", "Crowns 0"; None if it is not one."""
     m = _TILE.match(text) if isinstance(text, str) else None

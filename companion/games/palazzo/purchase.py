@@ -25,7 +25,7 @@ from companion.core.edit import Edit
 
 from .building import RESERVE, build, places
 from .coins import at_most, holds_at_most, refill_bank
-from .pieces import COIN_COUNT, COINS, COPIES, TILES, YARD_SIZE, coin_value, cost, face, tile_name
+from .pieces import COIN_COUNT, COINS, COPIES, TILES, YARD_SIZE, coin_value, cost, face, key, tile_name
 from .table import die, final_round, tiles_left, virtual, yard_shown
 from .turned_up import settle, turn_up
 
@@ -67,18 +67,21 @@ def buy_options(state: PMap, seat: int) -> list[Option]:
     table = state["data"]
     hand = table["hands"][seat]
     options = []
-    for tile in yard_shown(state, table):
-        if tile == "?":
-            continue  # a real tile turned up: named first (the table's option, or a tap on the reader)
+    named = [t for t in yard_shown(state, table) if t != "?"]  # a real tile turned up: named first (the table's
+    for tile in named:                                         # option, or a tap on the reader)
         face_now, price = die(state, seat), cost(tile)
         ways = payments(hand, face_now, price)
         if not ways:
             continue
         pay = {"enum": [p for p, _ in ways], "enumNames": [label for _, label in ways], "title": "payment"}
+        if hand is None:  # the coins not followed: whether it was exact, and the die, on the box's keys
+            pay["enumShort"] = [("Ex" if p["exact"] else "Ov") + f"+D{face_now}" if p["die"] else
+                                "Exact" if p["exact"] else "Over" for p, _ in ways]
         if hand is not None:  # a long list of coins to pay with is picked by how much over the price first
             over = [sum(p["coins"]) + (face_now if p["die"] else 0) - price for p, _ in ways]
             pay["enumGroups"] = ["exact: another action" if k == 0 else f"{k} over" for k in over]
-        options.append(Option(f"Buy {tile} ({cost(tile)})", "Buy", {"type": "advance", "action": "purchase", "tile": tile},
+        # Its word over ACTION: the tile on the keys where several are for sale (one press buys it), else "Buy".
+        options.append(Option(f"Buy {tile} ({cost(tile)})", key(tile) if len(named) > 1 else "Buy", {"type": "advance", "action": "purchase", "tile": tile},
                               fields={"pay": pay, "to": places(state, seat, tile, reserve=True)},
                               private=hand is not None, under="Buy a tile"))
     return options
