@@ -336,16 +336,14 @@ def _keyed(options: list[dict[str, Any]]) -> bool:
             and not any("opens" in o for o in options))
 
 
-def _keys_shown(names: list[str], at: int, said_next: bool = True) -> tuple[str, tuple[str, str, str, str]]:
-    """A keypad on the screen: the line naming what BACK, SELECT and ACTION name on this page (and what NEXT
-    turns to, `said_next`), and the hints (NEXT: the other page, where there is one)."""
+def _keys_shown(names: list[str], at: int) -> tuple[str, tuple[str, str, str, str]]:
+    """A keypad on the screen: the line naming what BACK, SELECT and ACTION name on this page, and the hints (NEXT:
+    the other page, where there is one; the line leaves it to its hint, so the title above keeps two lines)."""
     page = at % 2 if len(names) > 3 else 0
     keys = (names[3 * page:3 * page + 3] + ["", "", ""])[:3]
     rest = (names[3:] if page == 0 else names[:3]) if len(names) > 3 else []
     span = rest[0] if len(rest) == 1 else f"{rest[0]}-{rest[-1]}" if rest else ""
-    other = span if len(span) <= KEY_WORD else "More"
-    said = f"  (NEXT: {other})" if other and said_next else ""
-    return f"► {' '.join(keys).strip()}{said}", (keys[0], keys[1], keys[2], other)
+    return f"► {' '.join(keys).strip()}", (keys[0], keys[1], keys[2], span if len(span) <= KEY_WORD else "More")
 
 
 def _starts_at(field: dict[str, Any]) -> int:
@@ -565,7 +563,7 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     if not options and not nxt and on_phones(view):
         doing = "► on the phone" if len(on_phones(view)) == 1 else "► on the phones"
     if panel.under and _keyed(options):  # an entry of a few short ways, one press each: what it is on two lines
-        doing, hints = _keys_shown([o["short"] for o in options], panel.option, said_next=False)
+        doing, hints = _keys_shown([o["short"] for o in options], panel.option)
         return StepScreen(header, who_acts(view), f"{panel.under[-1]} (hold BACK to leave)", doing, hints,
                           "LAST" if view.get("last_round") else "")
     walks_back = len(options) > 1 and box_list.backward(view, panel.under)

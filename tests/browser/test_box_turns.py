@@ -91,8 +91,8 @@ def test_a_quiet_merchant_venturers_winter_on_the_box_takes_three_presses_and_th
 
 def test_a_palazzo_turn_on_the_box_a_coin_in_two_presses_and_a_purchase_in_five(page, served):
     """Virtual tiles and coins: Ada takes a coin from the bank (ACTION opens the bank's coins, ACTION takes the
-    first: 2 presses); Bea buys the first tile listed (SELECT to "Buy a tile", ACTION, ACTION on the tile,
-    ACTION on the first payment, ACTION on the first place: 5)."""
+    first: 2 presses); Bea buys the first tile listed (SELECT to "Buy a tile", ACTION, BACK: the first tile's key,
+    ACTION on the first payment, BACK: "Start", the first place's key: 5)."""
     setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"tiles": "virtual", "coins": "virtual"}}
     runtime = _box_game(page, served, "palazzo", setup, 3)
     press = Presses(page, runtime)
@@ -104,8 +104,8 @@ def test_a_palazzo_turn_on_the_box_a_coin_in_two_presses_and_a_purchase_in_five(
     press.do("action")
     expect(page.locator("#status")).to_contain_text("Bea to act")
     assert runtime.view()["players"][0]["coins_in_hand"] == coins + 1 and press.count == 2
-    press.walk("select", "action", "action", "action")
-    press.do("action")
+    press.walk("select", "action", "back", "action")
+    press.do("back")
     expect(page.locator("#log")).to_contain_text(re.compile(r"Bea buys \w+ \w+ for \d"))
     assert len(runtime.view()["players"][1]["palazzo"]) == 1 and press.count == 7
 
