@@ -64,7 +64,7 @@ def test_a_seat_with_no_phone_bids_on_the_box_and_its_digits_are_hidden_once_ent
     done = press(rt, panel, "action")
     assert done.action == {"type": "bid", "seat": 1, "intrigue": 0, "gold": 13}
     view = rt.view()
-    assert view["status"] == "Bids 1/1 on the phones" and view["log"][-1] == "Bea makes a sealed bid."
+    assert view["status"] == "Bids in: 1 of 1" and view["log"][-1] == "Bea makes a sealed bid."
     for page in ("step", "scores", "counters"):
         shown = controls.screen_for(view, Panel(page=page))
         assert "13" not in repr(shown), shown

@@ -965,7 +965,7 @@ def test_the_player_caught_automatically_loses_the_next_election_and_is_not_aske
     assert not [o for o in t.offered if o.action.get("type") == "bid" and o.action["seat"] == 1]
     refused = t.do(type="bid", seat=1, gold=3, intrigue=0, phone_seat=1)
     assert refused.reason == "Bea was caught in a crime and automatically loses this election: no bid"
-    assert t.view["status"] == "Bids 0/1 on the phones" and "bid" not in MASTER.player_view(t.state, 1)
+    assert t.view["status"] == "Bids in: 0 of 1" and "bid" not in MASTER.player_view(t.state, 1)
     gold = t.gold()
     t.go(type="bid", seat=0, gold=0, intrigue=0, phone_seat=0)
     nxt = next(o for o in t.offered if o.button == "NEXT")

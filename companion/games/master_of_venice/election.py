@@ -160,7 +160,8 @@ def _missing(state: PMap) -> str:
 def status(state: PMap) -> str:
     bidders = _bidders(state)
     bids = state["data"]["election"]["bids"]
-    return f"Bids {sum(1 for s in bidders if bids[s] is not None)}/{len(bidders)} on the phones"
+    # How many are in, on a line of its own on the box: bids come from phones and from the box alike.
+    return f"Bids in: {sum(1 for s in bidders if bids[s] is not None)} of {len(bidders)}"
 
 
 def _no_bidder(office: str) -> Callable[[PMap], str]:
