@@ -31,8 +31,10 @@ from .table import die, final_round, yard_shown
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
-    if seat is None:  # the table names what the players turned up
-        return turned_up.options(state, None, COINS.name) + turned_up.options(state, None, TILES.name)
+    if seat is None:  # the table names what the players turned up, listed last: NEXT from the top reaches them.
+        # The coin last of all, one NEXT away: one is turned up after every coin taken, the commonest action, and
+        # the turn has passed when it is named; a tile only after a purchase.
+        return turned_up.options(state, None, TILES.name) + turned_up.options(state, None, COINS.name)
     found: list[Option] = []
     if seat == state["flow"]["player"]:  # what he just turned up first, then the most common action first
         found += turned_up.options(state, seat, COINS.name)
