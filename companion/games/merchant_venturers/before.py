@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pyrsistent import PMap, pvector
 
-from companion.core.flow import EACH, TABLE, step_players
+from companion.core.flow import EACH, TABLE, Step, step_players
 from companion.core.options import Option
 from companion.core.result import Accepted
 from companion.core.seats import clockwise_from
@@ -23,7 +23,7 @@ from . import board as board_mod
 from . import cards, fleet, purchases
 from .board import OLD, port_names
 from .cards import virtual
-from .phase import phase
+from .phase import by_seat, status, turn_by_turn
 from .calendar import first_move, marker_reason, started
 
 
@@ -91,10 +91,13 @@ def _before(state: PMap) -> bool:
     return not started(state)
 
 
-DEAL = phase("DEAL", "Deal the board", TABLE, say="Before year 1: deal", undone="dealing the board", when=lambda s: _before(s) and not _dealt(s),
-             done="Deal", table=_deal_option, handlers={"advance": deal})
-PLACE = phase("PLACE", "Place a trading post and a ship", EACH, say="Place post and ship", undone="placing a trading post and a ship", when=_before, done="Place",
-              skip=lambda s, seat: not s["data"]["unplaced"][seat], mine=_place_options, with_done=False,
-              handlers={"advance": place})
-PREGAME = phase("PREGAME", "Buy before year 1", EACH, say="Buy before year 1", undone="buying before year 1", when=_before, done="Done",
-                mine=purchases.options, handlers={"advance": prebuy_done, **purchases.HANDLERS})
+DEAL = Step("DEAL", "Deal the board", TABLE, status=status("Before year 1: deal"), undone="dealing the board",
+            when=lambda s: _before(s) and not _dealt(s), done="Deal", options=by_seat(table=_deal_option),
+            handlers={"advance": deal})
+PLACE = Step("PLACE", "Place a trading post and a ship", EACH, status=status("Place post and ship"),
+             undone="placing a trading post and a ship", when=_before, done="Place",
+             skip=lambda s, seat: not s["data"]["unplaced"][seat], options=turn_by_turn(_place_options, with_done=False),
+             handlers={"advance": place})
+PREGAME = Step("PREGAME", "Buy before year 1", EACH, status=status("Buy before year 1"), undone="buying before year 1",
+               when=_before, done="Done", options=turn_by_turn(purchases.options),
+               handlers={"advance": prebuy_done, **purchases.HANDLERS})

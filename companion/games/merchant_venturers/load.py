@@ -14,7 +14,7 @@ from collections import Counter
 
 from pyrsistent import PMap
 
-from companion.core.flow import EACH
+from companion.core.flow import EACH, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.core.words import noun
@@ -22,7 +22,7 @@ from companion.games.plain import name
 
 from . import fleet, quiet
 from .fleet import SEA
-from .phase import phase
+from .phase import QUIET, status, turn_by_turn
 from .table import STORAGE, cargo_space, goods_n, seat_of, take_goods
 
 
@@ -118,7 +118,7 @@ def _passed_over(state: PMap, seat: int) -> bool:
     return not quiet.waiting(state, seat) and (quiet.said(state, seat) or not (load_options(state, seat) + store_options(state, seat)))
 
 
-STEP = phase("LOAD", "6 Load ships", EACH, say="load", done="Done", undone="loading ships", asks=lambda state: " ".join(_unloaded(state)),
-             quiet_season=True, skip=_passed_over,
-             mine=lambda state, seat: load_options(state, seat) + store_options(state, seat),
-             handlers={"advance": done, "load": fleet.actor_only(load, "load"), "store": fleet.actor_only(store, "load")})
+STEP = Step("LOAD", "6 Load ships", EACH, status=status("load"), done="Done", undone="loading ships",
+            asks=lambda state: " ".join(_unloaded(state)), skip=_passed_over,
+            options=turn_by_turn(lambda state, seat: load_options(state, seat) + store_options(state, seat), quiet_season=True),
+            handlers={"advance": done, "load": fleet.actor_only(load, "load"), "store": fleet.actor_only(store, "load"), **QUIET})

@@ -1,60 +1,58 @@
-"""Merchant Venturers: a phase of the season as a step of the flow. Every step has the same parts: the
-table's options (NEXT where the table closes it), the acting player's own (his purchases, loads or
-sailings, and "Done"), and the status line, which starts with the year, the season and the wind. What each
-player may do at any time (anytime.py) is the flow's any-time layer, which the core adds to every phase."""
+"""Merchant Venturers: what the phases of a season have alike, given to each phase's Step: its status line,
+which starts with the year, the season and the wind (`status`), and its options (`by_seat` for a phase of the
+table's, `turn_by_turn` for one each player takes in turn: his own, "Nothing this season" in a phase of the
+season's own, and "Done"). What each player may do at any time (anytime.py) is the flow's any-time layer, which
+the core adds to every phase."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from pyrsistent import PMap
 
-from companion.core.flow import EACH, Step
 from companion.core.options import Option
-from companion.core.edit import Handler
 
 from . import quiet
 from .calendar import season, started, year
 from .table import WIND
 
-Options = Callable[[PMap, int], Sequence[Option]]
+SeatOptions = Callable[[PMap, int], Sequence[Option]]
+QUIET = {"quiet": quiet.handler}  # "Nothing this season": the handler of `turn_by_turn(..., quiet_season=True)`
 
 
-def _none(state: PMap, seat: int) -> Sequence[Option]:
-    return ()
-
-
-def phase(name: str, label: str, who: str, *, say: str | Callable[[PMap], str], handlers: Mapping[str, Handler],
-          table: Callable[[PMap], Sequence[Option]] = lambda state: (), mine: Options = _none,
-          acting: Callable[[PMap], tuple[int, ...]] | None = None, with_done: bool = True, quiet_season: bool = False,
-          **flow: Any) -> Step:
-    """A phase: `table` the table's options; `mine` a seat's own (in an EACH phase only the acting player's,
-    with "Done" unless `with_done` is false, which the core names and asks first where goods would be lost);
-    `say` what the phase is about, on the status line; `quiet_season`: a phase of the season's own, where
-    "Nothing this season" passes the player's part of it and of the phases left (quiet.py)."""
-
-    def options(state: PMap, seat: int | None) -> list[Option]:
-        if seat is None:
-            return list(table(state))
-        found = []
-        if who != EACH:
-            found += mine(state, seat)
-        elif seat == state["flow"]["actor"]:
-            found += mine(state, seat)
-            if quiet_season:
-                found += quiet.options(state, seat)
-            if with_done:
-                found.append(Option("", "Done", {"type": "advance"}, button="NEXT"))
-        return found
-
-    def status(state: PMap) -> str:
+def status(say: str | Callable[[PMap], str]) -> Callable[[PMap], str]:
+    """The phase's status line: `say`, what it is about, after the year, the season and the wind ("Y1 Win N: sail")."""
+    def line(state: PMap) -> str:
         what = say(state) if callable(say) else say
         if not started(state):
             return what
         now = season(state)
         wind = "".join(part[0] for part in state["data"]["settings"]["wind"].get(now, WIND[now]).split("-"))  # NW
         return f"Y{year(state)} {now[:3]} {wind}: {what}"
+    return line
 
-    return Step(name, label, who, options=options, acting=acting, status=status,
-                handlers={**handlers, **({"quiet": quiet.handler} if quiet_season else {})}, **flow)
+
+def by_seat(table: Callable[[PMap], Sequence[Option]] = lambda state: (),
+            mine: SeatOptions = lambda state, seat: ()) -> Callable[[PMap, int | None], list[Option]]:
+    """A phase of the table's options: the table's (`table`, NEXT among them) and each seat's (`mine`)."""
+    def options(state: PMap, seat: int | None) -> list[Option]:
+        return list(table(state) if seat is None else mine(state, seat))
+    return options
+
+
+def turn_by_turn(mine: SeatOptions = lambda state, seat: (), with_done: bool = True,
+                 quiet_season: bool = False) -> Callable[[PMap, int | None], list[Option]]:
+    """A phase each player takes in turn: the acting player's own (`mine`), then "Done" unless `with_done` is false
+    (the core names it, and asks first where goods would be lost); `quiet_season`: a phase of the season's own,
+    where "Nothing this season" passes the player's part of it and of the phases left (quiet.py; its handler is
+    QUIET)."""
+    def options(state: PMap, seat: int | None) -> list[Option]:
+        if seat is None or seat != state["flow"]["actor"]:
+            return []
+        found = list(mine(state, seat))
+        if quiet_season:
+            found += quiet.options(state, seat)
+        if with_done:
+            found.append(Option("", "Done", {"type": "advance"}, button="NEXT"))
+        return found
+    return options

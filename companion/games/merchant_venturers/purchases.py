@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
-from companion.core.flow import EACH
+from companion.core.flow import EACH, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.core.words import a, counted
 
 from . import cards, fleet, quiet
 from .board import OLD, port, port_names
-from .phase import phase
+from .phase import QUIET, status, turn_by_turn
 from .table import CARD_PRICE, NEXT_SIZE, UPGRADE, coins, pay, seat_of
 
 _SHIPS = ((False, False), (True, False), (False, True), (True, True))
@@ -128,7 +128,8 @@ def _passed_over(state: PMap, seat: int) -> bool:
     return quiet.said(state, seat) or not options(state, seat)
 
 
-BUY = phase("BUY", "3 Buy ships and posts", EACH, say="buy", done="Done", undone="buying ships and trading posts", mine=options, handlers=HANDLERS,
-            quiet_season=True, skip=_passed_over)
-BUY_AGAIN = phase("BUY_AGAIN", "9 Second chance to buy", EACH, say="buy again", done="Done", undone="the second chance to buy", mine=options,
-                  handlers=HANDLERS, quiet_season=True, skip=_passed_over)
+BUY = Step("BUY", "3 Buy ships and posts", EACH, status=status("buy"), done="Done", undone="buying ships and trading posts",
+           options=turn_by_turn(options, quiet_season=True), handlers={**HANDLERS, **QUIET}, skip=_passed_over)
+BUY_AGAIN = Step("BUY_AGAIN", "9 Second chance to buy", EACH, status=status("buy again"), done="Done",
+                 undone="the second chance to buy", options=turn_by_turn(options, quiet_season=True),
+                 handlers={**HANDLERS, **QUIET}, skip=_passed_over)

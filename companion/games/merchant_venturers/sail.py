@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
-from companion.core.flow import EACH
+from companion.core.flow import EACH, Step
 from companion.core.options import Option
 
 from . import fleet, quiet, voyage
 from .anytime import move
 from .board import NEW, OLD, demand, port, port_names
 from .fleet import SEA
-from .phase import phase
+from .phase import QUIET, status, turn_by_turn
 from .table import moves
 from .markets import purchase_price, sale_price
 
@@ -66,6 +66,7 @@ def _where(state: PMap, seat: int, ship: dict, port_: str, likely: bool) -> str:
     return f"{port_}: {good} {purchase_price(state, seat, port_, good)}" if good else port_
 
 
-STEP = phase("SAIL", "7 Sail ships", EACH, say="sail", done="Done", undone="sailing", mine=options, quiet_season=True,
-             skip=lambda state, seat: quiet.said(state, seat) or not options(state, seat),
-             handlers={"sail": fleet.actor_only(lambda e: move(e, sailing=True), "sail")})
+STEP = Step("SAIL", "7 Sail ships", EACH, status=status("sail"), done="Done", undone="sailing",
+            options=turn_by_turn(options, quiet_season=True),
+            skip=lambda state, seat: quiet.said(state, seat) or not options(state, seat),
+            handlers={"sail": fleet.actor_only(lambda e: move(e, sailing=True), "sail"), **QUIET})

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pyrsistent import PMap
 
-from companion.core.flow import TABLE
+from companion.core.flow import TABLE, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 
 from . import board as board_mod
 from .board import producing, receiving_port
-from .phase import phase
+from .phase import by_seat, status
 from .calendar import season
 from .table import levels
 
@@ -54,10 +54,9 @@ def _summer(state: PMap) -> bool:
     return season(state) == "Summer"
 
 
-SEASON = phase("SEASON", "1 The season changes", TABLE, say="the season changes", done="Next", undone="the change of season", table=_next("Next"),
-               handlers={})
-RESOURCES = phase("RESOURCES", "2 Resource creation", TABLE, say="resources made", done="Make", undone="the season's resource creation", table=_next("Make"),
-                  handlers={"advance": create})
-ALLOCATION = phase("ALLOCATION", "4 Resources to ports", TABLE, say="to the ports", when=_summer, done="Move",
-                   undone="the resources to the ports",
-                   table=_next("Move"), handlers={"advance": allocate})
+SEASON = Step("SEASON", "1 The season changes", TABLE, status=status("the season changes"), done="Next",
+              undone="the change of season", options=by_seat(table=_next("Next")))
+RESOURCES = Step("RESOURCES", "2 Resource creation", TABLE, status=status("resources made"), done="Make",
+                 undone="the season's resource creation", options=by_seat(table=_next("Make")), handlers={"advance": create})
+ALLOCATION = Step("ALLOCATION", "4 Resources to ports", TABLE, status=status("to the ports"), when=_summer, done="Move",
+                  undone="the resources to the ports", options=by_seat(table=_next("Move")), handlers={"advance": allocate})

@@ -5,8 +5,8 @@ chance (one good, as many as he likes, or a pass); round after round until nobod
 there passes in a row); then the next port. A player who can do nothing there (nothing he can afford, or
 nothing the port buys) is passed over.
 
-The cursor is in state["data"]["trading"]: {"turn", "step", "port" (its index north to south), "at" (whose
-chance, in the port's order), "passes" (in a row)}; a new phase starts it afresh.
+The cursor is in state["data"]["trading"]: {"turn", "world" (whose ports: the phase's), "port" (its index north
+to south), "at" (whose chance, in the port's order), "passes" (in a row)}; a new phase starts it afresh.
 
   buy_goods {seat, port, good, n}      a chance used, in phase 5
   sell      {seat, port, good, n}      in phase 8
@@ -20,19 +20,19 @@ from typing import Any
 
 from pyrsistent import PMap
 
-from companion.core.flow import TABLE, in_step, step_name
+from companion.core.flow import TABLE, Step, in_step
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.games.plain import name
 
 from . import load, markets, quiet
 from .board import GOODS, NEW, OLD, port_names
-from .phase import phase
+from .phase import by_seat, status
 from .calendar import season
 from .table import STORAGE, cargo_space, coins
 
-def _fresh(state: PMap) -> dict[str, Any]:
-    return {"turn": state["flow"]["round"], "step": step_name(state), "port": 0, "at": 0, "passes": 0}
+def _fresh(state: PMap, world: str) -> dict[str, Any]:
+    return {"turn": state["flow"]["round"], "world": world, "port": 0, "at": 0, "passes": 0}
 
 
 def _can(state: PMap, seat: int, port: str, world: str) -> bool:
@@ -52,7 +52,8 @@ def cursor(state: PMap, world: str | None) -> dict[str, Any] | None:
     if world is None or state["data"]["board"] is None:
         return None
     stored = state["data"]["trading"]
-    cur = dict(stored) if stored and stored["turn"] == state["flow"]["round"] and stored["step"] == step_name(state) else _fresh(state)
+    ours = stored and stored["turn"] == state["flow"]["round"] and stored.get("world") == world  # this phase's
+    cur = dict(stored) if ours else _fresh(state, world)
     ports = port_names(state["data"]["board"], world)
     while cur["port"] < len(ports):
         port = ports[cur["port"]]
@@ -123,7 +124,7 @@ def _mine(e: Edit, world: str) -> dict[str, Any]:
 
 def _used(e: Edit, now: Mapping[str, Any], traded: bool) -> None:
     """The chance `now` is used (a trade, or a pass): the next player's at this port."""
-    cur = {k: now[k] for k in ("turn", "step", "port", "at", "passes")}
+    cur = {k: now[k] for k in ("turn", "world", "port", "at", "passes")}
     cur.update(at=cur["at"] + 1, passes=0 if traded else cur["passes"] + 1)
     e.data["trading"] = cur
 
@@ -158,16 +159,17 @@ def _status(state: PMap, world: str) -> str:
     return f"{now['name']}: {'buy' if buying else 'sell'} or pass"
 
 
-def _port_by_port(world: str) -> dict[str, Any]:
+def _port_by_port(world: str, more=lambda state, seat: []) -> dict[str, Any]:
     """A phase's parts that go port by port through `world`'s ports: its status, the table's and the players'
-    options, who acts, passing."""
-    return {"say": lambda state: _status(state, world), "table": lambda state: _options(state, None, world),
-            "mine": lambda state, seat: _options(state, seat, world), "acting": lambda state: _acting(state, world)}
+    options (and `more` of a player's own), who acts."""
+    return {"status": status(lambda state: _status(state, world)), "acting": lambda state: _acting(state, world),
+            "options": by_seat(table=lambda state: _options(state, None, world),
+                               mine=lambda state, seat: _options(state, seat, world) + more(state, seat))}
 
 
-BUY_GOODS = phase("BUY_GOODS", "5 Buy resources", TABLE, when=lambda state: season(state) == "Summer", done="Next",
-                  undone="buying resources", **_port_by_port(NEW),
-                  handlers={"advance": lambda e: _done(e, NEW), "buy_goods": _trade(markets.buy, NEW), "pass": _pass(NEW)})
+BUY_GOODS = Step("BUY_GOODS", "5 Buy resources", TABLE, when=lambda state: season(state) == "Summer", done="Next",
+                 undone="buying resources", **_port_by_port(NEW),
+                 handlers={"advance": lambda e: _done(e, NEW), "buy_goods": _trade(markets.buy, NEW), "pass": _pass(NEW)})
 
 
 def _unsold(state: PMap) -> list[str]:
@@ -187,9 +189,9 @@ def _sold_out(e: Edit) -> None:
                 ship["cargo"] = []
 
 
-SELL = phase("SELL", "8 Sell resources", TABLE, done="Next", undone="selling resources", asks=lambda state: " ".join(_unsold(state)),
-             **{**_port_by_port(OLD), "mine": lambda state, seat: _options(state, seat, OLD) + load.store_options(state, seat)},
-             handlers={"advance": _sold_out, "sell": _trade(markets.sell, OLD), "pass": _pass(OLD), "store": load.store})
+SELL = Step("SELL", "8 Sell resources", TABLE, done="Next", undone="selling resources", asks=lambda state: " ".join(_unsold(state)),
+            **_port_by_port(OLD, more=load.store_options),
+            handlers={"advance": _sold_out, "sell": _trade(markets.sell, OLD), "pass": _pass(OLD), "store": load.store})
 
 
 def world_traded(state: PMap) -> str | None:
