@@ -400,11 +400,11 @@ def test_gap08_buying_ends_after_a_full_round_of_passes_and_a_passer_may_buy_aga
     t.go(type="advance", action="buy", **{"from": "market", "card": "Wool 2"})  # Cy buys a Market card the players name
     assert t.ducats()[0][2] == 8 and t.view["market"] == [None]
     t.go(type="advance", action="buy", **{"from": "market", "card": "Iron 3"})  # Ada passed before and buys now
-    assert t.view["market"] == []
-    for seat in (1, 2, 0):
-        assert t.where()[1:] == ("TRADE_BUY", seat)
-        t.go(type="advance")
-    assert t.view["step"] == "CHOOSE_ACTION"
+    # Nothing is left to buy: Bea, Cy and Ada are not asked, each passes by itself, and the full round of passes
+    # ends the buying.
+    assert t.view["market"] == [] and t.view["wharf"] == [] and t.view["step"] == "CHOOSE_ACTION"
+    assert t.log.count("Nothing is left at the Market or the Pirate Wharf.") == 3
+    assert [line for line in t.log if line.endswith(" passes.")][-3:] == ["Bea passes.", "Cy passes.", "Ada passes."]
 
 
 def test_gap10_manufactured_goods_sell_at_their_printed_value_unless_the_option_says_no():
