@@ -246,7 +246,9 @@ def _idle_passed(game: GameDef, state: PMap) -> tuple[PMap, tuple[str, ...]]:
         if not why:
             break
         done = run_handler(flow_mod.handlers(game.flow, step).get("advance", _ends_the_step), game, state, {"type": "advance"})
-        moved = done if refused(done) else flow_mod.advance(game.flow, done.state, state["flow"]["actor"])
+        # A step of passes counts it as a pass, as the press would (`Step.plain_is_pass`).
+        moved = done if refused(done) else flow_mod.advance(game.flow, done.state, state["flow"]["actor"],
+                                                             passed=step.plain_is_pass)
         if refused(moved) or moved.state["flow"]["over"]:
             break
         state, log = moved.state, log + (why,) + done.log + moved.log

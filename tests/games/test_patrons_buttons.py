@@ -70,6 +70,36 @@ def test_next_passes_in_the_buy_step(make_runtime):
     assert rt.view()["step"] == "CHOOSE_ACTION" and rt.view()["turn"] == 2
 
 
+def test_a_player_who_can_pay_for_nothing_is_not_asked_to_pass_in_the_buy_step(make_runtime):
+    rt = _new(make_runtime)
+    rt.submit({"type": "advance"})
+    assert rt.submit({"type": "counter", "name": "ducats", "seat": 1, "delta": -10}).accepted  # Bea holds none
+    rt.submit({"type": "advance", "action": "TRADE"})
+    for _ in range(3):
+        press(rt, Panel(), "next")  # Cy, Ada and Bea are done selling
+    assert (rt.view()["step"], rt.view()["active"]) == ("TRADE_BUY", 2)
+    press(rt, Panel(), "next")  # Cy passes
+    assert (rt.view()["step"], rt.view()["active"]) == ("TRADE_BUY", 0)
+    press(rt, Panel(), "next")  # Ada passes: Bea, who could buy nothing, passes by herself and the buying ends
+    view = rt.view()
+    assert view["step"] == "CHOOSE_ACTION" and view["turn"] == 2
+    assert "Bea has 0 Ducats, too few for any card left to buy." in view["log"][-5:]
+
+
+def test_new_shipments_nobody_named_are_placed_without_a_press(make_runtime):
+    rt = _new(make_runtime)
+    panel = press(rt, Panel(), "next").panel  # the deal is done: Cy leads
+    panel = press(rt, press(rt, panel, "select").panel, "action").panel  # Sail ships
+    press(rt, panel, "next")  # no Pirates! card was drawn, and nobody named the cards drawn
+    for _ in range(3):
+        assert rt.view()["step"] == "SAIL_UNLOAD"
+        press(rt, Panel(), "next")  # each takes his shipment into hand
+    view = rt.view()  # nobody is asked which new card he places: the box cannot tell them apart
+    assert (view["step"], view["turn"]) == ("CHOOSE_ACTION", 2)
+    assert [line for line in view["log"] if "on the leftmost ship" in line][-3:] == [
+        f"{who} places a new shipment on the leftmost ship." for who in ("Cy", "Ada", "Bea")]
+
+
 def test_every_step_of_a_whole_game_has_its_screen(make_runtime):
     rt = _new(make_runtime, n=5, virtual=True)
     rng = random.Random(8)  # a game in which some player can produce (in seed 5's, since issue 53, nobody could)

@@ -164,8 +164,12 @@ def test_ex09_a_pirate_wharf_card_costs_one_whatever_its_value():
     t.go(type="advance", pirates=True)  # every rightmost shipment is unreserved: all three to the Wharf
     t.go(type="advance", cards=["Wool 2", "Silk 4"])  # the replacement, and a card not named before
     assert t.where()[1:] == ("SAIL_PLACE", 0)  # the pirates took every shipment: nobody unloads
-    for _ in range(3):
-        t.go(type="advance")
+    assert t.view["new_shipments"] == ["Wool 2", "Silk 4", None]  # Ada chooses among three different cards
+    t.go(type="advance", card="Silk 4")
+    t.go(type="advance", card=None)  # Bea chooses too; then only Wool 2 is left: Cy is not asked
+    at = t.log.index("Place a new shipment: Cy.")
+    assert t.log[at + 1:at + 3] == ["Only one New Shipment card is left.", "Cy places Wool 2 on the leftmost ship."]
+    assert t.view["ships"][2][0]["card"] == "Wool 2"
     assert t.view["wharf"] == [None, None, None]
     t.choose("TRADE")  # Bea leads
     for _ in range(3):
@@ -400,11 +404,11 @@ def test_gap08_buying_ends_after_a_full_round_of_passes_and_a_passer_may_buy_aga
     t.go(type="advance", action="buy", **{"from": "market", "card": "Wool 2"})  # Cy buys a Market card the players name
     assert t.ducats()[0][2] == 8 and t.view["market"] == [None]
     t.go(type="advance", action="buy", **{"from": "market", "card": "Iron 3"})  # Ada passed before and buys now
-    assert t.view["market"] == []
-    for seat in (1, 2, 0):
-        assert t.where()[1:] == ("TRADE_BUY", seat)
-        t.go(type="advance")
-    assert t.view["step"] == "CHOOSE_ACTION"
+    # Nothing is left to buy: Bea, Cy and Ada are not asked, each passes by itself, and the full round of passes
+    # ends the buying.
+    assert t.view["market"] == [] and t.view["wharf"] == [] and t.view["step"] == "CHOOSE_ACTION"
+    assert t.log.count("Nothing is left at the Market or the Pirate Wharf.") == 3
+    assert [line for line in t.log if line.endswith(" passes.")][-3:] == ["Bea passes.", "Cy passes.", "Ada passes."]
 
 
 def test_gap10_manufactured_goods_sell_at_their_printed_value_unless_the_option_says_no():
@@ -483,7 +487,7 @@ def test_the_lead_must_name_an_action():
 
 @pytest.mark.parametrize("action,steps", [
     ("RESERVE", ["RESERVE"] * 3),
-    ("SAIL", ["SAIL_DRAW"] + ["SAIL_UNLOAD"] * 3 + ["SAIL_PLACE"] * 3),
+    ("SAIL", ["SAIL_DRAW"] + ["SAIL_UNLOAD"] * 3),  # nobody named the new cards: each is placed by itself
     ("TRADE", ["TRADE_SELL"] * 3 + ["TRADE_BUY"] * 3),
     ("SPONSOR", ["SPONSOR"] * 3),
     ("PRODUCE", []),  # nobody owns a business: everyone is passed over, and the action with them
@@ -509,7 +513,14 @@ def test_a_sail_with_pirates_passes_through_the_pirates_step():
     t.go(type="advance", pirates=1)
     assert t.where() == (1, "SAIL_PIRATES", None)
     t.go(type="advance")
-    assert t.where() == (1, "SAIL_PLACE", 0)  # every rightmost shipment was unreserved: the pirates took them all
+    # Every rightmost shipment was unreserved: the pirates took them all, nobody unloads; and nobody named the new
+    # cards, so nobody is asked which one he places: the turn ends.
+    assert t.where() == (2, "CHOOSE_ACTION", 1)
+    assert t.log[-11:-2] == ["Place a new shipment: Ada.", "Nobody named the New Shipment cards left: the box cannot tell them apart.",
+                            "Ada places a new shipment on the leftmost ship.", "Place a new shipment: Bea.",
+                            "Nobody named the New Shipment cards left: the box cannot tell them apart.",
+                            "Bea places a new shipment on the leftmost ship.", "Place a new shipment: Cy.",
+                            "Only one New Shipment card is left.", "Cy places a new shipment on the leftmost ship."]
 
 
 def test_sponsoring_is_a_business_or_a_statue_never_both_and_needs_the_goods_shown():

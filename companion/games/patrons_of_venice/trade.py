@@ -152,6 +152,18 @@ def buy_options(state: PMap, seat: int | None) -> list[Option]:
 
 
 
+def _nothing_to_buy(state: PMap) -> str:
+    """A player with nothing he can pay for at the Market or the Pirate Wharf (he holds too few Ducats, or both
+    are empty) is not asked: he passes by itself (the flow says so), these words saying why. Buying only spends
+    Ducats and empties the Market, so nothing he could buy comes back in this step."""
+    seat = state["flow"]["actor"]
+    if seat is None or any(not o.button for o in buy_options(state, seat)):
+        return ""
+    if not state["data"]["market"] and not state["data"]["wharf"]:
+        return "Nothing is left at the Market or the Pirate Wharf."
+    return f"{name(state, seat)} has {counted(ducats(state, seat), 'Ducat')}, too few for any card left to buy."
+
+
 def _nothing_to_sell(state: PMap, seat: int) -> bool:
     """A virtual hand with no card the Market takes: his part of the Sell step is passed over (real hands are
     the players' own: the box cannot tell)."""
@@ -164,4 +176,4 @@ SELL = Step("TRADE_SELL", "Sell to the Market", EACH, when=doing("TRADE"), done=
             undone="selling to the Market",
             options=sell_options, handlers={"sell": sell})
 BUY = Step("TRADE_BUY", "Buy one, or pass", PASSES, when=doing("TRADE"), done="Pass", plain_is_pass=True,
-           options=buy_options, handlers={"buy": buy})
+           idle=_nothing_to_buy, options=buy_options, handlers={"buy": buy})

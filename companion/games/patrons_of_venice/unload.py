@@ -132,5 +132,18 @@ def place_options(state: PMap, seat: int | None) -> list[Option]:
 UNLOAD = Step("SAIL_UNLOAD", "Unload: take or sell", EACH, when=doing("SAIL"), done="Take", skip=skip, undone="unloading",
               options=unload_options, handlers={"advance": take, "take": take, "sell": sell},
               status=unload_status, acting=unload_acting)
+def _one_way(state: PMap) -> str:
+    """The New Shipment cards left are all one to the box (the last card, copies of one card, or cards nobody
+    named): the player has nothing to tell it, so he is not asked and his card is placed by itself, these words
+    saying why (the placing says which card)."""
+    new = state["data"]["new_shipments"]
+    if state["flow"]["actor"] is None or not new or len(set(new)) > 1:
+        return ""
+    if len(new) == 1:
+        return "Only one New Shipment card is left."
+    return "Nobody named the New Shipment cards left: the box cannot tell them apart." if new[0] is None else \
+        f"The New Shipment cards left are all {new[0]}."
+
+
 PLACE = Step("SAIL_PLACE", "Place a new shipment", EACH, when=doing("SAIL"), done="Place", undone="placing a new shipment",
-             options=place_options, handlers={"advance": place})
+             idle=_one_way, options=place_options, handlers={"advance": place})
