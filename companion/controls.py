@@ -34,7 +34,7 @@ from typing import Any
 
 from companion import box_list
 from companion.box_list import BOX_LIST, on_button
-from companion.core.fields import KEY_WORD, groups_each
+from companion.core.fields import KEY_WORD, groups_each, same
 from companion.core.ranking import competition_positions
 from companion.core.words import sentence
 from companion.screens import (
@@ -297,24 +297,30 @@ def _wide_number(field: dict[str, Any]) -> bool:
 
 
 
-def _key_names(field: dict[str, Any]) -> list[str] | None:
+def _key_names(field: dict[str, Any], pick: Pick | None = None) -> list[str] | None:
     """The names of a field's values on the keypad, or None when it is walked: a few values with short names, one of
     which is named (a die's face, 1 to 6; a coin turned up: null, ace, 2 ... 5; a field's own `enumShort`, a
     payment's "Exact" or "Over"), each picked with one press on a button, on two pages (the first three over
-    BACK, SELECT and ACTION, then the rest: NEXT turns the page)."""
+    BACK, SELECT and ACTION, then the rest: NEXT turns the page). A long field with `enumShort` and groups of short
+    names is a keypad of its groups ("Moon Sun Arms Crown"), then of the group's values (`pick`: the group open)."""
     items = field.get("items") or {}
     one = field.get("type") == "array" and field.get("minItems") == field.get("maxItems") == 1 and "enum" in items
-    named = choices(field) if one or "enum" in field else None
-    if named is None:
+    named = _values(field, pick or Pick("")) if one or "enum" in field else None
+    if not named:
         return None
-    names = field.get("enumShort") if "enum" in field and len(field.get("enumShort") or ()) == len(named) else None
-    names = [str(n) for n in names] if names else [label for _, label in named]
+    shorts = field.get("enumShort") if "enum" in field and len(field.get("enumShort") or ()) == len(field["enum"]) else None
+    if isinstance(named[0][0], _GROUP):
+        names = [v.name for v, _ in named] if shorts else []
+    elif shorts:
+        names = [next(str(n) for e, n in zip(field["enum"], shorts) if same(e, v)) for v, _ in named]
+    else:
+        names = [label for _, label in named]
     fits = 1 < len(names) <= 6 and len(set(names)) == len(names) and all(0 < len(n) <= KEY_WORD for n in names)
     return names if fits else None
 
 
-def _keypad(field: dict[str, Any]) -> bool:
-    return _key_names(field) is not None
+def _keypad(field: dict[str, Any], pick: Pick | None = None) -> bool:
+    return _key_names(field, pick) is not None
 
 
 KEYS = ("back", "select", "action")  # the buttons that name a value on the keypad, left to right
@@ -360,8 +366,9 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
     pick = panel.pick
     option = next((o for o in walk(view) if o["label"] == pick.label), None)
     key = next((k for k in option["fields"] if k not in dict(pick.chosen)), None) if option else None
-    keypad = key is not None and _keypad(option["fields"][key])
-    if key is not None and role == "back" and pick.group is not None:  # back to the groups, on the one left
+    keypad = key is not None and _keypad(option["fields"][key], pick)
+    if key is not None and role == "back" and pick.group is not None and (long or not keypad):  # back to the groups,
+        # on the one left (held, from a group's keys)
         groups = [v for v, _ in _values(option["fields"][key], replace(pick, group=None))]
         return Reply(replace(panel, pick=replace(pick, group=None, at=groups.index(_GROUP(pick.group)))))
     if option is None or key is None or (role == "back" and (long or not keypad)):  # held on the keypad: BACK is 1
@@ -373,11 +380,12 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
         face = _key(pick.at, role, len(values))
         if face is None:
             return Reply(panel)
-        return _chose(panel, option, pick, key, values[face][0])
-    if role in ("select", "next"):  # NEXT walks back; held, a wide number goes by five
+        value = values[face][0]
+    elif role in ("select", "next"):  # NEXT walks back; held, a wide number goes by five
         by = FAST if long and _wide_number(option["fields"][key]) else 1
         return Reply(replace(panel, pick=replace(pick, at=(pick.at + (by if role == "select" else -by)) % len(values))))
-    value = values[pick.at % len(values)][0]
+    else:
+        value = values[pick.at % len(values)][0]
     if isinstance(value, _GROUP):  # a group opened: its values; a group of one value is that value
         inside = _values(option["fields"][key], replace(pick, group=value.name))
         if len(inside) > 1:
@@ -435,11 +443,12 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     key = next(k for k in option["fields"] if k not in dict(pick.chosen))
     field = option["fields"][key]
     values = _values(field, pick)
-    keys = _key_names(field)
+    keys = _key_names(field, pick)
     if keys is not None:
         doing, hints = _keys_shown(keys, pick.at)
-        return StepScreen(option["label"], who_acts(view), f"{field.get('title', key)} (hold BACK to leave)", doing,
-                          hints)
+        title = f"{field.get('title', key)}: {pick.group} (hold BACK: back)" if pick.group else \
+            f"{field.get('title', key)} (hold BACK to leave)"
+        return StepScreen(option["label"], who_acts(view), title, doing, hints)
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
     opens = isinstance(values[index][0], _GROUP)

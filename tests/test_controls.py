@@ -371,6 +371,31 @@ def test_a_field_names_its_few_values_on_the_keys_by_their_short_names():
     assert walked.action is None and controls.screen_for(view, walked.panel).doing == "► more than 7  2/4"
 
 
+def test_a_long_field_with_short_names_is_keyed_by_its_groups_then_by_the_group_s_values():
+    """Eight structures for the turret: on the keys by suit first ("Moon Sun Arms Crown"), then the suit's
+    structures by their short names; held BACK goes back to the suits. Without short names it is walked."""
+    tiles = ["Moons 2", "Moons 3", "Moons 5", "Suns 3", "Suns null", "Arms 3", "Crowns 3", "Crowns ace"]
+    on = {"title": "structure", "enum": tiles, "enumShort": ["M2", "M3", "M5", "S3", "S0", "A3", "C3", "CA"],
+          "enumGroups": [{"Moons": "Moon", "Suns": "Sun", "Arms": "Arms", "Crowns": "Crown"}[t.split()[0]] for t in tiles]}
+    view = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("Place the turret", {"type": "advance", "action": "turret"}, fields={"on": on})]}
+    suits = controls.press(view, Panel(), "action", False).panel
+    assert controls.screen_for(view, suits).hints == ("Moon", "Sun", "Arms", "Crown")
+    moons = controls.press(view, suits, "back", False)
+    assert moons.action is None and controls.screen_for(view, moons.panel).hints == ("M2", "M3", "M5", "")
+    assert controls.screen_for(view, moons.panel).step == "structure: Moon (hold BACK: back)"
+    assert controls.press(view, moons.panel, "select", False).action == {"type": "advance", "action": "turret", "on": "Moons 3"}
+    assert controls.press(view, moons.panel, "back", True).panel.pick.group is None  # back to the suits
+    crowns = controls.press(view, controls.press(view, suits, "next", False).panel, "back", False).panel
+    assert controls.press(view, crowns, "select", False).action["on"] == "Crowns ace"
+    walked = {**on}
+    del walked["enumShort"]
+    view["options"][0]["fields"] = {"on": walked}
+    opened = controls.press(view, Panel(), "action", False).panel
+    assert controls.screen_for(view, opened).doing.startswith("► Moon (3)") and controls.press(
+        view, opened, "select", False).panel.pick.at == 1
+
+
 def test_a_key_may_choose_an_option_with_fields_of_its_own_which_it_then_opens():
     """The yard's tiles to buy, each on a key by its short name: one press chooses the tile, then its payment is
     picked as ACTION on it in a list would pick it."""

@@ -13,7 +13,7 @@ from companion.core.options import Option
 from companion.core.edit import Edit
 
 from . import layout
-from .pieces import key, mark, tile_name
+from .pieces import SUIT_WORDS, key, mark, suit, tile_name
 from .table import cells, laid_out
 
 RESERVE = "reserve"
@@ -33,7 +33,7 @@ def places(state: PMap, seat: int, tile: str, reserve: bool = False, swaps: bool
     table = state["data"]
     palazzo = table["palazzos"][seat]
     if laid_out(palazzo) is False:  # recorded without places (a game of an earlier version)
-        values, names, keys = ["palazzo"], ["the palazzo"], ["Build"]
+        values, names, keys, groups = ["palazzo"], ["the palazzo"], ["Build"], ["Build"]
     else:
         grid_now = cells(palazzo)
         empty = layout.legal_cells(grid_now, tile)
@@ -41,14 +41,17 @@ def places(state: PMap, seat: int, tile: str, reserve: bool = False, swaps: bool
         values = [list(c) for c in (*empty, *taken)]
         names = ([layout.describe(grid_now, c) for c in empty]
                  + [f"in place of {grid_now[c]}: exchanged, it goes to the reserve" for c in taken])
-        keys = [layout.side_word(grid_now, c) for c in empty] + [key(grid_now[c]) for c in taken]
+        beside = [layout.side_word(grid_now, c) for c in empty]
+        keys = [word for word, _ in beside] + [key(grid_now[c]) for c in taken]
+        groups = [key(by) if by else word for word, by in beside] + ["Swap"] * len(taken)
     if reserve:
-        values, names, keys = values + [RESERVE], names + ["the reserve"], keys + ["Resrv"]
+        values, names, keys, groups = values + [RESERVE], names + ["the reserve"], keys + ["Resrv"], groups + ["Resrv"]
     if not values:
         return None
-    found = {"enum": values, "enumNames": names, "title": "where it goes", "grid": grid(table, seat)}
-    # One structure beside every place offered (the first ones built): each place a word on the box's keys.
-    return found | ({"enumShort": keys} if len(set(keys)) == len(keys) else {})
+    # On the box's keys: each place a word while one structure is beside them all (the first ones built), else
+    # the structure first ("S3": then Left, Above ...), the exchanges together ("Swap": then the structure).
+    return {"enum": values, "enumNames": names, "enumShort": keys, "enumGroups": groups, "title": "where it goes",
+            "grid": grid(table, seat)}
 
 
 def _cell(e: Edit, at: object) -> tuple[int, int] | None:
@@ -83,9 +86,10 @@ def _named(e: Edit, given: object, where: list[str], what: str) -> str:
 
 
 def _tiles(table: Mapping[str, Any], seat: int, tiles: list[str], title: str) -> dict[str, Any]:
-    """A field that picks one of the palazzo's own structures (drawn where they stand; a few named on the box's
-    keys)."""
-    return {"enum": tiles, "enumShort": [key(t) for t in tiles], "title": title, "grid": grid(table, seat)}
+    """A field that picks one of the palazzo's own structures (drawn where they stand): on the box's keys by name
+    ("S3"), and where there are more than a few, by suit first ("Moon Sun Arms Crown")."""
+    return {"enum": tiles, "enumShort": [key(t) for t in tiles], "enumGroups": [SUIT_WORDS[suit(t)] for t in tiles],
+            "title": title, "grid": grid(table, seat)}
 
 
 # --- the reserve ---------------------------------------------------------------------------------------

@@ -115,11 +115,11 @@ def describe(cells: Mapping[Cell, str], at: Cell) -> str:
     return f"{SIDE_NAMES[side]} {other}" if other is not None else "to start the palazzo"
 
 
-def side_word(cells: Mapping[Cell, str], at: Cell) -> str:
-    """The cell in a word for the box's keys ("Right", "Start"), where the structures named beside the places offered
-    are one and the same."""
+def side_word(cells: Mapping[Cell, str], at: Cell) -> tuple[str, str | None]:
+    """The cell in a word for the box's keys ("Right", "Start") and the structure it is beside, which tells apart
+    the places named by the same word."""
     side, other = _beside(cells, at)
-    return SIDE_NAMES[side].split()[0].capitalize() if other is not None else "Start"
+    return (SIDE_NAMES[side].split()[0].capitalize() if other is not None else "Start"), other
 
 
 def _beside(cells: Mapping[Cell, str], at: Cell) -> tuple[Cell | None, str | None]:

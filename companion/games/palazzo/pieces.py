@@ -44,6 +44,9 @@ def mark(tile: str) -> str:
     return SIGNS[suit(tile)] + ("A" if value_now == 1 else str(value_now))
 
 
+SUIT_WORDS = {"Moons": "Moon", "Suns": "Sun", "Arms": "Arms", "Crowns": "Crown"}  # the rulebook's "Moon — observatory"
+
+
 def key(tile: str) -> str:
     """A tile on the box's keys, whose font has no suit signs: the suit's initial and the face ("M3", "SA", "C0")."""
     return suit(tile)[0] + mark(tile)[1:]

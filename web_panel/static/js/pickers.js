@@ -31,8 +31,9 @@ export function fieldPicker(k, f, panel) {
   wrapBox.append(el("div", f.title || k, {className: "fieldtitle"}));
   const set = v => { chosen[k] = v; panel.render(); };
   if (f.grid) wrapBox.append(drawGrid(f.grid, f, chosen[k], set));
-  // A long list with groups (`enumGroups`: "Bea", "next to Flax") is picked in two taps: the group, then its value.
-  const grouped = f.enum && f.enumGroups && f.enum.length > PICKER_LIST;
+  // A long list with groups (`enumGroups`: "Bea", "next to Flax") is picked in two taps: the group, then its value;
+  // one drawn on a grid is picked on the grid (its groups are the box's).
+  const grouped = f.enum && f.enumGroups && f.enum.length > PICKER_LIST && !f.grid;
   const openGroup = grouped ? groupChips(wrapBox, k, f.enum, f.enumGroups, chosen[k], set, panel) : undefined;
   if (grouped && openGroup === undefined) { if (f.description) wrapBox.append(el("div", f.description, {className: "hint"})); return wrapBox; }
   if (f.enum) {
