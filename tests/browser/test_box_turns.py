@@ -134,8 +134,9 @@ def test_a_patrons_of_venice_reserve_round_on_the_box_takes_six_presses(page, se
 
 
 def test_a_plain_la_venise_du_nord_turn_on_the_box_takes_four_presses(page, served):
-    """The roll (1 press), the move to a tile reached more than one way (its entry, then the way: 2), its power
-    (1); with no bridge to build nor workshop ready, phases 5 and 6 pass by themselves: 4 presses, as the guide says."""
+    """The roll (1 press), the move to a tile reached more than one way (its entry, then the way's button: 2), its
+    power (1); with no bridge to build nor workshop ready, phases 5 and 6 pass by themselves: 4 presses, as the guide
+    says."""
     runtime = served[0]
     _start_rolled_off_game(page, served, "la_venise_du_nord")
     for tile in ("Market", "Order"):  # every Burgher placed first (one press each on the box)
@@ -149,9 +150,10 @@ def test_a_plain_la_venise_du_nord_turn_on_the_box_takes_four_presses(page, serv
     assert runtime.submit({"type": "undo", "confirm": True}).accepted  # the test's own dice, as the reader reads them
     assert runtime.submit({"type": "advance", "roll": True, "dice": [1, 3], "source": "physical"}).accepted
     page.wait_for_timeout(500)
-    press.walk("action")  # the first tile's entry opens: its ways
+    press.walk("action")  # the first tile's entry opens: its ways are keys (Foot1 Foot3 ...)
+    expect(page.locator("#status")).to_contain_text("Phase 2")
     _shot(page, "la-venise-du-nord-7-box-a-tiles-ways", part="#oled")
-    press.do("action")  # Flax: move 1, act 3
+    press.do("back")  # Foot1: Flax on foot, the 1 moves, the 3 activates
     assert runtime.view()["players"][0]["burgher"] == "Flax" and runtime.view()["turn"]["act"] == 3
     press.do("action")  # the tile's first power: the flax into the stock; no bridge, no workshop: Bea's turn
     expect(page.locator("#status")).to_contain_text("Bea to act")

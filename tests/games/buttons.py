@@ -59,10 +59,17 @@ def press_at_random(rt, view, rng, selects, action_share):
     role = "action" if rng.random() < action_share else "next"
     reply = controls.press(view, panel, role, False)
     if reply.panel.under and reply.action is None:  # an entry opened: one of its options
-        panel = reply.panel
-        for _ in range(rng.randint(0, selects)):
-            panel = controls.press(view, panel, "select", False).panel
-        reply = controls.press(view, panel, "action", False)
+        panel, at = reply.panel, rng.randint(0, selects)
+        listed = controls.shown(view, panel)
+        if controls._keyed(listed):  # a keypad: that option's key, NEXT first for the second page
+            at %= len(listed)
+            if at >= 3:
+                panel = controls.press(view, panel, "next", False).panel
+            reply = controls.press(view, panel, controls.KEYS[at % 3], False)
+        else:
+            for _ in range(at):
+                panel = controls.press(view, panel, "select", False).panel
+            reply = controls.press(view, panel, "action", False)
     if reply.panel.confirm is not None:  # it asks first (the end of the game, goods thrown away): press again
         reply = controls.press(view, reply.panel, role, False)
     if reply.action is not None:

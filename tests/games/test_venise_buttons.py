@@ -5,7 +5,7 @@ import random
 
 from venise_table import COMPOSITIONS, NAMES, VIRTUAL, VN
 
-from buttons import every_page, press, press_at_random, select
+from buttons import choose, every_page, press, press_at_random, select
 from companion import controls
 from companion.controls import Panel
 from companion.core import physical
@@ -48,14 +48,17 @@ def test_a_turn_on_the_buttons(make_runtime):
     view = rt.view()
     dice = view["turn"]["dice"]
     assert view["phase"] == 2 and len(dice) == 2 and _screen(rt).step == f"Move from Wool: {dice[0]} or {dice[1]}"
-    panel = Panel()
-    if _screen(rt).doing.startswith("► Move to "):  # the tile first; its moves when there are more than one
-        panel = press(rt, panel, "action").panel
-    assert f": move {dice[0]}, act {dice[1]}" in controls.screen_for(rt.view(), panel).doing  # where to, what activates
-    press(rt, panel, "action")
+    if _screen(rt).doing.startswith("► Move to "):  # the tile first; its ways are keys, one press each
+        panel = press(rt, Panel(), "action").panel
+        screen = controls.screen_for(rt.view(), panel)
+        assert screen.step.startswith("Move to ") and screen.hints[0] == f"Foot{dice[0]}"  # on foot, moving the first
+        press(rt, panel, "back")
+    else:
+        assert f": move {dice[0]}, act {dice[1]}" in _screen(rt).doing  # where to, what activates
+        press(rt, Panel(), "action")
     view = rt.view()
     tile, act = view["turn"]["tile"], view["turn"]["act"]
-    assert view["phase"] == 3 and view["players"][0]["burgher"] == tile
+    assert act == dice[1] and view["phase"] == 3  # the first die moved, the other activates and view["players"][0]["burgher"] == tile
     assert _screen(rt).step == f"{tile} at {act}"
     assert view["dice_on_tiles"][tile] == {"seat": 0, "value": act}
     assert controls.on_button(rt.view(), "NEXT") is None  # a power to use or not: NEXT decides nothing here
@@ -176,7 +179,9 @@ def test_a_move_by_boat_on_the_buttons_is_the_tile_then_where_the_boat_is_left(m
     to = option["action"]["to"]
     places = option["fields"]["boat"]["enum"]
     assert places[0] == [to] and len(places) == len({tuple(p) for p in places})  # "next to" his tile first, each once
-    panel = press(rt, select(rt, Panel(), option["label"]), "action").panel  # the picker opens on the first place
+    keys = controls.screen_for(rt.view(), select(rt, Panel(), option["label"]))  # its tile opened: its ways are keys
+    assert keys.step == f"Move to {to} (hold BACK to leave)" and "Boat6" in keys.hints  # by Boat, the 6 moves
+    panel = choose(rt, Panel(), option["label"]).panel  # its key pressed: the picker opens on the first place
     screen = controls.screen_for(rt.view(), panel)
     assert screen.doing.startswith(f"► next to {to}" if len(places) <= 6 else f"► {to} (")
     while rt.view()["turn"]["tile"] is None:  # ACTION on the place SELECT starts on (its tile's group first)

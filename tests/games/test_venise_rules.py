@@ -738,6 +738,11 @@ def _labels(t, seat, short=None):
     return [o["label"] for o in _offered(t, seat) if short is None or o["short"] == short]
 
 
+def _moves(t, seat):
+    """The moves offered, listed under the tile each reaches ("Move to Flax")."""
+    return [o for o in _offered(t, seat) if (o.get("under") or "").startswith("Move to ")]
+
+
 def test_costs_have_colours_and_only_those_cubes_pay_them():
     """"The bottom squares show the workshop's construction cost ... Example: 2 gold and 1 flax"."""
     t = VN(n=2, virtual=False)
@@ -825,7 +830,7 @@ def test_a_move_by_boat_is_offered_beside_the_walk_and_the_player_places_it_next
     t.ok(type="boat", boat=["Order"])
     t.ok(type="burgher", seat=0, tile="Order")
     t.ok(type="advance", dice=[3, 1])
-    moves = _labels(t, 0, "Move")
+    moves = [o["label"] for o in _moves(t, 0)]
     assert moves[:2] == ["Flax: move 3, act 1", "Flax by Boat: move 3, act 1"]  # Gold, Wool, Flax on foot
     assert "Market by Boat: move 3, act 1" in moves and len(moves) == len(set(moves))
     option = next(o for o in _offered(t, 0) if o["label"] == moves[1])
@@ -993,7 +998,7 @@ def test_the_moves_are_listed_by_tile_each_way_with_its_own_effect_once():
         table = done.state["data"]
         return table["burghers"][0], table["turn"]["act"], tuple(table["boat"])
 
-    moves = [o for o in _offered(t, 0) if o["short"] == "Move"]
+    moves = _moves(t, 0)
     assert all(o["fields"]["act_adjust"]["default"] == 0 for o in moves)  # the card is a choice on each move
     offered = [effect(o["action"] | {"act_adjust": k}) for o in moves if "boat" not in o["fields"]
                for k in o["fields"]["act_adjust"]["enum"]]

@@ -11,7 +11,9 @@ the Boat costs 3 [R l.179-207]. Then the activation die settles on the arrival t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pyrsistent import PMap
@@ -71,7 +73,18 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     # A tile's moves together, the tiles in order; on foot before by Boat (which costs 3 of the die and asks where
     # it is left): the likelier move first. An effect is (tile, activation die, where the Boat is left: None when
     # it stays); a move by Boat offers the places no move before it offered.
-    return [o for _, o in sorted(found.items(), key=lambda kv: (kv[1].under, kv[0][2] is not None))]
+    moves = [o for _, o in sorted(found.items(), key=lambda kv: (kv[1].under, kv[0][2] is not None))]
+    ways = Counter(o.under for o in moves)
+    return [replace(o, short=_way_word(o.action, "boat" in o.fields)) if ways[o.under] > 1
+            else o for o in moves]
+
+
+def _way_word(action: Mapping[str, Any], by_boat: bool) -> str:
+    """A tile's way on the box's keys, which show no label: on foot or by Boat, and the die that moves ("Foot3",
+    "Boat6", with a Movement +-1 card "Ft3-1"); the other die activates the tile."""
+    adjust = action.get("adjust")
+    how = ("Bt" if by_boat else "Ft") if adjust else ("Boat" if by_boat else "Foot")
+    return f"{how}{action['die']}" + (f"{adjust:+d}" if adjust else "")
 
 
 def _landed(routes: list[dict[str, Any]]) -> list[str]:
