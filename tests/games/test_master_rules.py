@@ -370,7 +370,7 @@ def test_pirates_are_negated_by_the_owners_war_galley_in_play():
     t.give(1, cards=1)
     t.go(type="play", seat=1, card="Pirates", target=cog)
     assert t.do(type="negate", seat=1, card="War Galleys").reason.startswith("only Ada")
-    assert "Let Bea's Pirates happen" in [o["label"] for o in t.view["options"]]
+    assert "Allow Bea's Pirates" in [o["label"] for o in t.view["options"]]
     t.go(type="negate", seat=0, card="War Galleys", **{"from": galley})
     assert [c["card"] for c in t.view["in_play"]] == ["Cogs"]
 
