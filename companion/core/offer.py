@@ -95,8 +95,8 @@ def offer(game: GameDef, session: Session) -> Offer:
 
 def _said_next(game: GameDef, state: PMap, option: Option) -> Option:
     """NEXT that ends the game (the last player's part of the last step of the turn that reached the end)
-    says so and asks first: the step cannot know, the flow's end triggers do. A NEXT the step leaves
-    unlabelled (a table's phase closed) says what follows ("Income: on to Diplomacy Phase"), and asks first
+    says so ("Done: the game ends") and asks first: the step cannot know, the flow's end triggers do. A NEXT the
+    step leaves unlabelled (a table's phase closed) says what follows ("Income: on to Diplomacy Phase"), and asks first
     when the step's `asks` says it throws something away."""
     if option.button == "NEXT" and not option.short:  # the step's own word for it ("Draw", "Income")
         option = replace(option, short=current_step(game.flow, state).done)
@@ -106,9 +106,10 @@ def _said_next(game: GameDef, state: PMap, option: Option) -> Option:
     if refused(tried):
         return option if option.label else replace(option, label=current_step(game.flow, state).label)
     if tried.state["flow"]["over"]:
-        ended = tried.state["flow"]["ended"]
+        # Not why it ends (the box could not show that whole): the game's own line says the end is near, the last
+        # screen and the log say why.
         said = option.label or current_step(game.flow, state).done
-        return replace(option, label=f"{said}: the game ends" + (f" ({ended})" if ended else ""), confirm=True)
+        return replace(option, label=f"{said}: the game ends", confirm=True)
     if option.label:
         return option
     step = current_step(game.flow, state)

@@ -1040,7 +1040,7 @@ def _quiet(taps, phone, name, runtime):
     """The player's part of every phase left this season, ended in one tap."""
     _caught_up(phone, runtime)
     expect(phone.locator("#who")).to_have_text(f"{name}: your turn.")
-    taps(phone.get_by_role("button", name="Nothing this season: pass my part of every phase"))
+    taps(phone.get_by_role("button", name="Nothing this season: pass it all"))
 
 
 def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, served):
@@ -1115,7 +1115,7 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     _quiet(Taps(ada), ada, "Ada", runtime)
     expect(status).to_contain_text(": sail")  # 6 passed over: nothing to load
     taps = Taps(bea)
-    taps(bea.get_by_role("button", name="Ship 1 sails (2 moves, +1 with the wind): where it ends …"))
+    taps(bea.get_by_role("button", name="Ship 1: 2 moves, +1 with the wind …"))
     taps(bea.locator(".picker").get_by_role("button", name="Havana: gold 2", exact=True))  # the good made there, its cost
     _shot(bea, "merchant-venturers-3-bea-sails", whole=False)
     taps(bea.locator(".picker").get_by_role("button", name="Do it"))
@@ -1141,7 +1141,7 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     taps(load)
     expect(load).to_be_hidden()  # the phone shows the gold loaded before Bea says she is done
     _done(taps, bea, "Bea", runtime)
-    _picked(taps, bea, "Ship 1 sails (2 moves, +1 with the wind): where it ends …", "Lisbon: gold 11")  # what it sells for there
+    _picked(taps, bea, "Ship 1: 2 moves, +1 with the wind …", "Lisbon: gold 11")  # what it sells for there
     _done(taps, bea, "Bea", runtime)
     expect(status).to_contain_text("Lisbon: sell or pass")
     _shot(bea, "merchant-2-bea-sells")

@@ -16,9 +16,9 @@ def test_the_popes_die_thrown_at_the_table_is_entered_on_the_buttons(make_runtim
     while rt.view()["step"] != "POPE":
         press(rt, Panel(), "next")
     labels = [o["label"] for o in controls.walk(rt.view())]
-    assert labels[-1] == "Roll 1D6: on a 6 the Pope dies: a die thrown"
+    assert labels[-1] == "Roll 1D6 for the Pope: a die thrown"
     panel = Panel()
-    while controls.step_screen(rt.view(), panel).doing.split("  ")[0] != "► Roll 1D6: on a 6 the Pope dies: a die thrown":
+    while controls.step_screen(rt.view(), panel).doing.split("  ")[0] != "► Roll 1D6 for the Pope: a die thrown":
         panel = press(rt, panel, "select").panel
     panel = press(rt, panel, "action").panel  # the keypad: the die's face, 1 2 3 on BACK SELECT ACTION
     assert panel.pick is not None

@@ -370,7 +370,7 @@ def test_pirates_are_negated_by_the_owners_war_galley_in_play():
     t.give(1, cards=1)
     t.go(type="play", seat=1, card="Pirates", target=cog)
     assert t.do(type="negate", seat=1, card="War Galleys").reason.startswith("only Ada")
-    assert "Let Bea's Pirates happen" in [o["label"] for o in t.view["options"]]
+    assert "Allow Bea's Pirates" in [o["label"] for o in t.view["options"]]
     t.go(type="negate", seat=0, card="War Galleys", **{"from": galley})
     assert [c["card"] for c in t.view["in_play"]] == ["Cogs"]
 
@@ -506,7 +506,7 @@ def test_virtual_deck_two_passes_then_draws_are_lost():
     t.to("DIPLOMACY")
     assert [p["hand"] for p in t.view["players"]] == [6, 6, 6, 6]
     assert t.do(type="deck_exhausted").reason.startswith("the Master of Venice deck is virtual")
-    assert t.do(type="draw").reason == "that cannot be done now (Diplomacy Phase: talk)"  # the companion draws
+    assert t.do(type="draw").reason == "that cannot be done now (Diplomacy Phase)"  # the companion draws
     passes_seen = []
     for turn in range(2, 80):
         if t.view["game_end_pending"]:
@@ -749,7 +749,7 @@ def test_a_vacant_pope_is_elected_without_a_roll_and_the_screens_say_so():
     screen = step_screen(t.view, Panel())
     assert screen.step == "No roll: the Pope is elected"
     (nxt,) = [o for o in t.offered if o.button == "NEXT"]
-    assert nxt.label == "Elect the Pope: the Pope's office is vacant" and not nxt.rolls
+    assert nxt.label == "Elect the Pope: the office is vacant" and not nxt.rolls
     assert not [o for o in t.plays if "1D6" in o["label"]]
     t.go(**nxt.action)
     assert t.view["step"] in ("POPE_ELECTION", "DOGE") and not any("rolls" in line for line in t.log[-3:])

@@ -724,7 +724,7 @@ def test_nothing_this_season_ends_a_players_quiet_season_in_one_tap():
     t.to("Winter", 3)
     t.as_(0)
     (quiet,) = [o for o in t.offered_to(0) if o["short"] == "Quiet"]
-    assert quiet["label"] == "Nothing this season: pass my part of every phase"
+    assert quiet["label"] == "Nothing this season: pass it all"
     t.ok(**quiet["action"])
     assert "Ada: nothing this season." in t.log
     acted = set()

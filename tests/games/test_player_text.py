@@ -240,7 +240,7 @@ def test_the_undo_checks_see_the_labels_the_playtests_found():
     assert wrong("Phase 3: activate the tile", "Phase 3: activate the tile", {"short": "Keep", "action": {"type": "advance"}})
     assert wrong("7 Sail ships", "7 Sail ships: Bea.", {"short": "Done", "action": {"type": "advance"}})
     assert wrong("Phase 6: produce goods", "Bea's turn.", {"label": "End: Bea's turn", "short": "End", "action": {"type": "advance"}})
-    assert wrong("Diplomacy Phase: talk", "Expansion Phase.", {"short": "Done", "action": {"type": "advance"}}, after="Expansion Phase")
+    assert wrong("Diplomacy Phase", "Expansion Phase.", {"short": "Done", "action": {"type": "advance"}}, after="Expansion Phase")
     assert not wrong("One action", "Ada takes a 5 from the bank.", coin, seat=0)
     assert not wrong("7 Sail ships", "Bea is done with sailing.", {"short": "Done", "action": {"type": "advance"}})
 

@@ -78,7 +78,7 @@ def test_the_state_machine_through_the_api(phones):
     if _machine(phone)[2] == 5:
         _do(phone, "Build no bridge")
     end = _option(phone, "End")  # the end of the game does not pass by itself: the table confirms it
-    assert end["label"] == "End: the game ends (the last round is played)" and end["confirm"]
+    assert end["label"] == "End: the game ends" and end["confirm"]
     _do(phone, "End")
     state = phone.get("/api/state")[1]
     assert state["over"] and state["phase"] == "SCORING" and state["step"] == "GAME_OVER"

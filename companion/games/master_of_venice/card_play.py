@@ -229,7 +229,7 @@ def table_options(state: PMap, closing: Sequence[Option] = ()) -> list[Option]:
     p = table["pending"]
     if p is not None:
         return [] if p["kind"] == "war" else [
-            Option(f"Let {name(state, p['by'])}'s {p['card']} happen", "Allow", {"type": "resolve"}, button="NEXT")]
+            Option(f"Allow {name(state, p['by'])}'s {p['card']}", "Allow", {"type": "resolve"}, button="NEXT")]
     found = []
     if table["tapped"]:
         found = _tapped(state, table["tapped"])
@@ -298,7 +298,7 @@ def seat_options(state: PMap, seat: int, seizing: bool = False) -> list[Option]:
         for mine in table["in_play"]:
             if mine["owner"] == seat and mine["card"] in ATTACKERS:
                 found += seizes(state, seat, mine["card"], {"type": "attack", "seat": seat, "card": mine["card"],
-                                                            "from": mine["id"]}, f"#{mine['id']} in play")
+                                                            "from": mine["id"]}, f"#{mine['id']}")
     return found
 
 
@@ -314,24 +314,32 @@ def plays_of(state: PMap, seat: int, card: str, base: dict[str, Any], who: str) 
         ok = [t for t in candidates if not refused(legal.target(state, card, t))]
         names = [f"{name(state, t)}'s Villa" if spec.target == ("villa",) else describe(state, card_by_id(table, t)) for t in ok]
         cards = state if spec.target != ("villa",) else None
-        return [Option(f"{who} {card}{cost} on …", "Play", base, fields={"target": _enum(ok, names, "target", cards)})] if ok else []
+        return [Option(_on(state, seat, card, who), "Play", base, fields={"target": _enum(ok, names, "target", cards)})] if ok else []
     found = [Option(f"{who} {card}{cost}", "Play", base)]
     if card in TRADERS:
         routes = legal.routes_for(state, card)
         if routes:
-            found.append(Option(f"{who} {card}{cost} on a Trade Route", "Route", base,
+            found.append(Option(_on(state, seat, card, who), "Route", base,  # the route: its field
                                 fields={"route": _enum([r["id"] for r in routes], [describe(state, r) for r in routes], "route",
                                                        state)}))
     return found
 
 
+def _on(state: PMap, seat: int, card: str, who: str) -> str:
+    """A play on a card, a Villa or a Trade Route, chosen next: what it costs first, so that the card's name has a
+    line of its own on the box ("Ada pays 2: Assassination on …", "Ada plays Cardinal Dies on …")."""
+    cost = CARDS[card].cost
+    return f"{name(state, seat)} pays {cost}: {card} on …" if cost else f"{who} {card} on …"
+
+
 def seizes(state: PMap, seat: int, card: str, base: dict[str, Any], where: str) -> list[Option]:
-    """`card` (from the hand, or `where` in play) discarded to seize a card it may take."""
+    """`card` (from the hand, or the one in play numbered `where`, "#7") discarded to seize a card it may take."""
     ok = [c["id"] for c in state["data"]["in_play"] if c["card"] in ATTACKERS[card] and c["owner"] != seat]
     if not ok:
         return []
     names = [describe(state, card_by_id(state["data"], t)) for t in ok]
-    return [Option(f"{name(state, seat)} seizes a card with {card}" + (f" {where}" if where else ""), "Seize", base,
+    said = f"{name(state, seat)}'s {card} {where} seizes a card" if where else f"{name(state, seat)} seizes a card with {card}"
+    return [Option(said, "Seize", base,
                    fields={"target": _enum(ok, names, "target", state)})]
 
 
@@ -352,10 +360,12 @@ def _answers(state: PMap, seat: int) -> list[Option]:
     if seat != p["victim"]:
         return []
     allowed = CARDS[p["card"]].negated_by or DEFENDERS[p["card"]]
-    found = [Option(f"{name(state, seat)} discards {describe(state, c)}", "Negate", {"type": "negate", "seat": seat, "card": c["card"], "from": c["id"]})
+    # The rulebook's "discard (from play or hand)": one in play by its number, "(hand)" for one held.
+    found = [Option(f"{name(state, seat)} discards {c['card']} #{c['id']}", "Negate",
+                    {"type": "negate", "seat": seat, "card": c["card"], "from": c["id"]})
              for c in table["in_play"] if c["owner"] == seat and c["card"] in allowed]
     hand = table["hands"][seat]
-    found += [Option(f"{name(state, seat)} discards {c} from hand", "Negate", {"type": "negate", "seat": seat, "card": c}, private=virtual(state))
+    found += [Option(f"{name(state, seat)} discards {c} (hand)", "Negate", {"type": "negate", "seat": seat, "card": c}, private=virtual(state))
               for c in allowed if (c in hand if virtual(state) else holds(state, seat))]
     return found
 

@@ -59,7 +59,7 @@ def _seat(state: PMap, seat: int) -> list[Option]:
         if trader["owner"] == seat and trader["card"] in TRADERS and trader["on"] is None:
             routes = legal.routes_for(state, trader["card"])
             if routes:
-                found.append(Option(f"{name(state, seat)} attaches {trader['card']} #{trader['id']} to a Trade Route", "Attach",
+                found.append(Option(f"{name(state, seat)} attaches {trader['card']} #{trader['id']} to …", "Attach",
                                     {"type": "attach", "seat": seat, "trader": trader["id"]},
                                     fields={"route": {"title": "route", "enum": [r["id"] for r in routes],
                                                       "enumNames": [describe(state, r) for r in routes]}},

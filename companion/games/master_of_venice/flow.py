@@ -45,8 +45,9 @@ def _why(state: PMap) -> str:
     return f"{' and '.join(state['players'][s]['name'] for s in left) or 'nobody'} is left in the game"
 
 
-# The Diplomacy Phase: the players talk; NEXT closes it.
-DIPLOMACY = Step("DIPLOMACY", "Diplomacy Phase: talk", TABLE, acting=WITH_OPTIONS, options=by_seat(), undone="the Diplomacy Phase", anytime=False)
+# The Diplomacy Phase: the players talk; NEXT closes it. Named as the rulebook names it, as the other phases are
+# (the box shows "Income: on to Diplomacy Phase" whole).
+DIPLOMACY = Step("DIPLOMACY", "Diplomacy Phase", TABLE, acting=WITH_OPTIONS, options=by_seat(), undone="the Diplomacy Phase", anytime=False)
 # The Event Phase: the event and crime cards, played from the hand; with real cards the pile may run out.
 EVENT = Step("EVENT", "Event Phase", TABLE, acting=WITH_OPTIONS, undone="the Event Phase", status=card_play.status,
              options=by_seat(table=lambda state: draw.run_out(state) + next_option()),

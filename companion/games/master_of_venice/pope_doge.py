@@ -62,9 +62,11 @@ def _table(office: str):
 
     def options(state: PMap) -> list[Option]:
         if _rolls(state, office):
-            close = Option(f"Roll 1D6: on a 6 the {title} dies", "Roll", {"type": "advance"}, rolls="1d6", button="NEXT")
+            # The line above it says what the roll does ("On a 6 the Doge dies"): the option says whose it is, short
+            # enough for the box to show it whole with ": a die thrown" after it (companion.box_list).
+            close = Option(f"Roll 1D6 for the {title}", "Roll", {"type": "advance"}, rolls="1d6", button="NEXT")
         else:  # no roll: the election comes at once
-            why = f"The {title} Dies was played" if state["data"]["dies"] == office else f"the {title}'s office is vacant"
+            why = f"after The {title} Dies" if state["data"]["dies"] == office else "the office is vacant"
             close = Option(f"Elect the {title}: {why}", "Elect", {"type": "advance"}, button="NEXT")
         return [close]
 
@@ -77,7 +79,7 @@ def _status(office: str):
     def status(state: PMap) -> str:
         if state["data"]["pending"] is not None:
             return card_play.status(state)
-        return f"Roll 1D6: on a 6 the {title} dies" if _rolls(state, office) else f"No roll: the {title} is elected"
+        return f"On a 6 the {title} dies" if _rolls(state, office) else f"No roll: the {title} is elected"
 
     return status
 

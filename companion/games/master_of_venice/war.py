@@ -72,7 +72,7 @@ def _table(state: PMap) -> list[Option]:
         return next_option()
     office, payer = p["payers"][0]
     forces = count_kind(state["data"], payer, "A" if office == "General" else "N")
-    return [Option(f"Roll 2D6: the {office}, {name(state, payer)}, pays it less {forces}", "Roll",
+    return [Option(f"Roll 2D6: {office} {name(state, payer)} pays it less {forces}", "Roll",
                    {"type": "war_roll"}, rolls="2d6", button="NEXT")]
 
 

@@ -24,7 +24,7 @@ def waiting(state: PMap, seat: int) -> bool:
 def options(state: PMap, seat: int) -> list[Option]:
     if waiting(state, seat):
         return []
-    return [Option("Nothing this season: pass my part of every phase", "Quiet", {"type": "advance", "action": "quiet"})]
+    return [Option("Nothing this season: pass it all", "Quiet", {"type": "advance", "action": "quiet"})]
 
 
 def handler(e: Edit) -> None:

@@ -42,7 +42,7 @@ def options(state: PMap, seat: int) -> list[Option]:
             likely = port_names(table["board"], NEW)
         to.sort(key=lambda p: (0 if p in likely else 1 if p == SEA else 2, (near or {}).get(p, 0)))
         windward = [p for p in to if near and near.get(p) == voyage.reach(ship)]
-        found.append(Option(f"Ship {ship['id']} sails ({moves(ship)} moves, +1 with the wind): where it ends", "Sail",
+        found.append(Option(f"Ship {ship['id']}: {moves(ship)} moves, +1 with the wind", "Sail",  # where to: its field
                             {"type": "sail", "seat": seat, "ship": ship["id"]},
                             fields={"to": {"title": "where it ends", "enum": to,
                                            "enumNames": [_where(state, seat, ship, p, p in likely) + (" (with the wind)" if p in windward else "")

@@ -17,7 +17,7 @@ from .pieces import SUIT_WORDS, key, mark, suit, tile_name
 from .table import cells, laid_out
 
 RESERVE = "reserve"
-IN_RESERVE = "The reserve: build from it, swap, or move to it"  # the reserve moves, listed as one choice
+IN_RESERVE = "Reserve: build, swap, remove"  # the rulebook's 3 reserve actions, listed as one choice
 
 
 def grid(table: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
