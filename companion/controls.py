@@ -18,8 +18,10 @@ On the step page (BACK, SELECT, ACTION, NEXT, left to right):
            back), ACTION takes one and goes on to the next field, BACK leaves it;
            the last field's ACTION does the option; a field with one value is taken as it stands,
            without a press. A few values with short names
-           (a die's face, a coin turned up) are a keypad: BACK, SELECT and ACTION
-           name the first three (NEXT: the rest on the same buttons), held BACK leaves. A field only a phone can fill (a list to tick, a name to
+           (a die's face, a coin turned up, a field's own `enumShort`; a long one's groups
+           first) are a keypad: BACK, SELECT and ACTION name the first three (NEXT: the
+           rest on the same buttons), held BACK leaves. So are the few options of an entry
+           opened that have short hints of their own. A field only a phone can fill (a list to tick, a name to
            type) is named, not done.
 On the counters page NEXT and BACK add and take one (held: five), SELECT moves
 to the next counter, ACTION closes it. The knob changes a counter: the first
@@ -293,8 +295,6 @@ WIDE = 10  # values a number has, more than which it is wide
 def _wide_number(field: dict[str, Any]) -> bool:
     """A number with more than `WIDE` values (a bid of Gold): walked one at a time, or five held."""
     return "enum" not in field and field.get("type") == "integer" and len(choices(field) or []) > WIDE
-
-
 
 
 def _key_names(field: dict[str, Any], pick: Pick | None = None) -> list[str] | None:
