@@ -556,7 +556,8 @@ def game_over_screen(view: dict[str, Any]) -> ResultScreen:
 def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     title = view.get("short_title") or view.get("title", "")
     mark = (view.get("round_word") or "Round")[0]
-    header = f"{title}  {mark}{view['round']}" if view.get("round") else title
+    when = view.get("round_label") or (f"{mark}{view['round']}" if view.get("round") else "")  # "R3", "Y1 Win N"
+    header = f"{title}  {when}" if when else title
     if view.get("over"):
         return StepScreen(header, "Game over", sentence(view.get("ended") or ""), "", ("Undo", "Score", "", ""), "END")
     options = shown(view, panel)

@@ -144,6 +144,9 @@ class Flow:
     round_word: str = "Round"  # what the log calls a round: "Turn" where one turn serves the table
     # The log's line as a round starts in the game's own words ("Year 3 begins: ..."), or None for the plain one.
     round_line: Callable[[PMap], str | None] | None = None
+    # The round as the screens name it where its number says little ("Y1 Win N": Merchant's year, season and wind),
+    # in place of "Turn 3"; "" or None: the number.
+    round_label: Callable[[PMap], str] | None = None
     anytime: Anytime = Anytime()  # offered in every step (but those with `Step.anytime` false)
 
 

@@ -67,6 +67,7 @@ def table_view(game: GameDef, session: Session, offered: Offer | None = None,
         step = current_step(game.flow, state)
         view.update(
             round=flow["round"],
+            round_label=game.flow.round_label(state) if game.flow.round_label is not None else "",
             player=flow["player"],
             lead=flow["order"][0] if flow["order"] else None,
             step="GAME_OVER" if flow["over"] else step.name,

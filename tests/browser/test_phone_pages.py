@@ -1078,7 +1078,7 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     taps = Taps(bea)
     _done(taps, bea, "Bea", runtime)
     _done(Taps(ada), ada, "Ada", runtime)
-    expect(status).to_contain_text("Y1 Win N: the season changes")
+    expect(status).to_contain_text("Y1 Win N · 1 The season changes")
     _shot(bea, "merchant-1-bea-board")
 
     def table_next(text):
@@ -1098,22 +1098,22 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
         phase 6 (nothing to load) does not happen."""
         table_next("Next")  # 1 the season changes
         table_next("Make")  # 2 resources
-        expect(status).to_contain_text(": buy")
+        expect(status).to_contain_text("to act · buy")
         for name, phone in (("Bea", bea), ("Ada", ada)):
             taps = Taps(phone)
             _quiet(taps, phone, name, runtime)
             assert taps.count == 1
         table_next("Next")  # 8 sell: nobody has goods; then 9 passes both over, and the season ends
-        expect(status).to_contain_text(": the season changes")
+        expect(status).to_contain_text("to act · the season changes")
 
     quiet_phases("Winter")
     # Spring: Bea sails to Havana; her phone lists where, the likeliest first. Ada has a quiet season.
     table_next("Next")
     table_next("Make")
-    expect(status).to_contain_text(": buy")
+    expect(status).to_contain_text("to act · buy")
     _done(Taps(bea), bea, "Bea", runtime)
     _quiet(Taps(ada), ada, "Ada", runtime)
-    expect(status).to_contain_text(": sail")  # 6 passed over: nothing to load
+    expect(status).to_contain_text("to act · sail")  # 6 passed over: nothing to load
     taps = Taps(bea)
     taps(bea.get_by_role("button", name="Ship 1: 2 moves, +1 with the wind …"))
     taps(bea.locator(".picker").get_by_role("button", name="Havana: gold 2", exact=True))  # the good made there, its cost
@@ -1150,7 +1150,7 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     table_next("Next")
     _done(Taps(bea), bea, "Bea", runtime)
     quiet_phases("Autumn")
-    expect(status).to_contain_text("Y2 Win N: the season changes")
+    expect(status).to_contain_text("Y2 Win N · 1 The season changes")
     view = runtime.view()
     assert (view["year"], view["season"], view["phase"]) == (2, "Winter", 1)
     assert view["players"][1]["coins"] == 3 - 2 + 11 and view["first_move"] == 0  # Ada, now the poorer, leads year 2

@@ -46,11 +46,12 @@ def test_from_the_deal_into_year_one_on_the_buttons(make_runtime):
     press(rt, Panel(), "next")
     view = rt.view()
     assert (view["year"], view["season"], view["phase"], view["first_move"]) == (1, "Winter", 1, 1)
-    assert _screen(rt).step == "Y1 Win N: the season changes"
+    # The season heads the screen (the title goes where both do not fit), the phase under the name.
+    assert (_screen(rt).header, _screen(rt).step) == ("Merchant Ventr  Y1 Win N", "the season changes")
     press(rt, Panel(), "next")
     press(rt, Panel(), "next")  # phase 2: the companion makes the Winter's resources
     screen = _screen(rt)
-    assert rt.view()["phase"] == 3 and (screen.who, screen.step) == ("Bea", "Y1 Win N: buy")  # the marker's holder first
+    assert rt.view()["phase"] == 3 and (screen.who, screen.step) == ("Bea", "buy")  # the marker's holder first
     assert any("Resource creation (Winter)" in line for line in rt.view()["log"])
     labels = [o["label"] for o in rt.view()["options"]]
     assert "Buy an action card (2)" in labels and "Buy a small slow ship (2)" in labels
@@ -75,7 +76,7 @@ def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
         screen = every_page(view, Panel)
         assert isinstance(screen, StepScreen) and screen.step == view["status"]
         if view["phase"] != "PREGAME":
-            assert screen.step.startswith(f"Y{view['year']} {view['season'][:3]} ")
+            assert screen.header.endswith(f"  Y{view['year']} {view['season'][:3]} {view['round_label'].split()[-1]}")
         if view["actor"] is not None or view["trading"]:  # a player must act: the OLED names him, not the table
             assert screen.who == view["players"][view["actor"] if view["actor"] is not None else view["trading"]["seat"]]["name"]
         seen.add((view["season"], view["phase"]))

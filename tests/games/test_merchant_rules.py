@@ -165,22 +165,22 @@ def test_the_coins_as_autumn_ends_decide_the_next_years_marker():
     assert t.machine() == (2, "Winter", 1, 1)
 
 
-def test_the_season_and_the_wind_are_on_the_oled_line():
+def test_the_season_and_the_wind_head_the_screens_and_the_phase_is_on_the_oled_line():
     t = MV(2)
-    assert t.view["status"] == "Place post and ship"
+    assert (t.view["round_label"], t.view["status"]) == ("", "Place post and ship")
     t.start()
-    assert (t.view["wind"], t.view["status"]) == ("North", "Y1 Win N: the season changes")
+    assert (t.view["wind"], t.view["round_label"], t.view["status"]) == ("North", "Y1 Win N", "the season changes")
     t.to("Summer", 3)
-    assert (t.view["wind"], t.view["status"]) == ("South", "Y1 Sum S: buy")
+    assert (t.view["wind"], t.view["round_label"], t.view["status"]) == ("South", "Y1 Sum S", "buy")
     t.to("Summer", 5)
-    assert t.view["status"] == "Y1 Sum S: every port is done: nobody there can pay for more"  # nobody is in the New World
+    assert t.view["status"] == "every port is done"  # nobody is in the New World
 
 
 def test_the_wind_is_the_tables_to_set():
     winds = {"Winter": "North-West", "Spring": "West", "Summer": "East", "Autumn": "South"}
     t = MV(2, wind=winds)
     t.start()
-    assert t.view["wind"] == "North-West" and t.view["status"].startswith("Y1 Win NW:")
+    assert t.view["wind"] == "North-West" and t.view["round_label"] == "Y1 Win NW"
     bad = engine.new_game(GAME, setup(2, wind={"Winter": "Up"}))
     assert isinstance(bad, Refused) and bad.reason.startswith("wind:")
 

@@ -12,7 +12,7 @@ from pyrsistent import PMap
 from companion.core.flow import AFTER_ROUNDS, ONE_PER_ROUND, EndTrigger, Flow
 from companion.core.seats import clockwise_from
 
-from . import anytime, before, load, purchases, sail, seasons, trade
+from . import anytime, before, load, phase, purchases, sail, seasons, trade
 from .calendar import YEARS, first_move, turn_line
 
 STEPS = (before.DEAL, before.PLACE, before.PREGAME, seasons.SEASON, seasons.RESOURCES, purchases.BUY,
@@ -34,5 +34,6 @@ FLOW = Flow(
     end=(EndTrigger(AFTER_ROUNDS, rounds=4 * YEARS, reason=f"the Autumn of year {YEARS} is over"),),
     round_word="Turn",
     round_line=turn_line,
+    round_label=phase.season_label,
     anytime=anytime.ANYTIME,
 )

@@ -1,8 +1,8 @@
-"""Merchant Venturers: what the phases of a season have alike, given to each phase's Step: its status line,
-which starts with the year, the season and the wind (`status`), and its options (`by_seat` for a phase of the
-table's, `turn_by_turn` for one each player takes in turn: his own, "Nothing this season" in a phase of the
-season's own, and "Done"). What each player may do at any time (anytime.py) is the flow's any-time layer, which
-the core adds to every phase."""
+"""Merchant Venturers: what the phases of a season have alike, given to each phase's Step: its status line
+(`status`; the year, the season and the wind head the screens instead, `season_label`, the flow's round label),
+and its options (`by_seat` for a phase of the table's, `turn_by_turn` for one each player takes in turn: his own,
+"Nothing this season" in a phase of the season's own, and "Done"). What each player may do at any time
+(anytime.py) is the flow's any-time layer, which the core adds to every phase."""
 
 from __future__ import annotations
 
@@ -20,16 +20,18 @@ SeatOptions = Callable[[PMap, int], Sequence[Option]]
 QUIET = {"quiet": quiet.handler}  # "Nothing this season": the handler of `turn_by_turn(..., quiet_season=True)`
 
 
+def season_label(state: PMap) -> str:
+    """The turn as the screens head it: the year, the season and the wind ("Y1 Win N"); before year 1, ""."""
+    if not started(state):
+        return ""
+    now = season(state)
+    wind = "".join(part[0] for part in state["data"]["settings"]["wind"].get(now, WIND[now]).split("-"))  # NW
+    return f"Y{year(state)} {now[:3]} {wind}"
+
+
 def status(say: str | Callable[[PMap], str]) -> Callable[[PMap], str]:
-    """The phase's status line: `say`, what it is about, after the year, the season and the wind ("Y1 Win N: sail")."""
-    def line(state: PMap) -> str:
-        what = say(state) if callable(say) else say
-        if not started(state):
-            return what
-        now = season(state)
-        wind = "".join(part[0] for part in state["data"]["settings"]["wind"].get(now, WIND[now]).split("-"))  # NW
-        return f"Y{year(state)} {now[:3]} {wind}: {what}"
-    return line
+    """The phase's status line: `say`, what it is about ("sail", or made from the state)."""
+    return say if callable(say) else lambda state: say
 
 
 def by_seat(table: Callable[[PMap], Sequence[Option]] = lambda state: (),

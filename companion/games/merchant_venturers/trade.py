@@ -154,8 +154,8 @@ def _done(e: Edit, world: str) -> None:
 def _status(state: PMap, world: str) -> str:
     now = cursor(state, world)
     buying = world == NEW
-    if now is None:  # said why, where nobody had a chance: a ship or post at the port, and coins or goods
-        return "every port is done: " + ("nobody there can pay for more" if buying else "nobody there has goods it wants")
+    if now is None:  # nobody left with a chance (a ship or post at the port, and coins or goods): one line
+        return "every port is done"
     return f"{now['name']}: {'buy' if buying else 'sell'} or pass"
 
 

@@ -83,7 +83,7 @@ function render(v) {
     document.getElementById("title").textContent = v.title;
     const actor = waitingFor(v) || "the table";
     status.textContent = v.over ? `Game over: ${v.ended}.` : v.rolloff ? `Roll-off for the ${v.rolloff.purpose}.`
-      : `${v.round_word || "Round"} ${v.round} · ${v.step_label} · ${actor} to act` + (v.last_round ? " · last round" : "")
+      : `${v.round_label || `${v.round_word || "Round"} ${v.round}`} · ${v.step_label} · ${actor} to act` + (v.last_round ? " · last round" : "")
         + (v.status ? ` · ${v.status}` : "");  // the game's own line, as the OLED shows it
     status.className = "status" + (v.over ? " over" : "");
     // Said once when it changes: whose turn it is, and on the host's phone what the table must do here.
