@@ -747,7 +747,7 @@ def test_a_vacant_pope_is_elected_without_a_roll_and_the_screens_say_so():
     t = MOV(2, start_offices="vacant")
     t.to("POPE")
     screen = step_screen(t.view, Panel())
-    assert screen.step == "No roll: the Pope is elected"
+    assert screen.step == "No roll for the Pope"
     (nxt,) = [o for o in t.offered if o.button == "NEXT"]
     assert nxt.label == "Elect the Pope: the office is vacant" and not nxt.rolls
     assert not [o for o in t.plays if "1D6" in o["label"]]

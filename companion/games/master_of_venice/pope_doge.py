@@ -79,7 +79,7 @@ def _status(office: str):
     def status(state: PMap) -> str:
         if state["data"]["pending"] is not None:
             return card_play.status(state)
-        return f"On a 6 the {title} dies" if _rolls(state, office) else f"No roll: the {title} is elected"
+        return f"On a 6 the {title} dies" if _rolls(state, office) else f"No roll for the {title}"  # one line over "Elect the …: why"
 
     return status
 
