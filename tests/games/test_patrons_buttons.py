@@ -131,6 +131,6 @@ def test_during_an_unload_the_oled_names_the_player_who_decides_and_lists_only_h
     screen = controls.screen_for(view, Panel())
     assert (screen.who, screen.step, screen.hints[3]) == ("Cy", "Unload Ada's shipment", "Take")
     assert [o["label"] for o in view["options"] if o["group"] == "Play"] == [
-        "Take Ada's shipment into hand", "Sell it (pick the card)"]
+        "Take Ada's shipment into hand", "Sell it"]
     press(rt, Panel(), "next")  # Cy takes it: then Bea's own shipment, hers to decide
     assert rt.view()["acting"] == [1] and controls.screen_for(rt.view(), Panel()).who == "Bea"

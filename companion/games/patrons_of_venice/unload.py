@@ -89,7 +89,7 @@ def unload_options(state: PMap, seat: int | None) -> list[Option]:
     take_it = Option(f"Take {what} into hand", "Take", {"type": "advance"}, button="NEXT")
     if card is None:  # the card picked: what the Bank can pay for
         field = card_field(state, seat=seat, most=bank(state))
-        return [take_it, *([Option("Sell it (pick the card)", "Sell", {"type": "advance", "action": "sell"},
+        return [take_it, *([Option("Sell it", "Sell", {"type": "advance", "action": "sell"},
                                    fields={"card": field})] if field["enum"] else [])]
     if goods.value(card) > bank(state):
         return [take_it]
