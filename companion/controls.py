@@ -36,7 +36,7 @@ from typing import Any
 
 from companion import box_list
 from companion.box_list import BOX_LIST, on_button
-from companion.core.fields import KEY_WORD, groups_each, same
+from companion.core.fields import KEY_WORD, groups_each, json_key
 from companion.core.ranking import competition_positions
 from companion.core.words import sentence
 from companion.screens import (
@@ -306,16 +306,19 @@ def _key_names(field: dict[str, Any], pick: Pick | None = None) -> list[str] | N
     items = field.get("items") or {}
     one = field.get("type") == "array" and field.get("minItems") == field.get("maxItems") == 1 and "enum" in items
     named = _values(field, pick or Pick("")) if one or "enum" in field else None
-    if not named:
+    if not named or not 1 < len(named) <= 6:  # (checked first: this runs for every frame of a picker)
         return None
     shorts = field.get("enumShort") if "enum" in field and len(field.get("enumShort") or ()) == len(field["enum"]) else None
     if isinstance(named[0][0], _GROUP):
-        names = [v.name for v, _ in named] if shorts else []
+        if not shorts:  # a long field without short names: walked, its groups too
+            return None
+        names = [v.name for v, _ in named]
     elif shorts:
-        names = [next(str(n) for e, n in zip(field["enum"], shorts) if same(e, v)) for v, _ in named]
+        short_of = {json_key(e): str(n) for e, n in zip(field["enum"], shorts)}
+        names = [short_of[json_key(v)] for v, _ in named]
     else:
         names = [label for _, label in named]
-    fits = 1 < len(names) <= 6 and len(set(names)) == len(names) and all(0 < len(n) <= KEY_WORD for n in names)
+    fits = len(set(names)) == len(names) and all(0 < len(n) <= KEY_WORD for n in names)
     return names if fits else None
 
 

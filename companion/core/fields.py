@@ -77,7 +77,12 @@ def likeliest_first(field: Mapping[str, Any], first: list[Any], group: str = SEE
 
 def same(a: Any, b: Any) -> bool:
     """JSON equality: types count (true is not 1), lists in order, objects by key."""
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    return json_key(a) == json_key(b)
+
+
+def json_key(value: Any) -> str:
+    """A key under which values are `same` exactly when their keys are equal (to look one up among many)."""
+    return json.dumps(value, sort_keys=True)
 
 
 def conforms(field: Mapping[str, Any]) -> Refused | None:

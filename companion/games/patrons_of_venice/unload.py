@@ -132,6 +132,8 @@ def place_options(state: PMap, seat: int | None) -> list[Option]:
 UNLOAD = Step("SAIL_UNLOAD", "Unload: take or sell", EACH, when=doing("SAIL"), done="Take", skip=skip, undone="unloading",
               options=unload_options, handlers={"advance": take, "take": take, "sell": sell},
               status=unload_status, acting=unload_acting)
+
+
 def _one_way(state: PMap) -> str:
     """The New Shipment cards left are all one to the box (the last card, copies of one card, or cards nobody
     named): the player has nothing to tell it, so he is not asked and his card is placed by itself, these words
