@@ -3,6 +3,7 @@
 import http.client
 import select
 import socket
+import threading
 import time
 from types import SimpleNamespace
 
@@ -197,3 +198,15 @@ def test_the_box_and_paired_phones_go_to_the_worker_threads_ahead_of_strangers()
     for task in (stranger[0], stranger[1], phone, stranger[2], box):
         serve._ahead(server, task)
     assert list(server.task_dispatcher.queue) == [phone, box, *stranger]
+
+
+def test_closing_the_server_stops_its_worker_threads(make_runtime):
+    """A closed server leaves no thread behind: the box's restart and every test's server let theirs go (they
+    piled up in the thousands in one test process)."""
+    app = create_app(Box(settings.load(None), make_runtime()))
+    with serving(app, threads=3) as port:
+        phone = paired_phone(app, port)
+        assert phone.get("/api/state")
+        workers = [t for t in threading.enumerate() if t.name.startswith("waitress-")]
+        assert len(workers) >= 3
+    assert not [t for t in workers if t.is_alive()]
