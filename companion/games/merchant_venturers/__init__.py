@@ -70,9 +70,9 @@ def _prices(state: PMap) -> dict[str, Any]:
     if board is None:
         return {"sale": {}, "purchase": {}}
     seats = range(len(state["players"]))
+    sale = {p: [markets.sale_prices(state, s, p) for s in seats] for p in port_names(board, OLD)}
     return {
-        "sale": {p: {g: [markets.sale_price(state, s, p, g) for s in seats] for g in GOODS if wants[g]}
-                 for p, wants in _demands(board).items()},
+        "sale": {p: {g: [each[g] for each in sale[p]] for g in GOODS if wants[g]} for p, wants in _demands(board).items()},
         "purchase": {p: {g: [markets.purchase_price(state, s, p, g) for s in seats] for g in GOODS}
                      for p in port_names(board, NEW)},
     }

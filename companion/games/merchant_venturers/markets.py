@@ -40,13 +40,19 @@ def largest(table: Mapping[str, Any], seat: int, port_: str, shared: bool = Fals
     return mine > 0 and (mine >= max(others) if shared else mine > max(others))
 
 
-def sale_price(state: PMap, seat: int, port_: str, good_: str) -> int:
+def sale_prices(state: PMap, seat: int, port_: str) -> dict[str, int]:
+    """What each good fetches the seat at the port: the port and its trading posts looked at once for every good
+    (the table's view shows every port's prices for every player after each input)."""
     table = state["data"]
     post = table["posts"][seat].get(port_)
-    dedicated = (port(table["board"], port_) or {}).get("good") == good_
+    dedicated = (port(table["board"], port_) or {}).get("good")
     big = post is not None and post["size"] == "large"
     top = largest(table, seat, port_, state["options"]["largest_post"] == "shared")
-    return SALE_PRICE[good_] + dedicated + big + top
+    return {g: SALE_PRICE[g] + (g == dedicated) + big + top for g in SALE_PRICE}
+
+
+def sale_price(state: PMap, seat: int, port_: str, good_: str) -> int:
+    return sale_prices(state, seat, port_)[good_]
 
 
 def purchase_price(state: PMap, seat: int, port_: str, good_: str) -> int:
