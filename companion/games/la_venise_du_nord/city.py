@@ -157,12 +157,13 @@ def routes(layout: Mapping[str, Sequence[int]], start: str, steps: int, own_brid
     """
     mine = {edge(*b) for b in own_bridges}
     touches = set(berth(boat)) if boat else set()
+    around = {tile: neighbours(layout, tile) for tile in TILES}  # once: the walk asks at every tile of every route
     found: list[dict[str, Any]] = []
 
     def walk(here: str, visited: tuple[str, ...], path: tuple[str, ...], low: int, high: int, landed: str | None):
         if low <= steps <= high and path:
             found.append({"path": list(path), "to": here, "boat": landed})
-        for there in neighbours(layout, here):
+        for there in around[here]:
             if there not in visited:
                 free = edge(here, there) in mine
                 if low + (0 if free else 1) <= steps:
