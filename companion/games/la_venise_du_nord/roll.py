@@ -121,7 +121,7 @@ def status(state: PMap) -> str:
     table, seat = state["data"], state["flow"]["player"]
     thrown = table["turn"]["dice"]
     if thrown is not None:
-        return f"Rolled {thrown[0]} and {thrown[1]}: which came back?"
+        return f"Rolled {thrown[0]} and {thrown[1]}"  # which came back: each option says it
     return f"Roll: {counted(DICE_PER_PLAYER - len(own_dice(table, seat)), 'die')} in hand"
 
 
