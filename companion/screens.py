@@ -333,18 +333,19 @@ def step_lines(step: str, doing: str) -> tuple[list[str], list[str], str]:
 
 
 def _step_shown(step: str, widths: list[int]) -> list[str]:
-    """The step's line on the lines left to it: a line of parts broken between them, as many of the first parts as
-    fit so, the rest left out (the Table page shows them all); else broken between words, and only a first part
-    too long for the lines is cut."""
+    """The step's line on the lines left to it: as many of its first parts (" · ") as fit whole, the rest left out
+    (the Table page shows them all), broken between parts where they can be, else between words; only a first
+    part too long for the lines is cut."""
     parts = step.split(PARTS)
     for k in range(len(parts), 0, -1):
-        if lines := _laid(parts[:k], widths):
-            return lines
-    for k in range(len(parts), 0, -1):
         head = PARTS.join(parts[:k])
-        if " ".join(lines := wrapped(head, widths)).split() == head.split():
+        if lines := _laid(parts[:k], widths) or _whole(wrapped(head, widths), head):
             return lines
     return wrapped(step, widths)
+
+
+def _whole(lines: list[str], text: str) -> list[str] | None:
+    return lines if " ".join(lines).split() == text.split() else None
 
 
 def _laid(parts: list[str], widths: list[int]) -> list[str] | None:
