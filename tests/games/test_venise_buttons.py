@@ -110,7 +110,7 @@ def test_with_one_die_in_hand_the_second_is_taken_from_one_of_his_dice_on_the_ti
     assert rt.submit_event(thrown).ok
     view = rt.view()
     assert view["turn"]["dice"] == [4, 1] and view["phase"] == 1 and len(view["players"][0]["dice_on_tiles"]) == 4
-    assert _screen(rt).step == "Rolled 4 and 1"
+    assert _screen(rt).step == "Which came back? · rolled 4 and 1"
     back = [o for o in view["options"] if o["short"] == "Back"]
     assert [o["label"] for o in back] == ["The 5 on Flax came back", "The 3 on Gold came back", "The 2 on Order came back",
                                           "The 6 on Market came back"]
