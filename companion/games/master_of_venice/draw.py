@@ -60,7 +60,7 @@ def _table(state: PMap) -> list[Option]:
 
 def status(state: PMap) -> str:
     first = state["flow"]["round"] == 1 and state["options"]["start_cards"] and not virtual(state)  # real hands first
-    deal = f"Deal {counted(state['options']['start_cards'], 'card')} each, then draw 1 · " if first else ""
+    deal = f"Deal {counted(state['options']['start_cards'], 'card')} each, then draw 1{PARTS}" if first else ""
     end = f"The end is near{PARTS}" if hands.game_end_pending(state) else ""  # before the pass, on the box's one line
     return deal + end + f"Deck pass {hands.deck_pass(state)}"
 
