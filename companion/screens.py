@@ -16,8 +16,9 @@ neighbours leave, and only a word that still does not fit is drawn in the
 Every line fits the panel at rest, and nothing moves: a line too wide is
 wrapped between words onto the lines free under it (a step screen has three
 small lines under the big one: the step, then the option under the cursor),
-and only what still does not fit is cut, between words, with an ellipsis. A
-frame with nothing happening does not change.
+a step's line made of parts (" · ", the one that matters most first) shows the
+parts that fit whole, and only what still does not fit is cut, between words,
+with an ellipsis. A frame with nothing happening does not change.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from functools import lru_cache
 import segno
 from luma.core.legacy.font import CP437_FONT, LCD_FONT, TINY_FONT
 from PIL import Image, ImageDraw
+
+from companion.core.words import PARTS
 
 WIDTH, HEIGHT = 128, 64
 
@@ -320,13 +323,43 @@ def _tight(image: Image.Image, x: int, y: int, text: str, fill: int = 1) -> None
 
 def step_lines(step: str, doing: str) -> tuple[list[str], list[str], str]:
     """The small lines under the big one, wrapped between words on three at most: the option under the cursor on
-    two at most, the step on what is left (one at least); and the option's place in the list ("2/4", from the end
-    of `doing`), which the header shows."""
+    two at most, the step on what is left (one at least: _step_shown); and the option's place in the list ("2/4",
+    from the end of `doing`), which the header shows."""
     match = PLACE.match(doing)
     label, place = (match.group(1), match.group(2)) if match else (doing, "")
     room = WIDTH - 1
     options = wrapped(label, [room] * (2 if step else 3)) if label else []
-    return (wrapped(step, [room] * (3 - len(options))) if step else []), options, place
+    return (_step_shown(step, [room] * (3 - len(options))) if step else []), options, place
+
+
+def _step_shown(step: str, widths: list[int]) -> list[str]:
+    """The step's line on the lines left to it: as many of its first parts (" · ") as fit whole, the rest left out
+    (the Table page shows them all), broken between parts where they can be, else between words; only a first
+    part too long for the lines is cut."""
+    parts = step.split(PARTS)
+    for k in range(len(parts), 0, -1):
+        head = PARTS.join(parts[:k])
+        if lines := _laid(parts[:k], widths) or _whole(wrapped(head, widths), head):
+            return lines
+    return wrapped(step, widths)
+
+
+def _whole(lines: list[str], text: str) -> list[str] | None:
+    return lines if " ".join(lines).split() == text.split() else None
+
+
+def _laid(parts: list[str], widths: list[int]) -> list[str] | None:
+    """`parts` on the lines, each line whole parts ("Die 5 · name 4 tiles" / "name 3 coins"); None if one of them
+    does not fit a line."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and text_width(lines[-1] + PARTS + part) <= widths[len(lines) - 1]:
+            lines[-1] += PARTS + part
+        elif len(lines) < len(widths) and text_width(part) <= widths[len(lines)]:
+            lines.append(part)
+        else:
+            return None
+    return lines
 
 
 def _step(image: Image.Image, s: StepScreen) -> None:

@@ -12,6 +12,9 @@ _IRREGULAR = {"die": "dice", "Die": "Dice"}
 # Words spoken with a vowel sound though written with a consonant, and the other way round.
 _AN_ANYWAY = ("hour", "honest", "honour", "heir")
 _A_ANYWAY = ("one", "once", "uni", "use", "usu", "uto", "eu", "ewe", "ur")
+# Between the parts of a status line, the one that matters most first ("Die 5 · name 4 coins · yard: Suns 3"): the
+# Table page shows them all, the box the first ones that fit (companion.screens.step_lines).
+PARTS = " · "
 
 
 def plural(noun: str) -> str:

@@ -33,7 +33,7 @@ def test_mov_ex_04_and_the_revenue_phase_through_the_dice():
     t.put(0, "Cogs", route=aegean)
     t.put(1, "Caravan")
     t.to("REVENUE", turn=2)
-    assert t.view["status"] == "Ada 3+1d Bea 3+1d"
+    assert t.view["status"] == "Ada 3+1d · Bea 3+1d"
     t.dice = [[6, 1]]  # Ada's Cog on the Aegean Sea rolls 6 (8: 5 Gold), Bea's loose Caravan rolls 1 (0)
     before = t.gold()
     t.go(type="advance")
@@ -220,7 +220,7 @@ def test_the_player_who_controls_the_doge_must_immediately_appoint_to_each_playe
     t.go(type="advance", die=6)
     t.go(type="advance")  # Bea alone votes, and wins
     assert t.step == "OFFICE_APPOINTMENT" and t.view["doge"]["controller"] == 1
-    assert t.view["status"] == "Bea appoints: 3 to go"
+    assert t.view["status"] == "3 offices to fill"
     assert not [o for o in t.offered if o.action == {"type": "advance"}]  # no NEXT
     plays = [o for o in t.offered if o.group != "Corrections"]
     assert {o.action["seat"] for o in plays} == {0, 1, 2} and {o.action["type"] for o in plays} == {"appoint"}
@@ -632,7 +632,7 @@ def test_the_readers_dice_and_taps_become_the_phase_inputs():
     t.put(0, "Cogs")  # a trip to roll: the Revenue Phase waits for it
     t.to("REVENUE", turn=2)
     screen = step_screen(t.view, Panel())
-    assert screen.step == "Ada 3+1d Bea 4"  # each player's income before it is applied (Bea's Senator: +1)
+    assert screen.step == "Ada 3+1d · Bea 4"  # each player's income before it is applied (Bea's Senator: +1)
     t.to("POPE", turn=2)
     action = dice_action(t.state, t.offered, 6, (6,))
     assert action == {"type": "advance", "dice": [6], "source": "physical"}

@@ -312,7 +312,7 @@ def test_real_coins_entered_on_a_phone_are_checked_and_a_payment_that_does_not_n
 
 def test_real_pieces_are_named_as_they_are_turned_up_and_a_tap_names_them_too():
     t = PZ(real=True)
-    assert t.view["status"] == "Die 5 · 4 tiles to name · name 4 coins"
+    assert t.view["status"] == "Die 5 · name 4 tiles · name 4 coins"
     t.ok(type="draw", deck="tiles", cards=["Suns 3"])
     assert t.refused(type="draw", deck="tiles", cards=["Suns 3"]).startswith("no Suns 3 is left")
     assert t.refused(type="draw", deck="tiles", cards=["sun 3"]).startswith("'sun 3' is not a tile")
@@ -321,13 +321,13 @@ def test_real_pieces_are_named_as_they_are_turned_up_and_a_tap_names_them_too():
     for tile in ("Moons ace", "Arms 2", "Crowns null"):
         t.ok(type="draw", deck="tiles", cards=[tile])
     assert t.refused(type="draw", deck="tiles", cards=["Arms 5"]) == "every tile in the yard is named already"
-    assert t.view["status"] == "Die 5 · Suns 3, Moons ace, Arms 2, Crowns null · name 4 coins"
+    assert t.view["status"] == "Die 5 · name 4 coins · yard: Suns 3, Moons ace, Arms 2, Crowns null"
     assert PALAZZO.tapped(t.state, "tiles", "Arms 2").reason == \
         "Arms 2: every tile in the yard is named already (a purchase is chosen on the phone or with SELECT)"
     assert t.refused(**purchase("Arms 5", exact=False)) == \
         "Arms 5 is not in the constructor's yard (Suns 3, Moons ace, Arms 2, Crowns null)"
     t.buy("Arms 2", exact=False)
-    assert t.view["status"] == "Die 5 · Suns 3, Moons ace, Crowns null, 1 tile to name · name 4 coins"  # the new tile, in the space Arms 2 left, waits to be named
+    assert t.view["status"] == "Die 5 · name the tile · name 4 coins · yard: Suns 3, Moons ace, Crowns null"  # the new tile, in the space Arms 2 left, waits to be named
 
 
 def test_the_player_who_turned_up_a_real_coin_names_it_on_his_own_phone_in_one_tap():
@@ -342,11 +342,11 @@ def test_the_player_who_turned_up_a_real_coin_names_it_on_his_own_phone_in_one_t
     assert all(not o.fields for o in mine[:6])  # one tap each
     assert not any(o.label.startswith("The coin") for o in offer(PALAZZO, t.session).for_seat(1))  # Bea waits
     t.ok(**mine[3].action)  # a 3
-    assert t.data["bank"].count(None) == 3 and t.view["status"] == "Die 5 · 4 tiles to name · name 3 coins"
+    assert t.data["bank"].count(None) == 3 and t.view["status"] == "Die 5 · name 4 tiles · name 3 coins"
     assert "The coin turned up is a 3" not in [o.label for o in offer(PALAZZO, t.session).for_seat(1)]
     for c in ("5", "ace", "null"):
         t.ok(type="draw", deck="coins", cards=[c])
-    assert t.view["status"] == "Die 5 · 4 tiles to name" and not any(o.label.startswith("The coin") for o in offer(PALAZZO, t.session).for_seat(0))
+    assert t.view["status"] == "Die 5 · name 4 tiles" and not any(o.label.startswith("The coin") for o in offer(PALAZZO, t.session).for_seat(0))
 
 
 def _offered(t, seat):
@@ -382,7 +382,7 @@ def test_the_buyer_turns_up_a_new_tile_for_the_yard_and_names_it_in_one_tap_on_h
     assert ada_names.action == {"type": "draw", "deck": "tiles", "cards": ["Suns 5"], "seat": 0}
     t.ok(**ada_names.action)
     assert "Ada turns up Suns 5 in the yard." in t.log
-    assert t.view["status"] == "Die 5 · Suns 3, Moons ace, Suns 5, Crowns null · name 4 coins"
+    assert t.view["status"] == "Die 5 · name 4 coins · yard: Suns 3, Moons ace, Suns 5, Crowns null"
     assert not _naming(_offered(t, 0), "tile")
 
 

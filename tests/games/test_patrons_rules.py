@@ -167,7 +167,7 @@ def test_ex09_a_pirate_wharf_card_costs_one_whatever_its_value():
     assert t.view["new_shipments"] == ["Wool 2", "Silk 4", None]  # Ada chooses among three different cards
     t.go(type="advance", card="Silk 4")
     t.go(type="advance", card=None)  # Bea chooses too; then only Wool 2 is left: Cy is not asked
-    at = t.log.index("Place a new shipment: Cy.")
+    at = t.log.index("Place new shipments: Cy.")
     assert t.log[at + 1:at + 3] == ["Only one New Shipment card is left.", "Cy places Wool 2 on the leftmost ship."]
     assert t.view["ships"][2][0]["card"] == "Wool 2"
     assert t.view["wharf"] == [None, None, None]
@@ -516,10 +516,10 @@ def test_a_sail_with_pirates_passes_through_the_pirates_step():
     # Every rightmost shipment was unreserved: the pirates took them all, nobody unloads; and nobody named the new
     # cards, so nobody is asked which one he places: the turn ends.
     assert t.where() == (2, "CHOOSE_ACTION", 1)
-    assert t.log[-11:-2] == ["Place a new shipment: Ada.", "Nobody named the New Shipment cards left: the box cannot tell them apart.",
-                            "Ada places a new shipment on the leftmost ship.", "Place a new shipment: Bea.",
+    assert t.log[-11:-2] == ["Place new shipments: Ada.", "Nobody named the New Shipment cards left: the box cannot tell them apart.",
+                            "Ada places a new shipment on the leftmost ship.", "Place new shipments: Bea.",
                             "Nobody named the New Shipment cards left: the box cannot tell them apart.",
-                            "Bea places a new shipment on the leftmost ship.", "Place a new shipment: Cy.",
+                            "Bea places a new shipment on the leftmost ship.", "Place new shipments: Cy.",
                             "Only one New Shipment card is left.", "Cy places a new shipment on the leftmost ship."]
 
 

@@ -47,7 +47,7 @@ def test_a_turn_on_the_buttons(make_runtime):
     press(rt, Panel(), "action")  # the companion rolls
     view = rt.view()
     dice = view["turn"]["dice"]
-    assert view["phase"] == 2 and len(dice) == 2 and _screen(rt).step == f"Move from Wool: {dice[0]} or {dice[1]}"
+    assert view["phase"] == 2 and len(dice) == 2 and _screen(rt).step == f"Move {dice[0]} or {dice[1]} · from Wool"
     if _screen(rt).doing.startswith("► Move to "):  # the tile first; its ways are keys, one press each
         panel = press(rt, Panel(), "action").panel
         screen = controls.screen_for(rt.view(), panel)
@@ -110,7 +110,7 @@ def test_with_one_die_in_hand_the_second_is_taken_from_one_of_his_dice_on_the_ti
     assert rt.submit_event(thrown).ok
     view = rt.view()
     assert view["turn"]["dice"] == [4, 1] and view["phase"] == 1 and len(view["players"][0]["dice_on_tiles"]) == 4
-    assert _screen(rt).step == "Rolled 4 and 1: which came back?"
+    assert _screen(rt).step == "Which came back? · rolled 4 and 1"
     back = [o for o in view["options"] if o["short"] == "Back"]
     assert [o["label"] for o in back] == ["The 5 on Flax came back", "The 3 on Gold came back", "The 2 on Order came back",
                                           "The 6 on Market came back"]

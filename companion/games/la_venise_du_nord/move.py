@@ -22,6 +22,7 @@ from companion.core.options import Option
 from companion.core.result import Refused, refused
 from companion.core.flow import Step
 from companion.core.edit import Edit
+from companion.core.words import PARTS
 from companion.games.plain import name
 
 from . import city
@@ -275,7 +276,8 @@ def go(e: Edit) -> None:
 def status(state: PMap) -> str:
     dice = state["data"]["turn"]["dice"]
     start = state["data"]["burghers"][state["flow"]["player"]] or "?"
-    return f"Move from {start}: {dice[0]} or {dice[1]}" if dice else f"Move from {start}"
+    # The dice first: the box's one line under a two-line option may hold only them (the Burgher is on the table).
+    return f"Move {dice[0]} or {dice[1]}{PARTS}from {start}" if dice else f"Move from {start}"
 
 
 STEP = Step("MOVE", "Phase 2: move the Burgher", done="Moved", undone="moving the Burgher", options=options,

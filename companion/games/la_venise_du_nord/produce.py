@@ -16,6 +16,7 @@ from . import powers
 from .board import orders_for, ready, title
 from .table import fresh_turn
 from .anytime import idle
+from companion.core.words import counted
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
@@ -39,7 +40,7 @@ def end(e: Edit) -> None:
 def status(state: PMap) -> str:
     table = state["data"]
     n = len(ready(table["boards"][state["flow"]["player"]], table["turn"]["produced"]))
-    return f"Produce: {n} workshop{'' if n == 1 else 's'} ready"
+    return f"{counted(n, 'workshop') if n else 'No workshop'} ready"  # the step's label says "produce goods"
 
 
 STEP = Step("PRODUCE", "Phase 6: produce goods", done="End", undone="producing goods", options=options,

@@ -22,7 +22,7 @@ from companion.core.options import Option
 from companion.core.result import Needs
 from companion.core.flow import Step
 from companion.core.edit import Edit
-from companion.core.words import counted, sentence
+from companion.core.words import PARTS, counted, sentence
 
 from . import city
 from .table import DICE_PER_PLAYER, activated, bridges_of, own_dice
@@ -121,7 +121,7 @@ def status(state: PMap) -> str:
     table, seat = state["data"], state["flow"]["player"]
     thrown = table["turn"]["dice"]
     if thrown is not None:
-        return f"Rolled {thrown[0]} and {thrown[1]}: which came back?"
+        return f"Which came back?{PARTS}rolled {thrown[0]} and {thrown[1]}"  # the question first: the box's one line
     return f"Roll: {counted(DICE_PER_PLAYER - len(own_dice(table, seat)), 'die')} in hand"
 
 

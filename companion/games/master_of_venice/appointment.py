@@ -17,6 +17,7 @@ from pyrsistent import PMap
 from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
+from companion.core.words import counted
 from companion.games.plain import name
 
 from . import legal
@@ -78,8 +79,7 @@ def _table(state: PMap) -> list[Option]:
 
 def status(state: PMap) -> str:
     left = _left(state)
-    doge = controller(state["data"], "doge")
-    return f"{name(state, doge)} appoints: {left} to go" if left else ""
+    return f"{counted(left, 'office')} to fill" if left else ""  # the Doge's controller acts, on the big line
 
 
 STEP = Step("OFFICE_APPOINTMENT", "The Doge appoints", TABLE, acting=WITH_OPTIONS, anytime=False, undone="the Doge's appointments", when=lambda state: state["data"]["appointing"], done="Done",

@@ -26,7 +26,7 @@ from companion.core.flow import step_name
 from companion.core.options import Option
 from companion.core.result import Refused, refused
 from companion.core.edit import Edit
-from companion.core.words import counted, sentence
+from companion.core.words import PARTS, counted, sentence
 from companion.games.plain import name
 
 from . import hands, legal
@@ -257,9 +257,11 @@ def _tapped(state: PMap, card: str) -> list[Option]:
 
 
 def status(state: PMap) -> str:
-    """A play waiting for its answer, on the OLED."""
+    """A play waiting for its answer, on the OLED: a play to negate names its card in each answer ("Allow Ada's
+    Condottieri"), so the question alone fits the box's line the two lines of the answer leave; a War card's name
+    may fill that line, its payments' roll is the answer's."""
     p = state["data"]["pending"]
-    return "" if p is None else f"{p['card']}: " + ("roll the payments" if p["kind"] == "war" else "negate or allow")
+    return "" if p is None else f"{p['card']}{PARTS}roll the payments" if p["kind"] == "war" else "Negate or allow?"
 
 
 # --- what a seat may do --------------------------------------------------------------------------------

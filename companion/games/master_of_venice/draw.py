@@ -10,7 +10,7 @@ from companion.core import deck as deck_mod
 from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
-from companion.core.words import counted
+from companion.core.words import PARTS, counted
 
 from . import hands
 from .cards import DECK
@@ -60,8 +60,9 @@ def _table(state: PMap) -> list[Option]:
 
 def status(state: PMap) -> str:
     first = state["flow"]["round"] == 1 and state["options"]["start_cards"] and not virtual(state)  # real hands first
-    deal = f"Deal {counted(state['options']['start_cards'], 'card')} each, then draw 1 · " if first else ""
-    return deal + f"Deck pass {hands.deck_pass(state)}" + (" · the end is near" if hands.game_end_pending(state) else "")
+    deal = f"Deal {counted(state['options']['start_cards'], 'card')} each, then draw 1{PARTS}" if first else ""
+    end = f"The end is near{PARTS}" if hands.game_end_pending(state) else ""  # before the pass, on the box's one line
+    return deal + end + f"Deck pass {hands.deck_pass(state)}"
 
 
 STEP = Step("DRAW", "Draw Phase: 1 card each", TABLE, acting=WITH_OPTIONS, anytime=False, done="Draw", undone="the Draw Phase: a card each",

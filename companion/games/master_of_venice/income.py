@@ -8,7 +8,7 @@ from pyrsistent import PMap
 from companion.core.flow import TABLE, WITH_OPTIONS, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
-from companion.core.words import counted
+from companion.core.words import PARTS, counted
 from companion.games.plain import name
 
 from . import legal, revenue
@@ -78,13 +78,14 @@ def _seat(state: PMap, seat: int) -> list[Option]:
 
 
 def status(state: PMap) -> str:
-    """Each player's Revenue: fixed, plus trips (dice, or 2 Gold each)."""
+    """Each player's Revenue: fixed, plus trips (dice, or 2 Gold each); on the box, those the line holds (each
+    trip to roll is its player's option too: "Roll Cy's 1 trip: 3 + 1d6")."""
     table, by_dice = state["data"], _by_dice(state)
     shown = []
     for s in standing(table, len(state["players"])):
         fixed, k = sum(revenue.fixed(table, s).values()), len(revenue.trips(table, s))
         shown.append(f"{name(state, s)[:4]} {fixed}" + (f"+{k}d" if by_dice and k else f"+{2 * k}" if k else ""))
-    return " ".join(shown)
+    return PARTS.join(shown)
 
 
 def _rolls_for(state: PMap) -> str:

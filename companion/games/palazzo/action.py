@@ -24,7 +24,7 @@ from companion.core.flow import Step
 from companion.core.edit import Edit
 
 from . import building, coins, purchase, turned_up
-from companion.core.words import counted
+from companion.core.words import PARTS
 
 from .pieces import COINS, TILES, face
 from .table import die, final_round, yard_shown
@@ -53,18 +53,22 @@ def options(state: PMap, seat: int | None) -> list[Option]:
 
 
 def status(state: PMap) -> str:
-    """The OLED's lines under who acts: the acting player's die, the yard in the tiles' own names (its real tiles
-    still to name counted), and what is special now. The box breaks it between words onto the lines it has."""
+    """The OLED's lines under who acts, in parts, the one that matters most first (the box shows the first ones
+    that fit, the Table page all): the acting player's die, the real tiles and coins turned up and still to name,
+    then the yard in the tiles' own names."""
     table = state["data"]
-    unnamed = turned_up.unnamed(state, COINS.name)
-    coin = f" · name {'the coin' if unnamed == 1 else f'{unnamed} coins'}" if unnamed else ""  # turned up, real
-    if final_round(state):
-        return "Final round: no buying" + coin
-    lead = "Again! " if table["extra_action"] else ""
+    coins_to_name = turned_up.unnamed(state, COINS.name)
+    coin = [f"name {'the coin' if coins_to_name == 1 else f'{coins_to_name} coins'}"] if coins_to_name else []
+    if final_round(state):  # "the opportunity to take one more action": no purchase is offered
+        return PARTS.join(["One more action", *coin])
     tiles = yard_shown(state, table)
-    named, unnamed = [t for t in tiles if t != "?"], tiles.count("?")
-    yard = ", ".join(named + ([f"{counted(unnamed, 'tile')} to name"] if unnamed else []))
-    return f"{lead}Die {face(die(state, state['flow']['player']))} · {yard}{coin}"
+    named, tiles_to_name = [t for t in tiles if t != "?"], tiles.count("?")
+    tile = [f"name {'the tile' if tiles_to_name == 1 else f'{tiles_to_name} tiles'}"] if tiles_to_name else []
+    yard = [f"yard: {', '.join(named)}"] if named else []
+    value = die(state, state["flow"]["player"])  # a null die "has no further use": what is to name goes first
+    parts = [f"Die {face(value)}", *tile, *coin] if value else [*tile, *coin, f"Die {face(value)}"]
+    parts[0] = ("Again! " if table["extra_action"] else "") + parts[0][0].upper() + parts[0][1:]
+    return PARTS.join(parts + yard)
 
 
 def _one_action(handler: Callable[[Edit], None] | None) -> Callable[[Edit], None]:

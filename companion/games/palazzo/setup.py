@@ -41,5 +41,5 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     return [Option("Set out the yard and the bank", "Start", {"type": "advance"}, button="NEXT")]
 
 
-STEP = Step("SETUP", "Set out the yard and bank", TABLE, when=lambda s: not s["data"]["started"], done="Start",
+STEP = Step("SETUP", "Setup", TABLE, when=lambda s: not s["data"]["started"], done="Start",
             options=options, handlers={"advance": set_out})

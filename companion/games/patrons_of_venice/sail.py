@@ -206,6 +206,6 @@ def pirates_options(state: PMap, seat: int | None) -> list[Option]:
 
 DRAW = Step("SAIL_DRAW", "Draw new shipments", TABLE, when=doing("SAIL"), done="Drawn", undone="drawing the new shipments",
             options=draw_options, handlers={"advance": draw, "draw": _tapped(replacing=False)})
-PIRATES = Step("SAIL_PIRATES", "Pirates! Replace them", TABLE,
+PIRATES = Step("SAIL_PIRATES", "Replace the Pirates", TABLE,
                when=lambda s: s["data"]["action"] == "SAIL" and s["data"]["pirates"] > 0, done="Drawn",
                undone="replacing the Pirates!", options=pirates_options, handlers={"advance": replace_pirates, "draw": _tapped(replacing=True)})

@@ -101,8 +101,11 @@ def unload_acting(state: PMap) -> tuple[int, ...]:
 
 
 def unload_status(state: PMap) -> str:
+    """The shipment in port: its card, which the options name with its owner ("Sell Cy's Lumber 2 for 2"), else as
+    its receiver reads it ("Unload Ada's shipment")."""
     owner = state["flow"]["actor"]
-    return f"Unload {name(state, owner)}'s {state['data']['ships'][owner][2]['card'] or 'shipment'}"
+    card = state["data"]["ships"][owner][2]["card"]
+    return f"Unload {card or _shipment(state, owner, receiver(state, owner), None)}"
 
 
 def place(e: Edit) -> None:
@@ -147,5 +150,5 @@ def _one_way(state: PMap) -> str:
         f"The New Shipment cards left are all {new[0]}."
 
 
-PLACE = Step("SAIL_PLACE", "Place a new shipment", EACH, when=doing("SAIL"), done="Place", undone="placing a new shipment",
+PLACE = Step("SAIL_PLACE", "Place new shipments", EACH, when=doing("SAIL"), done="Place", undone="placing a new shipment",
              idle=_one_way, options=place_options, handlers={"advance": place})

@@ -35,7 +35,7 @@ export function waitingFor(v) {
 }
 
 // Who acts now, as a sentence: "Everyone acts.", "Ada and Bea act.", or the step the table is at between a
-// player's moves ("Set out the yard and bank: the table acts.").
+// player's moves ("Setup: the table acts.").
 export function whoActs(v) {
   const waiting = waitingFor(v);
   return waiting === "everyone" ? "Everyone acts."
