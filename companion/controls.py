@@ -36,7 +36,7 @@ from typing import Any
 
 from companion import box_list
 from companion.box_list import BOX_LIST, on_button
-from companion.core.fields import KEY_WORD, groups_each, json_key
+from companion.core.fields import KEY_WORD, KEYPAD, groups_each, json_key
 from companion.core.ranking import competition_positions
 from companion.core.words import sentence
 from companion.screens import (
@@ -335,7 +335,6 @@ def _keypad(field: dict[str, Any], pick: Pick | None = None) -> bool:
 
 
 KEYS = ("back", "select", "action")  # the buttons that name a value on the keypad, left to right
-KEYPAD = 3 * len(KEYS)  # the most values a keypad names: three pages of three (two where the field has no `enumShort`)
 
 
 def _pages(faces: int) -> int:

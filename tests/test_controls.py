@@ -433,6 +433,25 @@ def test_a_long_field_keyed_by_groups_named_short_names_each_value_as_in_the_gro
     assert controls.screen_for(view, short).doing == "► Wool and Flax  1/3"
 
 
+def test_up_to_nine_values_with_short_names_of_their_own_are_a_keypad_of_three_pages():
+    """Eight places beside one tile, each by its `enumShort`: three pages of keys, NEXT on, held NEXT back; eight
+    numbers named only by their labels are walked (a keypad of labels has two pages)."""
+    shorts = ["Alone", "Flax", "MBldr", "Mkt", "Port1", "Fl+Mk", "Fl+P1", "MB+Mk"]
+    boat = {"title": "the Boat left", "enum": list(range(8)), "enumShort": shorts}
+    view = {"game": "la_venise_du_nord", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("Wool by Boat", {"type": "advance"}, fields={"boat": boat})]}
+    first = controls.press(view, Panel(), "action", False).panel
+    assert controls.screen_for(view, first).hints == ("Alone", "Flax", "MBldr", "More")
+    last = controls.press(view, first, "next", True).panel
+    assert controls.screen_for(view, last).hints == ("Fl+P1", "MB+Mk", "", "More")
+    assert controls.press(view, last, "select", False).action == {"type": "advance", "boat": 7}
+    assert controls.press(view, last, "action", False).action is None  # no ninth
+    second = controls.press(view, first, "next", False).panel
+    assert controls.press(view, second, "action", False).action == {"type": "advance", "boat": 5}
+    del boat["enumShort"]
+    assert controls.screen_for(view, controls.press(view, Panel(), "action", False).panel).doing == "► 0  1/8"
+
+
 def test_a_key_may_choose_an_option_with_fields_of_its_own_which_it_then_opens():
     """The yard's tiles to buy, each on a key by its short name: one press chooses the tile, then its payment is
     picked as ACTION on it in a list would pick it."""

@@ -36,6 +36,7 @@ from companion.core.result import Refused
 from companion.core.words import counted
 
 KEY_WORD = 5  # letters a value's short name may have: what the box's hints show over a button
+KEYPAD = 9  # the most values with short names of their own the box names on its keys: three pages of three
 PICKER_LIST = 12  # a field of more values than this, with groups, is picked group first (panel.js's PICKER_LIST)
 ANNOTATIONS = frozenset({"title", "description", "enumNames", "enumShort", "enumGroups", "groupShort", "examples", "grid",
                          "default", "sealed"})

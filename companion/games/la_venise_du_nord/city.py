@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from companion.core.fields import PICKER_LIST
+from companion.core.fields import KEYPAD, PICKER_LIST
 from companion.core.options import BOX_LIST
 from companion.core.result import Refused
 
@@ -144,20 +144,24 @@ def berth_field(places: Sequence[Sequence[str]], title: str) -> dict[str, Any]:
     than a picker lists (the Market) leaves out those where three tiles meet: they are under the other two.
 
     On the box's keys (`berth_keys`) a long list's tiles are named short, those beside most places first, and a
-    place by what it touches besides the tile opened: "Alone", "Flax", "Fl+Mk"; a short list, where its places
-    share a tile, so beside that one."""
+    place by what it touches besides the tile opened: "Alone", "Flax", "Fl+Mk"; the places beside one tile, nine
+    at most (a keypad's), by what they touch besides it, without groups (a phone lists them whole)."""
     touching = Counter(tile for place in places for tile in place)
     groups = [[tile for tile in place if touching[tile] <= PICKER_LIST or len(place) < 3] for place in places]
-    return {"title": title, "enum": list(places), "enumNames": [berth_name(p) for p in places], "enumGroups": groups,
-            **berth_keys(places, groups)}
+    keys = berth_keys(places, groups)
+    return {"title": title, "enum": list(places), "enumNames": [berth_name(p) for p in places],
+            **({} if "enumShort" in keys and "groupShort" not in keys else {"enumGroups": groups}), **keys}
 
 
 def berth_keys(places: Sequence[Sequence[str]], groups: Sequence[Sequence[str]]) -> dict[str, Any]:
     """The box's names for places of the Boat (`enumShort`, `groupShort`): a place named by the tiles it touches
-    besides the tile it is picked under; a short list's under the tile all its places touch (none without one)."""
+    besides the tile it is picked under; a few places (a keypad's nine at most) by what they touch besides the tile
+    they all touch; none for a few without one."""
+    common = next((t for t in TILES if all(t in p for p in places)), None)
+    if len(places) <= KEYPAD and common:
+        return {"enumShort": [_beside(p, common) for p in places]}
     if len(places) <= BOX_LIST:  # listed without groups
-        common = next((t for t in TILES if all(t in p for p in places)), None)
-        return {"enumShort": [_beside(p, common) for p in places]} if common else {}
+        return {}
     count = Counter(tile for each in groups for tile in each)
     order = sorted(count, key=lambda t: -count[t])  # (stable: in the order the list first meets them)
     return {"enumShort": [[_beside(p, t) for t in each] for p, each in zip(places, groups)],
