@@ -40,6 +40,7 @@ from companion.core.fields import KEY_WORD, KEYPAD, groups_each, json_key
 from companion.core.ranking import competition_positions
 from companion.core.words import sentence
 from companion.screens import (
+    WIDTH,
     AlertScreen,
     CountersScreen,
     PairingScreen,
@@ -47,6 +48,7 @@ from companion.screens import (
     ScoresScreen,
     Screen,
     StepScreen,
+    wrapped,
 )
 
 PAGES = ("step", "scores", "counters", "pair")
@@ -465,7 +467,7 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     keys = _key_names(field, pick)
     if keys is not None:
         doing, hints = _keys_shown(keys, pick.at)
-        title = f"{field.get('title', key)}: {pick.group} (hold BACK: back)" if pick.group else \
+        title = _with_hint(f"{field.get('title', key)}: {pick.group}", "(hold BACK: back)") if pick.group else \
             f"{field.get('title', key)} (hold BACK to leave)"
         return StepScreen(option["label"], who_acts(view), title, doing, hints)
     index = pick.at % len(values)
@@ -480,6 +482,13 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     return StepScreen(option["label"], who_acts(view), title + (f": {pick.group}" if pick.group else ""),
                       f"► {values[index][1]}{count}", ("Back" if pick.group else "Leave", "More" if len(values) > 1 else "",
                                                        "Open" if opens else "Take", "Prev" if len(values) > 1 else ""))
+
+
+def _with_hint(title: str, hint: str) -> str:
+    """`title` with `hint` after it where both fit the two lines a keypad leaves it; else the title whole ("the Boat
+    left: Market": the hint is the screen's before)."""
+    both = f"{title} {hint}"
+    return both if " ".join(wrapped(both, [WIDTH - 1] * 2)) == both else title
 
 
 def _on_counters(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:

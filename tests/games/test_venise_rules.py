@@ -1116,6 +1116,6 @@ def test_the_boats_places_are_named_on_the_boxs_keys_by_what_they_touch_besides_
     assert port["enumShort"] == ["Alone", "Wool", "Flax", "Wo+Fl"] and "groupShort" not in port
     wool = berth_field(berths(DEFAULT_LAYOUT, "Wool"), "the Boat left")  # eight beside Wool: one keypad, no groups
     assert wool["enumShort"] == ["Alone", "Flax", "MBldr", "Mkt", "Port1", "Fl+Mk", "Fl+P1", "MB+Mk"]
-    assert conforms(wool) is None and "enumGroups" not in wool
+    assert conforms(wool) is None and "enumGroups" not in wool and wool["title"] == "the Boat left beside Wool"
     apart = berth_field([["Wool"], ["Gold"]], "the Boat left")
     assert "enumShort" not in apart  # no tile they share: walked by their names

@@ -149,8 +149,10 @@ def berth_field(places: Sequence[Sequence[str]], title: str) -> dict[str, Any]:
     touching = Counter(tile for place in places for tile in place)
     groups = [[tile for tile in place if touching[tile] <= PICKER_LIST or len(place) < 3] for place in places]
     keys = berth_keys(places, groups)
-    return {"title": title, "enum": list(places), "enumNames": [berth_name(p) for p in places],
-            **({} if "enumShort" in keys and "groupShort" not in keys else {"enumGroups": groups}), **keys}
+    common = "enumShort" in keys and "groupShort" not in keys  # named beside the tile they all touch: say which
+    beside = next((t for t in TILES if all(t in p for p in places)), "") if common else ""
+    return {"title": f"{title} beside {beside}" if beside else title, "enum": list(places),
+            "enumNames": [berth_name(p) for p in places], **({} if common else {"enumGroups": groups}), **keys}
 
 
 def berth_keys(places: Sequence[Sequence[str]], groups: Sequence[Sequence[str]]) -> dict[str, Any]:
