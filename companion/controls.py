@@ -390,7 +390,8 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
         # on the one left (held, from a group's keys)
         groups = [v for v, _ in _values(option["fields"][key], replace(pick, group=None))]
         at = groups.index(_GROUP(pick.group))  # on a keypad of the groups, its page
-        return Reply(replace(panel, pick=replace(pick, group=None, at=at // len(KEYS) if keypad else at)))
+        keyed = _keypad(option["fields"][key], replace(pick, group=None))
+        return Reply(replace(panel, pick=replace(pick, group=None, at=at // len(KEYS) if keyed else at)))
     if option is None or key is None or (role == "back" and (long or not keypad)):  # held on the keypad: BACK is 1
         return Reply(replace(panel, pick=None))
     values = _values(option["fields"][key], pick)
