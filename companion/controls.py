@@ -36,10 +36,11 @@ from typing import Any
 
 from companion import box_list
 from companion.box_list import BOX_LIST, on_button
-from companion.core.fields import KEY_WORD, groups_each, json_key
+from companion.core.fields import KEY_WORD, KEYPAD, groups_each, json_key
 from companion.core.ranking import competition_positions
 from companion.core.words import sentence
 from companion.screens import (
+    WIDTH,
     AlertScreen,
     CountersScreen,
     PairingScreen,
@@ -47,6 +48,7 @@ from companion.screens import (
     ScoresScreen,
     Screen,
     StepScreen,
+    wrapped,
 )
 
 PAGES = ("step", "scores", "counters", "pair")
@@ -300,22 +302,30 @@ def _wide_number(field: dict[str, Any]) -> bool:
 def _key_names(field: dict[str, Any], pick: Pick | None = None) -> list[str] | None:
     """The names of a field's values on the keypad, or None when it is walked: a few values with short names, one of
     which is named (a die's face, 1 to 6; a coin turned up: null, ace, 2 ... 5; a field's own `enumShort`, a
-    payment's "Exact" or "Over"), each picked with one press on a button, on two pages (the first three over
-    BACK, SELECT and ACTION, then the rest: NEXT turns the page). A long field with `enumShort` and groups of short
-    names is a keypad of its groups ("Moon Sun Arms Crown"), then of the group's values (`pick`: the group open)."""
+    payment's "Exact" or "Over"), each picked with one press on a button, on up to three pages (the first three
+    over BACK, SELECT and ACTION, then the next three: NEXT turns the page, held it turns back). A long field with
+    `enumShort` and groups of short names (or `groupShort`: "Wool Flax Mkt") is a keypad of its groups, then of the
+    group's values (`pick`: the group open), each named as in that group where its `enumShort` names it per group."""
     items = field.get("items") or {}
     one = field.get("type") == "array" and field.get("minItems") == field.get("maxItems") == 1 and "enum" in items
     named = _values(field, pick or Pick("")) if one or "enum" in field else None
-    if not named or not 1 < len(named) <= 6:  # (checked first: this runs for every frame of a picker)
+    most = KEYPAD if "enumShort" in field else 2 * len(KEYS)  # three pages where the field names its values itself
+    if not named or not 1 < len(named) <= most:  # (checked first: this runs for every frame of a picker)
         return None
     shorts = field.get("enumShort") if "enum" in field and len(field.get("enumShort") or ()) == len(field["enum"]) else None
     if isinstance(named[0][0], _GROUP):
         if not shorts:  # a long field without short names: walked, its groups too
             return None
-        names = [v.name for v, _ in named]
+        group_short = field.get("groupShort") or {}
+        names = [group_short.get(v.name, v.name) for v, _ in named]
     elif shorts:
-        short_of = {json_key(e): str(n) for e, n in zip(field["enum"], shorts)}
+        group = (pick.group if pick else None)
+        each = groups_each(field["enumGroups"]) if group is not None else []
+        short_of = {json_key(e): n if isinstance(n, str) else n[each[k].index(group)] if group in (each[k] if each else ())
+                    else None for k, (e, n) in enumerate(zip(field["enum"], shorts))}
         names = [short_of[json_key(v)] for v, _ in named]
+        if None in names:  # named only within its groups, and none is open
+            return None
     else:
         names = [label for _, label in named]
     fits = len(set(names)) == len(names) and all(0 < len(n) <= KEY_WORD for n in names)
@@ -329,10 +339,14 @@ def _keypad(field: dict[str, Any], pick: Pick | None = None) -> bool:
 KEYS = ("back", "select", "action")  # the buttons that name a value on the keypad, left to right
 
 
+def _pages(faces: int) -> int:
+    return max(1, -(-faces // len(KEYS)))
+
+
 def _key(at: int, role: str, faces: int) -> int | None:
-    """The place (from 0) of the value a press names on the keypad's page (`at`: even for the first three, odd
-    for the rest); None for none."""
-    face = 3 * (at % 2) + KEYS.index(role) if role in KEYS else None
+    """The place (from 0) of the value a press names on the keypad's page (`at`, counted round the pages: 0 for the
+    first three, 1 for the next, ...); None for none."""
+    face = 3 * (at % _pages(faces)) + KEYS.index(role) if role in KEYS else None
     return face if face is not None and face < faces else None
 
 
@@ -347,10 +361,12 @@ def _keyed(options: list[dict[str, Any]]) -> bool:
 
 def _keys_shown(names: list[str], at: int) -> tuple[str, tuple[str, str, str, str]]:
     """A keypad on the screen: the line naming what BACK, SELECT and ACTION name on this page, and the hints (NEXT:
-    the other page, where there is one; the line leaves it to its hint, so the title above keeps two lines)."""
-    page = at % 2 if len(names) > 3 else 0
+    the next page, where there is one; the line leaves it to its hint, so the title above keeps two lines)."""
+    pages = _pages(len(names))
+    page = at % pages
     keys = (names[3 * page:3 * page + 3] + ["", "", ""])[:3]
-    rest = (names[3:] if page == 0 else names[:3]) if len(names) > 3 else []
+    after = (page + 1) % pages
+    rest = names[3 * after:3 * after + 3] if pages > 1 else []
     span = rest[0] if len(rest) == 1 else f"{rest[0]}-{rest[-1]}" if rest else ""
     return f"► {' '.join(keys).strip()}", (keys[0], keys[1], keys[2], span if len(span) <= KEY_WORD else "More")
 
@@ -373,13 +389,15 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
     if key is not None and role == "back" and pick.group is not None and (long or not keypad):  # back to the groups,
         # on the one left (held, from a group's keys)
         groups = [v for v, _ in _values(option["fields"][key], replace(pick, group=None))]
-        return Reply(replace(panel, pick=replace(pick, group=None, at=groups.index(_GROUP(pick.group)))))
+        at = groups.index(_GROUP(pick.group))  # on a keypad of the groups, its page
+        keyed = _keypad(option["fields"][key], replace(pick, group=None))
+        return Reply(replace(panel, pick=replace(pick, group=None, at=at // len(KEYS) if keyed else at)))
     if option is None or key is None or (role == "back" and (long or not keypad)):  # held on the keypad: BACK is 1
         return Reply(replace(panel, pick=None))
     values = _values(option["fields"][key], pick)
     if keypad:
-        if role == "next":  # the other page, where there is one
-            return Reply(replace(panel, pick=replace(pick, at=pick.at + 1)) if len(values) > 3 else panel)
+        if role == "next":  # the next page (held: the one before), where there is one
+            return Reply(replace(panel, pick=replace(pick, at=pick.at + (-1 if long else 1))) if len(values) > 3 else panel)
         face = _key(pick.at, role, len(values))
         if face is None:
             return Reply(panel)
@@ -415,7 +433,8 @@ def _values(field: dict[str, Any], pick: Pick) -> list[tuple[Any, str]]:
     if pick.group is not None:
         return [v for v, g in zip(values, each) if pick.group in g] or values
     count = Counter(g for gs in each for g in gs)
-    return [(_GROUP(g), f"{g} ({count[g]})") for g in count]
+    order = list(field.get("groupShort") or ())  # the groups on the keys in its order, where it gives one
+    return [(_GROUP(g), f"{g} ({count[g]})") for g in sorted(count, key=lambda g: order.index(g) if g in order else len(order))]
 
 
 def _chose(panel: Panel, option: dict[str, Any], pick: Pick, key: str, value: Any) -> Reply:
@@ -449,7 +468,7 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     keys = _key_names(field, pick)
     if keys is not None:
         doing, hints = _keys_shown(keys, pick.at)
-        title = f"{field.get('title', key)}: {pick.group} (hold BACK: back)" if pick.group else \
+        title = _with_hint(f"{field.get('title', key)}: {pick.group}", "(hold BACK: back)") if pick.group else \
             f"{field.get('title', key)} (hold BACK to leave)"
         return StepScreen(option["label"], who_acts(view), title, doing, hints)
     index = pick.at % len(values)
@@ -464,6 +483,13 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     return StepScreen(option["label"], who_acts(view), title + (f": {pick.group}" if pick.group else ""),
                       f"► {values[index][1]}{count}", ("Back" if pick.group else "Leave", "More" if len(values) > 1 else "",
                                                        "Open" if opens else "Take", "Prev" if len(values) > 1 else ""))
+
+
+def _with_hint(title: str, hint: str) -> str:
+    """`title` with `hint` after it where both fit the two lines a keypad leaves it; else the title whole ("the Boat
+    left: Market": the hint is the screen's before)."""
+    both = f"{title} {hint}"
+    return both if " ".join(wrapped(both, [WIDTH - 1] * 2)) == both else title
 
 
 def _on_counters(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:

@@ -396,6 +396,62 @@ def test_a_long_field_with_short_names_is_keyed_by_its_groups_then_by_the_group_
         view, opened, "select", False).panel.pick.at == 1
 
 
+def test_a_long_field_keyed_by_groups_named_short_names_each_value_as_in_the_group_opened():
+    """Places of a boat by the tiles they touch: the groups on the keys by their `groupShort` names, in its order
+    (three pages of three: NEXT turns on, held NEXT back), then the group's places each by its name in that group
+    ("Flax" under Wool is "Wool" under Flax); a value in several groups is reached under any of them."""
+    tiles = ["Wool", "Flax", "Gold", "Wkshp", "Order", "MB", "Mkt", "P1", "P2"]
+    places = [[t] for t in tiles] + [["Wool", "Flax"], ["Flax", "Mkt"], ["Wool", "Flax", "Mkt"]]
+    groups = [list(p) for p in places]
+    shorts = [["Alone"]] * 9 + [["Flax", "Wool"], ["Mkt", "Flax"], ["Fl+Mk", "Wo+Mk", "Wo+Fl"]]
+    order = ["Flax", "Wool", "Mkt", "Gold", "Wkshp", "Order", "MB", "P1", "P2"]  # those beside most places first
+    boat = {"title": "the Boat left", "enum": places, "enumNames": [" and ".join(p) for p in places],
+            "enumGroups": groups, "enumShort": shorts, "groupShort": {t: t for t in order}}
+    view = {"game": "la_venise_du_nord", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("Flax by Boat", {"type": "advance", "to": "Flax"}, fields={"boat": boat})]}
+    tiles_on_keys = controls.press(view, Panel(), "action", False).panel
+    screen = controls.screen_for(view, tiles_on_keys)
+    assert (screen.step, screen.doing, screen.hints) == (
+        "the Boat left (hold BACK to leave)", "► Flax Wool Mkt", ("Flax", "Wool", "Mkt", "More"))
+    flax = controls.press(view, tiles_on_keys, "back", False).panel
+    screen = controls.screen_for(view, flax)
+    assert (screen.step, screen.hints) == ("the Boat left: Flax (hold BACK: back)", ("Alone", "Wool", "Mkt", "Wo+Mk"))
+    assert controls.press(view, flax, "select", False).action == {"type": "advance", "to": "Flax", "boat": ["Wool", "Flax"]}
+    wool = controls.press(view, tiles_on_keys, "select", False).panel
+    assert controls.screen_for(view, wool).hints == ("Alone", "Flax", "Fl+Mk", "")
+    assert controls.press(view, wool, "select", False).action["boat"] == ["Wool", "Flax"]  # the same place, by Wool
+    last = controls.press(view, tiles_on_keys, "next", True).panel  # held NEXT: the last page, "MB P1 P2"
+    assert controls.screen_for(view, last).doing == "► MB P1 P2"
+    assert controls.press(view, last, "action", False).action["boat"] == ["P2"]  # a group of one place: that place
+    second = controls.press(view, tiles_on_keys, "next", False).panel
+    assert controls.screen_for(view, second).hints == ("Gold", "Wkshp", "Order", "MB-P2")  # NEXT: the page after
+    assert controls.screen_for(view, controls.press(view, second, "next", False).panel).hints[3] == "More"  # "Flax-Mkt"
+    assert controls.press(view, flax, "back", True).panel.pick.at == 0  # held BACK: the tiles again, on Flax's page
+    view["options"][0]["fields"]["boat"] = {**boat, "enum": places[9:], "enumNames": boat["enumNames"][9:],
+                                            "enumGroups": groups[9:], "enumShort": shorts[9:]}
+    short = controls.press(view, Panel(), "action", False).panel  # too few to group: named only within groups, walked
+    assert controls.screen_for(view, short).doing == "► Wool and Flax  1/3"
+
+
+def test_up_to_nine_values_with_short_names_of_their_own_are_a_keypad_of_three_pages():
+    """Eight places beside one tile, each by its `enumShort`: three pages of keys, NEXT on, held NEXT back; eight
+    numbers named only by their labels are walked (a keypad of labels has two pages)."""
+    shorts = ["Alone", "Flax", "MBldr", "Mkt", "Port1", "Fl+Mk", "Fl+P1", "MB+Mk"]
+    boat = {"title": "the Boat left", "enum": list(range(8)), "enumShort": shorts}
+    view = {"game": "la_venise_du_nord", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("Wool by Boat", {"type": "advance"}, fields={"boat": boat})]}
+    first = controls.press(view, Panel(), "action", False).panel
+    assert controls.screen_for(view, first).hints == ("Alone", "Flax", "MBldr", "More")
+    last = controls.press(view, first, "next", True).panel
+    assert controls.screen_for(view, last).hints == ("Fl+P1", "MB+Mk", "", "More")
+    assert controls.press(view, last, "select", False).action == {"type": "advance", "boat": 7}
+    assert controls.press(view, last, "action", False).action is None  # no ninth
+    second = controls.press(view, first, "next", False).panel
+    assert controls.press(view, second, "action", False).action == {"type": "advance", "boat": 5}
+    del boat["enumShort"]
+    assert controls.screen_for(view, controls.press(view, Panel(), "action", False).panel).doing == "► 0  1/8"
+
+
 def test_a_key_may_choose_an_option_with_fields_of_its_own_which_it_then_opens():
     """The yard's tiles to buy, each on a key by its short name: one press chooses the tile, then its payment is
     picked as ACTION on it in a list would pick it."""

@@ -11,8 +11,11 @@ TABLE.md: every field is required and bounded. A field is one of
 ("maxEach": how often one value may appear, such as 4 coins of each value, or one such number per value of
 an enum's items, such as the cubes of each kind in a stock: ours, not JSON Schema's),
 with annotations a screen may use ("title", "description", "enumNames": a label per enum value, "enumShort": a
-name of five letters at most per enum value, by which the box names a few values on its keys ("Exact", "Over"),
-"enumGroups": a group per enum value, or a list of the groups it is in, by which a long list is picked in two steps, and a game's own drawing
+name of five letters at most per enum value, by which the box names a few values on its keys ("Exact", "Over"), or
+for a value in several groups a list of names, one per group, its name among that group's values ("Flax" between
+Wool and Flax, under Wool), "enumGroups": a group per enum value, or a list of the groups it is in, by which a long
+list is picked in two steps, "groupShort": a name of five letters at most per group, by which the box names the
+groups on its keys, in the order they are shown ("Wool", "MBldr"), and a game's own drawing
 hints such as "grid"; "sealed": a secret value, a sealed bid, which the box says only its player may look at while it is
 picked). `conforms` says why a field breaks the contract (a test runs
 it over every option a whole game offers); `check` says why a value does not fit a field.
@@ -33,9 +36,10 @@ from companion.core.result import Refused
 from companion.core.words import counted
 
 KEY_WORD = 5  # letters a value's short name may have: what the box's hints show over a button
+KEYPAD = 9  # the most values with short names of their own the box names on its keys: three pages of three
 PICKER_LIST = 12  # a field of more values than this, with groups, is picked group first (panel.js's PICKER_LIST)
-ANNOTATIONS = frozenset({"title", "description", "enumNames", "enumShort", "enumGroups", "examples", "grid", "default",
-                         "sealed"})
+ANNOTATIONS = frozenset({"title", "description", "enumNames", "enumShort", "enumGroups", "groupShort", "examples", "grid",
+                         "default", "sealed"})
 
 
 def groups_each(groups: list[str | list[str]]) -> list[list[str]]:
@@ -72,6 +76,9 @@ def likeliest_first(field: Mapping[str, Any], first: list[Any], group: str = SEE
     if "enumGroups" in field:
         each = groups_each(field["enumGroups"])
         out["enumGroups"] = [[group, *each[i]] if k < len(head) else field["enumGroups"][i] for k, i in enumerate(order)]
+        if "enumShort" in field:  # a name per group: in the new one, its first
+            out["enumShort"] = [[n[0], *n] if isinstance(n, list) and k < len(head) else n
+                                for k, n in enumerate(out["enumShort"])]
     return out
 
 
@@ -85,6 +92,11 @@ def json_key(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
 
+def _short(name: object) -> bool:
+    """Whether `name` fits over a button: a name of five letters at most."""
+    return isinstance(name, str) and 0 < len(name) <= KEY_WORD
+
+
 def conforms(field: Mapping[str, Any]) -> Refused | None:
     """Why `field` is not a field the contract allows (a refusal), or None."""
     keys = set(field) - ANNOTATIONS
@@ -93,13 +105,19 @@ def conforms(field: Mapping[str, Any]) -> Refused | None:
             return Refused("an enum lists at least one value")
         if "enumNames" in field and len(field["enumNames"]) != len(field["enum"]):
             return Refused("enumNames gives one label per enum value")
-        if "enumShort" in field and (len(field["enumShort"]) != len(field["enum"]) or not all(
-                isinstance(n, str) and 0 < len(n) <= KEY_WORD for n in field["enumShort"])):
-            return Refused("enumShort gives one name of five letters at most per enum value")
         if "enumGroups" in field and (len(field["enumGroups"]) != len(field["enum"]) or not all(
                 isinstance(g, str) and g or isinstance(g, list) and g and all(isinstance(x, str) and x for x in g)
                 for g in field["enumGroups"])):
             return Refused("enumGroups gives one group per enum value (a name, or a list of names for a value in several)")
+        each = groups_each(field["enumGroups"]) if "enumGroups" in field else [[]] * len(field["enum"])
+        if "enumShort" in field and (len(field["enumShort"]) != len(field["enum"]) or not all(
+                _short(n) or isinstance(n, list) and len(n) == len(g) and all(map(_short, n))
+                for n, g in zip(field["enumShort"], each))):
+            return Refused("enumShort gives one name of five letters at most per enum value (or one per group it is in)")
+        group_short = field.get("groupShort", {})
+        if not isinstance(group_short, Mapping) or not set(group_short) <= {g for gs in each for g in gs} or not all(
+                map(_short, group_short.values())):
+            return Refused("groupShort gives a name of five letters at most to groups of enumGroups")
         return None if keys == {"enum"} else Refused(f"an enum takes nothing else ({sorted(keys - {'enum'})})")
     kind = field.get("type")
     if kind == "integer":

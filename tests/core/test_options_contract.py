@@ -45,8 +45,16 @@ def test_a_field_the_contract_does_not_allow_is_named():
     assert conforms({"enum": []}).reason == "an enum lists at least one value"
     assert conforms({"enum": [1, 2], "enumNames": ["one"]}).reason == "enumNames gives one label per enum value"
     assert conforms({"enum": [1, 2], "enumShort": ["One", "Twelve"]}).reason == \
-        "enumShort gives one name of five letters at most per enum value"
+        "enumShort gives one name of five letters at most per enum value (or one per group it is in)"
     assert conforms({"enum": [1, 2], "enumShort": ["One", "Two"]}) is None
+    by_tile = {"enum": [["Wool"], ["Wool", "Flax"]], "enumGroups": [["Wool"], ["Wool", "Flax"]],
+               "enumShort": ["Alone", ["Flax", "Wool"]], "groupShort": {"Flax": "Flax", "Wool": "Wool"}}
+    assert conforms(by_tile) is None  # a name per group a value is in, and the groups' own
+    assert conforms({**by_tile, "enumShort": ["Alone", ["Flax"]]}).reason == \
+        "enumShort gives one name of five letters at most per enum value (or one per group it is in)"
+    assert conforms({**by_tile, "groupShort": {"Wool": "Woollen"}}).reason == \
+        "groupShort gives a name of five letters at most to groups of enumGroups"
+    assert conforms({**by_tile, "groupShort": {"Gold": "Gold"}}).reason.startswith("groupShort gives")
     assert conforms({"type": "object"}).reason.startswith("a field is an enum")
 
 

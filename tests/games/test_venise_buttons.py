@@ -10,6 +10,7 @@ from companion import controls
 from companion.controls import Panel
 from companion.core import physical
 from companion.games.la_venise_du_nord import LA_VENISE
+from companion.games.la_venise_du_nord import city
 from companion.screens import StepScreen
 from options_bot import from_seat
 
@@ -181,11 +182,17 @@ def test_a_move_by_boat_on_the_buttons_is_the_tile_then_where_the_boat_is_left(m
     assert places[0] == [to] and len(places) == len({tuple(p) for p in places})  # "next to" his tile first, each once
     keys = controls.screen_for(rt.view(), select(rt, Panel(), option["label"]))  # its tile opened: its ways are keys
     assert keys.step == f"Move to {to} (hold BACK to leave)" and "Boat6" in keys.hints  # by Boat, the 6 moves
-    panel = choose(rt, Panel(), option["label"]).panel  # its key pressed: the picker opens on the first place
+    panel = choose(rt, Panel(), option["label"]).panel  # its key pressed: the places' tiles on the keys, short
     screen = controls.screen_for(rt.view(), panel)
-    assert screen.doing.startswith(f"► next to {to}" if len(places) <= 6 else f"► {to} (")
-    while rt.view()["turn"]["tile"] is None:  # ACTION on the place SELECT starts on (its tile's group first)
-        panel = press(rt, panel, "action").panel
+    field = option["fields"]["boat"]
+    assert len(places) > 6 and screen.step == "the Boat left (hold BACK to leave)"
+    tiles = list(field["groupShort"].values())
+    assert screen.hints[:3] == tuple(tiles[:3]) and tiles[0] == city.SHORT[to]  # his tile first: beside most places
+    panel = press(rt, panel, "back").panel  # his tile's places: "Alone" is next to it only
+    screen = controls.screen_for(rt.view(), panel)
+    assert screen.step.startswith(f"the Boat left: {to}") and screen.hints[0] == "Alone"
+    assert all(len(h) <= 5 for h in screen.hints)
+    press(rt, panel, "back")  # two presses from the way's key
     view = rt.view()
     assert view["boat"] == [to] and view["players"][0]["burgher"] == to
     assert any(line.endswith(f"-> Boat -> {to}.") for line in view["log"])

@@ -1094,3 +1094,28 @@ def test_a_master_builder_the_box_drew_goes_on_the_row_picked_with_it():
         (f"Keep {card} on row 1", f"Keep {card}", {}), (f"Keep {card} on row 2", f"Keep {card}", {})]
     t.ok(**keeps[1]["action"])
     assert t.data["boards"][seat]["builders"][0]["row"] == 2 and f"{NAMES[seat]} keeps {card} on row 2" in " ".join(t.log)
+
+
+def test_the_boats_places_are_named_on_the_boxs_keys_by_what_they_touch_besides_the_tile_opened():
+    """Every place of the Boat in the city: the tiles short ("MBldr"), those beside most places first, and each place
+    by what it touches besides the tile it is picked under; a few places beside one tile are named beside it."""
+    from companion.games.la_venise_du_nord.city import all_berths, berth_field, berths
+    from companion.core.fields import conforms
+
+    every = berth_field(all_berths(DEFAULT_LAYOUT), "the Boat left")
+    assert conforms(every) is None and every["enum"] == all_berths(DEFAULT_LAYOUT)  # the same places, in order
+    assert list(every["groupShort"].values()) == ["Wool", "Flax", "Wkshp", "Order", "Mkt", "Gold", "MBldr", "Port1", "Port2"]
+    named = {(tuple(p), g): n for p, gs, ns in zip(every["enum"], every["enumGroups"], every["enumShort"])
+             for g, n in zip(gs, ns)}
+    assert named[(("Wool",), "Wool")] == "Alone" and named[(("Wool", "Flax"), "Flax")] == "Wool"
+    assert named[(("Wool", "Flax", "Market"), "Wool")] == "Fl+Mk"
+    for tile in every["groupShort"]:  # a keypad of nine at most under each tile, each name once
+        names = [n for (_, g), n in named.items() if g == tile]
+        assert len(names) <= 9 and len(set(names)) == len(names)
+    port = berth_field(berths(DEFAULT_LAYOUT, "Port 1"), "the Boat left")
+    assert port["enumShort"] == ["Alone", "Wool", "Flax", "Wo+Fl"] and "groupShort" not in port
+    wool = berth_field(berths(DEFAULT_LAYOUT, "Wool"), "the Boat left")  # eight beside Wool: one keypad, no groups
+    assert wool["enumShort"] == ["Alone", "Flax", "MBldr", "Mkt", "Port1", "Fl+Mk", "Fl+P1", "MB+Mk"]
+    assert conforms(wool) is None and "enumGroups" not in wool and wool["title"] == "the Boat left beside Wool"
+    apart = berth_field([["Wool"], ["Gold"]], "the Boat left")
+    assert "enumShort" not in apart  # no tile they share: walked by their names

@@ -19,7 +19,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from companion.core.fields import PICKER_LIST
+from companion.core.fields import KEYPAD, PICKER_LIST
+from companion.core.options import BOX_LIST
 from companion.core.result import Refused
 
 RAW_TILES = ("Wool", "Flax", "Gold")
@@ -27,6 +28,11 @@ CARD_TILES = {"Workshop": "workshops", "Order": "orders", "Master Builder": "bui
 MARKET = "Market"
 PORTS = ("Port 1", "Port 2")
 TILES = (*RAW_TILES, *CARD_TILES, MARKET, *PORTS)
+# Each tile's name over a button of the box (five letters at most), and in two letters beside another's.
+SHORT = {"Wool": "Wool", "Flax": "Flax", "Gold": "Gold", "Workshop": "Wkshp", "Order": "Order", "Master Builder": "MBldr",
+         "Market": "Mkt", "Port 1": "Port1", "Port 2": "Port2"}
+LETTERS = {"Wool": "Wo", "Flax": "Fl", "Gold": "Go", "Workshop": "Wk", "Order": "Or", "Master Builder": "MB",
+           "Market": "Mk", "Port 1": "P1", "Port 2": "P2"}
 BOAT = "boat"  # in a path: the next tile is reached by the Boat
 BOAT_COST = 3
 
@@ -135,10 +141,40 @@ def bridge_field(edges: Sequence[Sequence[str]]) -> dict[str, Any]:
 def berth_field(places: Sequence[Sequence[str]], title: str) -> dict[str, Any]:
     """A choice among places of the Boat, named as the players say them, grouped by the tiles each touches (a long
     list is picked tile first: "between Flax and Gold" under Flax and under Gold). A tile that touches more places
-    than a picker lists (the Market) leaves out those where three tiles meet: they are under the other two."""
+    than a picker lists (the Market) leaves out those where three tiles meet: they are under the other two.
+
+    On the box's keys (`berth_keys`) a long list's tiles are named short, those beside most places first, and a
+    place by what it touches besides the tile opened: "Alone", "Flax", "Fl+Mk"; the places beside one tile, nine
+    at most (a keypad's), by what they touch besides it, without groups (a phone lists them whole)."""
     touching = Counter(tile for place in places for tile in place)
     groups = [[tile for tile in place if touching[tile] <= PICKER_LIST or len(place) < 3] for place in places]
-    return {"title": title, "enum": list(places), "enumNames": [berth_name(p) for p in places], "enumGroups": groups}
+    keys = berth_keys(places, groups)
+    common = "enumShort" in keys and "groupShort" not in keys  # named beside the tile they all touch: say which
+    beside = next((t for t in TILES if all(t in p for p in places)), "") if common else ""
+    return {"title": f"{title} beside {beside}" if beside else title, "enum": list(places),
+            "enumNames": [berth_name(p) for p in places], **({} if common else {"enumGroups": groups}), **keys}
+
+
+def berth_keys(places: Sequence[Sequence[str]], groups: Sequence[Sequence[str]]) -> dict[str, Any]:
+    """The box's names for places of the Boat (`enumShort`, `groupShort`): a place named by the tiles it touches
+    besides the tile it is picked under; a few places (a keypad's nine at most) by what they touch besides the tile
+    they all touch; none for a few without one."""
+    common = next((t for t in TILES if all(t in p for p in places)), None)
+    if len(places) <= KEYPAD and common:
+        return {"enumShort": [_beside(p, common) for p in places]}
+    if len(places) <= BOX_LIST:  # listed without groups
+        return {}
+    count = Counter(tile for each in groups for tile in each)
+    order = sorted(count, key=lambda t: -count[t])  # (stable: in the order the list first meets them)
+    return {"enumShort": [[_beside(p, t) for t in each] for p, each in zip(places, groups)],
+            "groupShort": {t: SHORT[t] for t in order}}
+
+
+def _beside(place: Sequence[str], tile: str) -> str:
+    """A place of the Boat on a key, under `tile`: "Alone" (next to it only), "Flax" (between it and Flax), "Fl+Mk"
+    (where it, Flax and the Market meet)."""
+    others = [t for t in place if t != tile]
+    return "Alone" if not others else SHORT[others[0]] if len(others) == 1 else "+".join(LETTERS[t] for t in others)
 
 
 def edge(one: str, other: str) -> tuple[str, str]:
