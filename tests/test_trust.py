@@ -50,7 +50,7 @@ def started(box, setup=PALAZZO, game="palazzo"):
     box.host.input({"type": "new_game", "game": game, "setup": setup})
     assert box.ada.post("/api/seat", {"seat": 0})[0] == 200
     assert box.bea.post("/api/seat", {"seat": 1})[0] == 200
-    set_out = option(box.host.get("/api/state")[1]["options"], "Set out the yard")
+    set_out = option(box.host.get("/api/state")[1]["options"], "Start the game")
     box.host.input(dict(set_out["action"]))
     return box.host.get("/api/state")[1]
 
@@ -252,7 +252,7 @@ def test_the_box_acts_for_seats_no_phone_holds_and_says_who_plays_on_a_phone(box
 def test_the_host_acts_for_its_own_seat_from_the_table_page_without_a_question(box):
     box.host.input({"type": "new_game", "game": "palazzo", "setup": PALAZZO})
     assert box.host.post("/api/seat", {"seat": 0})[0] == 200
-    box.host.input(dict(option(box.host.get("/api/state")[1]["options"], "Set out the yard")["action"]))
+    box.host.input(dict(option(box.host.get("/api/state")[1]["options"], "Start the game")["action"]))
     held = box.host.get("/api/state")[1]["held"][0]
     assert held["phone_id"] == box.host.id
     take = option(held["options"], "Take")
@@ -284,13 +284,13 @@ def test_every_input_is_journaled_with_who_made_it_and_past_games_say_so(box):
     game_id = box.host.get("/api/state")[1]["game_id"]
     sources = box.runtime.call(lambda: box.runtime.journal.sources(game_id))
     assert list(sources.values()) == [{"by": "phone", "id": box.host.id, "name": "Dan's phone",
-                                       "did": "Set out the yard and the bank"},  # what NEXT did, in its own words
+                                       "did": "Start the game"},  # what NEXT did, in its own words
                                       {"by": "phone", "id": box.ada.id, "name": "Ada's phone", "seat": 0}]
     # A step ended by NEXT logs what follows ("Round 1", "Ada's turn"): one line before them says what NEXT did
     # and who did it, and no other line says it again.
     log = box.host.get("/api/state")[1]["log"]
-    assert f"Set out the yard and the bank — Dan's phone ({box.host.short})" in log
-    assert [line for line in log if box.host.short in line] == [f"Set out the yard and the bank — Dan's phone ({box.host.short})"]
+    assert f"Start the game — Dan's phone ({box.host.short})" in log
+    assert [line for line in log if box.host.short in line] == [f"Start the game — Dan's phone ({box.host.short})"]
     past = box.ada.get(f"/api/history/{game_id}")[1]
     assert past["made_by"] == [{"who": f"Ada's phone ({box.ada.short})", "inputs": 1},
                                {"who": f"Dan's phone ({box.host.short})", "inputs": 1}]

@@ -536,7 +536,7 @@ def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served
     runtime.rng = random.Random(3)  # the yard and the coins dealt: one with a structure Ada can pay for
     _start_rolled_off_game(page, served, "palazzo", {"Coins": "virtual"})
     status = page.locator("#status")
-    expect(page.locator("#next")).to_have_text("Set out the yard and the bank")
+    expect(page.locator("#next")).to_have_text("Start the game")
     page.locator("#next").click()
     expect(status).to_contain_text("One action · Ada to act")
     phones = {seat: _phone(browser, served, seat, name) for seat, name in ((0, "Ada"), (1, "Bea"))}

@@ -23,7 +23,7 @@ def _new(make_runtime, setup=SETUP):
 def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runtime):
     rt = _new(make_runtime)
     screen = controls.screen_for(rt.view(), Panel())
-    assert (screen.header, screen.who, screen.step, screen.hints[3]) == ("Palazzo  R1", "Table", "Setup", "Start")
+    assert (screen.header, screen.who, screen.step, screen.hints[3]) == ("Palazzo  R1", "Table", "Set out the yard and bank", "Start")
     press(rt, Panel(), "next")
     view = rt.view()
     yard = [y["tile"] for y in view["yard"]]

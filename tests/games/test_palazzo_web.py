@@ -37,7 +37,7 @@ def test_a_turn_of_each_kind_from_the_players_own_phones(table_and_phones):
     table, ada, bea = table_and_phones
     table.input({"type": "new_game", "game": "palazzo", "setup": SETUP})
     assert ada.post("/api/seat", {"seat": 0})[0] == 200 and bea.post("/api/seat", {"seat": 1})[0] == 200
-    start = _option(_state(table)["options"], "Set out")
+    start = _option(_state(table)["options"], "Start the game")
     assert start["button"] == "NEXT" and ada.get("/api/seat")[1]["options"] == []  # the companion's step
     table.input(start["action"])
     state = _state(table)

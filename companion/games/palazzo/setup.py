@@ -38,8 +38,8 @@ def set_out(e: Edit) -> None:
 def options(state: PMap, seat: int | None) -> list[Option]:
     if seat is not None:
         return []
-    return [Option("Set out the yard and the bank", "Start", {"type": "advance"}, button="NEXT")]
+    return [Option("Start the game", "Start", {"type": "advance"}, button="NEXT")]
 
 
-STEP = Step("SETUP", "Setup", TABLE, when=lambda s: not s["data"]["started"], done="Start",
+STEP = Step("SETUP", "Set out the yard and bank", TABLE, when=lambda s: not s["data"]["started"], done="Start",
             options=options, handlers={"advance": set_out})
