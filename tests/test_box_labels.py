@@ -68,12 +68,12 @@ def whole(step: str, lines: list[str]) -> bool:
 
 
 def cut_steps(game: str, players: int, seed: int) -> set[str]:
-    """The step lines cut: the step's label or the game's status (not an entry's keypad title, the box's own
-    "… (hold BACK to leave)", which is not checked here)."""
+    """The step lines cut: the step's label, the game's status, or a keypad's title (an entry's or a field's,
+    "(hold BACK to leave)" after it where both fit)."""
     cut = set()
     for screen in frames(game, players, seed):
         lines, _, _ = step_lines(screen.step, screen.doing)
-        if screen.step and not screen.step.endswith("(hold BACK to leave)") and not whole(screen.step, lines):
+        if screen.step and not whole(screen.step, lines):
             cut.add(screen.step)
     return cut
 
