@@ -225,7 +225,7 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     ada.get_by_role("button", name="Reserve goods").click()
     expect(ada.locator("#who")).to_have_text("Ada: your turn.")
     taps = Taps(ada)
-    _listed(taps, ada, "Reserve the shipment on Bea's ship 3 (2 to Bea)", "Reserve on Bea's ships")
+    _listed(taps, ada, "Bea's ship 3: 2 to Bea", "Reserve on Bea's ships")
     assert taps.count == 1
     for name, phone in (("Bea", bea), ("Cy", cy)):
         expect(phone.locator("#who")).to_have_text(f"{name}: your turn.")
