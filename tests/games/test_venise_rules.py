@@ -778,7 +778,7 @@ def test_cubes_gained_are_placed_from_the_phone_and_stock_cubes_make_room_for_th
     t.ok(type="counter", name="wool", seat=0, value=4)  # 4 wool, 1 flax, 1 gold: the stock is full
     arrive(t, "Market", (1, 4), 1, "Gold")
     offered = {o["label"]: o for o in _offered(t, 0)}
-    assert list(offered)[:3] == ["Take 4 gold: 3 onto Jewelry 1 (needs 2 gold), 1 into the stock (1 lost)",
+    assert list(offered)[:3] == ["Take 4 gold: 3 onto Jewelry 1, 1 into the stock (1 lost)",
                                  "Take 4 gold into the stock (4 lost)",  # the fewest lost first
                                  "Take 4 gold: where each goes"]
     where = offered["Take 4 gold: where each goes"]["fields"]

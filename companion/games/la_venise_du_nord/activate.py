@@ -24,7 +24,7 @@ from companion.core.words import counted
 
 from . import market, powers
 from .anytime import LOWER_NAMES, SWAPPED, with_lower
-from .board import CARD_ROWS, card_at, keys, room, rows_for, shown
+from .board import CARD_ROWS, card_at, keys, room, rows_for, shown, title
 from .cards import RAWS, READ, deck_size, order_like_left, pick_fields, picked
 from .city import CARD_TILES
 from .table import STOCK_SPACES, kind, prices, row_spaces, secondary_seats, stock, store
@@ -83,7 +83,7 @@ def _raw(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: int
         onto = min(value, room(card_at(board, key), raw))
         rest = value - onto
         left = f", {rest} into the stock" + (f" ({rest - space} lost)" if rest > space else "") if rest else ""
-        ways.append((max(0, rest - space), Option(f"Take {value} {raw}: {onto} onto {shown(card_at(board, key))}{left}",
+        ways.append((max(0, rest - space), Option(f"Take {value} {raw}: {onto} onto {title(card_at(board, key))}{left}",
                                                    "Onto", {**base, "onto": [key] * onto})))
     found = [option for _, option in sorted(ways, key=lambda way: way[0])]
     fields = {}
