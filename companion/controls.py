@@ -48,7 +48,7 @@ from companion.screens import (
     ScoresScreen,
     Screen,
     StepScreen,
-    wrapped,
+    step_lines,
 )
 
 PAGES = ("step", "scores", "counters", "pair")
@@ -371,6 +371,14 @@ def _keys_shown(names: list[str], at: int) -> tuple[str, tuple[str, str, str, st
     return f"► {' '.join(keys).strip()}", (keys[0], keys[1], keys[2], span if len(span) <= KEY_WORD else "More")
 
 
+def _hinted(title: str, hint: str, doing: str) -> str:
+    """A keypad's title with how to leave it, "(hold BACK to leave)", where both fit whole on the lines the keypad
+    leaves; else the title alone, whole (held BACK leaves every keypad: docs/hardware.md)."""
+    hinted = f"{title} ({hint})"
+    lines, _, _ = step_lines(hinted, doing)
+    return hinted if " ".join(lines).split() == hinted.split() else title
+
+
 def _starts_at(field: dict[str, Any]) -> int:
     """Where SELECT starts in `field`: at its default (what the table holds now), else at the first choice."""
     values = [v for v, _ in choices(field) or []]
@@ -468,8 +476,8 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     keys = _key_names(field, pick)
     if keys is not None:
         doing, hints = _keys_shown(keys, pick.at)
-        title = _with_hint(f"{field.get('title', key)}: {pick.group}", "(hold BACK: back)") if pick.group else \
-            f"{field.get('title', key)} (hold BACK to leave)"
+        title = _hinted(f"{field.get('title', key)}: {pick.group}", "hold BACK: back", doing) if pick.group else \
+            _hinted(field.get("title", key), "hold BACK to leave", doing)
         return StepScreen(option["label"], who_acts(view), title, doing, hints)
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
@@ -483,13 +491,6 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     return StepScreen(option["label"], who_acts(view), title + (f": {pick.group}" if pick.group else ""),
                       f"► {values[index][1]}{count}", ("Back" if pick.group else "Leave", "More" if len(values) > 1 else "",
                                                        "Open" if opens else "Take", "Prev" if len(values) > 1 else ""))
-
-
-def _with_hint(title: str, hint: str) -> str:
-    """`title` with `hint` after it where both fit the two lines a keypad leaves it; else the title whole ("the Boat
-    left: Market": the hint is the screen's before)."""
-    both = f"{title} {hint}"
-    return both if " ".join(wrapped(both, [WIDTH - 1] * 2)) == both else title
 
 
 def _on_counters(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
@@ -603,7 +604,7 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
         doing = "► on the phone" if len(on_phones(view)) == 1 else "► on the phones"
     if panel.under and _keyed(options):  # an entry of a few short ways, one press each: what it is on two lines
         doing, hints = _keys_shown([o["short"] for o in options], panel.option)
-        return StepScreen(header, who_acts(view), f"{panel.under[-1]} (hold BACK to leave)", doing, hints,
+        return StepScreen(header, who_acts(view), _hinted(str(panel.under[-1]), "hold BACK to leave", doing), doing, hints,
                           "LAST" if view.get("last_round") else "")
     walks_back = len(options) > 1 and box_list.backward(view, panel.under)
     if panel.under:  # inside an entry: BACK leaves it, NEXT walks back

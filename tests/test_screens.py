@@ -124,7 +124,7 @@ def test_the_pairing_qr_code_reads_back(code, url):
 # What the playtests saw scroll or cut on the box: each line now fits the panel at rest, whole words only.
 LONG = [
     ("Y1 Win N: the season changes", "► Done: on to 1 The season changes  2/7"),
-    ("Reserve goods 1/5", "► Take 6 flax into the stock (6 lost: no room)  1/18"),
+    ("Reserve goods 1/5", "► Take 6 flax into the stock (6 lost)  1/18"),
     ("Bridge to Master Builder: 1 cube, the 1 on Master Builder comes back", ""),
     ("Diplomacy Phase: talk", "► Eve builds a Villa for 10 Gold  3/9"),
     ("Round 4 · One action · Sa A5 M2 M5", "► Take the 5 from the bank  1/3"),

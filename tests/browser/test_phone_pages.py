@@ -225,7 +225,7 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     ada.get_by_role("button", name="Reserve goods").click()
     expect(ada.locator("#who")).to_have_text("Ada: your turn.")
     taps = Taps(ada)
-    _listed(taps, ada, "Reserve the shipment on Bea's ship 3 (2 to Bea)", "Reserve on Bea's ships")
+    _listed(taps, ada, "Bea's ship 3: 2 to Bea", "Reserve on Bea's ships")
     assert taps.count == 1
     for name, phone in (("Bea", bea), ("Cy", cy)):
         expect(phone.locator("#who")).to_have_text(f"{name}: your turn.")
@@ -895,7 +895,7 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     _picked(taps, ada, "Thrown at the table …", "1", "3")
     _shot(ada, "la-venise-du-nord-2-ada-moves", whole=False)
     _listed(taps, ada, "Workshop: move 1, act 3", "Move to Workshop")
-    _picked(taps, ada, "Draw 3 Workshop cards, keep one: pick it or tap it …", "Jewelry 2", "Gold (6)", "2 gold")
+    _picked(taps, ada, "Draw 3 Workshop, keep one …", "Jewelry 2", "Gold (6)", "2 gold")
     _venise_rest(taps, ada, "Ada")  # she could still move cubes onto her new card: the phases wait for her
     assert taps.count == 12, taps.count  # the dice 4, the move 1, the card 5 (nothing typed), 2 to end
     expect(ada.locator("#board")).to_contain_text("Workshop: Jewelry 2 (needs 2 gold)")
@@ -904,25 +904,25 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
 
     # Ada: 1 to Gold with a 4: all four gold straight onto the workshop (2 build it, 2 fill it), one tap;
     # then a bridge Gold-Workshop for 1 cube, paid with the flax she chooses.
-    taps = _venise_turn(runtime, ada, "Ada", (1, 4), "Gold: move 1, act 4", "Take 4 gold: 4 onto Jewelry 2 (needs 2 gold)",
+    taps = _venise_turn(runtime, ada, "Ada", (1, 4), "Gold: move 1, act 4", "Take 4 gold: 4 onto Jewelry 2",
                         bridge=("Bridge to Workshop: 1 cube, the 4 on Gold comes back …", "1 flax"))
     assert taps == 9, taps  # no End: her full workshop has no Order yet, so phase 6 passes by itself
     expect(ada.locator("#board")).to_contain_text("Workshop: Jewelry 2 (stores 2 of 2)")
     assert runtime.view()["bridges"] == [{"seat": 0, "tiles": ["Gold", "Workshop"]}]
     assert (runtime.view()["players"][0]["flax"], runtime.view()["players"][0]["gold"]) == (0, 1)
-    assert _venise_turn(runtime, bea, "Bea", (1, 2), "Order: move 1, act 2", "Draw 2 Order cards, keep none") == 7  # no bridge (a free one was hers to build); nothing to make
+    assert _venise_turn(runtime, bea, "Bea", (1, 2), "Order: move 1, act 2", "Draw 2 Order, keep none") == 7  # no bridge (a free one was hers to build); nothing to make
 
     # Ada: 2 to the Order tile (over her own bridge); she keeps a Jewelry +2; Bea's Burgher there gives
     # her a secondary activation, on her phone; then Ada makes her two jewelry.
     taps = Taps(ada)
     _picked(taps, ada, "Thrown at the table …", "2", "2")
     _listed(taps, ada, "Order: move 2, act 2", "Move to Order")
-    _picked(taps, ada, "Draw 2 Order cards, keep one: pick it or tap it …", "Jewelry +2")
+    _picked(taps, ada, "Draw 2 Order, keep one …", "Jewelry +2")
     expect(bea.locator("#who")).to_have_text("Bea: your turn.")
     expect(ada.locator("#who")).not_to_have_text("Ada: your turn.")
     _shot(bea, "venise-3-bea-secondary")
     _shot(page, "la-venise-du-nord-3-box-bea-secondary", part="#oled", held=Timing.result)  # Ada's dice shown first
-    bea.get_by_role("button", name="Draw 1 Order card, keep none").click()
+    bea.get_by_role("button", name="Draw 1 Order, keep none").click()
     expect(ada.locator("#who")).to_have_text("Ada: your turn.")  # back to her, after Bea's secondary activation
     _venise_rest(taps, ada, "Ada", produce=("Make 2 jewelry with Jewelry +2",))
     assert taps.count == 11, taps.count  # the card 3: the option, Jewelry +2, Do it (nothing typed)
@@ -935,7 +935,7 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     taps = _venise_turn(runtime, ada, "Ada", (1, 2), "Market: move 1, act 2", "Sell jewelry: 6 VP each, up to 2 …", "−")
     assert taps == 10, taps
     assert runtime.view()["players"][0]["vp"] == 6 and runtime.view()["prices"]["jewelry"] == 0
-    _venise_turn(runtime, bea, "Bea", (1, 2), "Order: move 1, act 2", "Draw 2 Order cards, keep none")
+    _venise_turn(runtime, bea, "Bea", (1, 2), "Order: move 1, act 2", "Draw 2 Order, keep none")
     # Ada exports the other at Port 2, two steps away: 5 VP, and the jewelry price goes up.
     _venise_turn(runtime, ada, "Ada", (2, 5), "Port 2: move 2, act 5", "Export 1 jewelry: 5 VP …", "up to 1")
     view = runtime.view()

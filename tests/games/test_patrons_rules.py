@@ -1045,7 +1045,7 @@ def test_cloth_and_canvas_may_be_sold_at_their_printed_value_with_a_virtual_deck
     while t.view["active"] != 0:
         t.go(type="advance")
     (canvas,) = [o for o in t.offered if o.action.get("card") == "Canvas"]
-    assert canvas.label == "Sell a Canvas for the value printed on it" and canvas.fields["value"]["minimum"] == 1
+    assert canvas.label == "Sell a Canvas at its printed value" and canvas.fields["value"]["minimum"] == 1
     before = t.ducats()[0][0]
     t.go(**canvas.action, value=2)
     assert t.ducats()[0][0] == before + 2 and "Canvas 2" in t.state["data"]["market"]
@@ -1062,7 +1062,7 @@ def test_the_value_of_each_good_card_is_printed_on_it_so_a_real_canvas_sells_at_
     t = PV(3)
     t.choose("TRADE")
     (first,) = [o for o in t.plays if o["action"] == {"type": "sell", "card": "Canvas"}]
-    assert first["label"] == "Sell a Canvas for the value printed on it"
+    assert first["label"] == "Sell a Canvas at its printed value"
     t.go(**first["action"], value=3)
     (again,) = [o for o in t.plays if o["action"] == {"type": "sell", "card": "Canvas"}]
     assert again["label"] == "Sell a Canvas for 3" and again["fields"] == {}

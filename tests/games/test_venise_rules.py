@@ -750,8 +750,7 @@ def test_costs_have_colours_and_only_those_cubes_pay_them():
     t.ok(type="counter", name="flax", seat=0, value=3)
     # 3 flax do not build it: one pays its flax; the other two wait for the workshop's storage.
     assert t.refused(type="place", raw="flax", n=3, onto="workshop 0") == "Lace 2 cost 1 flax 2 gold takes 1 more flax, not 3"
-    assert _labels(t, 0, "Cubes") == ["Flax from the stock onto Lace 2 (needs 1 flax 2 gold)",
-                                      "Gold from the stock onto Lace 2 (needs 1 flax 2 gold)"]
+    assert _labels(t, 0, "Cubes") == ["Flax onto Lace 2", "Gold onto Lace 2"]
     t.ok(type="place", raw="flax", n=1, onto="workshop 0")
     assert "takes no flax: it needs 2 gold" in t.refused(type="place", raw="flax", n=1, onto="workshop 0")
     t.ok(type="counter", name="gold", seat=0, value=2)
@@ -762,7 +761,7 @@ def test_costs_have_colours_and_only_those_cubes_pay_them():
     assert shop["built"] and shop["paid"] == {"flax": 1, "gold": 2}
     assert "the Lace 2 cost 1 flax 2 gold workshop is built" in t.log[-1]
     # Built: its storage takes its own raw material only (flax for lace), up to its capacity.
-    assert _labels(t, 0, "Cubes") == ["Flax from the stock onto Lace 2 (stores 0 of 2)"]
+    assert _labels(t, 0, "Cubes") == ["Flax onto Lace 2"]
     # A deck entered without the colours of its costs is refused, saying how a card is named.
     entered = {"players": [{"name": "A"}, {"name": "B"}], "deck_modes": {"workshops": "virtual"},
                "compositions": {"workshops": {"Lace 2 cost 3": 15}}}
@@ -779,10 +778,10 @@ def test_cubes_gained_are_placed_from_the_phone_and_stock_cubes_make_room_for_th
     t.ok(type="counter", name="wool", seat=0, value=4)  # 4 wool, 1 flax, 1 gold: the stock is full
     arrive(t, "Market", (1, 4), 1, "Gold")
     offered = {o["label"]: o for o in _offered(t, 0)}
-    assert list(offered)[:3] == ["Take 4 gold: 3 onto Jewelry 1 (needs 2 gold), 1 into the stock (1 lost)",
-                                 "Take 4 gold into the stock (4 lost: no room)",  # the fewest lost first
-                                 "Take 4 gold: choose where each goes"]
-    where = offered["Take 4 gold: choose where each goes"]["fields"]
+    assert list(offered)[:3] == ["Take 4 gold: 3 onto Jewelry 1, 1 into the stock (1 lost)",
+                                 "Take 4 gold into the stock (4 lost)",  # the fewest lost first
+                                 "Take 4 gold: where each goes"]
+    where = offered["Take 4 gold: where each goes"]["fields"]
     assert where["onto"]["maxEach"] == [3] and where["drop"]["items"]["enum"] == ["wool", "flax", "gold"]
     assert where["drop"]["maxEach"] == [4, 1, 1]
     # Two onto the workshop (it is built), two wool thrown out for the other two gold.
@@ -871,7 +870,7 @@ def test_each_order_card_has_the_type_of_goods_and_the_change_in_price_so_a_real
     t = VN(n=2, virtual=False, start="Market")
     arrive(t, "Market", (1, 3), 1, "Order")
     keep = _keep_option(t)
-    assert keep["label"] == "Draw 3 Order cards, keep one: pick it or tap it" and keep["taps"] == "orders"
+    assert keep["label"] == "Draw 3 Order, keep one" and keep["taps"] == "orders"
     assert list(keep["fields"]) == ["keep"]
     assert keep["fields"]["keep"]["enum"] == ["Clothing +1", "Clothing +2", "Lace +1", "Lace +2", "Jewelry +1", "Jewelry +2"]
     assert t.refused(type="advance", keep="Lace +3") == "keep: 'Lace +3' is not an Order card as printed"
@@ -911,7 +910,7 @@ def test_a_workshop_card_tapped_on_the_reader_is_the_one_the_picker_would_name()
     arrive(t, "Market", (1, 3), 1, "Workshop")
     tap = physical.card_action(LA_VENISE, t.state, "workshops", "Lace 2 cost 2 gold 1 flax", "04A1")
     assert tap == {"type": "advance", "keep": "Lace 2", "cost": "1 flax 2 gold", "tag": "04A1"}
-    assert match(offer(t.game, t.session).table(), tap).label == "Draw 3 Workshop cards, keep one: pick it or tap it"
+    assert match(offer(t.game, t.session).table(), tap).label == "Draw 3 Workshop, keep one"
     t.ok(**tap)
     assert t.view["players"][0]["workshops"][0]["card"] == "Lace 2 cost 1 flax 2 gold"
 
@@ -949,7 +948,7 @@ def test_if_there_are_no_more_cards_the_action_is_no_longer_available():
     t.ok(type="end_turn")
     keep_cards(t, "Workshop", *["Lace 1 cost 1 flax"] * 7)
     seat = arrive(t, "Market", (1, 3), 1, "Workshop")
-    assert _keep_option(t, seat)["label"] == "Draw 1 Workshop card, keep one: pick it or tap it"  # one card is left
+    assert _keep_option(t, seat)["label"] == "Draw 1 Workshop, keep one"  # one card is left
     t.ok(type="advance", keep="Clothing 3", cost="3 wool 1 flax 1 gold")
     t.ok(type="end_turn")
     t.ok(type="end_turn")

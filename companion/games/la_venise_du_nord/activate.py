@@ -24,7 +24,7 @@ from companion.core.words import counted
 
 from . import market, powers
 from .anytime import LOWER_NAMES, SWAPPED, with_lower
-from .board import CARD_ROWS, card_at, keys, room, rows_for, shown
+from .board import CARD_ROWS, card_at, keys, room, rows_for, shown, title
 from .cards import RAWS, READ, deck_size, order_like_left, pick_fields, picked
 from .city import CARD_TILES
 from .table import STOCK_SPACES, kind, prices, row_spaces, secondary_seats, stock, store
@@ -76,14 +76,14 @@ def _raw(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: int
     board = table["boards"][seat]
     held = stock(state, seat)
     space = STOCK_SPACES - sum(held.values())
-    lost = f" ({value - space} lost: no room)" if value > space else ""
+    lost = f" ({value - space} lost)" if value > space else ""
     ways = [(max(0, value - space), Option(f"Take {value} {raw} into the stock{lost}", "Take", base))]
     takers = [k for k in keys(board) if room(card_at(board, k), raw)]
     for key in takers:
         onto = min(value, room(card_at(board, key), raw))
         rest = value - onto
         left = f", {rest} into the stock" + (f" ({rest - space} lost)" if rest > space else "") if rest else ""
-        ways.append((max(0, rest - space), Option(f"Take {value} {raw}: {onto} onto {shown(card_at(board, key))}{left}",
+        ways.append((max(0, rest - space), Option(f"Take {value} {raw}: {onto} onto {title(card_at(board, key))}{left}",
                                                    "Onto", {**base, "onto": [key] * onto})))
     found = [option for _, option in sorted(ways, key=lambda way: way[0])]
     fields = {}
@@ -96,7 +96,7 @@ def _raw(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: int
         fields["drop"] = {"title": "stock cubes thrown out for new ones", "type": "array", "minItems": 0,
                           "maxItems": min(sum(held.values()), value), "maxEach": [held[r] for r in kinds], "items": {"enum": kinds}}
     if fields:
-        found.append(Option(f"Take {value} {raw}: choose where each goes", "Where", base, fields=fields))
+        found.append(Option(f"Take {value} {raw}: where each goes", "Where", base, fields=fields))
     return found
 
 
@@ -119,9 +119,10 @@ def _cards(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: i
         fields = {"keep": {"title": f"the {tile} card kept", "enum": sorted(set(deck["draw"]))}}
     else:
         fields = pick_fields(deck_name, list(deck["out"]), order_like=order_like_left(deck_name, deck["out"]))
-    return [*_keep(f"Draw {counted(n, f'{tile} card')}, keep one: pick it or tap it", "Keep", {"type": "advance"},
+    # "Draw 6 Master Builder, keep one": the deck's name, on the box's two lines (the card picked or tapped)
+    return [*_keep(f"Draw {n} {tile}, keep one", "Keep", {"type": "advance"},
                    fields, deck_name, rows, taps=deck_name),
-            Option(f"Draw {counted(n, f'{tile} card')}, keep none", "None", {"type": "advance", "keep": None})]
+            Option(f"Draw {n} {tile}, keep none", "None", {"type": "advance", "keep": None})]
 
 
 def _market(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: int) -> list[Option]:

@@ -16,7 +16,7 @@ from companion.core.options import CORRECTIONS, Option
 from companion.core.edit import Edit
 
 from . import city, fixes, market, powers
-from .board import card_at, keys, room, shown, title
+from .board import card_at, keys, room, title
 from .cards import GOODS, RAWS
 from .table import BRIDGES_PER_PLAYER, DICE_PER_PLAYER, STOCK_SPACES, bridges_of, fresh_turn, own_dice, prices, stock
 
@@ -53,7 +53,8 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             # It starts at the most that fits: what the card still needs, as far as the stock has it.
             fields = {"n": {"type": "integer", "title": f"{raw} cubes", "minimum": 1, "maximum": most, "default": most}
                       } if most > 1 else {}
-            found.append(Option(f"{raw.capitalize()} from the stock onto {shown(card)}", "Cubes", action | ({} if fields else {"n": 1}),
+            # "Wool onto Movement +-1", under "Cubes from the stock onto a card" (what it needs: the Table page)
+            found.append(Option(f"{raw.capitalize()} onto {title(card)}", "Cubes", action | ({} if fields else {"n": 1}),
                                 fields=fields, under="Cubes from the stock onto a card"))  # one entry when the list is long
     for k, b in enumerate(board["builders"]):
         if not b["activated"] or b["used"]:

@@ -27,7 +27,8 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             cost, payee = _cost(owner, seat)
             if cost > ducats(state, seat):
                 continue
-            found += [Option(f"Reserve {slot['card'] or 'the shipment'} on {name(state, owner)}'s ship {k + 1} ({cost} to {name(state, payee)})",
+            # What is reserved, whose ship, what it costs: "Wool 3, Bea's ship 3: 2 to Bea" (on the box's two lines)
+            found += [Option(f"{slot['card'] + ', ' if slot['card'] else ''}{name(state, owner)}'s ship {k + 1}: {cost} to {name(state, payee)}",
                              "Resrv", {"type": "advance", "action": "reserve", "owner": owner, "ship": k},
                              under=f"Reserve on {name(state, owner)}'s ships")
                       for k, slot in enumerate(ships) if slot is not None and slot["reserved_by"] is None]

@@ -97,7 +97,7 @@ def _sell_made(state: PMap, kind: str, kept: dict[str, int], private: bool) -> O
     """Sell a Cloth or Canvas: at the value the box keeps, or (the first one of the game) at the value read on it."""
     if kind in kept:
         return Option(f"Sell a {kind} for {kept[kind]}", "Sell", {"type": "sell", "card": kind}, private=private)
-    return Option(f"Sell a {kind} for the value printed on it", "Sell", {"type": "sell", "card": kind}, private=private,
+    return Option(f"Sell a {kind} at its printed value", "Sell", {"type": "sell", "card": kind}, private=private,
                   fields={"value": {"type": "integer", "title": "value on the card", "minimum": 1,
                                     "maximum": min(goods.VALUE_MOST, bank(state))}})
 

@@ -127,7 +127,7 @@ def place_options(state: PMap, seat: int | None) -> list[Option]:
     new = list(dict.fromkeys(state["data"]["new_shipments"]))
     if not new:
         return [Option("No card is left: the leftmost ship stays empty", "Done", {"type": "advance"}, button="NEXT")]
-    return [Option(f"Place {c or 'the new card'} on the leftmost ship", "Place", {"type": "advance", "card": c},
+    return [Option(f"Place {c or 'a new card'} on the leftmost ship", "Place", {"type": "advance", "card": c},
                    button="NEXT" if len(new) == 1 else "") for c in new]
 
 
