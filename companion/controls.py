@@ -49,6 +49,7 @@ from companion.screens import (
     Screen,
     StepScreen,
     step_lines,
+    text_width,
 )
 
 PAGES = ("step", "scores", "counters", "pair")
@@ -368,7 +369,10 @@ def _keys_shown(names: list[str], at: int) -> tuple[str, tuple[str, str, str, st
     after = (page + 1) % pages
     rest = names[3 * after:3 * after + 3] if pages > 1 else []
     span = rest[0] if len(rest) == 1 else f"{rest[0]}-{rest[-1]}" if rest else ""
-    return f"► {' '.join(keys).strip()}", (keys[0], keys[1], keys[2], span if len(span) <= KEY_WORD else "More")
+    line = " ".join(keys).strip()
+    if text_width(f"► {line}") <= WIDTH - 1:  # else without its mark: on one line, the title keeps two
+        line = f"► {line}"
+    return line, (keys[0], keys[1], keys[2], span if len(span) <= KEY_WORD else "More")
 
 
 def _hinted(title: str, hint: str, doing: str) -> str:

@@ -4,7 +4,7 @@ from companion import controls
 from companion.controls import Panel
 from companion.core.view import table_view
 from companion.games.free_play import FREE_PLAY
-from companion.screens import PairingScreen
+from companion.screens import PairingScreen, step_lines
 
 
 def view_of(table):
@@ -450,6 +450,20 @@ def test_up_to_nine_values_with_short_names_of_their_own_are_a_keypad_of_three_p
     assert controls.press(view, second, "action", False).action == {"type": "advance", "boat": 5}
     del boat["enumShort"]
     assert controls.screen_for(view, controls.press(view, Panel(), "action", False).panel).doing == "► 0  1/8"
+
+
+def test_a_keypad_line_too_wide_for_its_mark_leaves_the_mark_out_and_the_title_keeps_two_lines():
+    """"► Alone Wkshp Order" is a pixel wider than the panel: wrapped, it left the title one line, cut ("the Boat
+    left…"). Without its mark it is one line, and "the Boat left beside Port 2" shows whole on two."""
+    boat = {"title": "the Boat left beside Port 2", "enum": [0, 1, 2, 3], "enumShort": ["Alone", "Wkshp", "Order", "Wk+Or"]}
+    view = {"game": "la_venise_du_nord", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("Port 2 by Boat", {"type": "advance"}, fields={"boat": boat})]}
+    screen = controls.screen_for(view, controls.press(view, Panel(), "action", False).panel)
+    assert screen.doing == "Alone Wkshp Order" and screen.hints == ("Alone", "Wkshp", "Order", "Wk+Or")
+    steps, doing, _ = step_lines(screen.step, screen.doing)
+    assert " ".join(steps).startswith("the Boat left beside Port 2") and doing == ["Alone Wkshp Order"]
+    boat["enumShort"] = ["Alone", "Flax", "Fl+Mk", "Mkt"]  # narrow enough: marked as every keypad's line
+    assert controls.screen_for(view, controls.press(view, Panel(), "action", False).panel).doing == "► Alone Flax Fl+Mk"
 
 
 def test_a_key_may_choose_an_option_with_fields_of_its_own_which_it_then_opens():
