@@ -1390,7 +1390,7 @@ def test_a_request_that_never_answers_is_given_up_and_asked_again(page, served):
     assert runtime.submit({"type": "new_game", "game": "palazzo", "setup": {
         "players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}}).accepted
     # Given up 15 s after it was sent (a held request may take 10 s): asked again, it has the new game.
-    expect(page.locator("#status")).to_contain_text(" · Setup · ", timeout=25_000)
+    expect(page.locator("#status")).to_contain_text(" · Set out the yard and bank · ", timeout=25_000)
     assert hung  # the first request did hang
 
 
