@@ -200,9 +200,9 @@ def test_the_box_and_paired_phones_go_to_the_worker_threads_ahead_of_strangers()
     assert list(server.task_dispatcher.queue) == [phone, box, *stranger]
 
 
-def test_closing_the_server_stops_its_worker_threads(make_runtime):
-    """A closed server leaves no thread behind: the box's restart and every test's server let theirs go (they
-    piled up in the thousands in one test process)."""
+def test_a_test_server_closed_leaves_no_worker_thread_behind(make_runtime):
+    """The tests' servers (phone.serving) let their worker threads go once closed: they piled up in the thousands
+    in one test process."""
     app = create_app(Box(settings.load(None), make_runtime()))
     with serving(app, threads=3) as port:
         phone = paired_phone(app, port)

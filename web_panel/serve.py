@@ -91,7 +91,7 @@ def make_server(app: Any, host: str, port: int, threads: int = 4) -> Any:
         listener.channel_class = _share(listener.channel_class, parser)
         listener.maintenance = types.MethodType(_maintenance(listener.maintenance), listener)
         listener.add_task = types.MethodType(_ahead, listener)
-    server.close = _answering_held(app.extensions["changes"], server)
+    server.close = _answering_held(app.extensions["changes"], server.close)
     return server
 
 
@@ -107,16 +107,12 @@ def _letting_go(app: Any, spool: _Spool) -> Callable[[dict[str, Any], Any], Any]
     return wsgi
 
 
-def _answering_held(changes: Any, server: Any) -> Callable[[], None]:
+def _answering_held(changes: Any, close: Callable[[], None]) -> Callable[[], None]:
     """The server's close, letting the requests held for a change go first (answered while their connections
-    are open, and their threads free), then stopping its worker threads: waitress's own close() of one
-    listener leaves them waiting for work (its run() stops them only on SystemExit)."""
-    close = server.close
-
+    are open, and their threads free)."""
     def closing() -> None:
         changes.close()
         close()
-        server.task_dispatcher.shutdown()
 
     return closing
 
