@@ -5,10 +5,23 @@ import pytest
 from phone import serving
 from playwright.sync_api import sync_playwright
 
-from browser.chromium import ARGS, CHROMIUM, PHONE
+from browser.chromium import ARGS, CHROMIUM, PHONE, put_away
 from companion import settings as settings_mod
 from companion.app import _start_table
 from web_panel.app import Box, create_app
+
+BROWSER_TIMEOUT = 300  # seconds: the longest browser test, a whole game through the phones, takes about a minute
+
+
+def pytest_collection_modifyitems(items):
+    """A browser test that hangs fails after BROWSER_TIMEOUT seconds and is run once more, on a timeout only:
+    chromium, rarely, never answers the close of a context (one CI run of hundreds of closes hung in it, while
+    the box's server sat idle), and the same chromium went on to pass every later test. A test that hangs twice
+    fails."""
+    for item in items:
+        if item.nodeid.startswith("tests/browser/"):
+            item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["Timeout"]))
 
 
 @pytest.fixture(scope="session")
@@ -40,5 +53,5 @@ def page(browser, served):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))  # a script refused
     yield page
-    context.close()
+    put_away(context)
     assert errors == [], errors  # no JavaScript error on any page

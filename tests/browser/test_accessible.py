@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser.axe import barriers
-from browser.chromium import PHONE
+from browser.chromium import PHONE, put_away
 from browser.test_phone_pages import _on_to_the_end, _phone, _played, pair
 
 GAMES = ("palazzo", "la_venise_du_nord", "master_of_venice", "merchant_venturers", "patrons_of_venice")
@@ -68,7 +68,7 @@ def test_no_page_of_a_game_has_a_serious_barrier_in_either_theme(browser, page, 
     _checked(found, ada, ("/seat",), "Ada, at the end")
     assert found == []
     assert errors == [], errors
-    context.close()
+    put_away(context)
 
 
 def test_the_pages_with_no_game_the_pairing_page_a_notice_and_a_missing_page_have_no_serious_barrier(browser, page, served):
@@ -119,7 +119,7 @@ def test_the_claim_list_holds_still_under_a_finger_and_keeps_the_focus(browser, 
     expect(page.locator("#who")).to_contain_text("Bea")
     expect(page.locator("#leave")).to_be_visible()
     assert errors == [], errors
-    context.close()
+    put_away(context)
 
 
 def test_the_focus_stays_on_the_control_used_and_the_live_region_says_whose_turn_it_is(browser, page, served):
@@ -144,7 +144,7 @@ def test_the_focus_stays_on_the_control_used_and_the_live_region_says_whose_turn
     assert ada.evaluate("document.activeElement !== document.body")  # the button went: the focus on the next one
     expect(page.locator("#said")).to_contain_text("acts")  # the host's Table page says it too
     assert errors == [], errors
-    context.close()
+    put_away(context)
 
 
 def test_a_chip_says_it_is_picked_and_keeps_the_focus_when_the_picker_is_drawn_again(browser, page, served):
@@ -173,7 +173,7 @@ def test_a_chip_says_it_is_picked_and_keeps_the_focus_when_the_picker_is_drawn_a
     expect(cell).to_have_attribute("aria-pressed", "true")
     assert ada.evaluate("document.activeElement.classList.contains('cell')")
     assert errors == [], errors
-    context.close()
+    put_away(context)
 
 
 def test_tap_again_on_an_armed_option_with_a_picker_sends_what_the_picker_holds(browser, page, served):
@@ -198,7 +198,7 @@ def test_tap_again_on_an_armed_option_with_a_picker_sends_what_the_picker_holds(
     expect(page.locator("#log")).to_contain_text(", acting for Ada")
     expect(ada.locator("#who")).not_to_contain_text("your turn")
     assert errors == [], errors
-    context.close()
+    put_away(context)
 
 
 SIZES = """() => {
@@ -237,5 +237,5 @@ def test_every_target_is_44_px_and_every_text_16_px_and_at_200_percent_the_nav_s
             scrolled = phone.evaluate("window.scrollY")
             if scrolled >= 200:  # a page long enough to scroll: the nav went up with it
                 assert nav["y"] + nav["height"] <= 0, (path, nav)
-        context.close()
+        put_away(context)
     assert found == []

@@ -10,7 +10,7 @@ import pytest
 from phone import serving
 from playwright.sync_api import expect
 
-from browser.chromium import PHONE, page_api
+from browser.chromium import PHONE, page_api, put_away
 from browser.test_phone_pages import _shot, pair
 from companion import settings as settings_mod
 from companion.app import _start_reader, _start_table
@@ -43,7 +43,7 @@ def page(browser, served):  # this module's: paired and on the Cards page
     page.goto(served[2] + "/cards")
     expect(page.get_by_label("Game")).to_have_value("free_play")  # the page has drawn the games
     yield page
-    context.close()
+    put_away(context)
     assert errors == [], errors
 
 

@@ -14,7 +14,7 @@ import pytest
 from phone import serving
 from playwright.sync_api import expect
 
-from browser.chromium import PHONE, page_api, shown_version
+from browser.chromium import PHONE, page_api, put_away, shown_version
 from companion import settings as settings_mod
 from companion.app import _start_table
 from companion.table import Timing
@@ -276,7 +276,7 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     _the_end_on_my_seat(runtime, [("Ada", ada), ("Bea", bea), ("Cy", cy)])
     for context, phone, errors in phones.values():
         assert errors == [], errors
-        context.close()
+        put_away(context)
 
 
 def _on_to_the_end(runtime, rng, keen=None):
@@ -450,7 +450,7 @@ def test_a_master_of_venice_game_with_a_sealed_bid_from_the_phone(browser, page,
     expect(bea.locator("#end table.ranking tr")).to_have_count(2)
     for context, phone, errors in phones.values():
         assert errors == [], errors
-        context.close()
+        put_away(context)
 
 
 def _phone(browser, served, seat, name, width=390):
@@ -607,7 +607,7 @@ def test_a_palazzo_game_played_from_the_players_own_phones(browser, page, served
     _shot(bea, "palazzo-8-bea-the-end", whole=False)
     for context, phone, errors in phones.values():
         assert errors == [], errors
-        context.close()
+        put_away(context)
     # The New game page as a table sets up this game: three players, the rule options in the rulebook's words.
     page.goto(f"{base}/new")
     page.get_by_label("Game").select_option("palazzo")
@@ -640,8 +640,8 @@ def test_real_coins_turned_up_are_named_on_the_acting_players_phone_in_one_row(b
     expect(page.locator("#status")).to_contain_text("name 3 coins")
     assert taps.count == 1 and runtime.view()["bank"].count(3) == 1
     assert errors == [] and bea_errors == []
-    context.close()
-    bea_context.close()
+    put_away(context)
+    put_away(bea_context)
 
 
 def test_a_real_tile_turned_up_by_the_buyer_is_named_in_one_tap_on_his_phone_after_his_turn(browser, page, served):
@@ -667,8 +667,8 @@ def test_a_real_tile_turned_up_by_the_buyer_is_named_in_one_tap_on_his_phone_aft
     expect(page.locator("#status")).not_to_contain_text("tile to name")
     assert taps.count == 1 and "Suns 5" in [y and y["tile"] for y in runtime.view()["yard"]]
     assert errors == [] and bea_errors == []
-    context.close()
-    bea_context.close()
+    put_away(context)
+    put_away(bea_context)
 
 
 def test_a_players_phone_shows_nothing_of_the_hosts_and_a_seats_options_only_on_its_own_phone(browser, page, served):
@@ -731,10 +731,10 @@ def test_a_players_phone_shows_nothing_of_the_hosts_and_a_seats_options_only_on_
 
     question = AlertScreen(f"Phone {short}", "wants Bea's seat. Hold ACTION to give it; BACK: no.", ("No", "", "Hold", ""))
     assert app.extensions["table"].last_frame.tobytes() == render(question).tobytes()
-    context.close()
+    put_away(context)
     for context, phone, errors in phones.values():
         assert errors == [], errors
-        context.close()
+        put_away(context)
 
 
 def test_a_stray_back_on_the_box_asks_before_it_takes_back_a_phones_input_and_that_phone_is_told(browser, page, served):
@@ -770,7 +770,7 @@ def test_a_stray_back_on_the_box_asks_before_it_takes_back_a_phones_input_and_th
     assert runtime.view()["seq"] == seq + 1
     _shot(ada, "stray-back-2-ada-told", whole=False)
     assert errors == [], errors
-    context.close()
+    put_away(context)
 
 
 def test_every_page_fits_a_small_phone_and_its_nav_shows_every_page(browser, served):
@@ -795,7 +795,7 @@ def test_every_page_fits_a_small_phone_and_its_nav_shows_every_page(browser, ser
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     _shot(phone, "palazzo-360-seat-buying")
     assert errors == [], errors
-    context.close()
+    put_away(context)
 
 
 def test_the_whole_sheet_of_an_open_game_scores_as_it_was_filled_in(page, served):
@@ -977,7 +977,7 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
     expect(ada.locator("#end .mine")).to_have_text(re.compile(r"^Ada: 1st, "))
     for context, phone, errors in phones.values():
         assert errors == [], errors
-        context.close()
+        put_away(context)
 
 
 def test_a_long_list_of_places_is_picked_tile_first_on_the_phone(page, served):
@@ -1162,7 +1162,7 @@ def test_a_year_of_merchant_venturers_through_the_players_phones(browser, page, 
     assert ada.evaluate("document.documentElement.scrollWidth") <= 360
     for context, phone, errors in phones.values():
         assert errors == [], errors
-        context.close()
+        put_away(context)
 
 
 def test_a_backup_downloaded_on_the_settings_page_and_restored_from_it(page, served, tmp_path):
@@ -1270,7 +1270,7 @@ def test_at_the_end_the_table_page_says_who_won_and_which_tie_break_decided(brow
     expect(ada.locator("#end table.ranking tr")).to_have_count(4)
     _shot(ada, "end-6-my-seat", whole=False)
     assert errors == [], errors
-    context.close()
+    put_away(context)
 
     # The Scores page: the companion knows every field, so the result is there at once.
     page.get_by_role("link", name="Scores").click()
@@ -1469,7 +1469,7 @@ def test_the_owner_holds_select_and_pairs_a_phone_while_strangers_lock_the_code(
             assert [s.host for s in app.extensions["sessions"].all() if s.name == "Bea's phone"] == [True]
     finally:
         for context in contexts:
-            context.close()
+            put_away(context)
         buttons.close()
         table.stop()
 

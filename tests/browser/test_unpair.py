@@ -2,8 +2,11 @@
 the first tap says what it does, and for the last host's phone how a host gets back in (SELECT held at the
 box); only a second tap unpairs. No browser dialog is used."""
 
+import re
+
 from playwright.sync_api import expect
 
+from browser.chromium import put_away
 from browser.test_phone_pages import _phone, _shot, pair
 
 
@@ -53,7 +56,7 @@ def test_a_players_phone_asks_on_my_seat_and_the_host_asks_before_unpairing_anot
     forget.click()
     expect(ada).to_have_url(f"{base}/pair")
     assert len(sessions.all()) == 1 and dialogs == [] and errors == []
-    context.close()
+    put_away(context)
     assert runtime.view()["log"][-1].endswith("unpaired itself: Ada's seat is free")
     # The host unpairs a player's phone from the list: it asks too, naming the phone.
     context, bea, errors = _phone(browser, served, 1, "Bea")
@@ -69,5 +72,6 @@ def test_a_players_phone_asks_on_my_seat_and_the_host_asks_before_unpairing_anot
     armed.click()
     expect(page.locator("#phones tr")).to_have_count(1)
     assert runtime.view()["log"][-1].endswith("was unpaired by the host: Bea's seat is free")
-    context.close()
+    expect(bea).to_have_url(re.compile(r"/pair\?next=%2Fseat$"))  # Bea's phone is sent to pair again
+    put_away(context)
     assert errors == []
