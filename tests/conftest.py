@@ -21,6 +21,15 @@ settings.load_profile("suite")
 
 
 @pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: a worker per core, and one more for the browser tests, whose worker mostly waits on chromium (a
+    whole run on 2 cores used one core's time: the other tests had one worker while the browser tests ran)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist's own reads it
+    return len(os.sched_getaffinity(0)) + 1
+
+
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """With the suite on several workers (pytest-xdist, `-n` in pyproject.toml): the browser tests all on one
     of them, in turn, on its one chromium (two chromiums beside the rest of the suite starved each other, and
