@@ -143,26 +143,24 @@ def berth_field(places: Sequence[Sequence[str]], title: str) -> dict[str, Any]:
     list is picked tile first: "between Flax and Gold" under Flax and under Gold). A tile that touches more places
     than a picker lists (the Market) leaves out those where three tiles meet: they are under the other two.
 
-    On the box's keys (`berth_keys`) a long list's tiles are named short, those beside most places first, and a
-    place by what it touches besides the tile opened: "Alone", "Flax", "Fl+Mk"; the places beside one tile, nine
-    at most (a keypad's), by what they touch besides it, without groups (a phone lists them whole)."""
+    Places beside one tile, nine at most (a keypad's), are one keypad titled beside it, each on the box's keys by
+    what it touches besides that tile, without groups (a phone lists them whole)."""
+    names = [berth_name(p) for p in places]
+    beside = next((t for t in TILES if all(t in p for p in places)), None)
+    if beside and len(places) <= KEYPAD:
+        return {"title": f"{title} beside {beside}", "enum": list(places), "enumNames": names,
+                "enumShort": [_beside(p, beside) for p in places]}
     touching = Counter(tile for place in places for tile in place)
     groups = [[tile for tile in place if touching[tile] <= PICKER_LIST or len(place) < 3] for place in places]
-    keys = berth_keys(places, groups)
-    common = "enumShort" in keys and "groupShort" not in keys  # named beside the tile they all touch: say which
-    beside = next((t for t in TILES if all(t in p for p in places)), "") if common else ""
-    return {"title": f"{title} beside {beside}" if beside else title, "enum": list(places),
-            "enumNames": [berth_name(p) for p in places], **({} if common else {"enumGroups": groups}), **keys}
+    return {"title": title, "enum": list(places), "enumNames": names, "enumGroups": groups,
+            **_group_keys(places, groups)}
 
 
-def berth_keys(places: Sequence[Sequence[str]], groups: Sequence[Sequence[str]]) -> dict[str, Any]:
-    """The box's names for places of the Boat (`enumShort`, `groupShort`): a place named by the tiles it touches
-    besides the tile it is picked under; a few places (a keypad's nine at most) by what they touch besides the tile
-    they all touch; none for a few without one."""
-    common = next((t for t in TILES if all(t in p for p in places)), None)
-    if len(places) <= KEYPAD and common:
-        return {"enumShort": [_beside(p, common) for p in places]}
-    if len(places) <= BOX_LIST:  # listed without groups
+def _group_keys(places: Sequence[Sequence[str]], groups: Sequence[Sequence[str]]) -> dict[str, Any]:
+    """The box's names for a long list of places of the Boat (`enumShort`, `groupShort`): its tiles short, those
+    beside most places first, and a place by what it touches besides the tile it is picked under ("Alone", "Flax",
+    "Fl+Mk"); none for a list short enough to show without groups."""
+    if len(places) <= BOX_LIST:
         return {}
     count = Counter(tile for each in groups for tile in each)
     order = sorted(count, key=lambda t: -count[t])  # (stable: in the order the list first meets them)
