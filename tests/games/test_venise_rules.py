@@ -512,6 +512,18 @@ def test_dice_come_back_from_the_tiles_when_too_few_are_in_hand():
     assert t.view["phase"] == 2 and t.view["turn"]["dice"] == [6, 1] and t.view["players"][0]["dice_in_hand"] == 2
 
 
+def test_the_move_line_names_both_dice_or_a_doubles_one_number():
+    """"Move 2 or 2" read as a riddle at the table: a double is one number to move."""
+    t = VN(n=2, layout=layout(ROW))
+    t.ok(type="burgher", seat=0, tile="Flax")
+    t.ok(type="advance", dice=[2, 2])
+    assert t.view["status"] == "Move 2 · from Flax"
+    t = VN(n=2, layout=layout(ROW))
+    t.ok(type="burgher", seat=0, tile="Flax")
+    t.ok(type="advance", dice=[1, 2])
+    assert t.view["status"] == "Move 1 or 2 · from Flax"
+
+
 def test_a_roll_with_no_legal_move_is_rolled_again():
     """In a row of tiles, the middle one is 4 steps from either end; the Boat lies elsewhere."""
     t = VN(n=2, layout=layout(ROW))

@@ -277,7 +277,11 @@ def status(state: PMap) -> str:
     dice = state["data"]["turn"]["dice"]
     start = state["data"]["burghers"][state["flow"]["player"]] or "?"
     # The dice first: the box's one line under a two-line option may hold only them (the Burgher is on the table).
-    return f"Move {dice[0]} or {dice[1]}{PARTS}from {start}" if dice else f"Move from {start}"
+    # A double moves its one number ("Move 2", not "Move 2 or 2").
+    if not dice:
+        return f"Move from {start}"
+    moves = f"Move {dice[0]}" if dice[0] == dice[1] else f"Move {dice[0]} or {dice[1]}"
+    return f"{moves}{PARTS}from {start}"
 
 
 STEP = Step("MOVE", "Phase 2: move the Burgher", done="Moved", undone="moving the Burgher", options=options,
