@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from os.path import commonprefix
 from typing import Any
 
 from pyrsistent import PMap
@@ -94,28 +95,28 @@ def on_phone(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
     fixes = [o for o in options if o.get("group") == "Corrections"]
     for n, entry in enumerate(listed(play, PHONE_LIST, rows=True) + listed(fixes, PHONE_LIST, rows=True)):
         row = 1 < len(entry) and (len(entry) <= WAYS_SHOWN or fits_a_row(entry))
-        for o in entry:
-            shown[id(o)] = {"entry": n, "way": way_of(o["label"], entry) if row else ""}
+        for o, way in zip(entry, ways(entry) if row else [""] * len(entry)):
+            shown[id(o)] = {"entry": n, "way": way}
     return [o | shown[id(o)] for o in options]
 
 
 def fits_a_row(entry: list[dict[str, Any]]) -> bool:
     """A few options of one `under` whose ways are short words: a phone shows them as one row of chips."""
-    return 1 < len(entry) <= ROW_WAYS and all(len(way_of(option["label"], entry)) <= ROW_WORD for option in entry)
+    return 1 < len(entry) <= ROW_WAYS and all(len(way) <= ROW_WORD for way in ways(entry))
 
 
-def way_of(label: str, entry: list[dict[str, Any]]) -> str:
-    """What tells an option from the others of its entry: its label after the words all of theirs begin with,
+def ways(entry: list[dict[str, Any]]) -> list[str]:
+    """What tells each option from the others of its entry: its label after the words all of theirs begin with,
     when those words are what the entry already says ("Move to Flax": "Flax by Boat: move 3, act 1" -> "by Boat:
-    move 3, act 1"); else its whole label."""
+    move 3, act 1"); else its whole label. (Each view of every input lists its options: the words in common are
+    found once for the entry.)"""
     labels = [option["label"] for option in entry]
-    i = 0
-    while all(i < len(other) and other[i] == labels[0][i] for other in labels):
-        i += 1
+    i = len(commonprefix(labels))
     while i > 0 and not all(len(other) == i or other[i] in " :" for other in labels):  # back to a word's end
         i -= 1
-    head = label[:i]
-    return (label[i:].lstrip(": ") if i and entry[0].get("under", "").endswith(head) else "") or label
+    if not (i and entry[0].get("under", "").endswith(labels[0][:i])):
+        return labels
+    return [label[i:].lstrip(": ") or label for label in labels]
 
 
 def rolloff_options(state: PMap) -> tuple[Option, ...]:

@@ -125,21 +125,21 @@ def test_a_handler_that_refuses_changes_nothing_and_a_payment_beyond_the_counter
 
 
 def test_a_short_list_shows_each_option_but_a_few_short_ways_make_one_row_on_a_phone():
-    from companion.core.options import listed, way_of
+    from companion.core.options import listed, ways
 
     coins = [{"label": f"The coin turned up is {c}", "under": "The coin turned up is"}
              for c in ("a null", "an ace", "a 2", "a 3", "a 4", "a 5")]
     take = {"label": "Take the 5 from the bank"}
     tiles = [{"label": f"Buy Suns {k}", "under": "Buy a tile"} for k in (2, 3)]
     options = [coins[0], take, *coins[1:], *tiles]
-    assert [way_of(c["label"], coins) for c in coins] == ["a null", "an ace", "a 2", "a 3", "a 4", "a 5"]
+    assert ways(coins) == ["a null", "an ace", "a 2", "a 3", "a 4", "a 5"]
     assert [len(e) for e in listed(options, 10)] == [1] * 9  # a short list: each on its own (the box's rule)
     on_phone = listed(options, 10, rows=True)  # the coins are one row where the first comes; the tiles stay
     assert [len(e) for e in on_phone] == [6, 1, 1, 1] and on_phone[0] == coins and on_phone[1] == [take]
     assert [len(e) for e in listed(options, 6)] == [6, 1, 2]  # a long list: every `under` is one entry
     long_ways = [{"label": f"Flax by Boat to {t}: move 5, act 6", "under": "Move to Flax"} for t in ("Gold", "Wool")]
     assert [len(e) for e in listed(long_ways + [take], 10, rows=True)] == [1, 1, 1]  # not short words: not a row
-    assert way_of(long_ways[0]["label"], long_ways) == long_ways[0]["label"]  # "Flax by Boat to": not its under's
+    assert ways(long_ways) == [o["label"] for o in long_ways]  # "Flax by Boat to": not its under's
 
 
 
