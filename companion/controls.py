@@ -463,8 +463,9 @@ def _fill(panel: Panel, option: dict[str, Any], pick: Pick) -> Reply:
         if key in dict(chosen):
             continue
         values = choices(field) or []
-        if len(values) != 1:
-            return Reply(replace(panel, pick=Pick(pick.label, chosen, _starts_at(field))))
+        if len(values) != 1:  # a keypad opens on the page of its default (`at` counts its pages)
+            start = _starts_at(field)
+            return Reply(replace(panel, pick=Pick(pick.label, chosen, start // len(KEYS) if _keypad(field) else start)))
         chosen += ((key, values[0][0]),)
     return _do(panel, option, "option", chosen)
 

@@ -371,6 +371,18 @@ def test_a_field_names_its_few_values_on_the_keys_by_their_short_names():
     assert walked.action is None and controls.screen_for(view, walked.panel).doing == "► more than 7  2/4"
 
 
+def test_a_keypad_opens_on_the_page_of_its_default():
+    """Six ways on the keys, the fifth what the table holds now: the keypad opens on its page (the second: NEXT
+    turned to it), so one press takes it."""
+    ways = {"title": "way", "enum": list("abcdef"), "enumShort": ["One", "Two", "Three", "Four", "Five", "Six"],
+            "default": "e"}
+    view = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("Go", {"type": "go"}, fields={"way": ways})]}
+    keypad = controls.press(view, Panel(), "action", False).panel
+    assert controls.screen_for(view, keypad).hints[:3] == ("Four", "Five", "Six")
+    assert controls.press(view, keypad, "select", False).action == {"type": "go", "way": "e"}
+
+
 def test_a_long_field_with_short_names_is_keyed_by_its_groups_then_by_the_group_s_values():
     """Eight structures for the turret: on the keys by suit first ("Moon Sun Arms Crown"), then the suit's
     structures by their short names; held BACK goes back to the suits. Without short names it is walked."""
