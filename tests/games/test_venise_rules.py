@@ -340,6 +340,10 @@ def test_ex09_equal_dice_build_free_and_an_opponents_bridge_costs_the_sum():
     assert t.refused(type="advance", bridge="Gold", take_back="Gold") == "the bridge costs 7 cubes; the stock holds 3"
     t.ok(type="die", tile="Market", seat=0, value=4)
     t.ok(type="counter", name="gold", seat=0, value=4)
+    (over,) = [o for o in _offered(t, 0) if o["action"].get("bridge") == "Gold"]
+    # Whose bridge goes back and the cubes it takes (no other way to pay them): the phone's picker says it.
+    assert over["label"] == "Bridge to Gold: 6 cubes" and over["action"]["pay"] == {"wool": 1, "flax": 1, "gold": 4}
+    assert over["fields"]["take_back"]["description"] == "Bea's bridge there goes back to its owner; paid with 1 wool, 1 flax, 4 gold."
     t.ok(type="advance", bridge="Gold", take_back="Gold", pay={"gold": 4, "wool": 1, "flax": 1})
     v = t.view
     assert v["bridges"] == [{"seat": 0, "tiles": ["Gold", "Market"]}] and v["players"][1]["bridges"] == 0
