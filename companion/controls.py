@@ -38,8 +38,9 @@ from companion import box_list
 from companion.box_list import BOX_LIST, on_button
 from companion.core.fields import KEY_WORD, KEYPAD, groups_each, json_key
 from companion.core.ranking import competition_positions
-from companion.core.words import sentence
+from companion.core.words import PARTS, sentence
 from companion.screens import (
+    PLACE,
     WIDTH,
     AlertScreen,
     CountersScreen,
@@ -483,19 +484,33 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
         doing, hints = _keys_shown(keys, pick.at)
         title = _hinted(f"{field.get('title', key)}: {pick.group}", "hold BACK: back", doing) if pick.group else \
             _hinted(field.get("title", key), "hold BACK to leave", doing)
-        return StepScreen(option["label"], who_acts(view), title, doing, hints)
+        return StepScreen(*_headed(view, option["label"], title, doing), doing, hints)
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
     opens = isinstance(values[index][0], _GROUP)
     # A sealed field (a secret bid) is picked with the box turned to its player; once taken no page shows it.
     title = field.get("title", key) + (" (sealed: the bidder alone looks)" if field.get("sealed") else "")
-    # Who decides stays on the big line; the option being filled heads the screen, the field under it.
     if _wide_number(field):  # held: by five, as a counter's NEXT and BACK
-        return StepScreen(option["label"], who_acts(view), title, f"► {values[index][1]} (hold: ±{FAST}){count}",
-                          ("Leave", "+1", "Take", "-1"))
-    return StepScreen(option["label"], who_acts(view), title + (f": {pick.group}" if pick.group else ""),
-                      f"► {values[index][1]}{count}", ("Back" if pick.group else "Leave", "More" if len(values) > 1 else "",
-                                                       "Open" if opens else "Take", "Prev" if len(values) > 1 else ""))
+        doing = f"► {values[index][1]} (hold: ±{FAST}){count}"
+        return StepScreen(*_headed(view, option["label"], title, doing), doing, ("Leave", "+1", "Take", "-1"))
+    doing = f"► {values[index][1]}{count}"
+    return StepScreen(*_headed(view, option["label"], title + (f": {pick.group}" if pick.group else ""), doing), doing,
+                      ("Back" if pick.group else "Leave", "More" if len(values) > 1 else "", "Open" if opens else "Take",
+                       "Prev" if len(values) > 1 else ""))
+
+
+def _headed(view: dict[str, Any], label: str, title: str, doing: str) -> tuple[str, str, str]:
+    """A picker's header, big line and step line. Who decides stays on the big line; the option being filled heads
+    the screen where it fits the header whole, the field under it. A label too long for the header ("Port 2 by Boat:
+    move 4, act 4") is not cut there: the header is the step page's (the game and the round), and the lines under
+    the big one say the label before the field's title where both fit whole, else the title alone."""
+    match = PLACE.match(doing)
+    room = WIDTH - 1 - (text_width(match.group(2)) + 4 if match else 0)  # the header's room beside "2/4"
+    if text_width(label) <= room:
+        return label, who_acts(view), title
+    both = f"{label}{PARTS}{title}"
+    lines, _, _ = step_lines(both, doing)
+    return _game_header(view), who_acts(view), both if " ".join(lines).split() == both.split() else title
 
 
 def _on_counters(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
@@ -588,11 +603,16 @@ def game_over_screen(view: dict[str, Any]) -> ResultScreen:
     return ResultScreen(title, f"{winner[0]} wins" if winner else "No winner", rows)
 
 
-def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
+def _game_header(view: dict[str, Any]) -> str:
+    """The step page's header: the game and the round ("R3", "Y1 Win N")."""
     title = view.get("short_title") or view.get("title", "")
     mark = (view.get("round_word") or "Round")[0]
-    when = view.get("round_label") or (f"{mark}{view['round']}" if view.get("round") else "")  # "R3", "Y1 Win N"
-    header = f"{title}  {when}" if when else title
+    when = view.get("round_label") or (f"{mark}{view['round']}" if view.get("round") else "")
+    return f"{title}  {when}" if when else title
+
+
+def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
+    header = _game_header(view)
     if view.get("over"):
         return StepScreen(header, "Game over", sentence(view.get("ended") or ""), "", ("Undo", "Score", "", ""), "END")
     options = shown(view, panel)

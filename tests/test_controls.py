@@ -512,3 +512,26 @@ def test_a_field_with_one_value_is_taken_without_a_press():
     assert asked.action is None and asked.panel.confirm == "option" and asked.panel.chosen == (("on", [0, 1]),)
     assert controls.press(view, asked.panel, "action", False).action == {
         "type": "advance", "action": "purchase", "on": [0, 1], "confirm": True}
+
+
+def test_a_pickers_header_never_cuts_the_option_it_fills():
+    """The option being filled heads a picker where it fits the header whole ("Roll 2d6"); a longer one ("Port 2 by
+    Boat: move 4, act 4" was "Port 2 by Boat…") leaves the header to the game and the round, and is said whole before
+    the field's title where the lines under the big line have room for both, else left out whole."""
+    from companion.screens import PLACE, WIDTH, text_width
+
+    places = ["beside Port 2", "beside Order", "beside Workshop"]
+    boat = _opt("Port 2 by Boat: move 4, act 4", {"type": "advance", "to": "Port 2"}, fields={"boat": {
+        "title": "the Boat left", "enum": places, "enumNames": places}})
+    roll = _opt("Roll 2d6", {"type": "roll"}, fields={"die": {"title": "the die", "enum": [1, 2, 3, 4, 5, 6, 7, 8]}})
+    view = {"game": "la_venise_du_nord", "short_title": "La Venise", "round": 3, "players": [{"name": "Ada", "seat": 0}],
+            "acting": [0], "options": [boat, roll]}
+    for k, label in enumerate(("Port 2 by Boat: move 4, act 4", "Roll 2d6")):
+        screen = controls.screen_for(view, controls.press(view, Panel(option=k), "action", False).panel)
+        place = PLACE.match(screen.doing).group(2)
+        assert "…" not in screen.header and text_width(screen.header) <= WIDTH - 1 - text_width(place) - 4
+        steps, _, _ = step_lines(screen.step, screen.doing)
+        assert screen.header == label or " ".join(steps).split() == screen.step.split(), (screen.header, steps)
+    assert (screen.header, screen.step) == ("Roll 2d6", "the die")
+    boat = controls.screen_for(view, controls.press(view, Panel(), "action", False).panel)
+    assert (boat.header, boat.step, boat.doing) == ("La Venise  R3", "the Boat left", "► beside Port 2  1/3")

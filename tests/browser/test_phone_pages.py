@@ -198,7 +198,7 @@ def test_a_patrons_of_venice_game_from_the_phone(browser, page, served):
     expect(status).to_contain_text("Sponsor · Cy to act")
     # A Tent: he owns none, so he shows 2 of its goods and says so; its campo from the list, its cost.
     taps = Taps(cy)
-    taps(cy.get_by_role("button", name="A Tent: show 2 of Lumber, Silk, Canvas …"))
+    taps(cy.get_by_role("button", name="A Tent: show 2 of 3 …"))
     picker = cy.locator(".picker")
     taps(picker.get_by_role("button", name="Campo San Polo", exact=True))
     for _ in range(3):  # the cost printed on the tile: from 1, never free
@@ -904,9 +904,9 @@ def test_a_la_venise_du_nord_game_through_the_players_phones(browser, page, serv
 
     # Ada: 1 to Gold with a 4: all four gold straight onto the workshop (2 build it, 2 fill it), one tap;
     # then a bridge Gold-Workshop for 1 cube, paid with the flax she chooses.
-    taps = _venise_turn(runtime, ada, "Ada", (1, 4), "Gold: move 1, act 4", "Take 4 gold: 4 onto Jewelry 2",
-                        bridge=("Bridge to Workshop: 1 cube, the 4 on Gold comes back …", "1 flax"))
-    assert taps == 9, taps  # no End: her full workshop has no Order yet, so phase 6 passes by itself
+    taps = _venise_turn(runtime, ada, "Ada", (1, 4), "Gold: move 1, act 4", "4 gold onto Jewelry 2",
+                        bridge=("Bridge to Workshop: 1 cube …", "1 flax", "the 4 on Gold"))
+    assert taps == 10, taps  # no End: her full workshop has no Order yet, so phase 6 passes by itself
     expect(ada.locator("#board")).to_contain_text("Workshop: Jewelry 2 (stores 2 of 2)")
     assert runtime.view()["bridges"] == [{"seat": 0, "tiles": ["Gold", "Workshop"]}]
     assert (runtime.view()["players"][0]["flax"], runtime.view()["players"][0]["gold"]) == (0, 1)

@@ -50,9 +50,11 @@ def every_page(view, panel_type):
     return controls.screen_for(view, panel_type())
 
 
-def press_at_random(rt, view, rng, selects, action_share):
+def press_at_random(rt, view, rng, selects, action_share, fill=False):
     """The buttons only: SELECT up to `selects` times, then ACTION (or, now and then, NEXT). An option the OLED
-    only names (done on the phone) gives no action; a refusal changes nothing."""
+    only names (done on the phone) gives no action; a refusal changes nothing. A picker opened is left, or with
+    `fill` filled: ACTION takes the value it is on (a keypad's third key), BACK a keypad's first where ACTION names
+    none."""
     panel = controls.Panel()
     for _ in range(rng.randint(0, selects)):
         panel = controls.press(view, panel, "select", False).panel
@@ -70,6 +72,11 @@ def press_at_random(rt, view, rng, selects, action_share):
             for _ in range(at):
                 panel = controls.press(view, panel, "select", False).panel
             reply = controls.press(view, panel, "action", False)
+    for _ in range(8 if fill else 0):
+        if reply.panel.pick is None or reply.action is not None:
+            break
+        taken = controls.press(view, reply.panel, "action", False)
+        reply = taken if taken.panel != reply.panel or taken.action is not None else controls.press(view, reply.panel, "back", False)
     if reply.panel.confirm is not None:  # it asks first (the end of the game, goods thrown away): press again
         reply = controls.press(view, reply.panel, role, False)
     if reply.action is not None:

@@ -70,3 +70,25 @@ def test_a_seat_with_no_phone_bids_on_the_box_and_its_digits_are_hidden_once_ent
         assert "13" not in repr(shown), shown
     assert rt.submit({"type": "advance"}).accepted
     assert "Bea: 14 votes (1 from a Senator, 13 from the bribe)." in rt.view()["log"]
+
+
+def test_caught_answering_a_crime_at_three_players_is_said_whole_on_the_boxs_two_lines():
+    """'Bea plays Caught (1 Gold): Ada loses 1D6 Gold' was cut on the box ('… (1 Gold): Ada loses…'): each holder's
+    answer says who plays it and what the criminal loses, whole."""
+    from master_table import MOV
+
+    from companion.screens import step_lines
+
+    t = MOV(3)
+    t.to("EXPANSION")
+    t.put(1, "Cardinal")
+    t.to("EVENT")
+    t.give(0, gold=10, cards=1)
+    t.give(1, cards=1)
+    t.give(2, gold=2, cards=1)
+    t.go(type="play", seat=0, card="Assassination", target=[c["id"] for c in t.view["in_play"] if c["owner"] == 1][0])
+    caught = [o.label for o in t.offered if o.action.get("card") == "Caught"]
+    assert caught == ["Bea plays Caught: Ada loses 1D6 Gold", "Cy plays Caught: Ada loses 1D6 Gold"]
+    for label in caught:
+        _, lines, _ = step_lines("Negate or allow?", f"► {label}  1/3")
+        assert " ".join(lines).split() == f"► {label}".split(), lines

@@ -106,7 +106,7 @@ def test_with_one_die_in_hand_the_second_is_taken_from_one_of_his_dice_on_the_ti
     for tile, value in (("Flax", 5), ("Gold", 3), ("Order", 2), ("Market", 6)):
         assert rt.submit({"type": "die", "tile": tile, "seat": 0, "value": value}).accepted
     labels = [o["label"] for o in rt.view()["options"] if o["group"] == "Play"]
-    assert "Take back the 5 on Flax, roll" in labels  # the box's own roll names the die first, as before
+    assert "Take back the 5 on Flax" in labels  # the box's own roll names the die first, as before
     assert controls.on_button(rt.view(), "NEXT")["label"] == "Roll two dice, then say which die came back"
     thrown = ReaderEvent("1A2B3C4D", 1, "DICE", {"sides": "6", "values": "4,1"})
     assert rt.submit_event(thrown).ok
@@ -126,11 +126,11 @@ def test_dice_that_two_inputs_would_take_alike_are_refused_with_the_choice_to_ma
     """The core never lets the reader choose between two of a player's inputs that take the same roll."""
     from companion.core.options import Option
 
-    two = [Option("Take back the 5 on Flax, roll", "Roll", {"type": "advance", "take_back": ["Flax"]}, rolls="2d6"),
-           Option("Take back the 3 on Gold, roll", "Roll", {"type": "advance", "take_back": ["Gold"]}, rolls="2d6")]
+    two = [Option("Take back the 5 on Flax", "Roll", {"type": "advance", "take_back": ["Flax"]}, rolls="2d6"),
+           Option("Take back the 3 on Gold", "Roll", {"type": "advance", "take_back": ["Gold"]}, rolls="2d6")]
     t = VN(n=2)
     assert physical.dice_action(t.state, two, 6, (4, 1)).reason == (
-        "these dice leave a choice (Take back the 5 on Flax, roll; Take back the 3 on Gold, roll): choose on a phone or "
+        "these dice leave a choice (Take back the 5 on Flax; Take back the 3 on Gold): choose on a phone or "
         "the box first")
     assert physical.dice_action(t.state, two[:1] * 2, 6, (4, 1))["take_back"] == ["Flax"]  # the same input twice
     # Whose roll it is still follows the turn order: the same roll for two players goes to the first listed.
@@ -140,7 +140,8 @@ def test_dice_that_two_inputs_would_take_alike_are_refused_with_the_choice_to_ma
 
 def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
     rt = _new(make_runtime, {**SETUP, "players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}]}, seed=7)
-    rng = random.Random(24)  # a seed whose random presses reach the end within the bound (they open no picker)
+    rng = random.Random(24)  # the random presses fill the pickers they open (a bridge's die taken back, a move's
+    # Activation +-1): a player with such a card would otherwise never move
     phases = set()
     for _ in range(8000):
         view = rt.view()
@@ -150,7 +151,7 @@ def test_every_moment_of_a_whole_game_has_its_screen(make_runtime):
         assert isinstance(screen, StepScreen) and screen.step
         assert (screen.badge == "LAST") == view["final_round"]
         phases.add((view["phase"], view["final_round"]))
-        press_at_random(rt, view, rng, selects=4, action_share=0.85)
+        press_at_random(rt, view, rng, selects=4, action_share=0.85, fill=True)
     assert rt.view()["over"]
     assert {(p, False) for p in range(1, 7)} <= phases and (1, True) in phases
     scores = controls.screen_for(rt.view(), Panel(page="scores"))

@@ -340,6 +340,10 @@ def test_ex09_equal_dice_build_free_and_an_opponents_bridge_costs_the_sum():
     assert t.refused(type="advance", bridge="Gold", take_back="Gold") == "the bridge costs 7 cubes; the stock holds 3"
     t.ok(type="die", tile="Market", seat=0, value=4)
     t.ok(type="counter", name="gold", seat=0, value=4)
+    (over,) = [o for o in _offered(t, 0) if o["action"].get("bridge") == "Gold"]
+    # Whose bridge goes back and the cubes it takes (no other way to pay them): the phone's picker says it.
+    assert over["label"] == "Bridge to Gold: 6 cubes" and over["action"]["pay"] == {"wool": 1, "flax": 1, "gold": 4}
+    assert over["fields"]["take_back"]["description"] == "Bea's bridge there goes back to its owner; paid with 1 wool, 1 flax, 4 gold."
     t.ok(type="advance", bridge="Gold", take_back="Gold", pay={"gold": 4, "wool": 1, "flax": 1})
     v = t.view
     assert v["bridges"] == [{"seat": 0, "tiles": ["Gold", "Market"]}] and v["players"][1]["bridges"] == 0
@@ -622,7 +626,7 @@ def test_master_builder_effects():
         t.ok(type="place", raw=raw, n=1, onto=f"builder {k}")
     t.ok(type="counter", name="flax", seat=0, value=1)
     t.ok(type="price", good="jewelry", ones=1, twos=1)
-    (shift,) = [o for o in _offered(t, 0) if o["label"] == "Use Price shift Lace: lace to 1, jewelry to 2"]
+    (shift,) = [o for o in _offered(t, 0) if o["label"] == "Use Price shift Lace: jewelry -1"]
     assert shift["fields"]["lower"]["enumNames"] == ["a +1 card off", "a +2 card swapped for a cube"]  # -1 either way
     t.ok(**shift["action"], lower="two")
     assert t.view["prices"] == {"clothing": 0, "lace": 1, "jewelry": 2}
@@ -790,7 +794,7 @@ def test_cubes_gained_are_placed_from_the_phone_and_stock_cubes_make_room_for_th
     t.ok(type="counter", name="wool", seat=0, value=4)  # 4 wool, 1 flax, 1 gold: the stock is full
     arrive(t, "Market", (1, 4), 1, "Gold")
     offered = {o["label"]: o for o in _offered(t, 0)}
-    assert list(offered)[:3] == ["Take 4 gold: 3 onto Jewelry 1, 1 into the stock (1 lost)",
+    assert list(offered)[:3] == ["3 gold onto Jewelry 1, 1 lost",  # the other into the stock
                                  "Take 4 gold into the stock (4 lost)",  # the fewest lost first
                                  "Take 4 gold: where each goes"]
     where = offered["Take 4 gold: where each goes"]["fields"]
@@ -809,10 +813,10 @@ def test_the_bridge_is_paid_with_the_cubes_the_player_chooses():
     t.ok(type="die", tile="Gold", seat=0, value=4)
     t.to_phase(5)
     bridges = [o for o in _offered(t, 0) if o["short"] == "Bridge"]
-    assert [o["label"] for o in bridges] == ["Bridge to Gold: 2 cubes, the 6 on Market comes back",
-                                             "Bridge to Gold: 2 cubes, the 4 on Gold comes back"]
+    assert [o["label"] for o in bridges] == ["Bridge to Gold: 2 cubes"]  # the die taken back: its field
     assert bridges[0]["fields"]["pay"]["enumNames"] == ["1 flax, 1 gold", "1 wool, 1 gold", "1 wool, 1 flax"]
-    t.ok(**bridges[0]["action"], pay={"wool": 1, "gold": 1})
+    assert bridges[0]["fields"]["take_back"]["enumNames"] == ["the 6 on Market", "the 4 on Gold"]
+    t.ok(**bridges[0]["action"], pay={"wool": 1, "gold": 1}, take_back="Market")
     assert (t.counter(0, "wool"), t.counter(0, "flax"), t.counter(0, "gold")) == (0, 1, 0)
 
 

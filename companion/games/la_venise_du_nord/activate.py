@@ -82,8 +82,10 @@ def _raw(state: PMap, table: Mapping[str, Any], seat: int, tile: str, value: int
     for key in takers:
         onto = min(value, room(card_at(board, key), raw))
         rest = value - onto
-        left = f", {rest} into the stock" + (f" ({rest - space} lost)" if rest > space else "") if rest else ""
-        ways.append((max(0, rest - space), Option(f"Take {value} {raw}: {onto} onto {title(card_at(board, key))}{left}",
+        # The rest into the stock, as the field says: the label names what is lost ("1 wool onto Movement +-1, 2 lost";
+        # the cubes taken, 5 wool, are the step's line), on the box's two lines
+        lost_here = f", {rest - space} lost" if rest > space else ""
+        ways.append((max(0, rest - space), Option(f"{onto} {raw} onto {title(card_at(board, key))}{lost_here}",
                                                    "Onto", {**base, "onto": [key] * onto})))
     found = [option for _, option in sorted(ways, key=lambda way: way[0])]
     fields = {}

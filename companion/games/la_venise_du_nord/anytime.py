@@ -53,9 +53,9 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             # It starts at the most that fits: what the card still needs, as far as the stock has it.
             fields = {"n": {"type": "integer", "title": f"{raw} cubes", "minimum": 1, "maximum": most, "default": most}
                       } if most > 1 else {}
-            # "Wool onto Movement +-1", under "Cubes from the stock onto a card" (what it needs: the Table page)
+            # "Wool onto Movement +-1", under "Stock cubes onto a card" (what it needs: the Table page)
             found.append(Option(f"{raw.capitalize()} onto {title(card)}", "Cubes", action | ({} if fields else {"n": 1}),
-                                fields=fields, under="Cubes from the stock onto a card"))  # one entry when the list is long
+                                fields=fields, under="Stock cubes onto a card"))  # one entry when the list is long
     for k, b in enumerate(board["builders"]):
         if not b["activated"] or b["used"]:
             continue
@@ -63,9 +63,9 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             for down in (g for g in GOODS if g != b["good"]):
                 action, fields = {"type": "builder", "card": k, "down": down}, {}
                 with_lower(action, fields, table["prices"][down], swap=True)
-                now = prices(table)
-                found.append(Option(f"Use {title(b)}: {b['good']} to {now[b['good']] + 1}, "
-                                    f"{down} to {max(now[down] - 1, 0)}", "Shift", action, fields=fields))
+                # "Use Price shift Clothing: jewelry -1": the card's own good goes up by 1, as it always does (the
+                # new prices: the Table page), on the box's two lines
+                found.append(Option(f"Use {title(b)}: {down} -1", "Shift", action, fields=fields))
         elif b["kind"] == "fill_stock":
             fills = _fills()
             found.append(Option(f"Use {title(b)}: fill the stock", "Fill", {"type": "builder", "card": k},

@@ -4,6 +4,7 @@ material can be used"), or their sum where another player's bridge stands (it go
 of the two dice comes back to the player [R l.403-441].
 
   advance {bridge: the other tile, take_back: the tile whose die comes back, pay?: {raw: n}}
+          (an option per bridge, with its cost; take_back, and pay where the stock pays it several ways, its fields)
   advance                                          no bridge"""
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from companion.core.options import Option
 from companion.core.result import Refused, refused
 from companion.core.flow import Step
 from companion.core.edit import Edit
-from companion.core.words import counted
+from companion.core.words import counted, sentence
 from companion.games.plain import name
 
 from . import city
@@ -49,17 +50,23 @@ def options(state: PMap, seat: int | None) -> list[Option]:
             ways = payments(stock(state, seat), cost)
             if not ways:
                 continue
-            over = f" over {name(state, standing['seat'])}'s" if standing is not None else ""
-            for back in (here, there):
-                action = {"type": "advance", "bridge": there, "take_back": back}
-                fields = {}
-                if len(ways) == 1:
-                    action["pay"] = ways[0]
-                else:
-                    fields["pay"] = {"title": "paid with", "enum": ways, "enumNames": [_cubes(w) for w in ways]}
-                price = f"{counted(cost, 'cube')}" + (f" ({_cubes(ways[0])})" if len(ways) == 1 else "") if cost else "free"
-                found.append(Option(f"Bridge to {there}{over}: {price}, the {table['dice'][back]['value']} "
-                                    f"on {back} comes back", "Bridge", action, fields=fields))
+            # The die taken back is the bridge's field ("the 5 on Master Builder"), the label what it costs, on the
+            # box's two lines; the phone's picker says whose bridge goes back and the cubes paid where nothing is
+            # left to choose (its description).
+            fields = {}
+            said = [f"{name(state, standing['seat'])}'s bridge there goes back to its owner"] if standing is not None else []
+            action = {"type": "advance", "bridge": there}
+            if len(ways) == 1:
+                action["pay"] = ways[0]
+                said += [f"paid with {_cubes(ways[0])}"] if cost else []
+            else:
+                fields["pay"] = {"title": "paid with", "enum": ways, "enumNames": [_cubes(w) for w in ways]}
+            fields["take_back"] = {"title": "the die taken back", "enum": [here, there],
+                                   "enumNames": [f"the {a} on {here}", f"the {b} on {there}"]}
+            if said:
+                fields["take_back"]["description"] = sentence("; ".join(said)) + "."
+            found.append(Option(f"Bridge to {there}: {counted(cost, 'cube') if cost else 'free'}", "Bridge", action,
+                                fields=fields))
     return found + [Option("Build no bridge", "None", {"type": "advance"}, button="NEXT")]
 
 

@@ -3,7 +3,7 @@ second comes off one of his tiles (none in hand: two come off [A]); "if neither 
 re-roll" [R l.171-177]. Rolled by the companion, or thrown at the table and read or entered.
 
 Which die comes off a tile is the player's choice ("the second must be taken from one of his dice on the
-tiles"): the companion's roll names it first ("Take back the 5 on Flax, roll"); dice thrown at the table (on
+tiles"): the companion's roll names it first ("Take back the 5 on Flax": ACTION's word, Roll); dice thrown at the table (on
 the reader, or entered) are taken first and the player then says which die came back, on the phone or the box:
 the reader never chooses for him.
 
@@ -57,7 +57,7 @@ def options(state: PMap, seat: int | None) -> list[Option]:
         return [Option(f"Roll two dice{back}", "Roll", base, rolls="2d6", button="NEXT")]
     # Each die named first, then the companion rolls; or the roll first (NEXT, or dice thrown at the table and read
     # or entered), then the die named.
-    return [Option(f"Take back {_named(table, back)}, roll", "Roll", {**base, "take_back": list(back)}) for back in ways] + [
+    return [Option(f"Take back {_named(table, back)}", "Roll", {**base, "take_back": list(back)}) for back in ways] + [
         Option(f"Roll two dice, then say which {'die' if need == 1 else 'dice'} came back", "Roll", {"type": "throw"},
                rolls="2d6", button="NEXT")]
 

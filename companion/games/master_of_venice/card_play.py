@@ -357,7 +357,7 @@ def _answers(state: PMap, seat: int) -> list[Option]:
             return []
         if virtual(state) and "Caught" not in table["hands"][seat] or not holds(state, seat):
             return []
-        return [Option(f"{name(state, seat)} plays Caught (1 Gold): {name(state, p['by'])} loses 1D6 Gold", "Caught",
+        return [Option(f"{name(state, seat)} plays Caught: {name(state, p['by'])} loses 1D6 Gold", "Caught",  # its 1 Gold is the card's cost
                        {"type": "negate", "seat": seat, "card": "Caught"}, rolls="1d6", private=virtual(state))]
     if seat != p["victim"]:
         return []

@@ -141,7 +141,10 @@ def _business_option(state: PMap, seat: int, kind: str) -> Option:
     known = costs(state)
     campi = {"type": "array", "title": "campi", "minItems": 1, "maxItems": 2, "uniqueItems": True,
              "items": _campo(state, "campo the building touches (two if it touches two)")}
-    label = sentence(a(city.LABELS[kind])) + (f" for {known[kind]}" if kind in known else "") + (f": show {_need(kind)}" if ask else "")
+    if ask:  # what to show, whole where the campi are picked (a phone's): the label says it on the box's two lines
+        campi["description"] = sentence(f"show {_need(kind)} from your hand")
+    shows = city.SHOW.get(kind, "2 of 3")  # "A Gondola Maker: show 2 of 3" (of the goods a Gondola needs)
+    label = sentence(a(city.LABELS[kind])) + (f" for {known[kind]}" if kind in known else "") + (f": show {shows}" if ask else "")
     shown = {"shown": True} if ask else {}
     common = {"confirm": ask, "private": virtual(state), "under": "Sponsor a business"}  # a hand's secret: its phone only
     if kind in known:  # the printed cost, paid as it is (one tap)
