@@ -467,6 +467,7 @@ class Runtime:
         self._game, self._seq, self._session = game, 0, start_session(first.state)
         self._timeline = Timeline(game, first.state)
         self._last, self._taken_back = None, None
+        self._rolled_at = None  # a new game's inputs count from 1 again: the last game's roll is not theirs
         self._log.clear()
         self._log.extend(first.log)
         self._publish()

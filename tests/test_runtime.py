@@ -96,6 +96,30 @@ def test_dice_a_step_rolls_show_as_a_roll_on_the_table(make_runtime):
     assert screen.said.startswith(f"Pope Phase: {rolled['values'][0]}.")  # what the die did, not a "total"
 
 
+def test_a_roll_of_the_last_game_never_shows_again_in_the_next(make_runtime):
+    """The playtest on the box: Master of Venice's "Doge Phase: 5. The Doge lives." came back over a later game
+    (and a press went through under it) when that game's input reached the roll's number: a new game's inputs count
+    from 1 again."""
+    import random
+
+    from companion.table import _result_screen
+
+    runtime = make_runtime(rng=random.Random(4))
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
+    assert runtime.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    while runtime.view()["step"] != "POPE":
+        assert runtime.submit({"type": "advance"}).accepted
+    assert runtime.submit({"type": "advance"}).accepted  # the companion rolls the Pope's die
+    seq = runtime.view()["last"]["seq"]
+    assert runtime.rolled(seq) is not None
+    assert runtime.submit({"type": "new_game", "game": "free_play", "setup": setup}).accepted
+    while runtime.view()["last"] is None or runtime.view()["last"]["seq"] < seq:
+        assert runtime.submit({"type": "advance"}).accepted  # a turn ends: nothing rolled
+    view = runtime.view()
+    assert view["last"]["seq"] == seq and runtime.rolled(seq) is None
+    assert _result_screen(view, view["last"], runtime.rolled(seq)) is None
+
+
 def test_dice_thrown_at_the_table_for_an_offered_roll_show_too(make_runtime):
     from companion.screens import AlertScreen
     from companion.table import _result_screen
