@@ -71,10 +71,10 @@ def _prices(state: PMap) -> dict[str, Any]:
         return {"sale": {}, "purchase": {}}
     seats = range(len(state["players"]))
     sale = {p: [markets.sale_prices(state, s, p) for s in seats] for p in port_names(board, OLD)}
+    bought = {p: [markets.purchase_prices(state, s, p) for s in seats] for p in port_names(board, NEW)}
     return {
         "sale": {p: {g: [each[g] for each in sale[p]] for g in GOODS if wants[g]} for p, wants in _demands(board).items()},
-        "purchase": {p: {g: [markets.purchase_price(state, s, p, g) for s in seats] for g in GOODS}
-                     for p in port_names(board, NEW)},
+        "purchase": {p: {g: [each[g] for each in bought[p]] for g in GOODS} for p in bought},
     }
 
 

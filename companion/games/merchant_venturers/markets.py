@@ -55,10 +55,16 @@ def sale_price(state: PMap, seat: int, port_: str, good_: str) -> int:
     return sale_prices(state, seat, port_)[good_]
 
 
-def purchase_price(state: PMap, seat: int, port_: str, good_: str) -> int:
-    """The table's price of the good, 1 less with a large trading post at the port (never below 0)."""
+def purchase_prices(state: PMap, seat: int, port_: str) -> dict[str, int]:
+    """What each good costs the seat at the port: the table's price, 1 less with a large trading post there (never
+    below 0); the post looked at once for every good (the table's view shows them all after each input)."""
     post = state["data"]["posts"][seat].get(port_)
-    return max(0, state["data"]["settings"]["prices"][good_] - (1 if post is not None and post["size"] == "large" else 0))
+    less = 1 if post is not None and post["size"] == "large" else 0
+    return {g: max(0, price - less) for g, price in state["data"]["settings"]["prices"].items()}
+
+
+def purchase_price(state: PMap, seat: int, port_: str, good_: str) -> int:
+    return purchase_prices(state, seat, port_)[good_]
 
 
 def order_at(state: PMap, port_: str) -> list[int]:
