@@ -219,7 +219,7 @@ def _open(view: dict[str, Any], panel: Panel, option: dict[str, Any]) -> Reply:
     """An option with fields chosen: its picker, SELECT on the first field's values (or why only a phone can)."""
     phone_only = next((f.get("title", k) for k, f in option["fields"].items() if choices(f) is None), None)
     if phone_only is not None:
-        return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: {phone_only} is chosen on a phone."))
+        return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: do it on a phone ({phone_only})."))
     return _fill(panel, option, Pick(option["label"]))
 
 

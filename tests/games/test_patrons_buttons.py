@@ -52,6 +52,7 @@ def test_a_statue_is_placed_from_the_box_on_a_campo_picked_and_only_a_campo_name
     assert controls.screen_for(rt.view(), panel).doing == "► Name a campo of the board (phone)  3/3"
     reply = controls.press(rt.view(), panel, "action", False)  # a name the rulebook does not give: typed on a phone
     assert reply.action is None and isinstance(reply.prompt, AlertScreen) and reply.prompt.title == "On the phone"
+    assert reply.prompt.message == "Name a campo of the board: do it on a phone (campo, as the board prints it)."
     press(rt, Panel(), "next")  # NEXT: no sponsorship
     assert rt.view()["active"] == 1
 
