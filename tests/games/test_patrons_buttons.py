@@ -135,3 +135,4 @@ def test_during_an_unload_the_oled_names_the_player_who_decides_and_lists_only_h
         "Take Ada's shipment into hand", "Sell it"]
     press(rt, Panel(), "next")  # Cy takes it: then Bea's own shipment, hers to decide
     assert rt.view()["acting"] == [1] and controls.screen_for(rt.view(), Panel()).who == "Bea"
+    assert controls.screen_for(rt.view(), Panel()).step == "Unload Bea's shipment"  # whose, her own too (it said "the")

@@ -12,6 +12,7 @@ from pyrsistent import PMap
 from companion.core.options import Option
 from companion.core.flow import EACH, Step
 from companion.core.edit import Edit
+from companion.core.words import PARTS
 
 from . import goods
 from .cards import card_field, not_a_card
@@ -101,11 +102,12 @@ def unload_acting(state: PMap) -> tuple[int, ...]:
 
 
 def unload_status(state: PMap) -> str:
-    """The shipment in port: its card, which the options name with its owner ("Sell Cy's Lumber 2 for 2"), else as
-    its receiver reads it ("Unload Ada's shipment")."""
+    """The shipment in port and whose ship it is ("Unload Lumber 2 · Ada's ship", "Unload Ada's shipment"): the one
+    who decides is on the box's big line, and may hold another player's shipment next (the options say it as he
+    reads it: "Take the shipment into hand"). The box shows the card first where both do not fit."""
     owner = state["flow"]["actor"]
     card = state["data"]["ships"][owner][2]["card"]
-    return f"Unload {card or _shipment(state, owner, receiver(state, owner), None)}"
+    return f"Unload {card}{PARTS}{name(state, owner)}'s ship" if card else f"Unload {name(state, owner)}'s shipment"
 
 
 def place(e: Edit) -> None:
