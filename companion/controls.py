@@ -484,7 +484,7 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
         doing, hints = _keys_shown(keys, pick.at)
         title = _hinted(f"{field.get('title', key)}: {pick.group}", "hold BACK: back", doing) if pick.group else \
             _hinted(field.get("title", key), "hold BACK to leave", doing)
-        return StepScreen(*_headed(view, option["label"], title, doing), doing, hints)
+        return StepScreen(*_headed(view, option, title, doing), doing, hints)
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
     opens = isinstance(values[index][0], _GROUP)
@@ -492,25 +492,36 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     title = field.get("title", key) + (" (sealed: the bidder alone looks)" if field.get("sealed") else "")
     if _wide_number(field):  # held: by five, as a counter's NEXT and BACK
         doing = f"► {values[index][1]} (hold: ±{FAST}){count}"
-        return StepScreen(*_headed(view, option["label"], title, doing), doing, ("Leave", "+1", "Take", "-1"))
+        return StepScreen(*_headed(view, option, title, doing), doing, ("Leave", "+1", "Take", "-1"))
     doing = f"► {values[index][1]}{count}"
-    return StepScreen(*_headed(view, option["label"], title + (f": {pick.group}" if pick.group else ""), doing), doing,
+    return StepScreen(*_headed(view, option, title + (f": {pick.group}" if pick.group else ""), doing), doing,
                       ("Back" if pick.group else "Leave", "More" if len(values) > 1 else "", "Open" if opens else "Take",
                        "Prev" if len(values) > 1 else ""))
 
 
-def _headed(view: dict[str, Any], label: str, title: str, doing: str) -> tuple[str, str, str]:
-    """A picker's header, big line and step line. Who decides stays on the big line; the option being filled heads
-    the screen where it fits the header whole, the field under it. A label too long for the header ("Port 2 by Boat:
-    move 4, act 4") is not cut there: the header is the step page's (the game and the round), and the lines under
-    the big one say the label before the field's title where both fit whole, else the title alone."""
+def _headed(view: dict[str, Any], option: dict[str, Any], title: str, doing: str) -> tuple[str, str, str]:
+    """A picker's header, big line and step line. Who decides stays on the big line: the player a play is for
+    ("Bea", where everyone may play now), else who the table waits for; the option being filled heads the screen
+    where it fits the header whole, the field under it. A label too long for the header ("Port 2 by Boat: move 4,
+    act 4") is not cut there: the header is the step page's (the game and the round), and the lines under the big
+    one say the label before the field's title where both fit whole, else the title alone."""
+    label, who = option["label"], _deciding(view, option)
     match = PLACE.match(doing)
     room = WIDTH - 1 - (text_width(match.group(2)) + 4 if match else 0)  # the header's room beside "2/4"
     if text_width(label) <= room:
-        return label, who_acts(view), title
+        return label, who, title
     both = f"{label}{PARTS}{title}"
     lines, _, _ = step_lines(both, doing)
-    return _game_header(view), who_acts(view), both if " ".join(lines).split() == both.split() else title
+    return _game_header(view), who, both if " ".join(lines).split() == both.split() else title
+
+
+def _deciding(view: dict[str, Any], option: dict[str, Any]) -> str:
+    """Who fills in a play: the player it is for (its action's seat), else who the table waits for (a correction
+    is the table's, whoever's counter it sets)."""
+    seat, players = option["action"].get("seat"), view.get("players", [])
+    if option.get("group") == "Play" and type(seat) is int and 0 <= seat < len(players):
+        return players[seat]["name"]
+    return who_acts(view)
 
 
 def _on_counters(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:

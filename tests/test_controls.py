@@ -371,6 +371,22 @@ def test_a_field_names_its_few_values_on_the_keys_by_their_short_names():
     assert walked.action is None and controls.screen_for(view, walked.panel).doing == "► more than 7  2/4"
 
 
+def test_while_everyone_may_play_a_play_being_picked_names_its_player_on_the_big_line():
+    """Master of Venice's Expansion Phase on the box alone: everyone may play, and Bea's card being picked said
+    "Everyone" on the big line (the guide: the big letters still name the player). A correction stays the table's."""
+    cards = {"title": "card", "enum": ["Senator", "Cardinal", "Bishop", "Doge", "Pope", "Merchant", "Spy"]}
+    gold = {"type": "integer", "minimum": 0, "maximum": 40, "title": "Gold"}
+    view = {"game": "master_of_venice", "players": [{"name": "Ada", "seat": 0}, {"name": "Bea", "seat": 1}],
+            "acting": [0, 1],
+            "options": [_opt("Bea plays a card", {"type": "play", "seat": 1}, fields={"card": cards}),
+                        _opt("Set Ada's Gold right", {"type": "counter", "seat": 0}, fields={"value": gold},
+                             group="Corrections")]}
+    assert controls.screen_for(view, Panel()).who == "Everyone"
+    picking = controls.press(view, Panel(), "action", False).panel
+    assert controls.screen_for(view, picking).who == "Bea"
+    assert controls._headed(view, view["options"][1], "Gold", "► 3")[1] == "Everyone"
+
+
 def test_a_keypad_opens_on_the_page_of_its_default():
     """Six ways on the keys, the fifth what the table holds now: the keypad opens on its page (the second: NEXT
     turned to it), so one press takes it."""
