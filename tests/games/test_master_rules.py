@@ -791,7 +791,7 @@ def test_the_first_draw_says_to_deal_the_starting_cards_before_next_is_pressed()
     assert not t.view["status"].startswith("Deal")
     dealt = MOV(2, virtual=True, start_cards=3)
     dealt.to("DRAW")
-    assert dealt.view["status"].startswith("Deck pass 1")  # a virtual deck: the companion deals them
+    assert dealt.view["status"] == "Draw 1 card each · Deck pass 1"  # a virtual deck: the companion deals them
 
 
 def test_a_player_who_has_lost_the_game_no_longer_leads_and_earns_no_revenue():

@@ -59,10 +59,11 @@ def _table(state: PMap) -> list[Option]:
 
 
 def status(state: PMap) -> str:
+    # What the table does now first (the box's one line may hold only it), then the end near, then the pass.
     first = state["flow"]["round"] == 1 and state["options"]["start_cards"] and not virtual(state)  # real hands first
-    deal = f"Deal {counted(state['options']['start_cards'], 'card')} each, then draw 1{PARTS}" if first else ""
-    end = f"The end is near{PARTS}" if hands.game_end_pending(state) else ""  # before the pass, on the box's one line
-    return deal + end + f"Deck pass {hands.deck_pass(state)}"
+    do = f"Deal {counted(state['options']['start_cards'], 'card')} each, then draw 1" if first else "Draw 1 card each"
+    end = ["The end is near"] if hands.game_end_pending(state) else []
+    return PARTS.join([do, *end, f"Deck pass {hands.deck_pass(state)}"])
 
 
 STEP = Step("DRAW", "Draw Phase: 1 card each", TABLE, acting=WITH_OPTIONS, anytime=False, done="Draw", undone="the Draw Phase: a card each",
