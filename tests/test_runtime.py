@@ -74,20 +74,28 @@ def test_listeners_see_every_change_and_a_failing_one_does_not_stop_the_table(ma
     assert rt.is_owner_alive()
 
 
-def test_dice_a_step_rolls_show_as_a_roll_on_the_table(make_runtime):
-    """The Pope's die in Master of Venice is rolled by NEXT (the step's own roll, not a roll input): the OLED
-    shows it as it shows any roll, and a palazzo die thrown at the table shows too."""
+TWO = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
+
+
+def _the_popes_die_rolled(make_runtime):
+    """A Master of Venice game whose last input rolled the Pope's die (NEXT in the Pope Phase)."""
     import random
 
-    from companion.screens import DiceScreen
-    from companion.table import _result_screen
-
     runtime = make_runtime(rng=random.Random(4))
-    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
-    assert runtime.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    assert runtime.submit({"type": "new_game", "game": "master_of_venice", "setup": TWO}).accepted
     while runtime.view()["step"] != "POPE":
         assert runtime.submit({"type": "advance"}).accepted
     assert runtime.submit({"type": "advance"}).accepted  # the companion rolls the Pope's die
+    return runtime
+
+
+def test_dice_a_step_rolls_show_as_a_roll_on_the_table(make_runtime):
+    """The Pope's die in Master of Venice is rolled by NEXT (the step's own roll, not a roll input): the OLED
+    shows it as it shows any roll, and a palazzo die thrown at the table shows too."""
+    from companion.screens import DiceScreen
+    from companion.table import _result_screen
+
+    runtime = _the_popes_die_rolled(make_runtime)
     view = runtime.view()
     rolled = runtime.rolled(view["last"]["seq"])
     assert rolled["spec"] == "1d6" and len(rolled["values"]) == 1
@@ -100,19 +108,12 @@ def test_a_roll_of_the_last_game_never_shows_again_in_the_next(make_runtime):
     """The playtest on the box: Master of Venice's "Doge Phase: 5. The Doge lives." came back over a later game
     (and a press went through under it) when that game's input reached the roll's number: a new game's inputs count
     from 1 again."""
-    import random
-
     from companion.table import _result_screen
 
-    runtime = make_runtime(rng=random.Random(4))
-    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
-    assert runtime.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
-    while runtime.view()["step"] != "POPE":
-        assert runtime.submit({"type": "advance"}).accepted
-    assert runtime.submit({"type": "advance"}).accepted  # the companion rolls the Pope's die
+    runtime = _the_popes_die_rolled(make_runtime)
     seq = runtime.view()["last"]["seq"]
     assert runtime.rolled(seq) is not None
-    assert runtime.submit({"type": "new_game", "game": "free_play", "setup": setup}).accepted
+    assert runtime.submit({"type": "new_game", "game": "free_play", "setup": TWO}).accepted
     while runtime.view()["last"] is None or runtime.view()["last"]["seq"] < seq:
         assert runtime.submit({"type": "advance"}).accepted  # a turn ends: nothing rolled
     view = runtime.view()
