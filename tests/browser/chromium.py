@@ -32,9 +32,9 @@ def shown_version(page):
 
 def put_away(context):
     """A phone put away: its context closed once its pages have left the box for a blank page, so no request a
-    panel holds is in flight when chromium disposes of the context. (Chromium once never answered that dispose,
-    in one CI run of hundreds of closes: the test hung until its timeout. Whether a held request was the cause
-    is not known; the tests are rerun once on a timeout, tests/browser/conftest.py.)"""
+    panel holds is in flight when chromium disposes of the context. (Chromium never answered that dispose in two
+    runs in a row, each time just as the page was sent to pair by a 401: the test hung until its timeout. Whether
+    the request in flight was the cause is not known; the tests are rerun once on a timeout, conftest.py.)"""
     for page in context.pages:
         page.goto("about:blank")
     context.close()

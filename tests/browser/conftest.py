@@ -15,8 +15,8 @@ BROWSER_TIMEOUT = 300  # seconds: the longest browser test, a whole game through
 
 def pytest_collection_modifyitems(items):
     """A browser test that hangs fails after BROWSER_TIMEOUT seconds and is run once more, on a timeout only:
-    chromium, rarely, never answers the close of a context (one CI run of hundreds of closes hung in it, while
-    the box's server sat idle), and the same chromium went on to pass every later test. A test that hangs twice
+    chromium, rarely, never answers the close of a context (two runs in a row hung in one, of hundreds, while the
+    box's server sat idle), and the same chromium went on to pass every later test. A test that hangs twice
     fails."""
     for item in items:
         if item.nodeid.startswith("tests/browser/"):
