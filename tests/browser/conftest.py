@@ -21,7 +21,7 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if item.nodeid.startswith("tests/browser/"):
             item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["Timeout"]))
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["from pytest-timeout"]))  # not a page's own wait
 
 
 @pytest.fixture(scope="session")
