@@ -49,7 +49,7 @@ from companion.screens import (
     ScoresScreen,
     Screen,
     StepScreen,
-    step_lines,
+    step_fits,
     text_width,
 )
 
@@ -380,8 +380,7 @@ def _hinted(title: str, hint: str, doing: str) -> str:
     """A keypad's title with how to leave it, "(hold BACK to leave)", where both fit whole on the lines the keypad
     leaves; else the title alone, whole (held BACK leaves every keypad: docs/hardware.md)."""
     hinted = f"{title} ({hint})"
-    lines, _, _ = step_lines(hinted, doing)
-    return hinted if " ".join(lines).split() == hinted.split() else title
+    return hinted if step_fits(hinted, doing) else title
 
 
 def _starts_at(field: dict[str, Any]) -> int:
@@ -511,8 +510,7 @@ def _headed(view: dict[str, Any], option: dict[str, Any], title: str, doing: str
     if text_width(label) <= room:
         return label, who, title
     both = f"{label}{PARTS}{title}"
-    lines, _, _ = step_lines(both, doing)
-    return _game_header(view), who, both if " ".join(lines).split() == both.split() else title
+    return _game_header(view), who, both if step_fits(both, doing) else title
 
 
 def _deciding(view: dict[str, Any], option: dict[str, Any]) -> str:

@@ -332,6 +332,12 @@ def step_lines(step: str, doing: str) -> tuple[list[str], list[str], str]:
     return (_step_shown(step, [room] * (3 - len(options))) if step else []), options, place
 
 
+def step_fits(step: str, doing: str) -> bool:
+    """Whether the step's line shows all of `step` beside `doing`, not only its first parts."""
+    lines, _, _ = step_lines(step, doing)
+    return _whole(lines, step) is not None
+
+
 def _step_shown(step: str, widths: list[int]) -> list[str]:
     """The step's line on the lines left to it: as many of its first parts (" · ") as fit whole, the rest left out
     (the Table page shows them all), broken between parts where they can be, else between words; only a first
