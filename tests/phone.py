@@ -6,6 +6,8 @@ import re
 import threading
 from contextlib import contextmanager
 
+from waitress import wasyncore
+
 from web_panel.serve import make_server
 
 
@@ -66,25 +68,36 @@ def paired_phone(app, port):
 
 @contextmanager
 def serving(app, threads=2):
-    """The app on a real waitress server on a free loopback port; yields the port."""
+    """The app on a real waitress server on a free loopback port; yields the port.
+
+    Stopped in the box's order, with the loop still running: the requests held for a change are answered, the
+    workers stop, and only then does the loop end and close its sockets and trigger, in its own thread. Closed from
+    another thread while it served (as before), waitress's close() raced its select (waitress issue #468), and a
+    worker that finished afterwards wrote to the closed trigger's descriptor number, which by then may be another
+    open file: CI logged such writes (EBADF) beside a later test's page whose /pair was aborted."""
     server = make_server(app, "127.0.0.1", 0, threads=threads)
+    connections = getattr(server, "map", None) or server._map
+    stop = threading.Event()
 
     def run():
         try:
-            server.run()
-        except OSError:  # close() pulls the socket from under the loop
-            pass
+            while not stop.is_set() and connections:
+                wasyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=connections, count=1)
+        finally:
+            wasyncore.close_all(connections)
 
-    thread = threading.Thread(target=run, daemon=True)
+    thread = threading.Thread(target=run, name="test-server", daemon=True)
     thread.start()
     try:
         yield server.effective_port
     finally:
-        server.close()
-        thread.join(5)
-        # waitress's run() stops its worker threads only on SystemExit (the box's SIGTERM): closed under it, as
-        # here, they stay waiting for work (3,254 piled up in one test process). Stopped once its loop has ended.
+        app.extensions["changes"].close()
+        # waitress stops its workers only on SystemExit (the box's SIGTERM): stopped here, or they stay waiting for
+        # work (3,254 piled up in one test process).
         server.task_dispatcher.shutdown()
+        stop.set()
+        server.pull_trigger()  # wakes the loop now, not at its next timeout
+        thread.join(15)
 
 
 @contextmanager
