@@ -656,14 +656,14 @@ def test_a_virtual_hand_sells_only_what_it_holds_one_tap_per_card():
     t = PV(3, virtual=True)
     t.choose("TRADE")  # Ada leads the Sell step
     _hand(t, 0, "Wool 2", "Silk 4")
-    assert [o["label"] for o in t.plays] == ["Sell Wool 2 for 2", "Sell Silk 4 for 4"]
+    assert [o["label"] for o in t.plays] == ["Sell Wool 2 for 2 Ducats", "Sell Silk 4 for 4 Ducats"]
     from companion.core.offer import offer
 
     # With her phone at the table her seat is hers: the table page and the box offer nothing of hers, and the host
     # may do only Done selling for her (asking first), never a sale from her hand.
     assert [o.label for o in offer(t.game, t.session).table(frozenset({0})) if o.group != "Corrections"] == []
     assert [o.label for _, o in offer(t.game, t.session).held(frozenset({0}))] == ["Done selling"]
-    assert "Sell Wool 2 for 2" in [o.label for o in offer(t.game, t.session).table()]  # no phone: the table acts for her
+    assert "Sell Wool 2 for 2 Ducats" in [o.label for o in offer(t.game, t.session).table()]  # no phone: the table acts for her
     for card in ("Iron 3", "Grain 1"):  # no such card in her hand (another player's, or none at all)
         refused = t.do(type="sell", card=card)
         assert isinstance(refused, Refused) and f"Ada holds no {card}" in refused.reason
@@ -785,7 +785,7 @@ def test_only_what_a_player_can_pay_for_is_offered():
 
     t.session = replace(t.session, state=state.transform(["data", "market"], lambda _: ["Wool 3", "Silk 6"],
                                                           ["counters", "players", 0, "ducats"], lambda _: 4))
-    assert [o["label"] for o in t.plays if o["action"].get("action") == "buy"] == ["Buy Wool 3 for 3"]
+    assert [o["label"] for o in t.plays if o["action"].get("action") == "buy"] == ["Buy Wool 3 for 3 Ducats"]
     t.go(type="advance")  # Ada passes
     t.session = replace(t.session, state=t.session.state.transform(["counters", "players", 1, "ducats"], lambda _: 0))
     assert [o for o in t.plays if o["action"].get("action") == "buy"] == []  # Bea has nothing to pay with
@@ -1065,7 +1065,7 @@ def test_the_value_of_each_good_card_is_printed_on_it_so_a_real_canvas_sells_at_
     assert first["label"] == "Sell a Canvas at its printed value"
     t.go(**first["action"], value=3)
     (again,) = [o for o in t.plays if o["action"] == {"type": "sell", "card": "Canvas"}]
-    assert again["label"] == "Sell a Canvas for 3" and again["fields"] == {}
+    assert again["label"] == "Sell a Canvas for 3 Ducats" and again["fields"] == {}
     t.go(**again["action"])
     refused = t.do(type="sell", card="Canvas 4")
     assert refused.reason == "card: the Canvas cards are worth 3 in this game (as the table said), not 4"

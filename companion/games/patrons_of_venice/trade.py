@@ -89,14 +89,14 @@ def sell_options(state: PMap, seat: int | None) -> list[Option]:
     made = [c for c in hand if c in goods.MANUFACTURED and state["options"]["sell_manufactured"]
             and kept.get(c, 1) <= bank(state)]
     # The hand the companion holds is the player's secret: its cards are offered on his own phone only.
-    return [*(Option(f"Sell {c} for {goods.value(c)}", "Sell", {"type": "sell", "card": c}, private=True) for c in held),
+    return [*(Option(f"Sell {c} for {counted(goods.value(c), 'Ducat')}", "Sell", {"type": "sell", "card": c}, private=True) for c in held),
             *(_sell_made(state, c, kept, private=True) for c in made), done]
 
 
 def _sell_made(state: PMap, kind: str, kept: dict[str, int], private: bool) -> Option:
     """Sell a Cloth or Canvas: at the value the box keeps, or (the first one of the game) at the value read on it."""
     if kind in kept:
-        return Option(f"Sell a {kind} for {kept[kind]}", "Sell", {"type": "sell", "card": kind}, private=private)
+        return Option(f"Sell a {kind} for {counted(kept[kind], 'Ducat')}", "Sell", {"type": "sell", "card": kind}, private=private)
     return Option(f"Sell a {kind} at its printed value", "Sell", {"type": "sell", "card": kind}, private=private,
                   fields={"value": {"type": "integer", "title": "value on the card", "minimum": 1,
                                     "maximum": min(goods.VALUE_MOST, bank(state))}})
@@ -137,7 +137,7 @@ def buy_options(state: PMap, seat: int | None) -> list[Option]:
     if seat is None or seat != state["flow"]["actor"]:
         return []
     table, purse = state["data"], ducats(state, seat)  # only what the player can pay for is offered
-    found = [Option(f"Buy {c} for {goods.value(c)}", "Buy", {"type": "advance", "action": "buy", "from": "market", "card": c},
+    found = [Option(f"Buy {c} for {counted(goods.value(c), 'Ducat')}", "Buy", {"type": "advance", "action": "buy", "from": "market", "card": c},
                     under="Buy from the Market")
              for c in dict.fromkeys(table["market"]) if c is not None and goods.value(c) <= purse]
     field = card_field(state, seat=seat, most=purse, market=True)
@@ -145,7 +145,7 @@ def buy_options(state: PMap, seat: int | None) -> list[Option]:
         found.append(Option("Buy a Market card (pick it)", "Buy", {"type": "advance", "action": "buy", "from": "market"},
                             fields={"card": field}, under="Buy from the Market"))
     if purse >= 1:
-        found += [Option(f"Buy {c or 'a card'} from the Wharf for 1", "Wharf",
+        found += [Option(f"Buy {c or 'a card'} for 1 Ducat (Wharf)", "Wharf",
                          {"type": "advance", "action": "buy", "from": "wharf", "card": c}, under="Buy from the Wharf")
                   for c in dict.fromkeys(table["wharf"])]
     return [*found, Option("Pass: buy nothing now", "Pass", {"type": "advance"}, button="NEXT")]
