@@ -49,6 +49,7 @@ from companion.screens import (
     ScoresScreen,
     Screen,
     StepScreen,
+    doing_fits,
     step_fits,
     text_width,
 )
@@ -625,15 +626,18 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     if view.get("over"):
         return StepScreen(header, "Game over", sentence(view.get("ended") or ""), "", ("Undo", "Score", "", ""), "END")
     options = shown(view, panel)
+    nxt, back = on_button(view, "NEXT"), on_button(view, "BACK")
+    line = view.get("status") or view.get("step_label", "")  # a game's own line for this moment, else the step's label
     doing, short = "", ""
     if options:
         index = panel.option % len(options)
         count = f"  {index + 1}/{len(options)}" if len(options) > 1 else ""
         phone = " (phone)" if any(choices(f) is None for f in options[index].get("fields", {}).values()) else ""
         doing, short = f"► {options[index]['label']}{phone}{count}", "" if phone else options[index]["short"]
-    nxt, back = on_button(view, "NEXT"), on_button(view, "BACK")
-    if nxt and options and options[panel.option % len(options)].get("action") == nxt.get("action"):
-        short = ""  # the option SELECT is on is NEXT's: its word once, over NEXT ("Deal", not "Deal Deal")
+        if nxt and options[index].get("action") == nxt.get("action"):  # NEXT's own: its word once, over NEXT
+            short = ""  # ("Deal", not "Deal Deal"); where the line has no room for it, not before the label either
+            if not doing_fits(line, doing):  # ("► on to 9 Second chance to buy" under "Next")
+                doing = f"► {options[index]['label'].removeprefix(nxt['short'] + ': ')}{phone}{count}"
     if not options and not nxt and on_phones(view):
         doing = "► on the phone" if len(on_phones(view)) == 1 else "► on the phones"
     if panel.under and _keyed(options):  # an entry of a few short ways, one press each: what it is on two lines
@@ -645,7 +649,6 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
         back, nxt = {"short": "Leave"}, None
     hints = ("Undo" if back and not panel.under else back["short"] if back else "", "More" if len(options) > 1 else "",
              short, "Prev" if walks_back else nxt["short"] if nxt else "")
-    line = view.get("status") or view.get("step_label", "")  # a game's own line for this moment, else the step's label
     return StepScreen(header, who_acts(view), line, doing, hints, "LAST" if view.get("last_round") else "")
 
 

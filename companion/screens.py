@@ -332,6 +332,13 @@ def step_lines(step: str, doing: str) -> tuple[list[str], list[str], str]:
     return (_step_shown(step, [room] * (3 - len(options))) if step else []), options, place
 
 
+def doing_fits(step: str, doing: str) -> bool:
+    """Whether the option's lines show all of `doing` (its place in the list aside) beside `step`."""
+    match = PLACE.match(doing)
+    _, lines, _ = step_lines(step, doing)
+    return _whole(lines, match.group(1) if match else doing) is not None
+
+
 def step_fits(step: str, doing: str) -> bool:
     """Whether the step's line shows all of `step` beside `doing`, not only its first parts."""
     lines, _, _ = step_lines(step, doing)

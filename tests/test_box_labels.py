@@ -14,7 +14,7 @@ import pytest
 
 from bench import presses
 from companion import box_list, controls
-from companion.screens import PLACE, StepScreen, step_lines
+from companion.screens import PLACE, StepScreen, doing_fits, step_lines
 
 PARTS = " · "  # between a status line's parts (companion.core.words.PARTS)
 
@@ -51,11 +51,9 @@ def cut_options(game: str, players: int, seed: int) -> set[str]:
     for screen in frames(game, players, seed):
         if not screen.doing:
             continue
-        match = PLACE.match(screen.doing)
-        label = match.group(1) if match else screen.doing
-        _, lines, _ = step_lines(screen.step, screen.doing)
-        if " ".join(lines).split() != label.split():
-            cut.add(label)
+        if not doing_fits(screen.step, screen.doing):
+            match = PLACE.match(screen.doing)
+            cut.add(match.group(1) if match else screen.doing)
     return cut
 
 

@@ -307,6 +307,21 @@ def test_where_select_starts_is_what_the_box_did_last_time_by_its_first_choice()
     assert place_of(short, "Take the 3 from the bank") == 1  # an option done last time, listed again
 
 
+def test_next_s_own_option_says_its_word_once_and_leaves_it_out_where_the_line_has_no_room():
+    """The option SELECT is on is NEXT's: its word is over NEXT, so the ACTION hint is blank; where "Next: on to 9
+    Second chance to buy" would be cut on the box's two lines, the word over NEXT is not said before it again."""
+    def screen(label):
+        view = {"title": "Merchant Venturers", "status": "every port is done", "players": [{"name": "Ada"}],
+                "options": [{"label": label, "short": "Next", "action": {"type": "advance"}, "fields": {},
+                             "button": "NEXT"}]}
+        return controls.step_screen(view, Panel())
+
+    short, long = screen("Next: on to 7 Sail ships"), screen("Next: on to 9 Second chance to buy")
+    assert (short.doing, short.hints) == ("► Next: on to 7 Sail ships", ("", "", "", "Next"))
+    assert (long.doing, long.hints) == ("► on to 9 Second chance to buy", ("", "", "", "Next"))
+    assert step_lines(long.step, long.doing)[1] == ["► on to 9 Second", "chance to buy"]
+
+
 def test_held_next_walks_the_list_back_where_next_has_a_job_of_its_own_and_never_does_it():
     sells = [_opt(f"Sell Pepper {k} for {k}", {"type": "sell", "card": k}) for k in range(1, 9)]
     passing = _opt("Pass", {"type": "advance"}, button="NEXT")
