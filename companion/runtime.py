@@ -35,7 +35,7 @@ from companion.core.physical import card_action, dice_action
 from companion.core.result import Needs, Refused, refused
 from companion.core.strict import match
 from companion.core.view import views
-from companion.core.words import sentence
+from companion.core.words import PARTS, sentence
 from companion.errors import CompanionError, JournalError
 from companion.history import Timeline
 from companion.journal import Journal
@@ -109,7 +109,8 @@ class Runtime:
         self._session: Session | None = None
         self._log: deque[str] = deque(maxlen=50)
         self._last: dict[str, Any] | None = None  # what the last accepted input was, for screens
-        self._rolled_at: tuple[int, dict[str, Any]] | None = None  # (seq, its dice): the last input that rolled
+        # (seq, its dice and words): the last input that rolled, or whose step told the table what it did
+        self._shown_at: tuple[int, dict[str, Any]] | None = None
         self._taken_back: tuple[int, int, str] | None = None  # (seat, seq, line): a seat's phone input the table took back
         self.registration = Registration()
         self.last_tag: dict[str, Any] | None = None  # the reader's latest tag and what it did, for the panel
@@ -404,8 +405,11 @@ class Runtime:
         self._log.extend(signed(step.log, journaled, self._session.state["players"]))
         self._taken_back = _taken_back(undoing, journaled, seq, self._session.state["players"]) if undoing else None
         self._last = player_view.last_input(seq, action)
-        if rolled:
-            self._rolled_at = (seq, rolled | ({"said": step.log[0]} if step.log else {}))  # and what it did, in words
+        if rolled or step.told:  # what it did, in words: its steps' (`Step.tells`), else the first log line
+            said = PARTS.join(f"{title}: {line}" if rolled else line for title, line in step.told) or (
+                step.log[0] if step.log else "")
+            self._shown_at = (seq, (rolled or {}) | ({"said": said} if said else {}) |
+                              ({"title": step.told[0][0]} if step.told else {}))
         self._publish()
         return Outcome(True, log=step.log, seq=seq, action=action)
 
@@ -467,7 +471,7 @@ class Runtime:
         self._game, self._seq, self._session = game, 0, start_session(first.state)
         self._timeline = Timeline(game, first.state)
         self._last, self._taken_back = None, None
-        self._rolled_at = None  # a new game's inputs count from 1 again: the last game's roll is not theirs
+        self._shown_at = None  # a new game's inputs count from 1 again: the last game's roll is not theirs
         self._log.clear()
         self._log.extend(first.log)
         self._publish()
@@ -558,12 +562,13 @@ class Runtime:
     def add_listener(self, listener: Callable[[dict[str, Any]], None]) -> None:
         self._listeners.append(listener)
 
-    def rolled(self, seq: int) -> dict[str, Any] | None:
-        """The dice input `seq` rolled ({spec, values, said: its first log line}), for the screens, when it was this
-        process's last roll:
-        a roll is shown as it happens, not again after a restart (so the view stays the one replayed)."""
-        rolled = self._rolled_at
-        return rolled[1] if rolled is not None and rolled[0] == seq else None
+    def shown(self, seq: int) -> dict[str, Any] | None:
+        """What input `seq` shows large on the box, when it was this process's last such input: the dice it rolled
+        ({spec, values, said: its first log line}), or what its steps did ({said, title}, `Step.tells`; with the dice,
+        if it rolled). It is shown as it happens, not again after a restart (so the view
+        stays the one replayed)."""
+        shown = self._shown_at
+        return shown[1] if shown is not None and shown[0] == seq else None
 
     def view(self) -> dict[str, Any]:
         """The latest public table state (safe to call from any thread)."""

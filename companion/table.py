@@ -360,7 +360,7 @@ class Table:
         if last.get("seq") and last["seq"] != self._shown_seq:
             self._shown_seq = last["seq"]
             where = (before.get("step_label") or "").split(":")[0]  # "Pope Phase", the roll's step
-            screen = _result_screen(view, last, self.runtime.rolled(last["seq"]), where)
+            screen = _result_screen(view, last, self.runtime.shown(last["seq"]), where)
             if screen is not None:
                 self._show(screen, self.timing.result)
         if view.get("over") and not before.get("over") and view.get("game_id") == before.get("game_id"):
@@ -481,10 +481,11 @@ def _turn_of(view: dict[str, Any]) -> tuple:
     return view.get("game_id"), view.get("step"), view.get("actor"), view.get("player")
 
 
-def _result_screen(view: dict[str, Any], last: dict[str, Any], rolled: dict[str, Any] | None = None,
+def _result_screen(view: dict[str, Any], last: dict[str, Any], shown: dict[str, Any] | None = None,
                    where: str = "") -> Screen | None:
-    """A roll or a face-up draw, large, whoever made it (buttons, phone, reader); a roll no player made is
-    headed by the step it was made in (`where`: "Pope Phase")."""
+    """A roll or a face-up draw, large, whoever made it (buttons, phone, reader), or what a step's advance did
+    (`shown`: the runtime's, headed by its own title); a roll no player made headed by the step it was made in
+    (`where`: "Pope Phase")."""
     players = view.get("players", [])
     seat = last.get("seat", view.get("actor"))
     who = players[seat]["name"] if isinstance(seat, int) and seat < len(players) else (where or "Table")
@@ -492,7 +493,9 @@ def _result_screen(view: dict[str, Any], last: dict[str, Any], rolled: dict[str,
         said = next((line for line in reversed(view.get("log") or []) if line.startswith("Roll-off: ")), None)
         if said is not None:  # the log's line, without who threw (the box shows what was thrown)
             return AlertScreen("Roll-off", said.removeprefix("Roll-off: ").split(" — ")[0])
-    roll = rolled or (view.get("last_roll") if last["type"] == "roll" else None)
+    if shown and "spec" not in shown:  # what a step did ("Revenue": "Ada +5, Bea +3 Gold")
+        return AlertScreen(shown["title"], shown["said"])
+    roll = shown or (view.get("last_roll") if last["type"] == "roll" else None)
     if roll:  # a roll, or a step whose dice the companion rolled or the table threw (the Pope's die, a move's two)
         return DiceScreen(who, roll["spec"], tuple(roll["values"]), int(roll["spec"].split("d")[1]), roll.get("said", ""))
     deck = (view.get("decks") or {}).get(last.get("deck"))

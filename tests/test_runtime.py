@@ -97,7 +97,7 @@ def test_dice_a_step_rolls_show_as_a_roll_on_the_table(make_runtime):
 
     runtime = _the_popes_die_rolled(make_runtime)
     view = runtime.view()
-    rolled = runtime.rolled(view["last"]["seq"])
+    rolled = runtime.shown(view["last"]["seq"])
     assert rolled["spec"] == "1d6" and len(rolled["values"]) == 1
     screen = _result_screen(view, view["last"], rolled)
     assert isinstance(screen, DiceScreen) and screen.values == tuple(rolled["values"])
@@ -112,13 +112,13 @@ def test_a_roll_of_the_last_game_never_shows_again_in_the_next(make_runtime):
 
     runtime = _the_popes_die_rolled(make_runtime)
     seq = runtime.view()["last"]["seq"]
-    assert runtime.rolled(seq) is not None
+    assert runtime.shown(seq) is not None
     assert runtime.submit({"type": "new_game", "game": "free_play", "setup": TWO}).accepted
     while runtime.view()["last"] is None or runtime.view()["last"]["seq"] < seq:
         assert runtime.submit({"type": "advance"}).accepted  # a turn ends: nothing rolled
     view = runtime.view()
-    assert view["last"]["seq"] == seq and runtime.rolled(seq) is None
-    assert _result_screen(view, view["last"], runtime.rolled(seq)) is None
+    assert view["last"]["seq"] == seq and runtime.shown(seq) is None
+    assert _result_screen(view, view["last"], runtime.shown(seq)) is None
 
 
 def test_dice_thrown_at_the_table_for_an_offered_roll_show_too(make_runtime):
@@ -131,7 +131,7 @@ def test_dice_thrown_at_the_table_for_an_offered_roll_show_too(make_runtime):
     (rolloff,) = [o for o in runtime.view()["options"] if o["rolls"]]  # the roll-off for the first player: 3d6
     assert runtime.submit(rolloff["action"] | {"values": [2, 5, 3], "source": "physical"}).accepted
     view = runtime.view()
-    rolled = runtime.rolled(view["last"]["seq"])
+    rolled = runtime.shown(view["last"]["seq"])
     assert rolled == {"spec": "3d6", "values": [2, 5, 3], "said": "Roll-off: Ada 2, Bea 5, Cy 3. Bea goes first."}
     assert _result_screen(view, view["last"], rolled) == AlertScreen("Roll-off", "Ada 2, Bea 5, Cy 3. Bea goes first.")
     assert "rolled" not in view["last"]  # the view is the one a restart replays: the roll is not in it

@@ -467,7 +467,7 @@ def test_the_popes_die_rolled_by_next_shows_on_the_panel(rig):
     assert rig.table.wait_idle()
     assert rig.runtime.submit({"type": "advance"}).accepted  # NEXT: the companion rolls the Pope's die
     assert rig.table.wait_idle()
-    rolled = rig.runtime.rolled(rig.runtime.view()["last"]["seq"])
+    rolled = rig.runtime.shown(rig.runtime.view()["last"]["seq"])
     assert rolled["said"].startswith(f"Pope Phase: {rolled['values'][0]}.")
     screen = DiceScreen("Pope Phase", "1d6", tuple(rolled["values"]), said=rolled["said"])
     assert rig.table.last_frame.tobytes() == render(screen).tobytes()

@@ -229,15 +229,22 @@ def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     if refused(moved):
         return moved
     said = done.log if done.log or passed else (_ended(state, step, seat),)  # the flow says only what follows
-    after, idle = _idle_passed(game, moved.state)
-    return Accepted(after, said + moved.log + idle, done.reveal)
+    after, idle, told = _idle_passed(game, moved.state)
+    own = _tells(step, state, done.state) if input_key(action) == "advance" else ()
+    return Accepted(after, said + moved.log + idle, done.reveal, own + told)
 
 
-def _idle_passed(game: GameDef, state: PMap) -> tuple[PMap, tuple[str, ...]]:
+def _tells(step: flow_mod.Step, before: PMap, after: PMap) -> tuple[tuple[str, str], ...]:
+    """What a step's plain advance did, for the box (`Step.tells`): (a title, a line), or nothing."""
+    return (step.tells(before, after),) if step.tells is not None else ()
+
+
+def _idle_passed(game: GameDef, state: PMap) -> tuple[PMap, tuple[str, ...], tuple[tuple[str, str], ...]]:
     """The steps that follow with nothing to do (`Step.idle`) passed by themselves: each one's plain advance done
-    for its actor, as a press would, its words in the log. A step whose advance is refused, or would end the game
-    (which the table confirms), waits for the table."""
+    for its actor, as a press would, its words in the log (and what it did in its short line, `Step.tells`). A
+    step whose advance is refused, or would end the game (which the table confirms), waits for the table."""
     log: tuple[str, ...] = ()
+    told: tuple[tuple[str, str], ...] = ()
     for _ in range(len(game.flow.steps) * max(1, len(state["players"]))):  # bounded: each pass moves the flow on
         if state["flow"] is None or state["flow"]["over"]:
             break
@@ -251,8 +258,9 @@ def _idle_passed(game: GameDef, state: PMap) -> tuple[PMap, tuple[str, ...]]:
                                                              passed=step.plain_is_pass)
         if refused(moved) or moved.state["flow"]["over"]:
             break
+        told += _tells(step, state, done.state)
         state, log = moved.state, log + (why,) + done.log + moved.log
-    return state, log
+    return state, log, told
 
 
 def _ended(state: PMap, step: flow_mod.Step, seat: int | None) -> str:
@@ -415,6 +423,7 @@ class Applied:
     session: Session
     log: tuple[str, ...]
     reveal: str | None = None
+    told: tuple[tuple[str, str], ...] = ()  # what its steps' plain advances did, for the box: `Step.tells`
 
 
 def start_session(state: PMap) -> Session:
@@ -445,7 +454,7 @@ def apply_input(game: GameDef, session: Session, action: Mapping[str, Any],
     past = session.past.append(done)
     if len(past) > UNDO_LIMIT:
         past = past[len(past) - UNDO_LIMIT:]
-    return Applied(Session(result.state, past, pvector()), result.log, reveal)
+    return Applied(Session(result.state, past, pvector()), result.log, reveal, result.told)
 
 
 def _label(game: GameDef, state: PMap, action: Mapping[str, Any], log: tuple[str, ...] | list[str]) -> str:

@@ -97,6 +97,10 @@ class Step:
     # Whether the game's any-time options and handlers (`Flow.anytime`) are offered here too: not in a step
     # before the play begins (the Burghers placed).
     anytime: bool = True
+    # What the step's own plain advance did that the whole table should see, from the state before and after it,
+    # for the box to show large for a moment: (its title, one short line), ("Revenue", "Ada +5, Bea +3 Gold"). The
+    # log has it at length.
+    tells: Callable[[PMap, PMap], tuple[str, str]] | None = None
 
     def undone_words(self, state: PMap) -> str:
         return (self.undone(state) if callable(self.undone) else self.undone) or self.label

@@ -28,7 +28,7 @@ def test_the_popes_die_thrown_at_the_table_is_entered_on_the_buttons(make_runtim
     view = rt.view()
     assert "Pope Phase: 6. The Pope dies." in view["log"]
     assert "Nobody can bid for the Pope: nobody controls a Cardinal." in view["log"] and view["step"] == "DOGE"  # no Cardinal: no election to wait for
-    assert rt.rolled(view["last"]["seq"]) == {"spec": "1d6", "values": [6], "said": "Pope Phase: 6. The Pope dies."}
+    assert rt.shown(view["last"]["seq"]) == {"spec": "1d6", "values": [6], "said": "Pope Phase: 6. The Pope dies."}
 
 
 def test_the_hint_over_next_is_not_said_twice_when_select_is_on_nexts_own_option():
@@ -92,3 +92,22 @@ def test_caught_answering_a_crime_at_three_players_is_said_whole_on_the_boxs_two
     for label in caught:
         _, lines, _ = step_lines("Negate or allow?", f"► {label}  1/3")
         assert " ".join(lines).split() == f"► {label}".split(), lines
+
+
+def test_the_revenue_paid_shows_on_the_box_as_the_table_leaves_the_revenue_phase(make_runtime):
+    """The playtest on the box: NEXT paid everyone's Revenue and the box said nothing (the log alone did). The box
+    shows what each player got, headed by the phase, whoever pressed NEXT."""
+    from companion.screens import AlertScreen
+    from companion.table import _result_screen
+
+    rt = make_runtime(rng=random.Random(1))
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"deck": "virtual"}}
+    assert rt.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    before = rt.view()
+    while rt.view()["step"] != "DIPLOMACY":
+        before = rt.view()
+        assert rt.submit({"type": "advance"}).accepted
+    gold = [p["gold"] - b["gold"] for p, b in zip(rt.view()["players"], before["players"])]
+    view = rt.view()
+    shown = _result_screen(view, view["last"], rt.shown(view["last"]["seq"]))
+    assert min(gold) > 0 and shown == AlertScreen("Revenue", f"Ada +{gold[0]}, Bea +{gold[1]} Gold")

@@ -9,7 +9,8 @@ from companion import controls
 from companion.controls import Panel
 from companion.core import physical
 from companion.games.merchant_venturers import MERCHANT_VENTURERS
-from companion.screens import StepScreen
+from companion.screens import AlertScreen, StepScreen
+from companion.table import _result_screen
 from merchant_table import MV
 
 SETUP = {"players": [{"name": "Ada", "age": 30}, {"name": "Bea", "age": 20}]}
@@ -52,7 +53,10 @@ def test_from_the_deal_into_year_one_on_the_buttons(make_runtime):
     press(rt, Panel(), "next")  # phase 2: the companion makes the Winter's resources
     screen = _screen(rt)
     assert rt.view()["phase"] == 3 and (screen.who, screen.step) == ("Bea", "buy")  # the marker's holder first
-    assert any("Resource creation (Winter)" in line for line in rt.view()["log"])
+    made = next(line for line in rt.view()["log"] if line.startswith("Resource creation (Winter): "))
+    # The box shows what was made, as the log does ("Resource creation (Winter): 2 crops, 1 furs on the ...").
+    shown = _result_screen(rt.view(), rt.view()["last"], rt.shown(rt.view()["last"]["seq"]))
+    assert shown == AlertScreen("Resources made", made.split(": ", 1)[1].removesuffix(" on the New World lands."))
     labels = [o["label"] for o in rt.view()["options"]]
     assert "Buy an action card (2)" in labels and "Buy a small slow ship (2)" in labels
     assert screen.hints[3] == "Done"

@@ -167,5 +167,5 @@ def test_dice_thrown_on_the_reader_are_shown_as_a_roll_in_a_game_not_strict_yet(
         assert rt.submit({"type": "advance"}).accepted
     assert rt.submit_event(dice(7, (4,))).ok  # the Pope's die, thrown on the reader
     view = rt.view()
-    assert _result_screen(view, view["last"], rt.rolled(view["last"]["seq"])) == DiceScreen("Table", "1d6", (4,), 6,
+    assert _result_screen(view, view["last"], rt.shown(view["last"]["seq"])) == DiceScreen("Table", "1d6", (4,), 6,
                                                                                               "Pope Phase: 4. The Pope lives.")

@@ -104,6 +104,14 @@ def _nothing_to_roll(state: PMap) -> str:
     return "" if _rolls_for(state) else "No trip dice to roll: the Revenue is paid."
 
 
+def _paid(before: PMap, after: PMap) -> tuple[str, str]:
+    """The Revenue paid, for the box: "Ada +5, Bea +3 Gold"."""
+    gold = [(name(after, s), a["gold"] - b["gold"])
+            for s, (b, a) in enumerate(zip(before["counters"]["players"], after["counters"]["players"]))]
+    paid = [f"{who} +{g}" for who, g in gold if g]
+    return "Revenue", f"{', '.join(paid)} Gold" if paid else "no Gold paid"
+
+
 STEP = Step("REVENUE", "Revenue Phase", TABLE, acting=WITH_OPTIONS, anytime=False, done="Income", undone="everyone's income in the Revenue Phase",
-            options=by_seat(seat=_seat), status=status, asks=_rolls_for,
+            options=by_seat(seat=_seat), status=status, asks=_rolls_for, tells=_paid,
              idle=_nothing_to_roll, handlers={"advance": income, "trips": trips})

@@ -50,6 +50,22 @@ def allocate(e: Edit) -> None:
     e.say(f"Resources to the ports: {what}.")
 
 
+def _gained(before: dict[str, dict[str, int]], after: dict[str, dict[str, int]]) -> str:
+    """The goods more in `after` than in `before` (by place, then good), added up by good: "6 crops, 2 spices"."""
+    more = {g: sum(after.get(p, {}).get(g, 0) - before.get(p, {}).get(g, 0) for p in after) for g in board_mod.GOODS}
+    return ", ".join(f"{k} {g}" for g, k in more.items() if k > 0) or "nothing"
+
+
+def _made(before: PMap, after: PMap) -> tuple[str, str]:
+    """What resource creation made, for the box."""
+    return "Resources made", _gained(before["data"]["lands"], after["data"]["lands"])
+
+
+def _moved(before: PMap, after: PMap) -> tuple[str, str]:
+    """What went to the ports, for the box."""
+    return "To the ports", _gained(before["data"]["stock"], after["data"]["stock"])
+
+
 def _summer(state: PMap) -> bool:
     return season(state) == "Summer"
 
@@ -57,6 +73,8 @@ def _summer(state: PMap) -> bool:
 SEASON = Step("SEASON", "1 The season changes", TABLE, status=status("the season changes"), done="Next",
               undone="the change of season", options=by_seat(table=_next("Next")))
 RESOURCES = Step("RESOURCES", "2 Resource creation", TABLE, status=status("resources made"), done="Make",
-                 undone="the season's resource creation", options=by_seat(table=_next("Make")), handlers={"advance": create})
+                 undone="the season's resource creation", options=by_seat(table=_next("Make")), handlers={"advance": create},
+                 tells=_made)
 ALLOCATION = Step("ALLOCATION", "4 Resources to ports", TABLE, status=status("to the ports"), when=_summer, done="Move",
-                  undone="the resources to the ports", options=by_seat(table=_next("Move")), handlers={"advance": allocate})
+                  undone="the resources to the ports", options=by_seat(table=_next("Move")), handlers={"advance": allocate},
+                  tells=_moved)
