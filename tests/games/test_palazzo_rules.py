@@ -368,7 +368,7 @@ def test_the_buyer_turns_up_a_new_tile_for_the_yard_and_names_it_in_one_tap_on_h
     t = PZ(real=True)
     for tile in ("Suns 3", "Moons ace", "Arms 2", "Crowns null"):
         t.ok(type="draw", deck="tiles", cards=[tile])
-    assert "Set out at setup: Moons ace in the yard." in t.log  # the table set it out, not Ada whose turn it is
+    assert "Ada names Moons ace, set out in the yard at setup." in t.log  # the table set it out, Ada named it
     t.buy("Arms 2", exact=False)  # Ada's turn ends: Bea's now
     assert "Ada turns up a new tile for the yard." in t.log
     mine = _naming(_offered(t, 0), "tile")

@@ -119,24 +119,26 @@ def name(e: Edit) -> None:
     if "seat" in e.action and not names(e.state, deck, seat):
         e.refuse(f"{e.name(seat)} turned up no {piece} waiting to be named")
     who = settle(e, deck, seat)
-    said = e.name(who) if who is not None else None  # None: set out at setup (the table did, not the player naming it)
+    # Who turned it up; a piece set out at setup (nobody did) is named by the player it is named for.
+    said = f"{e.name(who)} turns up {{}} in the {{}}." if who is not None else \
+        f"{e.name(seat)} names {{}}, set out in the {{}} at setup."
     if deck == TILES.name:
         _name_tile(e, cards[0], said)
     else:
         _name_coin(e, cards[0], said)
 
 
-def _name_tile(e: Edit, card: Any, who: str | None) -> None:
+def _name_tile(e: Edit, card: Any, said: str) -> None:
     tile = tile_name(card)
     if tile is None or tile != card:
         e.refuse(f"{card!r} is not a tile: name it such as “Suns 3”, “Moons null”, “Arms ace”")
     e.draw(TILES, 1, "tile_order", cards=[tile], put_back="")  # only named: nothing to put back
     yard = e.data["yard"]
     yard[yard.index(None)] = tile
-    e.say(f"{who} turns up {tile} in the yard." if who else f"Set out at setup: {tile} in the yard.")
+    e.say(said.format(tile, "yard"))
 
 
-def _name_coin(e: Edit, card: Any, who: str | None) -> None:
+def _name_coin(e: Edit, card: Any, said: str) -> None:
     if card not in FACES:
         e.refuse(f"{card!r} is not a coin: null, ace, 2, 3, 4 or 5")
     if not coins_unseen(e.state, e.data)[FACES.index(card)]:
@@ -144,4 +146,4 @@ def _name_coin(e: Edit, card: Any, who: str | None) -> None:
     e.draw(COINS, 1, "coin_order", cards=[card], put_back="")  # only named: nothing to put back
     bank = e.data["bank"]
     bank[bank.index(None)] = FACES.index(card)
-    e.say(f"{who} turns up {a_coin(card)} in the bank." if who else f"Set out at setup: {a_coin(card)} in the bank.")
+    e.say(said.format(a_coin(card), "bank"))
