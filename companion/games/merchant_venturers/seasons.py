@@ -4,6 +4,8 @@ creation (every producing New World land makes one unit of its port's good, if i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pyrsistent import PMap
 
 from companion.core.flow import TABLE, Step
@@ -50,7 +52,7 @@ def allocate(e: Edit) -> None:
     e.say(f"Resources to the ports: {what}.")
 
 
-def _gained(before: dict[str, dict[str, int]], after: dict[str, dict[str, int]]) -> str:
+def _gained(before: Mapping[str, Mapping[str, int]], after: Mapping[str, Mapping[str, int]]) -> str:
     """The goods more in `after` than in `before` (by place, then good), added up by good: "6 crops, 2 spices"."""
     more = {g: sum(after.get(p, {}).get(g, 0) - before.get(p, {}).get(g, 0) for p in after) for g in board_mod.GOODS}
     return ", ".join(f"{k} {g}" for g, k in more.items() if k > 0) or "nothing"

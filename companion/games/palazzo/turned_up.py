@@ -119,7 +119,7 @@ def name(e: Edit) -> None:
     if "seat" in e.action and not names(e.state, deck, seat):
         e.refuse(f"{e.name(seat)} turned up no {piece} waiting to be named")
     who = settle(e, deck, seat)
-    # Who turned it up; a piece set out at setup (nobody did) is named by the player it is named for.
+    # Who turned it up; for a piece set out at setup (nobody turned it up), who named it.
     said = f"{e.name(who)} turns up {{}} in the {{}}." if who is not None else \
         f"{e.name(seat)} names {{}}, set out in the {{}} at setup."
     if deck == TILES.name:
