@@ -10,6 +10,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from companion import service_manager
 from companion.errors import CompanionError
@@ -97,7 +98,7 @@ def _run(args: argparse.Namespace) -> int:
                                  "Or choose another --port or web.host") from None
         if problem:
             table.alert("Settings", "The saved settings failed: the last good ones are in use. See Settings.")
-        signal.signal(signal.SIGTERM, _terminate)
+        signal.signal(signal.SIGTERM, lambda *_: _terminate(app.extensions["changes"]))
         log.info("%s hardware; journal %s", "simulated" if simulated else "real", journal.path)
         log.info("serving the table at http://%s:%s/", web["host"], web["port"])
         if simulated or not display.state().ok:
@@ -174,10 +175,13 @@ def _tell_systemd_ready(runtime: object, web: dict) -> object:
     return watchdog
 
 
-def _terminate(*_: object) -> None:
-    """SIGTERM: leave the server's loop even with phones still connected (closing the listening
-    socket alone leaves waitress serving their open connections), then clean up once."""
+def _terminate(changes: Any) -> None:
+    """SIGTERM: let the pages' requests held for a change go, then leave the server's loop even with phones still
+    connected (closing the listening socket alone leaves waitress serving their open connections), and clean up
+    once. Every open page holds one: unanswered, waitress waited 5 s for their workers at each stop, and they
+    then woke a loop already closed (EBADF in the log)."""
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    changes.close()
     raise SystemExit(0)
 
 
