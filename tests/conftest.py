@@ -13,11 +13,6 @@ from companion.core.view import table_view
 from companion.games.free_play import FREE_PLAY
 from companion.replay import Replayer
 
-import trigger_guard
-
-
-# The tests' waitress servers keep their triggers: a close of one by anything else is refused and named (trigger_guard).
-trigger_guard.install()
 
 # Hypothesis's properties assert behaviour, never time: its default deadline (200 ms an example) failed an
 # example of the reader's codec that took 505 ms on a machine busy with the rest of the suite.

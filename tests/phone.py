@@ -4,7 +4,6 @@ import http.client
 import json
 import re
 import threading
-import warnings
 from contextlib import contextmanager
 
 from waitress import wasyncore
@@ -78,11 +77,11 @@ def serving(app, threads=2):
     open file: CI logged such writes (EBADF) beside a later test's page whose /pair was aborted."""
     server = make_server(app, "127.0.0.1", 0, threads=threads)
     connections = getattr(server, "map", None) or server._map
-    stop = threading.Event()
+    ended = threading.Event()  # set by the loop itself, as it reads the wake-up sent at the end
 
     def run():
         try:
-            while not stop.is_set() and connections:
+            while not ended.is_set() and connections:
                 wasyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=connections, count=1)
         finally:
             wasyncore.close_all(connections)
@@ -96,11 +95,9 @@ def serving(app, threads=2):
         # waitress stops its workers only on SystemExit (the box's SIGTERM): stopped here, or they stay waiting for
         # work (3,254 piled up in one test process).
         server.task_dispatcher.shutdown()
-        stop.set()
-        try:
-            server.pull_trigger()  # wakes the loop now, not at its next timeout
-        except OSError as e:  # closed under it, by a close trigger_guard cannot see (not os.close): said, not failed
-            warnings.warn(f"the test server's trigger was closed under it: {e}", RuntimeWarning, stacklevel=1)
+        # The loop ends when it reads this wake-up, so nothing is closed before it is sent. (Ended by a flag it saw
+        # at its own timeout, it once closed the trigger just before this wake-up was written to it: EBADF.)
+        server.trigger.pull_trigger(ended.set)
         thread.join(15)
 
 

@@ -161,22 +161,3 @@ def test_a_test_server_stopped_with_a_request_held_touches_nothing_after(make_ru
     assert (left, [r.getMessage() for r in caplog.records]) == ([], [])
     assert [status for status, _, _ in answers] == [204] * 20  # each page was answered before its server stopped
 
-
-def test_a_close_of_a_live_servers_trigger_by_anything_else_is_refused_and_named(make_runtime):
-    """tests/trigger_guard.py: a descriptor of a test server's trigger closed from outside waitress (a stale
-    number) is kept open, and a warning says where the close came from."""
-    import gc
-    import os
-
-    import pytest
-    from waitress.trigger import trigger
-
-    from trigger_guard import ForeignClose
-
-    app = create_app(Box(settings_mod.load(None), make_runtime()))
-    with serving(app, threads=2) as port:
-        (live,) = [o for o in gc.get_objects() if isinstance(o, trigger) and not o._closed]  # this server's
-        with pytest.warns(ForeignClose, match="test_a_close_of_a_live_servers_trigger"):
-            os.close(live.trigger)
-        live.pull_trigger()  # still open
-        assert paired_phone(app, port).get("/api/changes")[0] == 200
