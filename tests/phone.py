@@ -2,8 +2,11 @@
 
 import http.client
 import json
+import os
 import re
+import socket
 import threading
+import warnings
 from contextlib import contextmanager
 
 from waitress import wasyncore
@@ -72,33 +75,62 @@ def serving(app, threads=2):
 
     Stopped in the box's order, with the loop still running: the requests held for a change are answered, the
     workers stop, and only then does the loop end and close its sockets and trigger, in its own thread. Closed from
-    another thread while it served (as before), waitress's close() raced its select (waitress issue #468), and a
-    worker that finished afterwards wrote to the closed trigger's descriptor number, which by then may be another
-    open file: CI logged such writes (EBADF) beside a later test's page whose /pair was aborted."""
+    another thread while it served (waitress issue #468), waitress's close() raced its select, and a worker that
+    finished afterwards wrote to the closed trigger's descriptor. The loop is woken for its end by a connection to
+    its own port, never through the trigger: nothing is written to a pipe the teardown does not own."""
     server = make_server(app, "127.0.0.1", 0, threads=threads)
+    port = server.effective_port
     connections = getattr(server, "map", None) or server._map
-    ended = threading.Event()  # set by the loop itself, as it reads the wake-up sent at the end
+    trigger_file = os.fstat(server.trigger.trigger)  # the wake-up pipe's write end, compared at the end
+    ended = threading.Event()
+    failed = []
 
     def run():
         try:
-            while not ended.is_set() and connections:
+            while not ended.is_set():
                 wasyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=connections, count=1)
+        except BaseException as e:  # said at the teardown: a test whose server died under it must not pass
+            failed.append(e)
         finally:
-            wasyncore.close_all(connections)
+            wasyncore.close_all(connections, ignore_all=True)
 
     thread = threading.Thread(target=run, name="test-server", daemon=True)
     thread.start()
     try:
-        yield server.effective_port
+        yield port
     finally:
+        _check_trigger(server, trigger_file)
         app.extensions["changes"].close()
         # waitress stops its workers only on SystemExit (the box's SIGTERM): stopped here, or they stay waiting for
         # work (3,254 piled up in one test process).
         server.task_dispatcher.shutdown()
-        # The loop ends when it reads this wake-up, so nothing is closed before it is sent. (Ended by a flag it saw
-        # at its own timeout, it once closed the trigger just before this wake-up was written to it: EBADF.)
-        server.trigger.pull_trigger(ended.set)
+        ended.set()
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=2).close()  # wakes the loop's select
+        except OSError:
+            pass  # the loop has already ended (then `failed` says why)
         thread.join(15)
+        if failed:
+            raise AssertionError("the test's server stopped serving during the test") from failed[0]
+        assert not thread.is_alive(), "the test's server did not stop within 15 s"
+
+
+class ForeignClose(RuntimeWarning):
+    """The write end of a test server's wake-up pipe was closed or replaced by something outside waitress."""
+
+
+def _check_trigger(server, before):
+    """Twice in CI a test server's trigger was found closed when the teardown woke the loop through it (EBADF),
+    with no exception in the loop and no os.close of it seen: something in the test process closed a number it
+    did not own. The teardown no longer writes to it; this says so, with the test's name, if it happens again."""
+    try:
+        now = os.fstat(server.trigger.trigger)
+        same = (now.st_dev, now.st_ino) == (before.st_dev, before.st_ino)
+    except OSError:
+        same = False
+    if not same:
+        warnings.warn(ForeignClose("the test server's trigger was closed under it by something outside waitress"),
+                      stacklevel=3)
 
 
 @contextmanager

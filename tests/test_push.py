@@ -161,3 +161,29 @@ def test_a_test_server_stopped_with_a_request_held_touches_nothing_after(make_ru
     assert (left, [r.getMessage() for r in caplog.records]) == ([], [])
     assert [status for status, _, _ in answers] == [204] * 20  # each page was answered before its server stopped
 
+
+
+def test_a_test_servers_trigger_closed_by_something_else_is_said_at_its_teardown(make_runtime):
+    """phone.serving's check: a number it does not own closed under it is named (ForeignClose), not missed."""
+    import os
+    import warnings
+
+    from waitress import wasyncore
+
+    from phone import ForeignClose, _check_trigger
+    from web_panel.serve import make_server
+
+    server = make_server(create_app(Box(settings_mod.load(None), make_runtime())), "127.0.0.1", 0, threads=1)
+    try:
+        before = os.fstat(server.trigger.trigger)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            _check_trigger(server, before)  # untouched: nothing said
+        read, write = os.pipe()
+        os.dup2(write, server.trigger.trigger)  # the number now names another pipe, as after a foreign close
+        os.close(read), os.close(write)
+        with pytest.warns(ForeignClose):
+            _check_trigger(server, before)
+    finally:
+        server.task_dispatcher.shutdown()
+        wasyncore.close_all(server._map, ignore_all=True)
