@@ -60,7 +60,11 @@ def test_no_page_of_a_game_has_a_serious_barrier_in_either_theme(browser, page, 
             with_fields.first.click()
             expect(phone.locator(".picker")).to_be_visible()  # its picker open
         found += [f"{who}, mid-game: {b}" for b in barriers(phone)]
+    for phone in (page, ada):  # no page open while the rest is played at random: each is opened again at the end
+        phone.goto("about:blank")
     _on_to_the_end(runtime, random.Random(5))
+    for phone in (page, ada):
+        phone.goto(base)
     _checked(found, page, ("/", "/history"), "host, at the end")
     page.locator("#games button").first.click()  # the game just played, its story
     expect(page.locator("#game")).to_be_visible()
