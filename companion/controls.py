@@ -637,7 +637,10 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
         if nxt and options[index].get("action") == nxt.get("action"):  # NEXT's own: its word once, over NEXT
             short = ""  # ("Deal", not "Deal Deal"); where the line has no room for it, not before the label either
             if not doing_fits(line, doing):  # ("► on to 9 Second chance to buy" under "Next")
-                doing = f"► {options[index]['label'].removeprefix(nxt['short'] + ': ')}{phone}{count}"
+                label = options[index]["label"].removeprefix(nxt["short"] + ": ")
+                doing = f"► {label}{phone}{count}"
+                if not doing_fits(line, doing) and ": " in label:  # the step that comes by its number alone
+                    doing = f"► {label.split(': ')[0]}{phone}{count}"  # ("► on to Phase 4"; its line names it)
     if not options and not nxt and on_phones(view):
         doing = "► on the phone" if len(on_phones(view)) == 1 else "► on the phones"
     if panel.under and _keyed(options):  # an entry of a few short ways, one press each: what it is on two lines

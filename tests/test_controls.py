@@ -309,7 +309,8 @@ def test_where_select_starts_is_what_the_box_did_last_time_by_its_first_choice()
 
 def test_next_s_own_option_says_its_word_once_and_leaves_it_out_where_the_line_has_no_room():
     """The option SELECT is on is NEXT's: its word is over NEXT, so the ACTION hint is blank; where "Next: on to 9
-    Second chance to buy" would be cut on the box's two lines, the word over NEXT is not said before it again."""
+    Second chance to buy" would be cut on the box's two lines, the word over NEXT is not said before it again, and
+    where "on to Phase 4: secondary activations" would be cut still, the phase that comes is named by its number."""
     def screen(label):
         view = {"title": "Merchant Venturers", "status": "every port is done", "players": [{"name": "Ada"}],
                 "options": [{"label": label, "short": "Next", "action": {"type": "advance"}, "fields": {},
@@ -320,6 +321,9 @@ def test_next_s_own_option_says_its_word_once_and_leaves_it_out_where_the_line_h
     assert (short.doing, short.hints) == ("► Next: on to 7 Sail ships", ("", "", "", "Next"))
     assert (long.doing, long.hints) == ("► on to 9 Second chance to buy", ("", "", "", "Next"))
     assert step_lines(long.step, long.doing)[1] == ["► on to 9 Second", "chance to buy"]
+    # Too long even so, a step named by its number and its words (La Venise du Nord's phases): by its number.
+    phase = screen("Next: on to Phase 4: secondary activations")
+    assert (phase.doing, step_lines(phase.step, phase.doing)[1]) == ("► on to Phase 4", ["► on to Phase 4"])
 
 
 def test_held_next_walks_the_list_back_where_next_has_a_job_of_its_own_and_never_does_it():

@@ -106,17 +106,16 @@ def fits_a_row(entry: list[dict[str, Any]]) -> bool:
 
 
 def ways(entry: list[dict[str, Any]]) -> list[str]:
-    """What tells each option from the others of its entry: its label after the words all of theirs begin with,
-    when those words are what the entry already says ("Move to Flax": "Flax by Boat: move 3, act 1" -> "by Boat:
-    move 3, act 1"); else its whole label. (Each view of every input lists its options: the words in common are
-    found once for the entry.)"""
+    """What tells each option from the others of its entry: its label after the first words all of theirs begin
+    with that the entry already says ("Move to Flax": "Flax by Boat: move 3, act 1" -> "by Boat: move 3, act 1";
+    "Flax: move 1, act 3" and "Flax: move 3, act 1" -> "move 1, act 3", "move 3, act 1"); else its whole label.
+    (Each view of every input lists its options: the words in common are found once for the entry.)"""
     labels = [option["label"] for option in entry]
-    i = len(commonprefix(labels))
-    while i > 0 and not all(len(other) == i or other[i] in " :" for other in labels):  # back to a word's end
-        i -= 1
-    if not (i and entry[0].get("under", "").endswith(labels[0][:i])):
-        return labels
-    return [label[i:].lstrip(": ") or label for label in labels]
+    under = entry[0].get("under", "")
+    for i in range(len(commonprefix(labels)), 0, -1):  # the longest run of whole words the entry ends with
+        if all(len(other) == i or other[i] in " :" for other in labels) and under.endswith(labels[0][:i]):
+            return [label[i:].lstrip(": ") or label for label in labels]
+    return labels
 
 
 def rolloff_options(state: PMap) -> tuple[Option, ...]:

@@ -139,7 +139,11 @@ def test_a_short_list_shows_each_option_but_a_few_short_ways_make_one_row_on_a_p
     assert [len(e) for e in listed(options, 6)] == [6, 1, 2]  # a long list: every `under` is one entry
     long_ways = [{"label": f"Flax by Boat to {t}: move 5, act 6", "under": "Move to Flax"} for t in ("Gold", "Wool")]
     assert [len(e) for e in listed(long_ways + [take], 10, rows=True)] == [1, 1, 1]  # not short words: not a row
-    assert ways(long_ways) == [o["label"] for o in long_ways]  # "Flax by Boat to": not its under's
+    # Only the words its under already says go: "Flax", not "Flax by Boat to" (La Venise du Nord's moves).
+    assert ways(long_ways) == ["by Boat to Gold: move 5, act 6", "by Boat to Wool: move 5, act 6"]
+    by_die = [{"label": f"Market: move {m}, act {a}", "under": "Move to Market"} for m, a in ((3, 5), (5, 3))]
+    assert ways(by_die) == ["move 3, act 5", "move 5, act 3"]
+    assert ways(tiles) == ["Buy Suns 2", "Buy Suns 3"]  # "Buy Suns" is not what "Buy a tile" says: whole
 
 
 

@@ -94,7 +94,7 @@ def _before(state: PMap) -> bool:
 DEAL = Step("DEAL", "Deal the board", TABLE, status=status("Before year 1: deal"), undone="dealing the board",
             when=lambda s: _before(s) and not _dealt(s), done="Deal", options=by_seat(table=_deal_option),
             handlers={"advance": deal})
-PLACE = Step("PLACE", "Place a trading post and a ship", EACH, status=status("Place post and ship"),
+PLACE = Step("PLACE", "Place a post and a ship", EACH, status=status("Place post and ship"),
              undone="placing a trading post and a ship", when=_before, done="Place",
              skip=lambda s, seat: not s["data"]["unplaced"][seat], options=turn_by_turn(_place_options, with_done=False),
              handlers={"advance": place})
