@@ -639,8 +639,9 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
             if not doing_fits(line, doing):  # ("► on to 9 Second chance to buy" under "Next")
                 label = options[index]["label"].removeprefix(nxt["short"] + ": ")
                 doing = f"► {label}{phone}{count}"
-                if not doing_fits(line, doing) and ": " in label:  # the step that comes by its number alone
-                    doing = f"► {label.split(': ')[0]}{phone}{count}"  # ("► on to Phase 4"; its line names it)
+                head, on_to, step = label.partition("on to ")
+                if not doing_fits(line, doing) and ": " in step:  # the step that comes by its number alone
+                    doing = f"► {head}{on_to}{step.split(': ')[0]}{phone}{count}"  # ("► on to Phase 4")
     if not options and not nxt and on_phones(view):
         doing = "► on the phone" if len(on_phones(view)) == 1 else "► on the phones"
     if panel.under and _keyed(options):  # an entry of a few short ways, one press each: what it is on two lines

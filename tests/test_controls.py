@@ -324,6 +324,7 @@ def test_next_s_own_option_says_its_word_once_and_leaves_it_out_where_the_line_h
     # Too long even so, a step named by its number and its words (La Venise du Nord's phases): by its number.
     phase = screen("Next: on to Phase 4: secondary activations")
     assert (phase.doing, step_lines(phase.step, phase.doing)[1]) == ("► on to Phase 4", ["► on to Phase 4"])
+    assert screen("Done: on to Phase 4: secondary activations").doing == "► Done: on to Phase 4"  # not "► Done"
 
 
 def test_held_next_walks_the_list_back_where_next_has_a_job_of_its_own_and_never_does_it():
