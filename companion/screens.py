@@ -70,6 +70,7 @@ class CardScreen:
     deck: str
     cards: tuple[str, ...]
     left: int | None = None  # cards left in the draw pile, when known
+    verb: str = "drew"  # after `who` ("Bea drew"), or alone ("Turned up": a tile the table set out)
 
 
 @dataclass(frozen=True)
@@ -426,7 +427,7 @@ def _dice(image: Image.Image, s: DiceScreen) -> None:
 
 def _card(image: Image.Image, s: CardScreen) -> None:
     left = f"  ({s.left} left)" if s.left is not None else ""
-    _header(image, f"{s.who} drew{left}")
+    _header(image, f"{s.who} {s.verb}".strip() + left)
     _centred(image, 12, s.deck, width=WIDTH - 1)
     lines = list(s.cards[:3])
     y = 24 if len(lines) == 1 else 22

@@ -500,5 +500,8 @@ def _result_screen(view: dict[str, Any], last: dict[str, Any], shown: dict[str, 
         return DiceScreen(who, roll["spec"], tuple(roll["values"]), int(roll["spec"].split("d")[1]), roll.get("said", ""))
     deck = (view.get("decks") or {}).get(last.get("deck"))
     if last["type"] == "draw" and deck and isinstance(deck["out"], list) and deck["out"]:  # face up: shown
-        return CardScreen(who, deck["label"], tuple(deck["out"][-int(last.get("n", 1)):]), deck["draw"])
+        shown_up = tuple(deck["out"][-int(last.get("n", 1)):])
+        if deck.get("piece", "card") != "card":  # a tile is turned up by the table, not drawn by whoever names it
+            return CardScreen("", deck["label"], shown_up, deck["draw"], verb="Turned up")
+        return CardScreen(who, deck["label"], shown_up, deck["draw"])
     return None

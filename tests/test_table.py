@@ -653,3 +653,29 @@ def test_one_action_that_spends_more_than_a_few_coins_asks_first(tmp_path):
         assert rig.runtime.view()["players"][0]["gold"] == 3 and rig.runtime.view()["log"][-1] == "Ada builds a Villa for 10 — the box"
     finally:
         rig.close()
+
+
+def test_a_real_tile_named_shows_as_turned_up_not_as_drawn_by_whoever_names_it(tmp_path):
+    """palazzo with real tiles: the table sets the yard out at setup and Ada names what lies there. The box showed
+    "Ada drew (23 left)" for it; a tile is turned up, by nobody in particular: "Turned up". Cards keep "drew"."""
+    from companion.screens import CardScreen
+    from companion.table import _result_screen
+
+    rig = make_rig(tmp_path)
+    try:
+        setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0,
+                 "deck_modes": {"tiles": "mirror", "coins": "virtual"}}
+        assert rig.runtime.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
+        assert rig.runtime.submit({"type": "advance"}).accepted  # the yard and the bank set out: Ada's turn
+        naming = next(o for o in rig.runtime.view()["options"] if o["label"].startswith("The tile turned up is"))
+        assert rig.runtime.submit(naming["action"]).accepted
+        assert rig.table.wait_idle()
+        view = rig.runtime.view()
+        tile, left = naming["action"]["cards"][0], view["decks"]["tiles"]["draw"]
+        assert rig.table._transient[0] == CardScreen("", "Structure tiles", (tile,), left, verb="Turned up")
+    finally:
+        rig.close()
+    cards = {"players": [{"name": "Ada"}], "actor": 0,
+             "decks": {"deck": {"label": "Cards", "piece": "card", "out": ["Q♥"], "draw": 37}}}
+    assert _result_screen(cards, {"type": "draw", "deck": "deck", "seat": 0, "seq": 4}) == CardScreen(
+        "Ada", "Cards", ("Q♥",), 37)

@@ -144,6 +144,7 @@ def score_keys(game: GameDef) -> tuple[tuple[str, str], ...]:
 def _deck(spec: DeckSpec, deck: PMap) -> dict[str, Any]:
     return {
         "label": spec.label,
+        "piece": spec.piece,  # "card", "coin", "tile"
         "pieces": plural(spec.piece),  # "cards", "coins", "tiles"
         "mode": deck["mode"],
         "draw": len(deck["draw"]) if deck["known"] else None,
