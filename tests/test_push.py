@@ -162,7 +162,6 @@ def test_a_test_server_stopped_with_a_request_held_touches_nothing_after(make_ru
     assert [status for status, _, _ in answers] == [204] * 20  # each page was answered before its server stopped
 
 
-
 def test_a_test_servers_trigger_closed_by_something_else_is_said_at_its_teardown(make_runtime):
     """phone.serving's check: a number it does not own closed under it is named (ForeignClose), not missed."""
     import os
