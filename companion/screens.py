@@ -430,6 +430,8 @@ def _card(image: Image.Image, s: CardScreen) -> None:
     _header(image, f"{s.who} {s.verb}".strip() + left)
     _centred(image, 12, s.deck, width=WIDTH - 1)
     lines = list(s.cards[:3])
+    if len(lines) == 1 and text_width(lines[0], 2) > WIDTH - 1:  # one name too wide large: on two large lines
+        lines = wrapped(lines[0], [WIDTH - 1, WIDTH - 1], scale=2)  # ("Crowns" / "ace", not "Crowns…")
     y = 24 if len(lines) == 1 else 22
     for card in lines:
         _centred(image, y, card, scale=2 if len(lines) <= 2 else 1, width=WIDTH - 1)

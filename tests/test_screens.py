@@ -250,3 +250,15 @@ def test_a_middle_dot_is_a_square_dot_not_a_dash():
     lit = [(x, y) for x in range(dot.width) for y in range(8) if dot.getpixel((x, y))]
     assert len({x for x, _ in lit}) == len({y for _, y in lit}) == 2  # as tall as it is wide
     assert dot.tobytes() != dash.tobytes()
+
+
+def test_one_name_too_wide_to_draw_large_is_drawn_large_on_two_lines_not_cut():
+    """A palazzo tile turned up, "Crowns ace", read across the table: it was drawn "Crowns…" on one large line."""
+    from companion.screens import render, text_width
+
+    assert text_width("Crowns ace", 2) > 127  # too wide for one large line
+    image = render(CardScreen("", "Structure tiles", ("Crowns ace",), 23, verb="Turned up"))
+    second = image.crop((0, 40, 128, 58))  # where a second large line is drawn
+    assert second.getbbox() is not None  # "ace" is there
+    one_line = render(CardScreen("Bea", "Cards", ("Q♥",), 37)).crop((0, 40, 128, 58))
+    assert one_line.getbbox() is None  # a short name stays on one line
