@@ -11,7 +11,9 @@ name as likely as its copies (a Cogs, of which Master of Venice has 15, fifteen 
 tick, a name to type) is not chosen: it is counted (`phone_only`, distinct labels). The bench then finds the
 SHORTEST sequence of presses from the panel the Table holds now that makes exactly that input (a breadth-first
 search over the panel states of the pure `controls.press`; a short and a long press each count one), presses them
-into the Table, and counts them. What the Table does between decisions (SELECT starting on what the box did last in
+into the Table, and counts them. Where a result covers a step the box has not shown yet (a roll that ended a
+turn, what NEXT did), a press only takes it away: the player presses once to see the step, and that press counts
+too (`uncovered`: how many decisions began so). What the Table does between decisions (SELECT starting on what the box did last in
 that step, keeping its place when the list changes) is the Table's own. An input the game refuses is not a
 decision (`refused`; its presses are not counted).
 
@@ -90,6 +92,7 @@ class Decision:
     action: dict[str, Any]  # the input chosen
     presses: tuple[tuple[str, bool], ...]  # (role, long) each
     costly: bool = False  # the Table asked before spending more than a few coins: the last press is its yes
+    uncovered: bool = False  # the first press took away a result over a step the box had not shown yet
 
 
 @dataclass
@@ -269,13 +272,19 @@ def play(folder: Path, game: str, players: int, seed: int, decisions: int, keep:
             if not options:
                 break  # nothing the box can do: the game waits for a phone
             option = pick(options, rng)
-            action, panel = chosen(option, rng, copies), box.panel
+            action = chosen(option, rng, copies)
+            uncovered = box.table.covers_step
+            if uncovered:  # a result over a step not shown yet (a roll, what NEXT did): a press shows the step
+                box.press("select", False)
+            panel = box.panel
             try:
                 presses = shortest(view, panel, action, option["label"])
             except NoPresses:
                 out.no_presses.append(action)
                 break  # reported: the game cannot go on the way it was chosen
-            for move in presses:
+            if uncovered:
+                presses = (("select", False), *presses)
+            for move in presses[uncovered:]:
                 box.press(*move)
             costly = box.panel.confirm == "costly"
             if costly:  # the box asks before one press spends more than a few coins: yes
@@ -299,7 +308,7 @@ def play(folder: Path, game: str, players: int, seed: int, decisions: int, keep:
             turn += len(presses)
             seat = _for(view, action)
             parts[seat] = parts.get(seat, 0) + len(presses)
-            out.decisions.append(Decision(view if keep else {}, panel, action, presses, costly))
+            out.decisions.append(Decision(view if keep else {}, panel, action, presses, costly, uncovered))
     finally:
         box.close()
     if turn:
@@ -338,6 +347,7 @@ def figures(played: list[Played]) -> dict[str, float]:
                     f"{name}.turns": len(turns)}
         if parts:
             out |= {f"{name}.part_p50": statistics.median_low(parts), f"{name}.part_p95": percentile(parts, 95)}
+        out[f"{name}.uncovered"] = sum(d.uncovered for p in mine for d in p.decisions)
         out[f"{name}.refused"] = sum(p.refused for p in mine)
         out[f"{name}.phone_only"] = len(set().union(*(p.phone_only for p in mine)))
         out[f"{name}.no_presses"] = sum(len(p.no_presses) for p in mine)

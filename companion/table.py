@@ -86,6 +86,7 @@ class Table:
         self._transient: tuple[Screen, float] | None = None  # a screen over the step, until
         self._transient_since = 0.0
         self._shown_seq = (self._view.get("last") or {}).get("seq")
+        self._step_seen = _who_acts(self._view)  # the step and player the step screen last showed
         now = clock()
         self._active_at = now
         self._level = "awake"  # awake, dim, blank
@@ -232,6 +233,11 @@ class Table:
                 if no:
                     return
                 # ...and does what it does in the game: a question that came up as it was pressed never eats it.
+            if kind == "press" and self.covers_step:
+                # A result over a step nobody has seen yet (NEXT moved on, a draw ended the turn): the press
+                # shows that step and does nothing in it, so no press acts on what the box has not shown.
+                self._transient = None
+                return
             view = self.runtime.view()
             if kind == "press" and self.pairing is not None and (view.get("game") is None or self._panel.page == "pair"):
                 self.pairing.unlock()  # a person at the table wants a code: a fresh one, whatever strangers guessed
@@ -255,6 +261,21 @@ class Table:
                     return
                 used, reply = None, controls.turn(view, self._panel, item[1])
             self._reply(reply, view, used)
+
+    @property
+    def covers_step(self) -> bool:
+        """Whether a result or a notice covers a step or player the step screen has not shown (a press there only
+        takes it away); a question is answered as it asks. A player's own dice over his own next step do not: he
+        reads them and goes on with his turn (La Venise du Nord's roll, then the move)."""
+        up = self._transient is not None and self.clock() < self._transient[1]
+        if not up or self._panel.confirm is not None or self._asking is not None or self._panel.page != "step":
+            return False
+        now = _who_acts(self._view)
+        if now == self._step_seen:
+            return False
+        actor = self._view.get("actor")
+        his_own = type(actor) is int and (now[0], actor) == (self._step_seen[0], self._step_seen[3])
+        return not (his_own and isinstance(self._transient[0], DiceScreen))
 
     def _open_pairing(self) -> None:
         """SELECT held at the table, on any screen: the pairing screen with a window's fresh code,
@@ -321,8 +342,8 @@ class Table:
             self._show(AlertScreen("Refused", sentence(outcome.reason)), self.timing.alert)
 
     def _settle_transient(self, was_question: bool) -> None:
-        """A press took the screen: a question goes at once, a result or a refusal once it has been up
-        `least` seconds (the press still acts)."""
+        """A press took the screen: a question goes at once, a result or a refusal over the step it was shown on
+        once it has been up `least` seconds (the press acts there)."""
         if self._transient is None:
             return
         until = self._transient_since + self.timing.least
@@ -437,6 +458,8 @@ class Table:
         view = self._view
         pairing = (self.pairing.code, self.pairing.url) if self.pairing is not None else None
         screen = self._transient[0] if self._transient else controls.screen_for(view, self._panel, pairing)
+        if not self._transient and self._panel.page == "step":
+            self._step_seen = _who_acts(view)
         screen = self._wifi_turn(screen)
         if self._reader_missing and isinstance(screen, StepScreen) and not screen.badge:
             screen = replace(screen, badge="RDR?")

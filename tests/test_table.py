@@ -473,6 +473,58 @@ def test_the_popes_die_rolled_by_next_shows_on_the_panel(rig):
     assert rig.table.last_frame.tobytes() == render(screen).tobytes()
 
 
+def test_a_press_under_a_result_over_a_step_not_yet_shown_only_shows_that_step(rig):
+    from companion.screens import DiceScreen
+
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
+    assert rig.runtime.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    while rig.runtime.view()["step"] != "POPE":
+        assert rig.runtime.submit({"type": "advance"}).accepted
+    assert rig.table.wait_idle()
+    rig.clock.now += 10  # what earlier steps showed has gone: the Pope Phase is on the glass
+    assert rig.table.wait_idle()
+    rig.press("next")  # the Pope's die, and the game moves on to a step the box has not shown
+    after = rig.runtime.view()
+    assert after["step"] != "POPE" and isinstance(rig.table._transient[0], DiceScreen)
+    assert rig.table.covers_step
+    rig.clock.now += 3  # the die has been read
+    rig.press("next")  # meant for the step under the die: it only shows that step
+    assert rig.runtime.view()["seq"] == after["seq"]
+    assert rig.table._transient is None and not rig.table.covers_step
+    assert rig.glass().tobytes() == expected(rig, rig.table._panel).tobytes()
+    rig.press("next")  # now it acts, on the step it shows
+    assert rig.runtime.view()["seq"] == after["seq"] + 1
+
+
+def test_a_press_under_a_result_over_the_step_it_was_made_in_still_acts(rig):
+    rig.press("action")  # Roll 1d6: Ada's turn goes on under the dice
+    seq = rig.runtime.view()["seq"]
+    assert rig.table._transient is not None and not rig.table.covers_step
+    rig.press("next")
+    assert rig.runtime.view()["seq"] == seq + 1 and rig.runtime.view()["actor"] == 1
+
+
+def test_a_players_own_dice_over_his_next_step_let_the_press_go_on_with_his_turn(rig):
+    from companion.screens import DiceScreen
+
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
+    assert rig.runtime.submit({"type": "new_game", "game": "la_venise_du_nord", "setup": setup}).accepted
+    for tile in ("Market", "Order"):  # every Burgher placed
+        (start,) = [o for o in rig.runtime.view()["options"] if o["label"] == f"Start on {tile}"]
+        assert rig.runtime.submit(start["action"]).accepted
+    assert rig.table.wait_idle()
+    rig.clock.now += 10
+    assert rig.table.wait_idle()
+    assert rig.runtime.view()["actor"] == 0 and rig.runtime.view()["step"] != "MOVE"
+    rig.press("next")  # Roll: Ada's dice, over Ada's move
+    view = rig.runtime.view()
+    assert view["step"] == "MOVE" and isinstance(rig.table._transient[0], DiceScreen)
+    assert not rig.table.covers_step
+    rig.clock.now += 1  # she reads them: the dice stay
+    rig.press("action")  # her first move's tile opens (its ways on the keys): the press went on with her turn
+    assert rig.table._panel.under and rig.table._transient is not None
+
+
 def test_a_press_right_after_a_phone_changes_the_screen_within_a_step_is_dropped(rig):
     assert rig.runtime.submit({"type": "roll", "spec": "1d6"}).accepted  # Ada's phone rolls: same step
     assert rig.table.wait_idle()

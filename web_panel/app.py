@@ -87,8 +87,8 @@ def create_app(box: Box) -> Flask:
         pairing=box.pairing or Pairing(lambda code: pairing_url(hosts, web["port"], code)),
         seat_asks=seats.AskLimit(),  # how often a phone asks the box for a held seat, and the box is asked for one
         changes=push.Changes(runtime),  # wakes the pages' requests held for the table's next version
-        taps=table_api.Taps(),
-        past_games=history.PastGames(runtime),  # past games replayed, off the requests' threads  # each phone's last input, for its double tap
+        taps=table_api.Taps(),  # each phone's last input, for its double tap
+        past_games=history.PastGames(runtime),  # past games replayed, off the requests' threads
     )
     for module in (pages, pairing, table_api, push, scores, history, reader_api, settings_api, seats, backups, health_api,
                    network):
