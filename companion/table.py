@@ -77,6 +77,7 @@ class Table:
         self.wifi = wifi  # has .join(): (network name, Wi-Fi QR text) while the own network is up
         self._turn_at: float | None = None  # when the Wi-Fi and pairing screens next take turns
         self.frames = 0  # frames sent to the display
+        self._last_drawn: tuple | None = None  # the last frame's screen and shift: the same is not drawn again
         self.last_frame: Image.Image | None = None  # the picture as drawn (before the idle shift)
         self._queue: queue.Queue = queue.Queue()
         self._thread: threading.Thread | None = None
@@ -393,6 +394,7 @@ class Table:
         self._active_at = self.clock()
         if self._level == "blank":
             self.display.wake()
+            self._last_drawn = None  # drawn afresh on waking
         if self._level != "awake":
             self.display.set_contrast(self.idle.contrast)
         self._level = "awake"
@@ -465,6 +467,10 @@ class Table:
             screen = replace(screen, badge="RDR?")
         if self._notice is not None and isinstance(screen, StepScreen):
             screen = replace(screen, notice=self._notice[0])
+        drawing = (screen, self._shift)
+        if drawing == self._last_drawn:  # the same picture (a queued copy of a view, a test's mark): rendering it
+            self._drawn = view  # again would be most of a frame's cost, for nothing sent
+            return
         image = render(screen)
         self.last_frame = image
         dx, dy = _SHIFTS[self._shift]
@@ -473,7 +479,7 @@ class Table:
             shifted.paste(image, (dx, dy))
             image = shifted
         self.display.show(image)
-        self._drawn = view
+        self._drawn, self._last_drawn = view, drawing
         self.frames += 1
 
     def _wifi_turn(self, screen: Screen) -> Screen:
