@@ -23,10 +23,31 @@ def test_no_page_holds_a_script_and_the_policy_allows_none(make_runtime):
             policy = dict(part.strip().split(" ", 1) for part in headers["Content-Security-Policy"].split(";"))
             assert policy["script-src"] == "'self'", path  # no 'unsafe-inline': a script put in a page does not run
             html = page.decode()
-            assert not re.search(r"<script(?![^>]*\bsrc=)", html), path  # every script is a file's
+            # Every script is a file's; the one block in a page is the table's first state, data a browser never runs.
+            assert not re.search(r'<script(?![^>]*\bsrc=)(?! type="application/json" id="first">)', html), path
             assert not re.search(r"<[^>]+\son[a-z]+=", html), path  # no handler in an attribute
             scripts = re.findall(r'<script type="module" src="/static/js/pages/(\w+)\.js\?v=', html)
             assert scripts == ([] if path == "/no-such-page" else [PAGES[path][1].removesuffix(".html")]), path
+
+
+def test_the_first_state_in_a_page_is_data_nothing_in_it_can_close(make_runtime):
+    """The Table page and My seat carry the table's first state, as /api/changes answers it: a name written to
+    close the block and run a script stays inside it, escaped, and reads back whole."""
+    import json
+
+    runtime = make_runtime()
+    evil = "</script><b>&<!--"  # a name has 24 characters at most
+    assert runtime.submit({"type": "new_game", "game": "free_play",
+                           "setup": {"players": [{"name": evil}, {"name": "Bea"}]}}).accepted
+    with two_phones(runtime) as (host, player):
+        assert player.call("POST", "/api/seat", {"seat": 0})[0] == 200
+        for phone, path in ((host, "/"), (player, "/seat")):
+            _, page, _ = phone.raw("GET", path)
+            blocks = re.findall(r'<script type="application/json" id="first">(.*?)</script>', page.decode(), re.S)
+            assert len(blocks) == 1 and not re.search("[<>&]", blocks[0]), path
+            first = json.loads(blocks[0])
+            assert first["state"]["players"][0]["name"] == evil and first["at"].endswith(f".{runtime.view()['version']}")
+            assert (first.get("seat") or {}).get("seat") == (0 if path == "/seat" else None), path
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not on this machine (make test installs it)")

@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, g, render_template
 from markupsafe import Markup, escape
 
 from companion.core.words import sentence
-from web_panel import static_files
+from web_panel import push, static_files
 
 bp = Blueprint("pages", __name__)
 bp.add_url_rule("/static/<path:filename>", "static", static_files.serve, methods=["GET"])
@@ -24,8 +24,22 @@ PAGES = {
 }
 
 
+# The pages that follow the table (watch.js) and whether with this phone's seat: their first state comes in the
+# page itself, as /api/changes would answer it, so a phone on a slow link shows the table one round trip sooner.
+FOLLOWS = {"table.html": False, "seat.html": True}
+
+
 def _page(template: str):
+    if template in FOLLOWS:
+        return lambda: _render(template, first=_first(FOLLOWS[template]))
     return lambda: _render(template)
+
+
+def _first(seat: bool) -> Markup:
+    """The first answer of /api/changes, to sit in a JSON data block (never run as a script): every "<", ">"
+    and "&" escaped, so nothing in a name can close the block."""
+    body = push.answer(None, seat).decode()
+    return Markup(body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
 def _render(template: str, **more):

@@ -126,9 +126,17 @@ def changes(query: dict[str, str]):
         held = changes.wait(lambda: since == runtime.view()["version"], int(query.get("wait", 0)))
         if not held:
             return Response(status=204, headers={"Retry-After": str(RETRY)} if held is None else {})
+    return Response(answer(since, bool(query.get("seat"))), mimetype="application/json",
+                    headers={"Cache-Control": "no-store"})
+
+
+def answer(since: int | None, seat: bool) -> bytes:
+    """/api/changes' answer for a page at version `since` (None: it has none, the whole state); `seat`: this
+    phone's seat view with it. A page opened is given the first one in its HTML (pages.py), a round trip saved."""
+    ext = current_app.extensions
+    changes, runtime = ext["changes"], ext["runtime"]
     version, told = changes.since(since)
-    seat = g.session.seat if query.get("seat") else None
-    mine = runtime.seat_json(seat) if seat is not None else None
-    body = b'{"at":"%s.%d",%s%s}' % (changes.run.encode(), version, told,
+    held = g.session.seat if seat else None
+    mine = runtime.seat_json(held) if held is not None else None
+    return b'{"at":"%s.%d",%s%s}' % (changes.run.encode(), version, told,
                                      b',"seat":' + mine[1] if mine and mine[0] == version else b"")
-    return Response(body, mimetype="application/json", headers={"Cache-Control": "no-store"})

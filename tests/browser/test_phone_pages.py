@@ -1546,6 +1546,9 @@ def test_two_taps_on_next_120_ms_apart_move_the_game_on_once(page, served):
     page.wait_for_timeout(1500)
     assert runtime.view()["seq"] == seq + 1 and runtime.view()["step"] == "DIPLOMACY"
     expect(page.locator(".refused")).to_contain_text("that was done a moment ago (a second tap): look again")
+    page.locator('#sim [data-role="select"]').click()  # takes away "Revenue", shown over the Diplomacy Phase
+    page.wait_for_timeout(500)
+    assert runtime.view()["seq"] == seq + 1
     sim_next = page.locator('#sim [data-role="next"]')
     sim_next.click()
     page.wait_for_timeout(120)

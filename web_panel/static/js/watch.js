@@ -12,6 +12,15 @@ const HOLD_S = 10, GIVE_UP_S = HOLD_S + 5;
 
 export function watch(onData, seat) {
   let state = null, at = "", next = null, out = null;
+  // The first answer came in the page (web_panel/pages.py): shown at once, and the next request waits for news.
+  const first = document.getElementById("first");
+  if (first) {
+    const d = JSON.parse(first.textContent);
+    first.remove();
+    at = d.at;
+    state = merged(null, d);
+    onData(state, d.seat);
+  }
   async function once() {
     clearTimeout(next);
     if (out || document.visibilityState === "hidden") return;
