@@ -119,9 +119,10 @@ def ways(entry: list[dict[str, Any]]) -> list[str]:
 
 
 def rolloff_options(state: PMap) -> tuple[Option, ...]:
-    """The roll-off under way (the first player's, or a game's own tie): NEXT rolls it."""
+    """The roll-off under way (the first player's, or a game's own tie): NEXT rolls it, a die for each player (not
+    "2d6" in its label: that reads as two dice added up)."""
     if state["rolloff"] is None:
         return ()
     k = len(state["rolloff"]["contenders"])
-    return (Option(f"Roll off for the {state['rolloff']['purpose']} ({k}d6)", "Roll", {"type": "rolloff"},
+    return (Option(f"Roll off for the {state['rolloff']['purpose']}", "Roll", {"type": "rolloff"},
                    rolls=f"{k}d6", button="NEXT"),)

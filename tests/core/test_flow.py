@@ -236,9 +236,10 @@ def test_a_roll_off_under_way_is_what_the_buttons_offer():
     flow = F.Flow(steps=(F.Step("turn", "Turn"),))
     g = GameDef(id="t", title="Test", min_players=2, max_players=4, flow=flow, first_player="rolloff")
     t = Table(g, {"players": FOUR["players"][:3]})
-    assert [(o.label, o.action, o.button) for o in t.offered] == [("Roll off for the first player (3d6)", {"type": "rolloff"}, "NEXT")]
+    assert [(o.label, o.action, o.button, o.rolls) for o in t.offered] == [
+        ("Roll off for the first player", {"type": "rolloff"}, "NEXT", "3d6")]  # a die each
     t.ok(type="rolloff", values=[5, 2, 5])
-    assert t.offered[0].label == "Roll off for the first player (2d6)"
+    assert (t.offered[0].label, t.offered[0].rolls) == ("Roll off for the first player", "2d6")  # the two tied roll again
 
 
 def test_a_roll_off_can_count_a_face_for_less_than_it_shows():

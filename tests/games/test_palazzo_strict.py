@@ -157,7 +157,7 @@ def test_the_start_roll_off_takes_the_readers_dice_in_seat_order_for_three_and_f
     outcomes = {}
     for n, values in ((3, (4, 5, 6)), (4, (3, 5, 5, 1))):  # a piecepack die's 6 is its null face: 0
         rt = _runtime(make_runtime, n=n, first=None)
-        roll = _option(rt.view()["options"], f"Roll off for the first player ({n}d6)")
+        roll = _option(rt.view()["options"], "Roll off for the first player")
         assert roll["rolls"] == f"{n}d6" and roll["button"] == "NEXT"
         thrown = rt.submit_event(ReaderEvent(n, 1, "DICE", {"sides": "6", "values": ",".join(map(str, values))}))
         assert thrown.ok, thrown.message
