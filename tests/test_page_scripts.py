@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from phone import two_phones
+from phone import Phone, two_phones
 
 from web_panel.pages import PAGES
 
@@ -24,7 +24,7 @@ def test_no_page_holds_a_script_and_the_policy_allows_none(make_runtime):
             assert policy["script-src"] == "'self'", path  # no 'unsafe-inline': a script put in a page does not run
             html = page.decode()
             # Every script is a file's; the one block in a page is the table's first state, data a browser never runs.
-            assert not re.search(r'<script(?![^>]*\bsrc=)(?! type="application/json" id="first">)', html), path
+            assert not re.search(r'<script(?![^>]*\bsrc=)(?! type="application/json" id="first-state">)', html), path
             assert not re.search(r"<[^>]+\son[a-z]+=", html), path  # no handler in an attribute
             scripts = re.findall(r'<script type="module" src="/static/js/pages/(\w+)\.js\?v=', html)
             assert scripts == ([] if path == "/no-such-page" else [PAGES[path][1].removesuffix(".html")]), path
@@ -43,11 +43,15 @@ def test_the_first_state_in_a_page_is_data_nothing_in_it_can_close(make_runtime)
         assert player.call("POST", "/api/seat", {"seat": 0})[0] == 200
         for phone, path in ((host, "/"), (player, "/seat")):
             _, page, _ = phone.raw("GET", path)
-            blocks = re.findall(r'<script type="application/json" id="first">(.*?)</script>', page.decode(), re.S)
+            blocks = re.findall(r'<script type="application/json" id="first-state">(.*?)</script>', page.decode(), re.S)
             assert len(blocks) == 1 and not re.search("[<>&]", blocks[0]), path
             first = json.loads(blocks[0])
             assert first["state"]["players"][0]["name"] == evil and first["at"].endswith(f".{runtime.view()['version']}")
             assert (first.get("seat") or {}).get("seat") == (0 if path == "/seat" else None), path
+        stranger = Phone(host.port)  # not paired: sent to pair, and shown nothing of the table
+        for path in ("/", "/seat"):
+            status, page, _ = stranger.raw("GET", path)
+            assert status in (302, 303) and b"first-state" not in page, (path, status)
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not on this machine (make test installs it)")

@@ -13,7 +13,7 @@ const HOLD_S = 10, GIVE_UP_S = HOLD_S + 5;
 export function watch(onData, seat) {
   let state = null, at = "", next = null, out = null;
   // The first answer came in the page (web_panel/pages.py): shown at once, and the next request waits for news.
-  const first = document.getElementById("first");
+  const first = document.getElementById("first-state");
   if (first) {
     const d = JSON.parse(first.textContent);
     first.remove();
