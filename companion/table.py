@@ -87,7 +87,9 @@ class Table:
         self._transient: tuple[Screen, float] | None = None  # a screen over the step, until
         self._transient_since = 0.0
         self._shown_seq = (self._view.get("last") or {}).get("seq")
-        self._step_seen = _who_acts(self._view)  # the step and player the step screen last showed
+        # The step screen the table last saw (drawn, or made by its own moves under a result), and whose it was.
+        self._step_shown: Screen | None = None
+        self._step_seen = _who_acts(self._view)
         now = clock()
         self._active_at = now
         self._level = "awake"  # awake, dim, blank
@@ -235,10 +237,11 @@ class Table:
                     return
                 # ...and does what it does in the game: a question that came up as it was pressed never eats it.
             if kind == "press" and self.covers_step:
-                # A result over a step nobody has seen yet (NEXT moved on, a draw ended the turn): the press
-                # shows that step and does nothing in it, so no press acts on what the box has not shown.
+                # A result over a screen nobody has seen yet (NEXT moved on, a tile named rebuilt the list): the
+                # press shows it and does nothing in it, so no press acts on what the box has not shown.
                 self._transient = None
                 return
+            under = self._transient is not None
             view = self.runtime.view()
             if kind == "press" and self.pairing is not None and (view.get("game") is None or self._panel.page == "pair"):
                 self.pairing.unlock()  # a person at the table wants a code: a fresh one, whatever strangers guessed
@@ -262,21 +265,29 @@ class Table:
                     return
                 used, reply = None, controls.turn(view, self._panel, item[1])
             self._reply(reply, view, used)
+            if under and reply.action is None and self._transient is not None:
+                # A move in the list under a result (SELECT, an entry opened) made from the screen last seen: the
+                # screen it makes is known too, so a second move there still acts.
+                self._step_shown = self._step_screen()
 
     @property
     def covers_step(self) -> bool:
-        """Whether a result or a notice covers a step or player the step screen has not shown (a press there only
-        takes it away); a question is answered as it asks. A player's own dice over his own next step do not: he
-        reads them and goes on with his turn (La Venise du Nord's roll, then the move)."""
+        """Whether a result or a notice covers a step screen other than the one the table last saw (another step
+        or player, or the same step's list changed: a press there only takes it away); a question is answered as
+        it asks. A player's own dice over his own next step do not: he reads them and goes on with his turn (La
+        Venise du Nord's roll, then the move whose line names the dice)."""
         up = self._transient is not None and self.clock() < self._transient[1]
         if not up or self._panel.confirm is not None or self._asking is not None or self._panel.page != "step":
             return False
-        now = _who_acts(self._view)
-        if now == self._step_seen:
+        if self._step_screen() == self._step_shown:
             return False
-        actor = self._view.get("actor")
+        now, actor = _who_acts(self._view), self._view.get("actor")
         his_own = type(actor) is int and (now[0], actor) == (self._step_seen[0], self._step_seen[3])
         return not (his_own and isinstance(self._transient[0], DiceScreen))
+
+    def _step_screen(self) -> Screen:
+        pairing = (self.pairing.code, self.pairing.url) if self.pairing is not None else None
+        return controls.screen_for(self._view, self._panel, pairing)
 
     def _open_pairing(self) -> None:
         """SELECT held at the table, on any screen: the pairing screen with a window's fresh code,
@@ -461,7 +472,7 @@ class Table:
         pairing = (self.pairing.code, self.pairing.url) if self.pairing is not None else None
         screen = self._transient[0] if self._transient else controls.screen_for(view, self._panel, pairing)
         if not self._transient and self._panel.page == "step":
-            self._step_seen = _who_acts(view)
+            self._step_shown, self._step_seen = screen, _who_acts(view)
         screen = self._wifi_turn(screen)
         if self._reader_missing and isinstance(screen, StepScreen) and not screen.badge:
             screen = replace(screen, badge="RDR?")

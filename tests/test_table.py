@@ -504,6 +504,44 @@ def test_a_press_under_a_result_over_the_step_it_was_made_in_still_acts(rig):
     assert rig.runtime.view()["seq"] == seq + 1 and rig.runtime.view()["actor"] == 1
 
 
+def test_a_press_under_a_result_over_the_same_step_whose_list_changed_only_shows_it(tmp_path):
+    """palazzo with real tiles: a tile named rebuilds the list under "Turned up" (the cursor back on the first
+    option), though the step and player are the same. ACTION there opened the bank's coins, never shown; now it
+    only shows the list, and the next ACTION acts on what the screen shows."""
+    from companion.screens import CardScreen
+
+    rig = make_rig(tmp_path)
+    try:
+        setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0,
+                 "deck_modes": {"tiles": "mirror", "coins": "virtual"}}
+        assert rig.runtime.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
+        assert rig.runtime.submit({"type": "advance"}).accepted  # the yard and the bank set out: Ada's turn
+        assert rig.table.wait_idle()
+        rig.clock.now += 10  # Ada's list on the glass
+        assert rig.table.wait_idle()
+        before = rig.runtime.view()
+        naming = next(o for o in before["options"] if o["label"].startswith("The tile turned up is"))
+        assert rig.runtime.submit(naming["action"]).accepted  # named on a phone
+        assert rig.table.wait_idle()
+        view = rig.runtime.view()
+        assert (view["step"], view["actor"]) == (before["step"], before["actor"])
+        assert isinstance(rig.table._transient[0], CardScreen) and rig.table.covers_step
+        rig.clock.now += 1
+        rig.press("action")
+        assert rig.runtime.view()["seq"] == view["seq"] and rig.table._transient is None and rig.table._panel.under == ()
+        assert rig.glass().tobytes() == expected(rig, rig.table._panel).tobytes()
+    finally:
+        rig.close()
+
+
+def test_moves_in_the_list_under_a_result_over_the_screen_last_seen_go_on_acting(rig):
+    rig.press("action")  # Roll 1d6: the dice over Ada's list, as it was
+    assert not rig.table.covers_step
+    rig.press("select")
+    rig.press("select")  # the second move too: the screen it moves on from is the one the first made
+    assert rig.table._panel.option == 2 and rig.table._transient is not None
+
+
 def test_a_players_own_dice_over_his_next_step_let_the_press_go_on_with_his_turn(rig):
     from companion.screens import DiceScreen
 
@@ -521,8 +559,8 @@ def test_a_players_own_dice_over_his_next_step_let_the_press_go_on_with_his_turn
     assert view["step"] == "MOVE" and isinstance(rig.table._transient[0], DiceScreen)
     assert not rig.table.covers_step
     rig.clock.now += 1  # she reads them: the dice stay
-    rig.press("action")  # her first move's tile opens (its ways on the keys): the press went on with her turn
-    assert rig.table._panel.under and rig.table._transient is not None
+    rig.press("action")  # her first move: its tile opens (its ways on the keys), or one way moves her
+    assert rig.table._panel.under or rig.runtime.view()["seq"] == view["seq"] + 1
 
 
 def test_a_press_right_after_a_phone_changes_the_screen_within_a_step_is_dropped(rig):
