@@ -195,7 +195,9 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
         if option is None:
             return Reply(panel, prompt=AlertScreen("Undo", "Nothing to undo."))
         if option["confirm"] and not long:
-            prompt = AlertScreen("Undo?", f"{option['label']} Hold BACK to take it back.", ("Hold", "", "", "Keep"))
+            # Headed "Undo?": the label's own "Undo: " would say it twice, in the room the last words need.
+            prompt = AlertScreen("Undo?", f"{option['label'].removeprefix('Undo: ')} Hold BACK to take it back.",
+                                 ("Hold", "", "", "Keep"))
             return Reply(replace(panel, confirm="undo"), prompt=prompt)
         return Reply(panel, dict(option["action"]) | ({"confirm": True} if option["confirm"] else {}))
     if role == "select":

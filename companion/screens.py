@@ -498,7 +498,7 @@ def _alert(image: Image.Image, s: AlertScreen) -> None:
     draw.rectangle((0, 0, WIDTH - 2, 17), fill=1)
     _title(image, s.title)
     bottom = 54 if any(s.hints) else 64
-    for i, line in enumerate(wrap(s.message, WIDTH - 2)[: (bottom - 19) // 8]):
+    for i, line in enumerate(wrapped(s.message, [WIDTH - 2] * ((bottom - 19) // 8))):  # a cut says so: "…"
         draw_text(image, (0, 19 + i * 8), line)
     if any(s.hints):
         _hints(image, s.hints)

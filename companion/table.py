@@ -449,6 +449,8 @@ class Table:
             self._notice = None
         if self._transient is not None and now >= self._transient[1]:
             self._transient = None
+            if self._asking is not None or self._panel.confirm is not None:  # an unanswered question lapses: said
+                self._notice = ("Not done: no answer", now + self.timing.notice)  # (a late "No" is not taken for one)
             if self._asking is not None:
                 self._said_no(lapsed=True)
             self._asking = None

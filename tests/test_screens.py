@@ -189,6 +189,22 @@ def test_a_hint_too_wide_for_its_button_is_drawn_smaller_never_cut():
     assert not hint_fits("Take the 5 from the bank")
 
 
+def test_an_alert_too_long_for_its_lines_says_it_is_cut():
+    long = AlertScreen("Undo?", "Roll-off: Ada null, Bea 4, Cy 5, Dan 2, Eve 3. Cy goes first. Hold BACK to take "
+                       "it back, or press NEXT to keep it as it is.", ("Hold", "", "", "Keep"))
+    lines = []
+    import companion.screens as screens
+
+    real = screens.draw_text
+    try:
+        screens.draw_text = lambda image, at, text, *a, **k: (lines.append(text), real(image, at, text, *a, **k))
+        render(long)
+    finally:
+        screens.draw_text = real
+    message = [line for line in lines if line not in ("Undo?", "Hold", "Keep")]
+    assert len(message) == 4 and message[-1].endswith("…"), message
+
+
 def test_the_winner_is_sixteen_pixels_tall_and_every_place_of_six_shows():
     screen = SCREENS["result_shared_six"]
     image = render(screen)

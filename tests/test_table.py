@@ -542,6 +542,20 @@ def test_moves_in_the_list_under_a_result_over_the_screen_last_seen_go_on_acting
     assert rig.table._panel.option == 2 and rig.table._transient is not None
 
 
+def test_a_question_left_unanswered_goes_saying_nothing_was_done(rig):
+    rig.press("action")  # Roll 1d6
+    rig.clock.now += Timing().result
+    assert rig.table.wait_idle()
+    rig.press("back")  # undoing a roll asks first
+    assert rig.table._panel.confirm == "undo"
+    rig.clock.now += Timing().question + 0.1
+    assert rig.table.wait_idle()
+    assert rig.table._panel.confirm is None and rig.table._transient is None
+    assert rig.glass().tobytes() == render(replace(controls.screen_for(rig.runtime.view(), rig.table._panel),
+                                                   notice="Not done: no answer")).tobytes()
+    assert rig.runtime.view()["last_roll"] is not None  # the roll stays
+
+
 def test_a_players_own_dice_over_his_next_step_let_the_press_go_on_with_his_turn(rig):
     from companion.screens import DiceScreen
 
