@@ -455,16 +455,21 @@ def test_a_face_down_draw_shows_no_card_screen_and_does_not_break_the_table():
     assert _result_screen(view, {"type": "draw", "deck": "coins", "seat": 0, "seq": 4}) is None
 
 
-def test_the_popes_die_rolled_by_next_shows_on_the_panel(rig):
-    from companion.screens import DiceScreen
-
+def _at_the_popes_phase(rig):
+    """A Master of Venice game on the table, at its first Pope Phase, on the glass (what earlier steps showed gone)."""
     setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
     assert rig.runtime.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
     while rig.runtime.view()["step"] != "POPE":
         assert rig.runtime.submit({"type": "advance"}).accepted
     assert rig.table.wait_idle()
-    rig.clock.now += 10  # what earlier steps showed has gone
+    rig.clock.now += 10
     assert rig.table.wait_idle()
+
+
+def test_the_popes_die_rolled_by_next_shows_on_the_panel(rig):
+    from companion.screens import DiceScreen
+
+    _at_the_popes_phase(rig)
     assert rig.runtime.submit({"type": "advance"}).accepted  # NEXT: the companion rolls the Pope's die
     assert rig.table.wait_idle()
     rolled = rig.runtime.shown(rig.runtime.view()["last"]["seq"])
@@ -476,13 +481,7 @@ def test_the_popes_die_rolled_by_next_shows_on_the_panel(rig):
 def test_a_press_under_a_result_over_a_step_not_yet_shown_only_shows_that_step(rig):
     from companion.screens import DiceScreen
 
-    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0}
-    assert rig.runtime.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
-    while rig.runtime.view()["step"] != "POPE":
-        assert rig.runtime.submit({"type": "advance"}).accepted
-    assert rig.table.wait_idle()
-    rig.clock.now += 10  # what earlier steps showed has gone: the Pope Phase is on the glass
-    assert rig.table.wait_idle()
+    _at_the_popes_phase(rig)
     rig.press("next")  # the Pope's die, and the game moves on to a step the box has not shown
     after = rig.runtime.view()
     assert after["step"] != "POPE" and isinstance(rig.table._transient[0], DiceScreen)
