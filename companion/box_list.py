@@ -100,8 +100,11 @@ def keep_place(before: dict[str, Any], view: dict[str, Any], under: Under, optio
         path += (key,)
     if path != under or not old:
         return path, 0
-    label = old[option % len(old)]["label"]
-    return under, next((i for i, o in enumerate(shown(view, under)) if o["label"] == label), 0)
+    # An entry is known by what it opens, whose label counts what is in it ("The tile turned up is Moons (6)", then
+    # "(5)" once one is named): SELECT stays on it.
+    was = old[option % len(old)]
+    key = was.get("opens") or was["label"]
+    return under, next((i for i, o in enumerate(shown(view, under)) if (o.get("opens") or o["label"]) == key), 0)
 
 
 def first_choice(view: dict[str, Any], under: Under, option: int) -> str | int | None:

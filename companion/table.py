@@ -349,6 +349,8 @@ class Table:
         if outcome.accepted:
             if used is not None:
                 self._used[_turn_of(view)] = used
+                if not self._panel.under:  # an entry's option done: SELECT back on that entry, where it still is
+                    self._panel = replace(self._panel, option=box_list.place_of(view, used))
             self._on_view(self.runtime.view(), own=True)  # now, not when its queued copy comes round
         elif not outcome.stale:
             self._show(AlertScreen("Refused", sentence(outcome.reason)), self.timing.alert)

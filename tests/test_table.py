@@ -533,6 +533,33 @@ def test_a_press_under_a_result_over_the_same_step_whose_list_changed_only_shows
         rig.close()
 
 
+def test_a_tile_named_on_the_keys_leaves_select_on_its_suit_for_the_next_one(tmp_path):
+    """Its entry counts the tiles left to name ("The tile turned up is Moons (6)", then "(5)"): SELECT stays on it,
+    not back on the first option, so the next tile of the yard is named without walking the list again."""
+    from companion import box_list
+
+    rig = make_rig(tmp_path)
+    try:
+        setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0,
+                 "deck_modes": {"tiles": "mirror", "coins": "virtual"}}
+        assert rig.runtime.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
+        assert rig.runtime.submit({"type": "advance"}).accepted
+        assert rig.table.wait_idle()
+        rig.clock.now += 10
+        assert rig.table.wait_idle()
+        moons = "The tile turned up is Moons"
+        while box_list.shown(rig.runtime.view())[rig.table._panel.option].get("opens") != moons:
+            rig.press("select")
+        rig.press("action")  # its faces on the keys
+        assert rig.table._panel.under == (moons,)
+        rig.press("back")  # Null
+        assert rig.runtime.view()["log"][-1].startswith("Ada names Moons null")
+        entry = box_list.shown(rig.runtime.view())[rig.table._panel.option]
+        assert entry["opens"] == moons and entry["label"].endswith("(5)")
+    finally:
+        rig.close()
+
+
 def test_moves_in_the_list_under_a_result_over_the_screen_last_seen_go_on_acting(rig):
     rig.press("action")  # Roll 1d6: the dice over Ada's list, as it was
     assert not rig.table.covers_step

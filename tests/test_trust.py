@@ -376,7 +376,7 @@ def test_one_stray_back_on_the_box_never_takes_back_what_a_phone_did_and_the_pho
     box.table.press(Press("back", False, 0.0, 0.1))  # one short BACK: a question, nothing taken back
     assert box.table.wait_idle()
     assert box.host.get("/api/state")[1]["seq"] == state["seq"]
-    asked = AlertScreen("Undo?", f"{undo['label']} Hold BACK to take it back.", ("Hold", "", "", "Keep"))
+    asked = AlertScreen("Undo?", f"{undo['label'].removeprefix('Undo: ')} Hold BACK to take it back.", ("Hold", "", "", "Keep"))
     assert box.table.last_frame.tobytes() == render(asked).tobytes()
     assert "taken_back" not in box.ada.get("/api/seat")[1]
     box.table.press(Press("back", True, 0.0, 1.0))  # held: yes

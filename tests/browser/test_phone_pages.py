@@ -755,7 +755,7 @@ def test_a_stray_back_on_the_box_asks_before_it_takes_back_a_phones_input_and_th
     undo = next(o for o in runtime.view()["options"] if o["action"]["type"] == "undo")
     from companion.screens import AlertScreen, render
 
-    asked = AlertScreen("Undo?", f"{undo['label']} Hold BACK to take it back.", ("Hold", "", "", "Keep"))
+    asked = AlertScreen("Undo?", f"{undo['label'].removeprefix('Undo: ')} Hold BACK to take it back.", ("Hold", "", "", "Keep"))
     assert "done on Ada's phone" in undo["label"]
     for _ in range(40):  # the page's press reaches the box over HTTP: wait for the question on its screen
         if table.wait_idle() and table.last_frame.tobytes() == render(asked).tobytes():
