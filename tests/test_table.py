@@ -503,6 +503,15 @@ def test_a_press_under_a_result_over_the_step_it_was_made_in_still_acts(rig):
     assert rig.runtime.view()["seq"] == seq + 1 and rig.runtime.view()["actor"] == 1
 
 
+def _palazzo_real_tiles(rig):
+    """A palazzo game with real tiles (and the box's coins) on the table, its yard and bank set out: Ada's turn."""
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0,
+             "deck_modes": {"tiles": "mirror", "coins": "virtual"}}
+    assert rig.runtime.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
+    assert rig.runtime.submit({"type": "advance"}).accepted
+    assert rig.table.wait_idle()
+
+
 def test_a_press_under_a_result_over_the_same_step_whose_list_changed_only_shows_it(tmp_path):
     """palazzo with real tiles: a tile named rebuilds the list under "Turned up" (the cursor back on the first
     option), though the step and player are the same. ACTION there opened the bank's coins, never shown; now it
@@ -511,11 +520,7 @@ def test_a_press_under_a_result_over_the_same_step_whose_list_changed_only_shows
 
     rig = make_rig(tmp_path)
     try:
-        setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0,
-                 "deck_modes": {"tiles": "mirror", "coins": "virtual"}}
-        assert rig.runtime.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
-        assert rig.runtime.submit({"type": "advance"}).accepted  # the yard and the bank set out: Ada's turn
-        assert rig.table.wait_idle()
+        _palazzo_real_tiles(rig)
         rig.clock.now += 10  # Ada's list on the glass
         assert rig.table.wait_idle()
         before = rig.runtime.view()
@@ -540,11 +545,7 @@ def test_a_tile_named_on_the_keys_leaves_select_on_its_suit_for_the_next_one(tmp
 
     rig = make_rig(tmp_path)
     try:
-        setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0,
-                 "deck_modes": {"tiles": "mirror", "coins": "virtual"}}
-        assert rig.runtime.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
-        assert rig.runtime.submit({"type": "advance"}).accepted
-        assert rig.table.wait_idle()
+        _palazzo_real_tiles(rig)
         rig.clock.now += 10
         assert rig.table.wait_idle()
         moons = "The tile turned up is Moons"
@@ -793,10 +794,7 @@ def test_a_real_tile_named_shows_as_turned_up_not_as_drawn_by_whoever_names_it(t
 
     rig = make_rig(tmp_path)
     try:
-        setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0,
-                 "deck_modes": {"tiles": "mirror", "coins": "virtual"}}
-        assert rig.runtime.submit({"type": "new_game", "game": "palazzo", "setup": setup}).accepted
-        assert rig.runtime.submit({"type": "advance"}).accepted  # the yard and the bank set out: Ada's turn
+        _palazzo_real_tiles(rig)
         naming = next(o for o in rig.runtime.view()["options"] if o["label"].startswith("The tile turned up is"))
         assert rig.runtime.submit(naming["action"]).accepted
         assert rig.table.wait_idle()
