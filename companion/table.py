@@ -286,6 +286,7 @@ class Table:
         return not (his_own and isinstance(self._transient[0], DiceScreen))
 
     def _step_screen(self) -> Screen:
+        """What the step screen shows now (under a result too): the view's step, or the pairing page."""
         pairing = (self.pairing.code, self.pairing.url) if self.pairing is not None else None
         return controls.screen_for(self._view, self._panel, pairing)
 
@@ -473,8 +474,7 @@ class Table:
         if self._level == "blank":
             return
         view = self._view
-        pairing = (self.pairing.code, self.pairing.url) if self.pairing is not None else None
-        screen = self._transient[0] if self._transient else controls.screen_for(view, self._panel, pairing)
+        screen = self._transient[0] if self._transient else self._step_screen()
         if not self._transient and self._panel.page == "step":
             self._step_shown, self._step_seen = screen, _who_acts(view)
         screen = self._wifi_turn(screen)
