@@ -278,14 +278,13 @@ def play(folder: Path, game: str, players: int, seed: int, decisions: int, keep:
                 box.press("select", False)
             panel = box.panel
             try:
-                presses = shortest(view, panel, action, option["label"])
+                found = shortest(view, panel, action, option["label"])
             except NoPresses:
                 out.no_presses.append(action)
                 break  # reported: the game cannot go on the way it was chosen
-            if uncovered:
-                presses = (("select", False), *presses)
-            for move in presses[uncovered:]:
+            for move in found:
                 box.press(*move)
+            presses = (("select", False),) * uncovered + found  # the press that showed the step counts too
             costly = box.panel.confirm == "costly"
             if costly:  # the box asks before one press spends more than a few coins: yes
                 box.press("action", False)
