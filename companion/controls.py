@@ -171,7 +171,8 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     if panel.pick is not None:
         return _picking(view, panel, role, long)
     options = shown(view, panel)
-    if panel.under and _keyed(options) and (role in KEYS or role == "next") and not (long and role != "back"):
+    if panel.under and _keyed(options) and (role in KEYS or role == "next") and (
+            not long or role == "back" or role in _keys_for(len(options))[len(KEYS):]):  # held NEXT, a fourth key
         return _on_keys(view, panel, options, role, long)
     # NEXT walks the list back where it has nothing of its own to do; held, it walks back anywhere (never NEXT's job).
     if role == "next" and (long or box_list.backward(view, panel.under)) and not view.get("over"):
@@ -234,11 +235,11 @@ def _leave(view: dict[str, Any], panel: Panel) -> Reply:
 
 
 def _on_keys(view: dict[str, Any], panel: Panel, options: list[dict[str, Any]], role: str, long: bool) -> Reply:
-    """An entry opened as a keypad (`_keyed`): BACK, SELECT and ACTION do the first three, NEXT turns to the rest;
-    held BACK leaves it."""
+    """An entry opened as a keypad (`_keyed`): BACK, SELECT and ACTION do the first three, NEXT turns to the rest (or
+    does the fourth of four); held BACK leaves it."""
     if role == "back" and long:
         return _leave(view, panel)
-    if role == "next":
+    if role == "next" and "next" not in _keys_for(len(options)):
         return Reply(replace(panel, option=panel.option + 1) if len(options) > 3 else panel)
     face = _key(panel.option, role, len(options))
     if face is None:
@@ -344,14 +345,21 @@ def _keypad(field: dict[str, Any], pick: Pick | None = None) -> bool:
 KEYS = ("back", "select", "action")  # the buttons that name a value on the keypad, left to right
 
 
+def _keys_for(faces: int) -> tuple[str, ...]:
+    """The buttons that name the values of a keypad of `faces` values: BACK, SELECT and ACTION, with NEXT turning the
+    page; all four where there are just four (no page to turn: palazzo's yard, a payment, a suit)."""
+    return (*KEYS, "next") if faces == len(KEYS) + 1 else KEYS
+
+
 def _pages(faces: int) -> int:
-    return max(1, -(-faces // len(KEYS)))
+    return max(1, -(-faces // len(_keys_for(faces))))
 
 
 def _key(at: int, role: str, faces: int) -> int | None:
     """The place (from 0) of the value a press names on the keypad's page (`at`, counted round the pages: 0 for the
     first three, 1 for the next, ...); None for none."""
-    face = 3 * (at % _pages(faces)) + KEYS.index(role) if role in KEYS else None
+    keys = _keys_for(faces)
+    face = len(keys) * (at % _pages(faces)) + keys.index(role) if role in keys else None
     return face if face is not None and face < faces else None
 
 
@@ -366,17 +374,34 @@ def _keyed(options: list[dict[str, Any]]) -> bool:
 
 def _keys_shown(names: list[str], at: int) -> tuple[str, tuple[str, str, str, str]]:
     """A keypad on the screen: the line naming what BACK, SELECT and ACTION name on this page, and the hints (NEXT:
-    the next page, where there is one; the line leaves it to its hint, so the title above keeps two lines)."""
+    the next page, where there is one; the line leaves it to its hint, so the title above keeps two lines; of four
+    names, NEXT's own)."""
+    if len(_keys_for(len(names))) > len(KEYS):  # a key on every button: the four on one line where they fit it, else
+        line = " ".join(names)                   # only over the buttons (the title keeps its lines)
+        return _marked(line) if text_width(line) <= WIDTH - 1 else "", (names[0], names[1], names[2], names[3])
     pages = _pages(len(names))
     page = at % pages
     keys = (names[3 * page:3 * page + 3] + ["", "", ""])[:3]
     after = (page + 1) % pages
     rest = names[3 * after:3 * after + 3] if pages > 1 else []
-    span = rest[0] if len(rest) == 1 else f"{rest[0]}-{rest[-1]}" if rest else ""
-    line = " ".join(keys).strip()
-    if text_width(f"► {line}") <= WIDTH - 1:  # else without its mark: on one line, the title keeps two
-        line = f"► {line}"
-    return line, (keys[0], keys[1], keys[2], span if len(span) <= KEY_WORD else "More")
+    return _marked(" ".join(keys).strip()), (keys[0], keys[1], keys[2], _span(rest))
+
+
+def _marked(line: str) -> str:
+    """A keypad's line, "► " in front where that still fits on one line (else without: the title keeps two)."""
+    return f"► {line}" if text_width(f"► {line}") <= WIDTH - 1 else line
+
+
+def _span(rest: list[str]) -> str:
+    """NEXT's hint on a keypad: what the next page names. A run of numbers upwards reads as one ("4-6", a die's
+    faces); other names side by side where they fit ("5 4", never "5-4", which reads as a score), else "More"."""
+    if not rest:
+        return ""
+    numbers = [int(n) if n.isdigit() else None for n in rest]
+    if len(rest) > 1 and None not in numbers and numbers == list(range(numbers[0], numbers[0] + len(rest))):
+        return f"{rest[0]}-{rest[-1]}"
+    side_by_side = " ".join(rest)
+    return side_by_side if len(side_by_side) <= KEY_WORD else "More"
 
 
 def _hinted(title: str, hint: str, doing: str) -> str:
@@ -411,7 +436,7 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
         return Reply(replace(panel, pick=None))
     values = _values(option["fields"][key], pick)
     if keypad:
-        if role == "next":  # the next page (held: the one before), where there is one
+        if role == "next" and "next" not in _keys_for(len(values)):  # the next page (held: the one before)
             return Reply(replace(panel, pick=replace(pick, at=pick.at + (-1 if long else 1))) if len(values) > 3 else panel)
         face = _key(pick.at, role, len(values))
         if face is None:

@@ -361,6 +361,10 @@ def test_an_entry_of_a_few_options_with_short_hints_of_their_own_is_a_keypad_onc
     view = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0], "options": coins + others}
     opened = controls.press(view, Panel(), "action", False).panel
     assert opened.under == ("The coin turned up is",) and controls.screen_for(view, opened).hints == ("Null", "Ace", "2", "3-5")
+    # NEXT's hint names the next page: a run of numbers as one ("3-5"); other names side by side, never "5-4" (a
+    # score), or "More" where they do not fit.
+    bank = [o | {"short": f} for o, f in zip(coins[:5], ("3", "Ace", "Null", "5", "4"))]
+    assert controls.screen_for(view | {"options": bank + others}, opened).hints == ("3", "Ace", "Null", "5 4")
     assert controls.press(view, opened, "select", False).action == {"type": "draw", "cards": ["Ace"]}
     rest = controls.press(view, opened, "next", False).panel
     assert controls.press(view, rest, "back", False).action == {"type": "draw", "cards": ["3"]}
@@ -381,11 +385,20 @@ def test_a_field_names_its_few_values_on_the_keys_by_their_short_names():
             "options": [_opt("Buy Arms 2 (7)", {"type": "buy"}, fields={"pay": pay})]}
     keypad = controls.press(view, Panel(), "action", False).panel
     screen = controls.screen_for(view, keypad)
+    # Four: one over each button, NEXT's too, and no page to turn (too wide for the line above, they are named over
+    # the buttons only).
     assert (screen.step, screen.doing, screen.hints) == (
-        "payment (hold BACK to leave)", "► Exact Over Ex+D5", ("Exact", "Over", "Ex+D5", "Ov+D5"))
+        "payment (hold BACK to leave)", "", ("Exact", "Over", "Ex+D5", "Ov+D5"))
     assert controls.press(view, keypad, "select", False).action == {"type": "buy", "pay": "o"}
-    assert controls.press(view, controls.press(view, keypad, "next", False).panel, "back", False).action == {
-        "type": "buy", "pay": "od"}
+    assert controls.press(view, keypad, "next", False).action == {"type": "buy", "pay": "od"}
+    assert controls.press(view, keypad, "next", True).action == {"type": "buy", "pay": "od"}  # held, the same
+    view["options"][0]["fields"] = {"pay": {**pay, "enum": [*pay["enum"], "x"], "enumShort": [*pay["enumShort"], "All"],
+                                            "enumNames": [*pay["enumNames"], "every coin"]}}  # five: two pages again
+    five = controls.press(view, Panel(), "action", False).panel
+    assert controls.screen_for(view, five).hints == ("Exact", "Over", "Ex+D5", "More")
+    assert controls.press(view, five, "next", False).action is None
+    assert controls.press(view, controls.press(view, five, "next", False).panel, "select", False).action == {
+        "type": "buy", "pay": "x"}
     view["options"][0]["fields"] = {"pay": {**pay, "enumShort": ["Left", "Left", "Right", "Above"]}}  # two alike
     walked = controls.press(view, controls.press(view, Panel(), "action", False).panel, "select", False)
     assert walked.action is None and controls.screen_for(view, walked.panel).doing == "► more than 7  2/4"
@@ -434,7 +447,7 @@ def test_a_long_field_with_short_names_is_keyed_by_its_groups_then_by_the_group_
     assert controls.screen_for(view, moons.panel).step == "structure: Moon (hold BACK: back)"
     assert controls.press(view, moons.panel, "select", False).action == {"type": "advance", "action": "turret", "on": "Moons 3"}
     assert controls.press(view, moons.panel, "back", True).panel.pick.group is None  # back to the suits
-    crowns = controls.press(view, controls.press(view, suits, "next", False).panel, "back", False).panel
+    crowns = controls.press(view, suits, "next", False).panel  # the fourth suit on NEXT
     assert controls.press(view, crowns, "select", False).action["on"] == "Crowns ace"
     walked = {**on}
     del walked["enumShort"]
@@ -472,7 +485,7 @@ def test_a_long_field_keyed_by_groups_named_short_names_each_value_as_in_the_gro
     assert controls.screen_for(view, last).doing == "► MB P1 P2"
     assert controls.press(view, last, "action", False).action["boat"] == ["P2"]  # a group of one place: that place
     second = controls.press(view, tiles_on_keys, "next", False).panel
-    assert controls.screen_for(view, second).hints == ("Gold", "Wkshp", "Order", "MB-P2")  # NEXT: the page after
+    assert controls.screen_for(view, second).hints == ("Gold", "Wkshp", "Order", "More")  # NEXT: the page after
     assert controls.screen_for(view, controls.press(view, second, "next", False).panel).hints[3] == "More"  # "Flax-Mkt"
     assert controls.press(view, flax, "back", True).panel.pick.at == 0  # held BACK: the tiles again, on Flax's page
     view["options"][0]["fields"]["boat"] = {**boat, "enum": places[9:], "enumNames": boat["enumNames"][9:],
@@ -503,15 +516,21 @@ def test_up_to_nine_values_with_short_names_of_their_own_are_a_keypad_of_three_p
 def test_a_keypad_line_too_wide_for_its_mark_leaves_the_mark_out_and_the_title_keeps_two_lines():
     """"► Alone Wkshp Order" is a pixel wider than the panel: wrapped, it left the title one line, cut ("the Boat
     left…"). Without its mark it is one line, and "the Boat left beside Port 2" shows whole on two."""
-    boat = {"title": "the Boat left beside Port 2", "enum": [0, 1, 2, 3], "enumShort": ["Alone", "Wkshp", "Order", "Wk+Or"]}
+    boat = {"title": "the Boat left beside Port 2", "enum": [0, 1, 2, 3, 4],
+            "enumShort": ["Alone", "Wkshp", "Order", "Wk+Or", "Mkt"]}
     view = {"game": "la_venise_du_nord", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
             "options": [_opt("Port 2 by Boat", {"type": "advance"}, fields={"boat": boat})]}
     screen = controls.screen_for(view, controls.press(view, Panel(), "action", False).panel)
-    assert screen.doing == "Alone Wkshp Order" and screen.hints == ("Alone", "Wkshp", "Order", "Wk+Or")
+    assert screen.doing == "Alone Wkshp Order" and screen.hints == ("Alone", "Wkshp", "Order", "More")
     steps, doing, _ = step_lines(screen.step, screen.doing)
     assert " ".join(steps).startswith("the Boat left beside Port 2") and doing == ["Alone Wkshp Order"]
-    boat["enumShort"] = ["Alone", "Flax", "Fl+Mk", "Mkt"]  # narrow enough: marked as every keypad's line
+    boat["enumShort"] = ["Alone", "Flax", "Fl+Mk", "Mkt", "Wkshp"]  # narrow enough: marked as every keypad's line
     assert controls.screen_for(view, controls.press(view, Panel(), "action", False).panel).doing == "► Alone Flax Fl+Mk"
+    # Four, one on each button: too wide for one line, they are named only over the buttons, and the title is whole.
+    boat.update(enum=[0, 1, 2, 3], enumShort=["Alone", "Wkshp", "Order", "Wk+Or"])
+    screen = controls.screen_for(view, controls.press(view, Panel(), "action", False).panel)
+    assert screen.doing == "" and screen.hints == ("Alone", "Wkshp", "Order", "Wk+Or")
+    assert step_lines(screen.step, screen.doing)[0] == ["the Boat left beside", "Port 2 (hold BACK to", "leave)"]
 
 
 def test_a_key_may_choose_an_option_with_fields_of_its_own_which_it_then_opens():
@@ -524,7 +543,7 @@ def test_a_key_may_choose_an_option_with_fields_of_its_own_which_it_then_opens()
     view = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0], "options": buys + others}
     opened = controls.press(view, Panel(), "action", False).panel
     assert controls.screen_for(view, opened).hints == ("M3", "SA", "A5", "C0")
-    picking = controls.press(view, controls.press(view, opened, "next", False).panel, "back", False)
+    picking = controls.press(view, opened, "next", False)  # the fourth tile on NEXT: one press each, no page
     assert picking.action is None and picking.panel.pick.label == "Buy Crowns null"
     assert controls.press(view, picking.panel, "action", False).action == {"type": "buy", "tile": "Crowns null", "pay": "exact"}
 
