@@ -266,6 +266,10 @@ def _hints(image: Image.Image, hints: tuple[str, str, str, str]) -> None:
         width = text_width(hint, LCD)
         if width <= right - left:
             placed[i] = (max(left, min(i * 32 + 16 - width // 2, right - width)), width)
+    for i in range(1, len(hints)):  # a rule between two hints side by side, where it touches neither: "Ex+D5|Ov+D5"
+        before, after, edge = placed[i - 1], placed[i], i * 32 - 1  # read as two words, not one
+        if before and after and before[0] + before[1] <= edge and after[0] > edge:
+            draw.line((edge, 54, edge, 63), fill=1)  # from the rule above: cells, not a letter
     for i, hint in enumerate(hints):
         if placed[i] is not None:
             draw_text(image, (placed[i][0], 56), hint, LCD)
