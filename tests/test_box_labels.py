@@ -2,7 +2,7 @@
 (companion.screens.step_lines), the step's line what they leave, and what does not fit is cut with "…". Whole
 games played on the box alone (bench/presses.py), every option of every list SELECT reaches, entries opened too,
 must fit at rest: the labels are the games' own (the phones list them too), what the core adds ("…: the game
-ends", "Income: on to Diplomacy Phase") and what the box adds (": a die thrown"). So must the step's line beside
+ends", "Pay: on to Diplomacy Phase") and what the box adds (": a die thrown"). So must the step's line beside
 each of them: the step's label or the game's status, whole, or its first parts (" · ", the one that matters most
 first: "Die 5 · name 4 tiles" of "Die 5 · name 4 tiles · name 3 coins · yard: Suns 3")."""
 

@@ -96,9 +96,9 @@ def offer(game: GameDef, session: Session) -> Offer:
 def _said_next(game: GameDef, state: PMap, option: Option) -> Option:
     """NEXT that ends the game (the last player's part of the last step of the turn that reached the end)
     says so ("Done: the game ends") and asks first: the step cannot know, the flow's end triggers do. A NEXT the
-    step leaves unlabelled (a table's phase closed) says what follows ("Income: on to Diplomacy Phase"), and asks first
+    step leaves unlabelled (a table's phase closed) says what follows ("Pay: on to Diplomacy Phase"), and asks first
     when the step's `asks` says it throws something away."""
-    if option.button == "NEXT" and not option.short:  # the step's own word for it ("Draw", "Income")
+    if option.button == "NEXT" and not option.short:  # the step's own word for it ("Draw", "Pay")
         option = replace(option, short=current_step(game.flow, state).done)
     if option.button != "NEXT" or option.fields or option.rolls or (option.confirm and option.label):
         return option  # a roll's outcome is the dice's: whether it ends the game is not known before

@@ -1570,8 +1570,8 @@ def test_the_cards_page_opens_on_the_game_open_at_the_table(page, served):
 def test_a_tap_again_that_wears_off_says_so(page, served):
     runtime = served[0]
     _start_rolled_off_game(page, served, "master_of_venice")
-    empty = page.get_by_role("button", name="The real draw pile has run out")
+    empty = page.get_by_role("button", name="Say the real draw pile ran out")
     empty.click()
-    expect(page.get_by_role("button", name="Tap again: The real draw pile has run out")).to_be_visible()
+    expect(page.get_by_role("button", name="Tap again: Say the real draw pile ran out")).to_be_visible()
     expect(page.locator("#options .refused")).to_have_text("Not done: it asks twice, tap it again twice×", timeout=8000)
     assert runtime.view()["deck_pass"] == 1  # nothing done

@@ -51,7 +51,7 @@ def run_out(state: PMap) -> list[Option]:
     """With real cards, the table says the real draw pile ran out (the companion cannot see it)."""
     if virtual(state) or hands.passes(state) >= 2 or hands.game_end_pending(state):
         return []
-    return [Option("The real draw pile has run out", "Empty", {"type": "deck_exhausted", "deck": "deck"}, confirm=True)]
+    return [Option("Say the real draw pile ran out", "Empty", {"type": "deck_exhausted", "deck": "deck"}, confirm=True)]
 
 
 def _table(state: PMap) -> list[Option]:

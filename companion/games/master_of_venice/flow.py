@@ -46,7 +46,7 @@ def _why(state: PMap) -> str:
 
 
 # The Diplomacy Phase: the players talk; NEXT closes it. Named as the rulebook names it, as the other phases are
-# (the box shows "Income: on to Diplomacy Phase" whole).
+# (the box shows "Pay: on to Diplomacy Phase" whole).
 DIPLOMACY = Step("DIPLOMACY", "Diplomacy Phase", TABLE, acting=WITH_OPTIONS, options=by_seat(), undone="the Diplomacy Phase", anytime=False)
 # The Event Phase: the event and crime cards, played from the hand; with real cards the pile may run out.
 EVENT = Step("EVENT", "Event Phase", TABLE, acting=WITH_OPTIONS, undone="the Event Phase", status=card_play.status,

@@ -73,18 +73,22 @@ def _seat(state: PMap, seat: int) -> list[Option]:
     if not _by_dice(state) or not k or table["trips"][seat] is not None:
         return []
     fixed = sum(revenue.fixed(table, seat).values())
-    return [Option(f"Roll {name(state, seat)}'s {counted(k, 'trip')}: {fixed} + {k}d6", "Trips",
+    # "4+1d6" in one piece: the box breaks the line between words, never inside the sum.
+    return [Option(f"Roll {name(state, seat)}'s {counted(k, 'trip')}: {fixed}+{k}d6", "Trips",
                    {"type": "trips", "seat": seat}, rolls=f"{k}d6")]
 
 
 def status(state: PMap) -> str:
-    """Each player's Revenue: fixed, plus trips (dice, or 2 Gold each); on the box, those the line holds (each
-    trip to roll is its player's option too: "Roll Cy's 1 trip: 3 + 1d6")."""
+    """Each player's Revenue: fixed, plus trips (dice still to roll, what they rolled, or 2 Gold each); on the box,
+    those the line holds (each trip to roll is its player's option too: "Roll Cy's 1 trip: 3+1d6")."""
     table, by_dice = state["data"], _by_dice(state)
     shown = []
     for s in standing(table, len(state["players"])):
-        fixed, k = sum(revenue.fixed(table, s).values()), len(revenue.trips(table, s))
-        shown.append(f"{name(state, s)[:4]} {fixed}" + (f"+{k}d" if by_dice and k else f"+{2 * k}" if k else ""))
+        fixed, bonuses = sum(revenue.fixed(table, s).values()), revenue.trips(table, s)
+        rolled = table["trips"][s] if by_dice else None
+        trips = "" if not bonuses else f"+{len(bonuses)}d" if by_dice and rolled is None else \
+            f"+{sum(revenue.trip_income(bonuses, rolled))}"
+        shown.append(f"{name(state, s)[:4]} {fixed}{trips}")
     return PARTS.join(shown)
 
 
@@ -112,6 +116,6 @@ def _paid(before: PMap, after: PMap) -> tuple[str, str]:
     return "Revenue", f"{', '.join(paid)} Gold" if paid else "no Gold paid"
 
 
-STEP = Step("REVENUE", "Revenue Phase", TABLE, acting=WITH_OPTIONS, anytime=False, done="Income", undone="everyone's income in the Revenue Phase",
+STEP = Step("REVENUE", "Revenue Phase", TABLE, acting=WITH_OPTIONS, anytime=False, done="Pay", undone="everyone's income in the Revenue Phase",
             options=by_seat(seat=_seat), status=status, asks=_rolls_for, tells=_paid,
              idle=_nothing_to_roll, handlers={"advance": income, "trips": trips})
