@@ -509,9 +509,9 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     keys = _key_names(field, pick)
     if keys is not None:
         doing, hints = _keys_shown(keys, pick.at)
-        title = _hinted(f"{field.get('title', key)}: {pick.group}", "hold BACK: back", doing) if pick.group else \
-            _hinted(field.get("title", key), "hold BACK to leave", doing)
-        return StepScreen(*_headed(view, option, title, doing), doing, hints)
+        title = f"{field.get('title', key)}: {pick.group}" if pick.group else field.get("title", key)
+        hint = "hold BACK: back" if pick.group else "hold BACK to leave"
+        return StepScreen(*_headed(view, option, title, doing, hint), doing, hints)
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
     opens = isinstance(values[index][0], _GROUP)
@@ -526,19 +526,21 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
                        "Prev" if len(values) > 1 else ""))
 
 
-def _headed(view: dict[str, Any], option: dict[str, Any], title: str, doing: str) -> tuple[str, str, str]:
+def _headed(view: dict[str, Any], option: dict[str, Any], title: str, doing: str, hint: str = "") -> tuple[str, str, str]:
     """A picker's header, big line and step line. Who decides stays on the big line: the player a play is for
     ("Bea", where everyone may play now), else who the table waits for; the option being filled heads the screen
     where it fits the header whole, the field under it. A label too long for the header ("Port 2 by Boat: move 4,
     act 4") is not cut there: the header is the step page's (the game and the round), and the lines under the big
-    one say the label before the field's title where both fit whole, else the title alone."""
+    one say the label before the field's title where both fit whole, else the title alone. A keypad's `hint` (how
+    to leave it) follows the title where it fits too: the label comes first ("Buy Arms 2 (7) for the reserve")."""
     label, who = option["label"], _deciding(view, option)
     match = PLACE.match(doing)
     room = WIDTH - 1 - (text_width(match.group(2)) + 4 if match else 0)  # the header's room beside "2/4"
+    hinted = f"{title} ({hint})" if hint else title
     if text_width(label) <= room:
-        return label, who, title
-    both = f"{label}{PARTS}{title}"
-    return _game_header(view), who, both if step_fits(both, doing) else title
+        return label, who, _hinted(title, hint, doing) if hint else title
+    said = (f"{label}{PARTS}{hinted}", f"{label}{PARTS}{title}", hinted)
+    return _game_header(view), who, next((s for s in said if step_fits(s, doing)), title)
 
 
 def _deciding(view: dict[str, Any], option: dict[str, Any]) -> str:

@@ -530,6 +530,12 @@ def test_a_laid_out_palazzo_is_checked_and_what_cannot_be_placed_goes_to_the_res
                       "(a structure that cannot be placed goes to the reserve)")
     assert t.refused(**purchase("Suns 4", exact=False)).startswith(
         "this palazzo is laid out: say where Suns 4 goes (at [x, y]): [-1, 0] (left of Suns 3)")
+    t.ok(type="draw", deck="tiles", cards=["Arms 2"])
+    t.ok(type="draw", deck="tiles", cards=["Suns 4"])
+    buys = {o["action"]["tile"]: o for o in t.view["options"] if o["action"].get("action") == "purchase"}
+    # Arms 2 fits nowhere beside Suns 3: its one place, the reserve, is taken without a press, so its label says it
+    assert (buys["Arms 2"]["label"], buys["Suns 4"]["label"]) == ("Buy Arms 2 (7) for the reserve", "Buy Suns 4 (9)")
+    assert buys["Arms 2"]["fields"]["to"]["enum"] == ["reserve"]
     t.buy("Arms 2", exact=False, place="reserve")
     assert t.view["players"][0]["reserve"] == ["Arms 2"] and t.view["players"][0]["points"] == 3 + 3
     t.ok(type="advance")

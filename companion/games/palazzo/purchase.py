@@ -81,9 +81,13 @@ def buy_options(state: PMap, seat: int) -> list[Option]:
             over = [sum(p["coins"]) + (face_now if p["die"] else 0) - price for p, _ in ways]
             pay["enumGroups"] = ["exact: another action" if k == 0 else f"{k} over" for k in over]
         # Its word over ACTION: the tile on the keys where several are for sale (one press buys it), else "Buy".
-        options.append(Option(f"Buy {tile} ({cost(tile)})", key(tile) if len(named) > 1 else "Buy", {"type": "advance", "action": "purchase", "tile": tile},
-                              fields={"pay": pay, "to": places(state, seat, tile, reserve=True)},
-                              private=hand is not None, under="Buy a tile"))
+        # A tile that fits nowhere in the palazzo says so before it is bought: its only place, the reserve, is taken
+        # without a press, and the box would not show it after.
+        to = places(state, seat, tile, reserve=True)
+        where = " for the reserve" if to is not None and to["enum"] == [RESERVE] else ""
+        options.append(Option(f"Buy {tile} ({cost(tile)}){where}", key(tile) if len(named) > 1 else "Buy",
+                              {"type": "advance", "action": "purchase", "tile": tile},
+                              fields={"pay": pay, "to": to}, private=hand is not None, under="Buy a tile"))
     return options
 
 
