@@ -590,3 +590,18 @@ def test_a_pickers_header_never_cuts_the_option_it_fills():
     assert (screen.header, screen.step) == ("Roll 2d6", "the die")
     boat = controls.screen_for(view, controls.press(view, Panel(), "action", False).panel)
     assert (boat.header, boat.step, boat.doing) == ("La Venise  R3", "the Boat left", "► beside Port 2  1/3")
+
+
+def test_a_picker_keeps_its_options_words_before_how_to_leave_it():
+    """"Buy Arms 2 (7) for the reserve" is too long for the header: the lines under the big one say it before the
+    field's title, and give up "(hold BACK to leave)" first, so the player sees where the tile goes."""
+    pay = {"title": "payment", "enum": ["e", "o", "ed", "od"], "enumShort": ["Exact", "Over", "Ex+D5", "Ov+D5"],
+           "enumNames": ["exactly: another action", "more than 7", "exactly, with the die's 5: another action",
+                         "more than 7, with the die's 5"]}
+    view = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("Buy Arms 2 (7) for the reserve", {"type": "buy"}, fields={"pay": pay})]}
+    screen = controls.screen_for(view, controls.press(view, Panel(), "action", False).panel)
+    assert (screen.step, screen.doing) == ("Buy Arms 2 (7) for the reserve · payment", "")
+    view["options"][0]["label"] = "Buy Arms 2 (7)"  # fits the header: the title keeps its hint below it
+    screen = controls.screen_for(view, controls.press(view, Panel(), "action", False).panel)
+    assert (screen.header, screen.step) == ("Buy Arms 2 (7)", "payment (hold BACK to leave)")
