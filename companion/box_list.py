@@ -20,13 +20,40 @@ def walk(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The options SELECT walks, one by one: the table's plays; when there are none, what NEXT does (a roll-off,
     a step the companion does), so ACTION always does what the screen shows. A roll of one die can also be
     done with the die thrown at the table (right after it; in its place when NEXT rolls), its face on the
-    keypad (as the reader would read it)."""
-    play = [o for o in view.get("options") or [] if o.get("group", "Play") == "Play"]
+    keypad (as the reader would read it). Not what only its player's own phone can fill in (palazzo's "My coins
+    in hand", a list to tick of what he alone knows): nobody can do it at the box, and it would only lengthen
+    the walk to everything else."""
+    play = [o for o in view.get("options") or [] if o.get("group", "Play") == "Play" and not _own_phone_only(o)]
     walked = [o for o in play if not o.get("button")] or [o for o in play if o.get("button") == "NEXT"]
     out = []
     for o in walked:  # a die thrown right after its roll; a roll NEXT does is NEXT's, ACTION takes the die
         out += [_thrown(o)] if _one_die(o) and o.get("button") == "NEXT" else [o, _thrown(o)] if _one_die(o) else [o]
     return out + [_thrown(o) for o in play if _one_die(o) and o not in walked]
+
+
+def _own_phone_only(option: dict[str, Any]) -> bool:
+    return bool(option.get("private")) and any(choices(f) is None for f in (option.get("fields") or {}).values())
+
+
+def choices(field: dict[str, Any]) -> list[tuple[Any, str]] | None:
+    """(value, label) for each value SELECT can walk in `field`; None when only a phone can fill it."""
+    if "enum" in field:
+        names = field.get("enumNames") or [_value_shown(v) for v in field["enum"]]
+        return list(zip(field["enum"], map(str, names)))
+    kind = field.get("type")
+    if kind == "boolean":
+        return [(True, "yes"), (False, "no")]
+    if kind == "integer" and field["maximum"] - field["minimum"] <= 40:
+        return [(v, f"{v:+d}" if field["minimum"] < 0 else str(v)) for v in range(field["minimum"], field["maximum"] + 1)]
+    items = field.get("items") or {}
+    if kind == "array" and field.get("maxItems") == 1 and "enum" in items:  # one thing named from a list
+        one = [([v], label) for v, label in choices(items)]
+        return one if field.get("minItems", 0) == 1 else [([], "none")] + one
+    return None
+
+
+def _value_shown(value: Any) -> str:
+    return " ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 def shown(view: dict[str, Any], under: Under = ()) -> list[dict[str, Any]]:

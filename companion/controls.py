@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion import box_list
-from companion.box_list import BOX_LIST, on_button
+from companion.box_list import BOX_LIST, choices, on_button
 from companion.core.fields import KEY_WORD, KEYPAD, groups_each, json_key
 from companion.core.ranking import competition_positions
 from companion.core.words import PARTS, sentence
@@ -279,23 +279,6 @@ def _confirming(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Re
 # --- filling an option's fields on the buttons ---------------------------------------------------------
 
 
-def choices(field: dict[str, Any]) -> list[tuple[Any, str]] | None:
-    """(value, label) for each value SELECT can walk in `field`; None when only a phone can fill it."""
-    if "enum" in field:
-        names = field.get("enumNames") or [_shown(v) for v in field["enum"]]
-        return list(zip(field["enum"], map(str, names)))
-    kind = field.get("type")
-    if kind == "boolean":
-        return [(True, "yes"), (False, "no")]
-    if kind == "integer" and field["maximum"] - field["minimum"] <= 40:
-        return [(v, f"{v:+d}" if field["minimum"] < 0 else str(v)) for v in range(field["minimum"], field["maximum"] + 1)]
-    items = field.get("items") or {}
-    if kind == "array" and field.get("maxItems") == 1 and "enum" in items:  # one thing named from a list
-        one = [([v], label) for v, label in choices(items)]
-        return one if field.get("minItems", 0) == 1 else [([], "none")] + one
-    return None
-
-
 FAST = 5  # how far a held SELECT (or NEXT, back) goes in a wide number: a bid of 20 Gold in 4 presses, not 20
 WIDE = 10  # values a number has, more than which it is wide
 
@@ -415,10 +398,6 @@ def _starts_at(field: dict[str, Any]) -> int:
     """Where SELECT starts in `field`: at its default (what the table holds now), else at the first choice."""
     values = [v for v, _ in choices(field) or []]
     return values.index(field["default"]) if "default" in field and field["default"] in values else 0
-
-
-def _shown(value: Any) -> str:
-    return " ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) -> Reply:

@@ -605,3 +605,18 @@ def test_a_picker_keeps_its_options_words_before_how_to_leave_it():
     view["options"][0]["label"] = "Buy Arms 2 (7)"  # fits the header: the title keeps its hint below it
     screen = controls.screen_for(view, controls.press(view, Panel(), "action", False).panel)
     assert (screen.header, screen.step) == ("Buy Arms 2 (7)", "payment (hold BACK to leave)")
+
+
+def test_what_only_its_players_own_phone_can_fill_is_not_on_the_boxs_list():
+    """palazzo's "My coins in hand" (a list to tick of the coins only that player knows) cannot be done at the box:
+    it is not walked. A private choice the buttons can fill (a sealed bid) is, and so is a list to tick that
+    anyone may fill on a phone: the box names it, "(phone)"."""
+    tick = {"title": "coins in hand", "type": "array", "items": {"enum": [0, 1, 2]}, "maxItems": 2}
+    bid = {"title": "Gold", "type": "integer", "minimum": 0, "maximum": 9}
+    view = {"game": "palazzo", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("Take a coin", {"type": "coin"}),
+                        _opt("My coins in hand", {"type": "hand", "seat": 0}, fields={"coins": tick}) | {"private": True},
+                        _opt("Bid", {"type": "bid", "seat": 0}, fields={"gold": bid}) | {"private": True},
+                        _opt("Build on campi", {"type": "build"}, fields={"campi": tick})]}
+    assert [o["label"] for o in controls.walk(view)] == ["Take a coin", "Bid", "Build on campi"]
+    assert controls.screen_for(view, Panel(option=2)).doing == "► Build on campi (phone)  3/3"

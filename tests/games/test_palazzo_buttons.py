@@ -29,7 +29,7 @@ def test_a_purchase_paid_exactly_with_the_buttons_gives_another_action(make_runt
     yard = [y["tile"] for y in view["yard"]]
     screen = controls.screen_for(view, Panel())
     assert (screen.who, screen.step, screen.hints[3]) == ("Ada", view["status"], "Prev")  # NEXT ends no turn: it walks back
-    assert screen.doing == "► The coin turned up is (6)  1/4"  # the bank's real coins wait: first, one entry
+    assert screen.doing == "► The coin turned up is (6)  1/3"  # the bank's real coins wait: first, one entry
     assert " · name 4 coins" in view["status"]
     panel = choose(rt, Panel(), f"Buy {yard[0]}").panel  # the yard's tiles on the keys: one press buys one
     screen = controls.screen_for(rt.view(), panel)  # the payment first, each a press on its own button, NEXT's too
