@@ -63,6 +63,10 @@ class Timing:
     hand_over: float = 20.0  # "hand this seat to that phone?": someone walks to the box
     least: float = 2.0  # a result or a refusal stays this long even when a press comes first
     notice: float = 1.5  # a press not acted on: the hints' line says why this long
+    lapsed: float = 3.0  # a question gone unanswered: said this long, and a press meanwhile only takes that away
+
+
+LAPSED = "Not done: no answer"  # over the hints once a question goes unanswered
 
 
 class Table:
@@ -222,9 +226,12 @@ class Table:
         elif kind in ("press", "turn"):
             was_blank = self._level == "blank"
             self._wake()
+            lapsed = self._notice is not None and self._notice[0] == LAPSED and self.clock() < self._notice[1]
             self._notice = None  # a press taken: what the last one was told is old
             if was_blank:
                 return  # the press only wakes the screen: nobody saw what it would do
+            if lapsed and kind == "press":
+                return  # the answer to a question just gone ("No" over BACK, "Keep" over NEXT): never the game's
             if self._asking is not None:
                 on_yes, self._asking, self._transient = self._asking, None, None
                 self._question_until = -1e18
@@ -453,7 +460,7 @@ class Table:
         if self._transient is not None and now >= self._transient[1]:
             self._transient = None
             if self._asking is not None or self._panel.confirm is not None:  # an unanswered question lapses: said
-                self._notice = ("Not done: no answer", now + self.timing.notice)  # (a late "No" is not taken for one)
+                self._notice = (LAPSED, now + self.timing.lapsed)  # (a late answer is not taken for the game's press)
             if self._asking is not None:
                 self._said_no(lapsed=True)
             self._asking = None

@@ -581,6 +581,27 @@ def test_a_question_left_unanswered_goes_saying_nothing_was_done(rig):
     assert rig.glass().tobytes() == render(replace(controls.screen_for(rig.runtime.view(), rig.table._panel),
                                                    notice="Not done: no answer")).tobytes()
     assert rig.runtime.view()["last_roll"] is not None  # the roll stays
+    # The answer pressed just too late ("No" over BACK) is not the game's BACK: it only takes the notice away.
+    version = rig.runtime.view()["version"]
+    rig.press("back")
+    assert rig.table._panel.confirm is None and rig.table._notice is None and rig.table._transient is None
+    assert rig.glass().tobytes() == render(controls.screen_for(rig.runtime.view(), rig.table._panel)).tobytes()
+    rig.press("back")  # the next press is the game's again: undoing the roll asks first
+    assert rig.table._panel.confirm == "undo" and rig.runtime.view()["version"] == version
+
+
+def test_a_press_after_the_lapse_has_been_said_is_the_games_again(rig):
+    rig.press("action")  # Roll 1d6
+    rig.clock.now += Timing().result
+    assert rig.table.wait_idle()
+    rig.press("back")
+    rig.clock.now += Timing().question + 0.1  # asked, lapsed
+    assert rig.table.wait_idle()
+    rig.clock.now += Timing().lapsed  # and said
+    assert rig.table.wait_idle()
+    assert rig.table._notice is None
+    rig.press("back")
+    assert rig.table._panel.confirm == "undo"
 
 
 def test_a_players_own_dice_over_his_next_step_let_the_press_go_on_with_his_turn(rig):
