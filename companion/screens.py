@@ -266,16 +266,24 @@ def _hints(image: Image.Image, hints: tuple[str, str, str, str]) -> None:
         width = text_width(hint, LCD)
         if width <= right - left:
             placed[i] = (max(left, min(i * 32 + 16 - width // 2, right - width)), width)
-    for i in range(1, len(hints)):  # a rule between two hints side by side, where it touches neither: "Ex+D5|Ov+D5"
-        before, after, edge = placed[i - 1], placed[i], i * 32 - 1  # read as two words, not one
-        if before and after and before[0] + before[1] <= edge and after[0] > edge:
-            draw.line((edge, 54, edge, 63), fill=1)  # from the rule above: cells, not a letter
+    drawn = []  # each hint as drawn: (x, width, text, font, y)
     for i, hint in enumerate(hints):
         if placed[i] is not None:
-            draw_text(image, (placed[i][0], 56), hint, LCD)
+            drawn.append((placed[i][0], placed[i][1], hint, LCD, 56))
         elif hint:  # too long even so: the tiny font, over its own button
             text = fit(hint, HINT_WIDTH, 0)
-            draw_text(image, (i * 32 + 16 - text_width(text, 0) // 2, 57), text, 0)
+            drawn.append((i * 32 + 16 - text_width(text, 0) // 2, text_width(text, 0), text, 0, 57))
+    # A rule between two hints side by side, from the line above (cells, not a letter), so that "Ex+D5|Ov+D5" read
+    # as two words: on the buttons' edge, or where a longer word moved aside ("More|Turret|Prev"), in the middle of
+    # the blank between them; only where it touches neither.
+    for (x0, w0, *_), (x1, *_) in zip(drawn, drawn[1:]):
+        blank = range(x0 + w0 - 1, x1)  # a width ends in a blank column already
+        edges = [e for e in (32 * k - 1 for k in range(1, 4)) if blank.start < e < blank.stop - 1]
+        if len(blank) >= 3:
+            x = edges[0] if edges else (blank.start + blank.stop - 1) // 2
+            draw.line((x, 54, x, 63), fill=1)
+    for x, _, text, font, y in drawn:
+        draw_text(image, (x, y), text, font)
 
 
 def _header(image: Image.Image, left: str, right: str = "", place: str = "") -> None:
