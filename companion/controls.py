@@ -88,6 +88,7 @@ class Reply:
     panel: Panel
     action: dict[str, Any] | None = None
     prompt: AlertScreen | None = None
+    notice: str = ""  # why the press did nothing, said over the hints for a moment (a key with no word over it)
 
 
 def press(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
@@ -240,10 +241,10 @@ def _on_keys(view: dict[str, Any], panel: Panel, options: list[dict[str, Any]], 
     if role == "back" and long:
         return _leave(view, panel)
     if role == "next" and "next" not in _keys_for(len(options)):
-        return Reply(replace(panel, option=panel.option + 1) if len(options) > 3 else panel)
+        return Reply(replace(panel, option=panel.option + 1)) if len(options) > 3 else _blank_key(panel, role)
     face = _key(panel.option, role, len(options))
     if face is None:
-        return Reply(panel)
+        return _blank_key(panel, role)
     if options[face].get("fields"):  # its fields next, as ACTION on it in a list opens them
         return _open(view, panel, options[face])
     return _do(panel, _while_on_phones(view, options[face]), "option")
@@ -346,6 +347,11 @@ def _key(at: int, role: str, faces: int) -> int | None:
     return face if face is not None and face < faces else None
 
 
+def _blank_key(panel: Panel, role: str) -> Reply:
+    """A keypad's button with nothing over it (the last page's blank, NEXT with no page to turn): said, not lost."""
+    return Reply(panel, notice=f"Nothing on {role.upper()}")
+
+
 def _keyed(options: list[dict[str, Any]]) -> bool:
     """The options of an entry opened are a keypad when they are a few, each with a short hint of its own (a coin's
     value, a tile's face, a yard tile to buy): each is chosen with one press, as a field's few values are named
@@ -416,10 +422,12 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
     values = _values(option["fields"][key], pick)
     if keypad:
         if role == "next" and "next" not in _keys_for(len(values)):  # the next page (held: the one before)
-            return Reply(replace(panel, pick=replace(pick, at=pick.at + (-1 if long else 1))) if len(values) > 3 else panel)
+            if len(values) <= len(KEYS):
+                return _blank_key(panel, role)
+            return Reply(replace(panel, pick=replace(pick, at=pick.at + (-1 if long else 1))))
         face = _key(pick.at, role, len(values))
         if face is None:
-            return Reply(panel)
+            return _blank_key(panel, role)
         value = values[face][0]
     elif role in ("select", "next"):  # NEXT walks back; held, a wide number goes by five
         by = FAST if long and _wide_number(option["fields"][key]) else 1

@@ -348,6 +348,8 @@ class Table:
         was_question = self._panel.confirm is not None
         self._panel = reply.panel
         self._settle_transient(was_question)
+        if reply.notice:
+            self._notice = (reply.notice, self.clock() + self.timing.notice)
         if reply.prompt is not None:
             self._show(reply.prompt, self.timing.question if reply.panel.confirm else self.timing.alert,
                        question=reply.panel.confirm is not None)

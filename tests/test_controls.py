@@ -368,6 +368,8 @@ def test_an_entry_of_a_few_options_with_short_hints_of_their_own_is_a_keypad_onc
     assert controls.press(view, opened, "select", False).action == {"type": "draw", "cards": ["Ace"]}
     rest = controls.press(view, opened, "next", False).panel
     assert controls.press(view, rest, "back", False).action == {"type": "draw", "cards": ["3"]}
+    three = {**view, "options": coins[:3] + others}  # three: no page for NEXT to turn, and it says so
+    assert controls.press(three, opened, "next", False).notice == "Nothing on NEXT"
     assert controls.press(view, opened, "back", True).panel.under == ()
     alike = [o | {"short": "Name"} for o in coins]  # one hint for all: SELECT walks them
     view = {**view, "options": alike + others}
@@ -506,7 +508,8 @@ def test_up_to_nine_values_with_short_names_of_their_own_are_a_keypad_of_three_p
     last = controls.press(view, first, "next", True).panel
     assert controls.screen_for(view, last).hints == ("Fl+P1", "MB+Mk", "", "More")
     assert controls.press(view, last, "select", False).action == {"type": "advance", "boat": 7}
-    assert controls.press(view, last, "action", False).action is None  # no ninth
+    blank = controls.press(view, last, "action", False)  # no ninth: said, not lost
+    assert (blank.action, blank.panel, blank.notice) == (None, last, "Nothing on ACTION")
     second = controls.press(view, first, "next", False).panel
     assert controls.press(view, second, "action", False).action == {"type": "advance", "boat": 5}
     del boat["enumShort"]

@@ -557,6 +557,16 @@ def test_a_tile_named_on_the_keys_leaves_select_on_its_suit_for_the_next_one(tmp
         assert rig.runtime.view()["log"][-1].startswith("Ada names Moons null")
         entry = box_list.shown(rig.runtime.view())[rig.table._panel.option]
         assert entry["opens"] == moons and entry["label"].endswith("(5)")
+        rig.clock.now += Timing().result  # "Turned up" gone
+        assert rig.table.wait_idle()
+        rig.press("action")  # its five faces left: "Ace 2 3", then "4 5" and a blank over ACTION
+        rig.press("next")
+        assert controls.screen_for(rig.runtime.view(), rig.table._panel).hints[:3] == ("4", "5", "")
+        version = rig.runtime.view()["version"]
+        rig.press("action")
+        assert rig.table._notice[0] == "Nothing on ACTION" and rig.runtime.view()["version"] == version
+        assert rig.glass().tobytes() == render(replace(controls.screen_for(rig.runtime.view(), rig.table._panel),
+                                                       notice="Nothing on ACTION")).tobytes()
     finally:
         rig.close()
 
