@@ -554,7 +554,9 @@ def _result_screen(view: dict[str, Any], last: dict[str, Any], shown: dict[str, 
     deck = (view.get("decks") or {}).get(last.get("deck"))
     if last["type"] == "draw" and deck and isinstance(deck["out"], list) and deck["out"]:  # face up: shown
         shown_up = tuple(deck["out"][-int(last.get("n", 1)):])
-        if deck.get("piece", "card") != "card":  # a tile is turned up by the table, not drawn by whoever names it
-            return CardScreen("", deck["label"], shown_up, deck["draw"], verb="Turned up")
+        if deck.get("piece", "card") != "card":  # a tile is turned up by the table, not drawn by whoever names it;
+            # a real one's count would be wrong: the box knows only those named, not those turned up and unnamed
+            left = None if deck.get("mode") == "mirror" else deck["draw"]
+            return CardScreen("", deck["label"], shown_up, left, verb="Turned up")
         return CardScreen(who, deck["label"], shown_up, deck["draw"])
     return None

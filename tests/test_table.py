@@ -819,7 +819,8 @@ def test_one_action_that_spends_more_than_a_few_coins_asks_first(tmp_path):
 
 def test_a_real_tile_named_shows_as_turned_up_not_as_drawn_by_whoever_names_it(tmp_path):
     """palazzo with real tiles: the table sets the yard out at setup and Ada names what lies there. The box showed
-    "Ada drew (23 left)" for it; a tile is turned up, by nobody in particular: "Turned up". Cards keep "drew"."""
+    "Ada drew (23 left)" for it; a tile is turned up, by nobody in particular: "Turned up", and with no count (the
+    box cannot know how many lie face down: some turned up may not be named yet). Cards keep "drew"."""
     from companion.screens import CardScreen
     from companion.table import _result_screen
 
@@ -830,8 +831,11 @@ def test_a_real_tile_named_shows_as_turned_up_not_as_drawn_by_whoever_names_it(t
         assert rig.runtime.submit(naming["action"]).accepted
         assert rig.table.wait_idle()
         view = rig.runtime.view()
-        tile, left = naming["action"]["cards"][0], view["decks"]["tiles"]["draw"]
-        assert rig.table._transient[0] == CardScreen("", "Structure tiles", (tile,), left, verb="Turned up")
+        tile = naming["action"]["cards"][0]
+        # No "(23 left)": 20 tiles lie face down, and three more turned up are not named yet.
+        assert rig.table._transient[0] == CardScreen("", "Structure tiles", (tile,), None, verb="Turned up")
+        virtual = {**view["decks"]["tiles"], "mode": "virtual"}  # a tile the box turned up itself is counted
+        assert _result_screen({**view, "decks": {"tiles": virtual}}, view["last"]).left == virtual["draw"]
     finally:
         rig.close()
     cards = {"players": [{"name": "Ada"}], "actor": 0,
