@@ -501,13 +501,18 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
         return StepScreen(*_headed(view, option, title, doing, hint), doing, hints)
     index = pick.at % len(values)
     count = f"  {index + 1}/{len(values)}" if len(values) > 1 else ""
+    shown_as = values[index][1]
     opens = isinstance(values[index][0], _GROUP)
+    if opens:  # a group of one value is that value: ACTION takes it (Master of Venice's "Senator (1)" played a card)
+        inside = _values(field, replace(pick, group=values[index][0].name))
+        if len(inside) == 1:
+            opens, shown_as = False, inside[0][1]
     # A sealed field (a secret bid) is picked with the box turned to its player; once taken no page shows it.
     title = field.get("title", key) + (" (sealed: the bidder alone looks)" if field.get("sealed") else "")
     if _wide_number(field):  # held: by five, as a counter's NEXT and BACK
         doing = f"► {values[index][1]} (hold: ±{FAST}){count}"
         return StepScreen(*_headed(view, option, title, doing), doing, ("Leave", "+1", "Take", "-1"))
-    doing = f"► {values[index][1]}{count}"
+    doing = f"► {shown_as}{count}"
     return StepScreen(*_headed(view, option, title + (f": {pick.group}" if pick.group else ""), doing), doing,
                       ("Back" if pick.group else "Leave", "More" if len(values) > 1 else "", "Open" if opens else "Take",
                        "Prev" if len(values) > 1 else ""))

@@ -251,6 +251,8 @@ def test_a_long_field_with_groups_is_picked_group_first_on_the_box():
     screen = controls.screen_for(view, picking)
     assert (screen.doing, screen.hints) == ("► Ada (5)  1/4", ("Leave", "More", "Open", "Prev"))
     eve = controls.press(view, picking, "next", False).panel  # back round to Eve's, a group of one card: ACTION takes it
+    screen = controls.screen_for(view, eve)  # and the screen says so: the card itself, "Take" (not "Eve (1)", "Open")
+    assert (screen.doing, screen.hints) == ("► Eve's Cogs #16  4/4", ("Leave", "More", "Take", "Prev"))
     assert controls.press(view, eve, "action", False).action == {"type": "play", "card": "Storm", "target": 16}
     bea = controls.press(view, controls.press(view, picking, "select", False).panel, "action", False).panel
     screen = controls.screen_for(view, bea)
