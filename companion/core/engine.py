@@ -236,7 +236,8 @@ def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
 
 def _tells(step: flow_mod.Step, before: PMap, after: PMap) -> tuple[tuple[str, str], ...]:
     """What a step's plain advance did, for the box (`Step.tells`): (a title, a line), or nothing."""
-    return (step.tells(before, after),) if step.tells is not None else ()
+    told = step.tells(before, after) if step.tells is not None else None
+    return (told,) if told else ()
 
 
 def _idle_passed(game: GameDef, state: PMap) -> tuple[PMap, tuple[str, ...], tuple[tuple[str, str], ...]]:

@@ -98,9 +98,9 @@ class Step:
     # before the play begins (the Burghers placed).
     anytime: bool = True
     # What the step's own plain advance did that the whole table should see, from the state before and after it,
-    # for the box to show large for a moment: (its title, one short line), ("Revenue", "Ada +5, Bea +3 Gold"). The
-    # log has it at length.
-    tells: Callable[[PMap, PMap], tuple[str, str]] | None = None
+    # for the box to show large for a moment: (its title, one short line), ("Revenue", "Ada +5, Bea +3 Gold"), or
+    # None for nothing worth it. The log has it at length.
+    tells: Callable[[PMap, PMap], tuple[str, str] | None] | None = None
 
     def undone_words(self, state: PMap) -> str:
         return (self.undone(state) if callable(self.undone) else self.undone) or self.label

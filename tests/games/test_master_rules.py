@@ -169,8 +169,10 @@ def test_mov_ex_10_the_pope_election_with_a_popularity_card():
     t.go(type="advance", die=6)
     assert t.view["election"] == {"office": "pope", "voters": [0, 1], "bid": []}
     gold = t.gold()
-    _elect(t, {0: (3, 0)})
+    revealed = _elect(t, {0: (3, 0)})
     assert "Ada: 5 votes (2 from Cardinals, 3 from the bribe)." in t.log
+    # The box shows the whole table who won, for a moment, as NEXT (Reveal) moves on to the Doge's die.
+    assert revealed.told == (("Pope", f"Bea's Cardinal #{t.state['data']['pope']} is elected"),)
     assert "Bea: 8 votes (1 from a Cardinal, 7 from Popularity)." in t.log
     pope = t.view["pope"]
     assert pope["controller"] == 1 and t.state["data"]["pope"] == [c["id"] for c in t.view["in_play"] if c["owner"] == 1 and c["card"] == "Cardinal"][0]
@@ -198,7 +200,8 @@ def test_mov_ex_11_a_tie_is_rolled_off():
         t.put(seat, "Senator")
     t.to("DOGE")
     t.go(type="advance", die=6)
-    t.go(type="advance")  # no bids: 1 vote each, all tied
+    tied = t.go(type="advance")  # no bids: 1 vote each, all tied
+    assert tied.told == (("Doge", "Ada and Bea and Cy are tied: a roll-off"),)
     assert t.view["rolloff"] == {"contenders": [0, 1, 2], "purpose": "Doge election"}
     assert t.step == "OFFICE_APPOINTMENT"
     assert t.do(type="appoint", seat=0, office="General").reason == "first the roll-off for the Doge election"
@@ -926,8 +929,9 @@ def test_these_appointments_last_until_the_next_election_and_an_election_that_el
     t = MOV(2)
     t.to("DOGE")
     _with_offices(t, General=0, Admiral=1)
-    t.go(type="advance", die=6)
-    t.go(type="advance")  # the election: nobody can vote
+    died = t.go(type="advance", die=6)  # the election passes by itself: nobody can vote, and the box shows the die
+    assert died.told == ()  # alone ("Doge Phase: 6. The Doge dies."): the log says why nobody is elected
+    t.go(type="advance")
     assert "Nobody is elected: the Doge's office stays vacant." in t.log
     assert t.view["offices"] == {"General": 0, "Admiral": 1} and t.view["doge"]["state"] == "vacant"
     assert "General: Ada" in t.view["sections"][0]["lines"]

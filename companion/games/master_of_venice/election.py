@@ -25,7 +25,7 @@ from . import hands, legal, votes
 from .leaving import end_of_turn
 from .phase import by_seat
 from .pope_doge import OFFICE_NAME
-from .table import add_gold, gold, owned
+from .table import add_gold, controller, gold, owned
 
 
 def bid(e: Edit) -> None:
@@ -177,9 +177,29 @@ def _no_bidder(office: str) -> Callable[[PMap], str]:
     return why
 
 
+def _result(office: str) -> Callable[[PMap, PMap], tuple[str, str]]:
+    """What the bids revealed, for the whole table on the box ("Pope": "Ada's Cardinal #4 is elected"): the log
+    says it at length, with every bidder's votes. An election nobody could bid in says nothing here: it passed by
+    itself, and the log says why."""
+    title = OFFICE_NAME[office]
+
+    def told(before: PMap, after: PMap) -> tuple[str, str] | None:
+        if not _bidders(before):
+            return None
+        table = after["data"]
+        if table.get("runoff"):
+            tied = sorted(int(s) for s in table["runoff"]["bids"])
+            return title, f"{' and '.join(name(after, s) for s in tied)} are tied: a roll-off"
+        seat = controller(table, office)  # an election fills a vacant office: its holder now is the winner
+        if seat is None:
+            return title, "Nobody is elected"
+        return title, f"{name(after, seat)}'s {votes.VOTER[office]} #{table[office]} is elected"
+    return told
+
+
 def _step(office: str, label: str) -> Step:
     return Step(f"{office.upper()}_ELECTION", label, TABLE, acting=WITH_OPTIONS, anytime=False, done="Reveal", undone=f"the votes for the {OFFICE_NAME[office]}",
-                options=by_seat(seat=_bids), status=status, asks=_missing,
+                options=by_seat(seat=_bids), status=status, asks=_missing, tells=_result(office),
                  idle=_no_bidder(office),
                  when=lambda state: (state["data"]["election"] or {}).get("office") == office,
                  handlers={"bid": bid, "advance": reveal})
