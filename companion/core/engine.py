@@ -326,7 +326,7 @@ def _rolloff(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     names = ", ".join(f"{_who(state, s)} {shown}" for s, (_, shown) in zip(contenders, faces))
     best = rolloff_round(contenders, [rank for rank, _ in faces])
     if len(best) > 1:
-        state = state.set("rolloff", ro.set("contenders", pvector(best)))
+        state = state.set("rolloff", ro.set("contenders", pvector(best)).set("again", True))
         tied = " and ".join(_who(state, s) for s in best)
         return Accepted(state, (f"Roll-off: {names}. {tied} are tied and roll again.",), "The roll-off roll is taken back.")
     state = state.set("rolloff", None)

@@ -123,6 +123,9 @@ def rolloff_options(state: PMap) -> tuple[Option, ...]:
     "2d6" in its label: that reads as two dice added up)."""
     if state["rolloff"] is None:
         return ()
-    k = len(state["rolloff"]["contenders"])
-    return (Option(f"Roll off for the {state['rolloff']['purpose']}", "Roll", {"type": "rolloff"},
-                   rolls=f"{k}d6", button="NEXT"),)
+    rolloff = state["rolloff"]
+    contenders = rolloff["contenders"]
+    # After a tie, the tied players again, by name: the screen before said who tied, this one says who rolls.
+    label = (f"Roll off again: {' and '.join(state['players'][s]['name'] for s in contenders)}" if rolloff.get("again")
+             else f"Roll off for the {rolloff['purpose']}")
+    return (Option(label, "Roll", {"type": "rolloff"}, rolls=f"{len(contenders)}d6", button="NEXT"),)

@@ -239,7 +239,7 @@ def test_a_roll_off_under_way_is_what_the_buttons_offer():
     assert [(o.label, o.action, o.button, o.rolls) for o in t.offered] == [
         ("Roll off for the first player", {"type": "rolloff"}, "NEXT", "3d6")]  # a die each
     t.ok(type="rolloff", values=[5, 2, 5])
-    assert (t.offered[0].label, t.offered[0].rolls) == ("Roll off for the first player", "2d6")  # the two tied roll again
+    assert (t.offered[0].label, t.offered[0].rolls) == ("Roll off again: Ada and Cy", "2d6")  # the two tied roll again
 
 
 def test_a_roll_off_can_count_a_face_for_less_than_it_shows():

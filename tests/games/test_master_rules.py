@@ -206,6 +206,7 @@ def test_mov_ex_11_a_tie_is_rolled_off():
     assert t.step == "OFFICE_APPOINTMENT"
     assert t.do(type="appoint", seat=0, office="General").reason == "first the roll-off for the Doge election"
     t.go(type="rolloff", values=[5, 5, 2])
+    assert t.offered[0].label == "Roll off again: Ada and Bea"  # who rolls again, by name
     t.go(type="rolloff", values=[3, 4])
     assert t.view["doge"]["controller"] == 1 and t.view["rolloff"] is None
     t.go(type="appoint", seat=1, office="Council Head")  # Bea, the new Doge, appoints
