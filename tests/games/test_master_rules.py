@@ -49,6 +49,7 @@ def test_trips_rolled_before_the_revenue_are_shown_then_applied():
     assert option["label"] == "Roll Bea's 1 trip: 3+1d6" and option["rolls"] == "1d6"
     assert t.view["status"] == "Ada 3 · Bea 3+1d"
     t.go(**option["action"], dice=[4])
+    assert "Bea's trip: 4 → 2 Gold." in t.log  # each die to the Gold it makes
     assert t.view["players"][1]["income"]["rolled"] == [4] and t.plays == []
     assert t.view["status"] == "Ada 3 · Bea 3+2"  # the trip rolled: what it earns, no die left to roll
     before = t.gold()

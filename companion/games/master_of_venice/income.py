@@ -62,8 +62,10 @@ def trips(e: Edit) -> None:
     rolled = e.must(legal.dice(e.action, f"{len(bonuses)}d6", f"{e.name(seat)}'s trip roll"))
     table["trips"][seat] = rolled
     earned = revenue.trip_income(bonuses, rolled)
-    shown = ", ".join(f"{d}{'+' + str(b) if b else ''}→{g}" for d, b, g in zip(rolled, bonuses, earned))
-    e.say(f"{e.name(seat)}'s trips: {shown} = {sum(earned)} Gold.")
+    # Each die (and its route's bonus) to the Gold it makes: "Bea's trip: 5+1 → 3 Gold."
+    shown = ", ".join(f"{d}{'+' + str(b) if b else ''} → {g} Gold" for d, b, g in zip(rolled, bonuses, earned))
+    e.say(f"{e.name(seat)}'s trip: {shown}." if len(rolled) == 1 else
+          f"{e.name(seat)}'s trips: {shown}: {sum(earned)} Gold.")
     e.reveal(f"{e.name(seat)}'s trip dice are taken back.")
 
 
