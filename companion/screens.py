@@ -365,9 +365,19 @@ def _step_shown(step: str, widths: list[int]) -> list[str]:
     parts = step.split(PARTS)
     for k in range(len(parts), 0, -1):
         head = PARTS.join(parts[:k])
-        if lines := _laid(parts[:k], widths) or _whole(wrapped(head, widths), head):
+        if lines := _laid(parts[:k], widths) or _whole(_unwidowed(wrapped(head, widths), widths), head):
             return lines
     return wrapped(step, widths)
+
+
+def _unwidowed(lines: list[str], widths: list[int]) -> list[str]:
+    """Lines broken between words, with no last word left alone under a long line ("The coin turned up" / "is"
+    becomes "The coin turned" / "up is"), where the word before it fits beside it."""
+    if len(lines) < 2 or len(lines[-1].split()) != 1 or len(lines[-2].split()) < 3:
+        return lines
+    *kept, moved = lines[-2].split()
+    last = f"{moved} {lines[-1]}"
+    return [*lines[:-2], " ".join(kept), last] if text_width(last) <= widths[len(lines) - 1] else lines
 
 
 def _whole(lines: list[str], text: str) -> list[str] | None:

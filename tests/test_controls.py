@@ -535,7 +535,7 @@ def test_a_keypad_line_too_wide_for_its_mark_leaves_the_mark_out_and_the_title_k
     boat.update(enum=[0, 1, 2, 3], enumShort=["Alone", "Wkshp", "Order", "Wk+Or"])
     screen = controls.screen_for(view, controls.press(view, Panel(), "action", False).panel)
     assert screen.doing == "" and screen.hints == ("Alone", "Wkshp", "Order", "Wk+Or")
-    assert step_lines(screen.step, screen.doing)[0] == ["the Boat left beside", "Port 2 (hold BACK to", "leave)"]
+    assert step_lines(screen.step, screen.doing)[0] == ["the Boat left beside", "Port 2 (hold BACK", "to leave)"]
 
 
 def test_a_key_may_choose_an_option_with_fields_of_its_own_which_it_then_opens():

@@ -279,3 +279,10 @@ def test_one_name_too_wide_to_draw_large_is_drawn_large_on_two_lines_not_cut():
     assert second.getbbox() is not None  # "ace" is there
     one_line = render(CardScreen("Bea", "Cards", ("Q♥",), 37)).crop((0, 40, 128, 58))
     assert one_line.getbbox() is None  # a short name stays on one line
+
+
+def test_a_step_line_leaves_no_word_alone_on_its_last_line():
+    """"The coin turned up" over a lone "is" (a new player's play of palazzo): the word before it goes down too,
+    where it fits; the words and their order stay."""
+    assert step_lines("The coin turned up is", "► Null Ace 2")[0] == ["The coin turned", "up is"]
+    assert step_lines("Choose the action", "► Reserve goods")[0] == ["Choose the action"]  # one line: as it was
