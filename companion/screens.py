@@ -441,6 +441,7 @@ def _dice(image: Image.Image, s: DiceScreen) -> None:
         x += size + gap
     if s.said:  # the game's words: a total only where the game adds the dice up (La Venise du Nord does not)
         lines = wrapped(s.said, [WIDTH - 1, WIDTH - 1])
+        lines = _unwidowed(lines, [WIDTH - 1, WIDTH - 1]) if _whole(lines, s.said) else lines  # no "Gold." alone
         for k, line in enumerate(lines):
             _centred(image, (48 if len(lines) == 1 else 46 + 9 * k), line, width=WIDTH - 1)
     elif len(s.values) > 1:

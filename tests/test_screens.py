@@ -286,3 +286,12 @@ def test_a_step_line_leaves_no_word_alone_on_its_last_line():
     where it fits; the words and their order stay."""
     assert step_lines("The coin turned up is", "► Null Ace 2")[0] == ["The coin turned", "up is"]
     assert step_lines("Choose the action", "► Reserve goods")[0] == ["Choose the action"]  # one line: as it was
+
+
+def test_the_words_under_the_dice_leave_no_word_alone_either():
+    """"Ada's trip: 4 → 2" over a lone "Gold." (a new player's Master of Venice): the word before goes down too."""
+    said = render(DiceScreen("Ada", "1d6", (4,), said="Ada's trip: 4 → 2 Gold."))
+    lines = Image.new("1", (128, 64), 0)
+    for k, line in enumerate(("Ada's trip: 4 →", "2 Gold.")):
+        draw_text(lines, ((127 - text_width(line)) // 2, 46 + 9 * k), line)
+    assert said.crop((0, 46, 128, 64)).tobytes() == lines.crop((0, 46, 128, 64)).tobytes()
