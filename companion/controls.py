@@ -418,7 +418,10 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
         keyed = _keypad(option["fields"][key], replace(pick, group=None))
         return Reply(replace(panel, pick=replace(pick, group=None, at=at // len(KEYS) if keyed else at)))
     if option is None or key is None or (role == "back" and (long or not keypad)):  # held on the keypad: BACK is 1
-        return Reply(replace(panel, pick=None))
+        left = replace(panel, pick=None)
+        # Opened from an entry's keys (palazzo's yard tiles), leaving leaves those keys too: on them every button,
+        # NEXT too, would choose again at the next stray press.
+        return _leave(view, left) if left.under and _keyed(shown(view, left)) else Reply(left)
     values = _values(option["fields"][key], pick)
     if keypad:
         if role == "next" and "next" not in _keys_for(len(values)):  # the next page (held: the one before)

@@ -550,6 +550,9 @@ def test_a_key_may_choose_an_option_with_fields_of_its_own_which_it_then_opens()
     assert controls.screen_for(view, opened).hints == ("M3", "SA", "A5", "C0")
     picking = controls.press(view, opened, "next", False)  # the fourth tile on NEXT: one press each, no page
     assert picking.action is None and picking.panel.pick.label == "Buy Crowns null"
+    # Held BACK leaves the payment and the yard's keys too (on them a stray NEXT would choose a tile again).
+    left = controls.press(view, picking.panel, "back", True).panel
+    assert (left.pick, left.under, controls.screen_for(view, left).doing) == (None, (), "► Buy a tile (4)  1/5")
     assert controls.press(view, picking.panel, "action", False).action == {"type": "buy", "tile": "Crowns null", "pay": "exact"}
 
 
