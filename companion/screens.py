@@ -365,9 +365,20 @@ def _step_shown(step: str, widths: list[int]) -> list[str]:
     parts = step.split(PARTS)
     for k in range(len(parts), 0, -1):
         head = PARTS.join(parts[:k])
-        if lines := _laid(parts[:k], widths) or _whole(_unwidowed(wrapped(head, widths), widths), head):
+        if lines := _laid(parts[:k], widths) or _whole(_unwidowed(_dots_kept(wrapped(head, widths), widths), widths), head):
             return lines
     return wrapped(step, widths)
+
+
+def _dots_kept(lines: list[str], widths: list[int]) -> list[str]:
+    """No line begins with the dot between two parts ("the reserve" / "· payment"): it ends the line before, where
+    it fits there."""
+    dot = PARTS.strip()
+    out = list(lines)
+    for k in range(1, len(out)):
+        if out[k].startswith(dot + " ") and text_width(f"{out[k - 1]} {dot}") <= widths[k - 1]:
+            out[k - 1], out[k] = f"{out[k - 1]} {dot}", out[k][len(dot) + 1:]
+    return out
 
 
 def _unwidowed(lines: list[str], widths: list[int]) -> list[str]:
@@ -376,6 +387,8 @@ def _unwidowed(lines: list[str], widths: list[int]) -> list[str]:
     if len(lines) < 2 or len(lines[-1].split()) != 1 or len(lines[-2].split()) < 3:
         return lines
     *kept, moved = lines[-2].split()
+    if moved == PARTS.strip():  # a part's end stays with it
+        return lines
     last = f"{moved} {lines[-1]}"
     return [*lines[:-2], " ".join(kept), last] if text_width(last) <= widths[len(lines) - 1] else lines
 

@@ -286,6 +286,9 @@ def test_a_step_line_leaves_no_word_alone_on_its_last_line():
     where it fits; the words and their order stay."""
     assert step_lines("The coin turned up is", "► Null Ace 2")[0] == ["The coin turned", "up is"]
     assert step_lines("Choose the action", "► Reserve goods")[0] == ["Choose the action"]  # one line: as it was
+    # Nor does a line begin with the dot between two parts: it ends the line before ("the reserve ·" / "payment").
+    assert step_lines("Buy Arms 4 (9) for the reserve · payment", "")[0] == ["Buy Arms 4 (9) for", "the reserve ·",
+                                                                             "payment"]
 
 
 def test_the_words_under_the_dice_leave_no_word_alone_either():
