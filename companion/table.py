@@ -66,8 +66,6 @@ class Timing:
     lapsed: float = 3.0  # a question gone unanswered: said this long, and a press meanwhile only takes that away
 
 
-LAPSED = "Not done: no answer"  # over the hints once a question goes unanswered
-
 
 class Table:
     def __init__(self, runtime: Any, display: Any, *, idle: Idle = Idle(), timing: Timing = Timing(),
@@ -101,6 +99,8 @@ class Table:
         self._shift_at = now + idle.shift_every
         self._reader_missing = False  # a configured reader that is not talking: a badge on the step screen
         self._notice: tuple[str, float] | None = None  # why a press did nothing, over the hints, until
+        # A question gone unanswered: the buttons that answered it, until when one of them is a late answer.
+        self._lapsed: tuple[frozenset[str], float] | None = None
         self._asking: Callable[[], None] | None = None  # what a long ACTION does while a question is shown
         self._on_no: Callable[[bool], None] | None = None  # told when it is answered No (False) or lapses (True)
         self._pair_since: float | None = None  # when the pairing page came up in a game (it gives way by itself)
@@ -226,11 +226,12 @@ class Table:
         elif kind in ("press", "turn"):
             was_blank = self._level == "blank"
             self._wake()
-            lapsed = self._notice is not None and self._notice[0] == LAPSED and self.clock() < self._notice[1]
-            self._notice = None  # a press taken: what the last one was told is old
+            late = (kind == "press" and self._lapsed is not None and item[1] in self._lapsed[0]
+                    and self.clock() < self._lapsed[1] and self._asking is None and self._panel.confirm is None)
+            self._notice, self._lapsed = None, None  # a press taken: what the last one was told is old
             if was_blank:
                 return  # the press only wakes the screen: nobody saw what it would do
-            if lapsed and kind == "press":
+            if late:
                 return  # the answer to a question just gone ("No" over BACK, "Keep" over NEXT): never the game's
             if self._asking is not None:
                 on_yes, self._asking, self._transient = self._asking, None, None
@@ -460,9 +461,13 @@ class Table:
         if self._notice is not None and now >= self._notice[1]:
             self._notice = None
         if self._transient is not None and now >= self._transient[1]:
-            self._transient = None
-            if self._asking is not None or self._panel.confirm is not None:  # an unanswered question lapses: said
-                self._notice = (LAPSED, now + self.timing.lapsed)  # (a late answer is not taken for the game's press)
+            question, self._transient = self._transient[0], None
+            if self._asking is not None or self._panel.confirm is not None:  # an unanswered question lapses: said,
+                # and a press of a button that answered it, for a few seconds, is a late answer, not the game's press
+                self._notice = ("Not done: no answer", now + self.timing.lapsed)
+                answers = getattr(question, "hints", ("", "", "", ""))
+                self._lapsed = (frozenset(r for r, h in zip(("back", "select", "action", "next"), answers) if h),
+                                now + self.timing.lapsed)
             if self._asking is not None:
                 self._said_no(lapsed=True)
             self._asking = None

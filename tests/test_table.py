@@ -600,6 +600,20 @@ def test_a_question_left_unanswered_goes_saying_nothing_was_done(rig):
     assert rig.table._panel.confirm == "undo" and rig.runtime.view()["version"] == version
 
 
+def test_a_button_that_did_not_answer_the_lapsed_question_acts_at_once(rig):
+    """"Undo?" is answered by BACK (hold) and NEXT (keep): SELECT pressed as it lapses is the game's, and moves."""
+    rig.press("action")  # Roll 1d6
+    rig.clock.now += Timing().result
+    assert rig.table.wait_idle()
+    rig.press("back")
+    rig.clock.now += Timing().question + 0.1
+    assert rig.table.wait_idle()
+    assert rig.table._notice[0] == "Not done: no answer"
+    before = rig.table._panel.option
+    rig.press("select")
+    assert rig.table._panel.option != before and rig.table._notice is None
+
+
 def test_a_press_after_the_lapse_has_been_said_is_the_games_again(rig):
     rig.press("action")  # Roll 1d6
     rig.clock.now += Timing().result
