@@ -357,6 +357,8 @@ class Table:
         if reply.action is None:
             return
         outcome = self.runtime.submit(reply.action, expect_version=view.get("version"), source=BUTTONS)
+        if outcome.accepted and reply.action.get("type") == "undo":  # the screen goes back a step: said so
+            self._notice = ("Taken back", self.clock() + self.timing.notice)
         if outcome.accepted:
             if used is not None:
                 self._used[_turn_of(view)] = used

@@ -856,3 +856,19 @@ def test_a_real_tile_named_shows_as_turned_up_not_as_drawn_by_whoever_names_it(t
              "decks": {"deck": {"label": "Cards", "piece": "card", "out": ["Q♥"], "draw": 37}}}
     assert _result_screen(cards, {"type": "draw", "deck": "deck", "seat": 0, "seq": 4}) == CardScreen(
         "Ada", "Cards", ("Q♥",), 37)
+
+
+def test_an_undo_on_the_box_says_it_took_something_back(rig):
+    """A new player's BACK put palazzo's turret back and the screen only showed "Ada" again: nothing said an undo
+    was done. "Taken back" shows over the hints for a moment."""
+    before = rig.runtime.view()["round"], rig.runtime.view()["player"]
+    rig.press("next")
+    assert (rig.runtime.view()["round"], rig.runtime.view()["player"]) != before  # Bea's turn
+    rig.clock.now += Timing().result
+    assert rig.table.wait_idle()
+    rig.press("back")  # nothing random to put back: no question
+    view = rig.runtime.view()
+    assert view["last"]["type"] == "undo" and (view["round"], view["player"]) == before
+    assert rig.table._notice[0] == "Taken back"
+    assert rig.glass().tobytes() == render(replace(controls.screen_for(rig.runtime.view(), rig.table._panel),
+                                                   notice="Taken back")).tobytes()
