@@ -66,7 +66,6 @@ class Timing:
     lapsed: float = 3.0  # a question gone unanswered: said this long, and a press meanwhile only takes that away
 
 
-
 class Table:
     def __init__(self, runtime: Any, display: Any, *, idle: Idle = Idle(), timing: Timing = Timing(),
                  clock: Callable[[], float] = time.monotonic, pairing: Any = None, wifi: Any = None):
@@ -357,9 +356,9 @@ class Table:
         if reply.action is None:
             return
         outcome = self.runtime.submit(reply.action, expect_version=view.get("version"), source=BUTTONS)
-        if outcome.accepted and reply.action.get("type") == "undo":  # the screen goes back a step: said so
-            self._notice = ("Taken back", self.clock() + self.timing.notice)
         if outcome.accepted:
+            if reply.action.get("type") == "undo":  # the screen goes back a step: said so
+                self._notice = ("Taken back", self.clock() + self.timing.notice)
             if used is not None:
                 self._used[_turn_of(view)] = used
                 if not self._panel.under:  # an entry's option done: SELECT back on that entry, where it still is

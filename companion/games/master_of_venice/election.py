@@ -177,7 +177,7 @@ def _no_bidder(office: str) -> Callable[[PMap], str]:
     return why
 
 
-def _result(office: str) -> Callable[[PMap, PMap], tuple[str, str]]:
+def _result(office: str) -> Callable[[PMap, PMap], tuple[str, str] | None]:
     """What the bids revealed, for the whole table on the box ("Pope": "Ada's Cardinal #4 is elected"): the log
     says it at length, with every bidder's votes. An election nobody could bid in says nothing here: it passed by
     itself, and the log says why."""
