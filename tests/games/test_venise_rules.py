@@ -1084,14 +1084,15 @@ def test_master_builder_cards_are_placed_on_the_1st_or_2nd_row_at_the_players_ch
     t.ok(type="end_turn")
     arrive(t, "Market", (1, 3), 3, "Master Builder")
     keep = _keep_option(t, seat)
-    assert "row" not in keep["fields"] and keep["action"]["row"] == 1 and keep["label"].endswith("(on row 1)")
+    assert "row" not in keep["fields"] and keep["action"]["row"] == 1 and keep["label"] == "Draw 1 Master Builder, keep one"
+    assert keep["fields"]["keep"]["title"] == "the Master Builder card kept (on row 1)"  # the row said with the card
     assert "row: 1" in t.refused(type="advance", **picked("builders", "Bridge bonus cost 2 wool"), row=2)
     t.ok(**keep["action"], **picked("builders", "Bridge bonus cost 2 wool"))
     t.ok(type="end_turn")
     t.ok(type="end_turn")
     arrive(t, "Market", (1, 3), 3, "Master Builder")
     assert [o["label"] for o in _offered(t, seat) if o["short"] in ("Keep", "None", "Skip")] == [
-        "Give up Master Builder: no empty space on row 1 or row 2"]
+        "Give up Master Builder: rows full"]
     assert "no empty space left on row 1 or 2" in t.refused(type="advance", **picked("builders", "Fill stock cost 3 wool"))
     t.ok(type="advance", use=False)
     assert len(t.data["boards"][seat]["builders"]) == 2

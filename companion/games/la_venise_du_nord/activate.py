@@ -41,8 +41,9 @@ def options(state: PMap, seat: int | None, secondary: bool) -> list[Option]:
     found = _POWER_OPTIONS[kind(tile)](state, table, seat, tile, value)
     if table["turn"]["looker"] is None:
         full = kind(tile) == "cards" and not _rows(table, seat, tile)
-        rows = " or ".join(f"row {r}" for r in CARD_ROWS[CARD_TILES[tile]]) if full else ""
-        found.append(Option(f"Give up {tile}: no empty space on {rows}" if full else f"Do not use {tile}", "Skip",
+        rows = CARD_ROWS[CARD_TILES[tile]] if full else []
+        why = f"row {rows[0]} is full" if len(rows) == 1 else "rows full"  # on the box's two lines beside the tile's
+        found.append(Option(f"Give up {tile}: {why}" if full else f"Do not use {tile}", "Skip",
                             {"type": "advance", "use": False}))
     return found
 
@@ -59,8 +60,11 @@ def _keep(label: str, short: str, action: dict[str, Any], fields: dict[str, Any]
     each), else on the one that has; a Workshop or an Order on its own row."""
     if len(CARD_ROWS[deck_name]) == 1:
         return [Option(label, short, action, fields=fields, **more)]
-    if len(rows) == 1:
-        return [Option(f"{label} (on row {rows[0]})", short, {**action, "row": rows[0]}, fields=fields, **more)]
+    if len(rows) == 1:  # the row said with the card picked (the label on the box's two lines), else by the label
+        on_row = f" (on row {rows[0]})"
+        if fields:
+            fields = {**fields, "keep": {**fields["keep"], "title": fields["keep"]["title"] + on_row}}
+        return [Option(label + ("" if fields else on_row), short, {**action, "row": rows[0]}, fields=fields, **more)]
     if fields:
         row = {"title": "the row it goes on", "enum": rows, "enumNames": [f"row {r}" for r in rows]}
         return [Option(label, short, action, fields={**fields, "row": row}, **more)]
