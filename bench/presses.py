@@ -31,7 +31,7 @@ Venturers season, each player's share of it, and the table's; in Patrons, the le
 of the others to it; in palazzo and La Venise du Nord, the player's own turn and the others' secondary
 activations in it. The goal of at most 8 presses for an ordinary turn is a part in every game, and the turn too
 where the turn is one player's (palazzo, La Venise du Nord). Rolls are
-the runtime's virtual dice or a face keyed on the box's keypad (a die thrown at the table), as the player chooses.
+the runtime's virtual dice or the faces keyed on the box's keypad, one die after another (dice thrown at the table), as the player chooses.
 """
 
 from __future__ import annotations
@@ -171,7 +171,7 @@ def offered(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def box_only(option: dict[str, Any]) -> bool:
     """Whether the buttons can fill every field of `option` (a list to tick, a name to type are a phone's)."""
-    return all(controls.choices(f) is not None for f in option.get("fields", {}).values())
+    return box_list.fillable(option)
 
 
 def chosen(option: dict[str, Any], rng: random.Random, copies: dict[str, int] | None = None) -> dict[str, Any]:
@@ -179,7 +179,8 @@ def chosen(option: dict[str, Any], rng: random.Random, copies: dict[str, int] | 
     field that names a real card (each of its values a card of one of the game's decks: `copies`) names it as a
     card comes from the deck: each name as likely as its copies (a Senator, of which there are 12, twelve times
     as likely as the one Timbuktu); any other value is as likely as another."""
-    values = {key: _value(controls.choices(f), rng, copies or {}) for key, f in option.get("fields", {}).items()}
+    values = {key: [rng.choice(f["items"]["enum"]) for _ in range(box_list.dice(f))] if box_list.dice(f)
+              else _value(controls.choices(f), rng, copies or {}) for key, f in option.get("fields", {}).items()}
     return dict(option["action"]) | values | ({"confirm": True} if option["confirm"] else {})
 
 

@@ -3,7 +3,7 @@
 A list longer than BOX_LIST is shortened: the options with one `under` are one entry (ACTION opens it), and
 where the box acts for several players at once, each player's are one. An entry opened is named in `under`, a
 tuple, outermost first (an option's `under`, or a seat's number). NEXT walks a list back where it has nothing
-of its own to do. A roll of one die may be done with the die thrown at the table (its keypad: controls).
+of its own to do. A roll may be done with the dice thrown at the table (a keypad per die: controls).
 """
 
 from __future__ import annotations
@@ -18,21 +18,35 @@ Under = tuple[str | int, ...]  # the entries opened, outermost first
 
 def walk(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The options SELECT walks, one by one: the table's plays; when there are none, what NEXT does (a roll-off,
-    a step the companion does), so ACTION always does what the screen shows. A roll of one die can also be
-    done with the die thrown at the table (right after it; in its place when NEXT rolls), its face on the
-    keypad (as the reader would read it). Not what only its player's own phone can fill in (palazzo's "My coins
-    in hand", a list to tick of what he alone knows): nobody can do it at the box, and it would only lengthen
-    the walk to everything else."""
+    a step the companion does), so ACTION always does what the screen shows. A roll can also be done with the
+    dice thrown at the table (right after it; in its place when NEXT rolls), each die's face on the keypad in turn
+    (as the reader would read them: a roll-off's, La Venise du Nord's two). Not what only its player's own phone
+    can fill in (palazzo's "My coins in hand", a list to tick of what he alone knows): nobody can do it at the box,
+    and it would only lengthen the walk to everything else."""
     play = [o for o in view.get("options") or [] if o.get("group", "Play") == "Play" and not _own_phone_only(o)]
     walked = [o for o in play if not o.get("button")] or [o for o in play if o.get("button") == "NEXT"]
     out = []
-    for o in walked:  # a die thrown right after its roll; a roll NEXT does is NEXT's, ACTION takes the die
-        out += [_thrown(o)] if _one_die(o) and o.get("button") == "NEXT" else [o, _thrown(o)] if _one_die(o) else [o]
-    return out + [_thrown(o) for o in play if _one_die(o) and o not in walked]
+    for o in walked:  # the dice thrown right after their roll; a roll NEXT does is NEXT's, ACTION takes the dice
+        thrown = [_thrown(o, view)] if _keyed_roll(o) else []
+        out += thrown if thrown and o.get("button") == "NEXT" else [o, *thrown]
+    return out + [_thrown(o, view) for o in play if _keyed_roll(o) and o not in walked]
 
 
 def _own_phone_only(option: dict[str, Any]) -> bool:
-    return bool(option.get("private")) and any(choices(f) is None for f in (option.get("fields") or {}).values())
+    return bool(option.get("private")) and not fillable(option)
+
+
+def fillable(option: dict[str, Any]) -> bool:
+    """Whether the buttons can fill every field of `option` (a list to tick, a name to type are a phone's)."""
+    return all(choices(f) is not None or dice(f) for f in (option.get("fields") or {}).values())
+
+
+def dice(field: dict[str, Any]) -> int:
+    """How many dice thrown at the table `field` names, each on its own keypad in turn (0: it is not such a field;
+    one die is a field of one value, `choices`): a list of exactly that many of a die's faces."""
+    count, items = field.get("maxItems"), field.get("items") or {}
+    keyed = field.get("type") == "array" and "enum" in items and isinstance(count, int) and field.get("minItems") == count
+    return count if keyed and 1 < count <= MOST_DICE else 0
 
 
 def choices(field: dict[str, Any]) -> list[tuple[Any, str]] | None:
@@ -152,19 +166,28 @@ def place_of(view: dict[str, Any], choice: str | int | None) -> int:
     return next((k for k, e in enumerate(shown(view)) if choice in (e.get("opens", e["label"]), e.get("under"))), 0)
 
 
-def _one_die(option: dict[str, Any]) -> bool:
-    spec = option.get("rolls") or ""
-    return spec.startswith("1d") and not option.get("fields")
+MOST_DICE = 6  # the most dice a roll thrown at the table is keyed for on the box (a roll-off of six players)
 
 
-def _thrown(option: dict[str, Any]) -> dict[str, Any]:
-    """`option` done with a die thrown at the table: its face is the one field."""
+def _keyed_roll(option: dict[str, Any]) -> bool:
+    count = (option.get("rolls") or "").split("d")[0]
+    return count.isdigit() and 0 < int(count) <= MOST_DICE and not option.get("fields")
+
+
+def _thrown(option: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """`option` done with the dice thrown at the table: their faces are the one field, as a phone enters them (one
+    die: a keypad; several: a keypad for each in turn, titled with whose die it is in a roll-off)."""
     key = "values" if option["action"].get("type") in ("roll", "rolloff") else "dice"
-    faces = list(range(1, int(option["rolls"].split("d")[1]) + 1))
-    return {**option, "label": f"{option['label']}: a die thrown", "short": "Die", "button": "", "confirm": False,
-            "action": {**option["action"], "source": "physical"},
-            "fields": {key: {"title": "the die thrown", "type": "array", "items": {"enum": faces},
-                             "minItems": 1, "maxItems": 1}}}
+    count, sides = (int(n) for n in option["rolls"].split("d"))
+    field: dict[str, Any] = {"title": "the die thrown" if count == 1 else "the dice thrown", "type": "array",
+                             "items": {"enum": list(range(1, sides + 1))}, "minItems": count, "maxItems": count}
+    rolloff = view.get("rolloff") or {}
+    if option["action"].get("type") == "rolloff" and len(rolloff.get("contenders") or ()) == count:
+        names = [p["name"] for p in view.get("players") or []]
+        field["itemNames"] = [names[s] if s < len(names) else f"Seat {s + 1}" for s in rolloff["contenders"]]
+    return {**option, "label": f"{option['label']}: {'a die' if count == 1 else 'dice'} thrown", "short": "Dice"
+            if count > 1 else "Die", "button": "", "confirm": False, "action": {**option["action"], "source": "physical"},
+            "fields": {key: field}}
 
 
 def on_button(view: dict[str, Any], button: str) -> dict[str, Any] | None:

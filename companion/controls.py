@@ -19,7 +19,7 @@ On the step page (BACK, SELECT, ACTION, NEXT, left to right):
            the last field's ACTION does the option; a field with one value is taken as it stands,
            without a press. A few values with short names
            (a die's face, a coin turned up, a field's own `enumShort`; a long one's groups
-           first) are a keypad: BACK, SELECT and ACTION name the first three (NEXT: the
+           first; several dice thrown, one die after another) are a keypad: BACK, SELECT and ACTION name the first three (NEXT: the
            rest on the same buttons), held BACK leaves. So are the few options of an entry
            opened that have short hints of their own. A field only a phone can fill (a list to tick, a name to
            type) is named, not done.
@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion import box_list
-from companion.box_list import BOX_LIST, choices, on_button
+from companion.box_list import BOX_LIST, choices, dice, fillable, on_button
 from companion.core.fields import KEY_WORD, KEYPAD, groups_each, json_key
 from companion.core.ranking import competition_positions
 from companion.core.words import PARTS, sentence
@@ -55,6 +55,7 @@ from companion.screens import (
 )
 
 PAGES = ("step", "scores", "counters", "pair")
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")  # the dice thrown in a roll of several (box_list.MOST_DICE)
 # The box's four buttons, left to right under the panel (the order of the screens' hints).
 ROLES = ("back", "select", "action", "next")
 
@@ -68,6 +69,7 @@ class Pick:
     chosen: tuple[tuple[str, Any], ...] = ()
     at: int = 0
     group: str | None = None  # a long field's group of values opened (its `enumGroups`: "Bea", "next to Flax")
+    dice: tuple[Any, ...] = ()  # the faces named so far in a field of several dice thrown (`box_list.dice`)
 
 
 @dataclass(frozen=True)
@@ -222,7 +224,7 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
 
 def _open(view: dict[str, Any], panel: Panel, option: dict[str, Any]) -> Reply:
     """An option with fields chosen: its picker, SELECT on the first field's values (or why only a phone can)."""
-    phone_only = next((f.get("title", k) for k, f in option["fields"].items() if choices(f) is None), None)
+    phone_only = next((f.get("title", k) for k, f in option["fields"].items() if choices(f) is None and not dice(f)), None)
     if phone_only is not None:
         return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: do it on a phone ({phone_only})."))
     return _fill(panel, option, Pick(option["label"]))
@@ -410,19 +412,20 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
     pick = panel.pick
     option = next((o for o in walk(view) if o["label"] == pick.label), None)
     key = next((k for k in option["fields"] if k not in dict(pick.chosen)), None) if option else None
-    keypad = key is not None and _keypad(option["fields"][key], pick)
+    field = _naming(option["fields"][key], pick) if key is not None else {}
+    keypad = key is not None and _keypad(field, pick)
     if key is not None and role == "back" and pick.group is not None and (long or not keypad):  # back to the groups,
         # on the one left (held, from a group's keys)
-        groups = [v for v, _ in _values(option["fields"][key], replace(pick, group=None))]
+        groups = [v for v, _ in _values(field, replace(pick, group=None))]
         at = groups.index(_GROUP(pick.group))  # on a keypad of the groups, its page
-        keyed = _keypad(option["fields"][key], replace(pick, group=None))
+        keyed = _keypad(field, replace(pick, group=None))
         return Reply(replace(panel, pick=replace(pick, group=None, at=at // len(KEYS) if keyed else at)))
     if option is None or key is None or (role == "back" and (long or not keypad)):  # held on the keypad: BACK is 1
         left = replace(panel, pick=None)
         # Opened from an entry's keys (palazzo's yard tiles), leaving leaves those keys too: on them every button,
         # NEXT too, would choose again at the next stray press.
         return _leave(view, left) if left.under and _keyed(shown(view, left)) else Reply(left)
-    values = _values(option["fields"][key], pick)
+    values = _values(field, pick)
     if keypad:
         if role == "next" and "next" not in _keys_for(len(values)):  # the next page (held: the one before)
             if len(values) <= len(KEYS):
@@ -433,12 +436,12 @@ def _picking(view: dict[str, Any], panel: Panel, role: str, long: bool = False) 
             return _blank_key(panel, role)
         value = values[face][0]
     elif role in ("select", "next"):  # NEXT walks back; held, a wide number goes by five
-        by = FAST if long and _wide_number(option["fields"][key]) else 1
+        by = FAST if long and _wide_number(field) else 1
         return Reply(replace(panel, pick=replace(pick, at=(pick.at + (by if role == "select" else -by)) % len(values))))
     else:
         value = values[pick.at % len(values)][0]
     if isinstance(value, _GROUP):  # a group opened: its values; a group of one value is that value
-        inside = _values(option["fields"][key], replace(pick, group=value.name))
+        inside = _values(field, replace(pick, group=value.name))
         if len(inside) > 1:
             return Reply(replace(panel, pick=replace(pick, group=value.name, at=0)))
         value = inside[0][0]
@@ -467,8 +470,29 @@ def _values(field: dict[str, Any], pick: Pick) -> list[tuple[Any, str]]:
     return [(_GROUP(g), f"{g} ({count[g]})") for g in sorted(count, key=lambda g: order.index(g) if g in order else len(order))]
 
 
+def _naming(field: dict[str, Any], pick: Pick) -> dict[str, Any]:
+    """The field as its keypad names it now: of several dice thrown, the next die, after those named so far ("Ada 5 ·
+    Bea's die" in a roll-off, whose `itemNames` say whose each die is; else "1st 2 · 2nd die")."""
+    count = dice(field)
+    if not count:
+        return field
+    whose = field.get("itemNames") if len(field.get("itemNames") or ()) == count else None
+    names = whose or ORDINALS
+    k = len(pick.dice)
+    title = f"{names[k]}'s die" if whose else f"{names[k]} die"
+    return {"title": PARTS.join([*(f"{names[j]} {v}" for j, v in enumerate(pick.dice)), title]), "type": "array",
+            "items": field["items"], "minItems": 1, "maxItems": 1}
+
+
 def _chose(panel: Panel, option: dict[str, Any], pick: Pick, key: str, value: Any) -> Reply:
-    """`value` taken for the field `key`: on to the next field, or the option done."""
+    """`value` taken for the field `key`: on to the next field, or the option done; of several dice, on to the next
+    die until each is named (`value`: a die's face as a list of one)."""
+    count = dice(option["fields"][key])
+    if count:
+        named = pick.dice + tuple(value)
+        if len(named) < count:
+            return Reply(replace(panel, pick=replace(pick, dice=named, at=0)))
+        value = list(named)
     return _fill(panel, option, Pick(pick.label, pick.chosen + ((key, value),)))
 
 
@@ -494,7 +518,7 @@ def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:
     if option is None:
         return None
     key = next(k for k in option["fields"] if k not in dict(pick.chosen))
-    field = option["fields"][key]
+    field = _naming(option["fields"][key], pick)
     values = _values(field, pick)
     keys = _key_names(field, pick)
     if keys is not None:
@@ -656,7 +680,7 @@ def step_screen(view: dict[str, Any], panel: Panel) -> StepScreen:
     if options:
         index = panel.option % len(options)
         count = f"  {index + 1}/{len(options)}" if len(options) > 1 else ""
-        phone = " (phone)" if any(choices(f) is None for f in options[index].get("fields", {}).values()) else ""
+        phone = "" if fillable(options[index]) else " (phone)"
         doing, short = f"► {options[index]['label']}{phone}{count}", "" if phone else options[index]["short"]
         if nxt and options[index].get("action") == nxt.get("action"):  # NEXT's own: its word once, over NEXT
             short = ""  # ("Deal", not "Deal Deal"); where the line has no room for it, not before the label either

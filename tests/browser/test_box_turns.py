@@ -160,7 +160,7 @@ def test_a_plain_la_venise_du_nord_turn_on_the_box_takes_four_presses(page, serv
     expect(page.locator("#status")).to_contain_text("Phase 1")
     page.wait_for_timeout(500)  # the screen read before the first press (the press guard)
     press = Presses(page, served)
-    press.do("action")  # Roll two dice: the box rolls
+    press.do("next")  # Roll two dice: the box rolls (ACTION would enter dice thrown at the table)
     assert len(runtime.view()["turn"]["dice"]) == 2
     assert runtime.submit({"type": "undo", "confirm": True}).accepted  # the test's own dice, as the reader reads them
     assert runtime.submit({"type": "advance", "roll": True, "dice": [1, 3], "source": "physical"}).accepted

@@ -111,3 +111,32 @@ def test_the_revenue_paid_shows_on_the_box_as_the_table_leaves_the_revenue_phase
     view = rt.view()
     shown = _result_screen(view, view["last"], rt.shown(view["last"]["seq"]))
     assert min(gold) > 0 and shown == AlertScreen("Revenue", f"Ada +{gold[0]}, Bea +{gold[1]} Gold")
+
+
+def test_the_roll_off_with_dice_thrown_at_the_table_is_keyed_die_by_die_on_the_buttons(make_runtime):
+    """A table that throws its own dice for the first player keys each player's die on the keypad in turn, the
+    faces named so far above the next; a tie asks again for the tied players' dice only."""
+    rt = make_runtime(rng=random.Random(1))
+    setup = {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "deck_modes": {"deck": "virtual"}}
+    assert rt.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    assert [o["label"] for o in controls.walk(rt.view())] == ["Roll off for the first player: dice thrown"]
+    panel = press(rt, Panel(), "action").panel  # Ada's die: 1 2 3 on BACK SELECT ACTION, NEXT for 4 5 6
+    titles = []
+    for face in (5, 5, 2):
+        titles.append(controls.screen_for(rt.view(), panel).step)
+        for role in (["next"] if face > 3 else []) + [controls.KEYS[(face - 1) % 3]]:
+            reply = press(rt, panel, role)
+            panel = reply.panel
+    assert titles == ["Ada's die (hold BACK to leave)", "Ada 5 · Bea's die (hold BACK to leave)", "Ada 5 · Bea 5 · Cy's die"]
+    assert reply.action == {"type": "rolloff", "source": "physical", "values": [5, 5, 2]}
+    assert "Roll-off: Ada 5, Bea 5, Cy 2. Ada and Bea are tied and roll again." in rt.view()["log"]
+    assert [o["label"] for o in controls.walk(rt.view())] == ["Roll off again: Ada and Bea: dice thrown"]
+    panel = press(rt, Panel(), "action").panel
+    panel = press(rt, panel, "back").panel  # Ada 1
+    assert panel.pick.dice == (1,)
+    left = press(rt, panel, "back", long=True)  # held BACK leaves before the last die: nothing is done
+    assert left.action is None and left.panel.pick is None and rt.view()["rolloff"]["contenders"] == [0, 1]
+    panel = press(rt, Panel(), "action").panel
+    panel = press(rt, panel, "back").panel  # Ada 1
+    assert press(rt, panel, "action").action == {"type": "rolloff", "source": "physical", "values": [1, 3]}
+    assert "Roll-off: Ada 1, Bea 3. Bea goes first." in rt.view()["log"]

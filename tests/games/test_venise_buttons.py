@@ -44,8 +44,8 @@ def test_a_turn_on_the_buttons(make_runtime):
     assert rt.view()["players"][1]["burgher"] in ("Flax", "Gold")
     screen = _screen(rt)
     assert (screen.who, screen.step) == ("Ada", "Roll: 5 dice in hand")
-    assert _screen(rt).doing == "► Roll two dice"
-    press(rt, Panel(), "action")  # the companion rolls
+    assert _screen(rt).doing == "► Roll two dice: dice thrown" and _screen(rt).hints[2:] == ("Dice", "Roll")
+    press(rt, Panel(), "next")  # the companion rolls
     view = rt.view()
     dice = view["turn"]["dice"]
     assert view["phase"] == 2 and len(dice) == 2 and _screen(rt).step == view["status"]
@@ -96,6 +96,22 @@ def test_the_readers_dice_roll_and_a_tapped_card_is_the_card_kept():
     assert t.view["players"][1]["orders"] == [{"card": "Lace +1", "good": "lace", "value": 1}]
 
 
+def test_two_dice_thrown_at_the_table_are_keyed_one_after_the_other_on_the_box(make_runtime):
+    """A table that throws its own dice and has no reader: ACTION on "Roll two dice: dice thrown", then each die's
+    face on the keypad (1 2 3 over BACK SELECT ACTION, NEXT for 4 5 6), the first named above the second's."""
+    rt = _new(make_runtime)
+    panel = press(rt, Panel(), "action").panel
+    assert controls.screen_for(rt.view(), panel).step == "Roll two dice: dice thrown · 1st die"
+    panel = press(rt, panel, "select").panel  # 2
+    assert controls.screen_for(rt.view(), panel).step == "1st 2 · 2nd die (hold BACK to leave)"
+    panel = press(rt, panel, "next").panel  # 4 5 6
+    done = press(rt, panel, "action")  # 6: four presses in all
+    assert done.action == {"type": "advance", "roll": True, "source": "physical", "dice": [2, 6]}
+    view = rt.view()
+    assert view["turn"]["dice"] == [2, 6] and view["phase"] == 2
+    assert rt.shown(view["last"]["seq"])["values"] == [2, 6]
+
+
 def test_with_one_die_in_hand_the_second_is_taken_from_one_of_his_dice_on_the_tiles_by_the_player_not_the_reader(make_runtime):
     """[R] "If there is only one die available, the second must be taken from one of his dice on the tiles": 2d6
     thrown on the reader are taken as thrown, then the player says which die came back (his phone, or the box's
@@ -107,7 +123,7 @@ def test_with_one_die_in_hand_the_second_is_taken_from_one_of_his_dice_on_the_ti
         assert rt.submit({"type": "die", "tile": tile, "seat": 0, "value": value}).accepted
     labels = [o["label"] for o in rt.view()["options"] if o["group"] == "Play"]
     assert "Take back the 5 on Flax" in labels  # the box's own roll names the die first, as before
-    assert controls.on_button(rt.view(), "NEXT")["label"] == "Roll two dice, then say which die came back"
+    assert controls.on_button(rt.view(), "NEXT")["label"] == "Roll two dice first"
     thrown = ReaderEvent("1A2B3C4D", 1, "DICE", {"sides": "6", "values": "4,1"})
     assert rt.submit_event(thrown).ok
     view = rt.view()

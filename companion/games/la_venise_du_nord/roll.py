@@ -58,8 +58,8 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     # Each die named first, then the companion rolls; or the roll first (NEXT, or dice thrown at the table and read
     # or entered), then the die named.
     return [Option(f"Take back {_named(table, back)}", "Roll", {**base, "take_back": list(back)}) for back in ways] + [
-        Option(f"Roll two dice, then say which {'die' if need == 1 else 'dice'} came back", "Roll", {"type": "throw"},
-               rolls="2d6", button="NEXT")]
+        Option("Roll two dice first", "Roll", {"type": "throw"}, rolls="2d6", button="NEXT")]  # then which came back:
+    # short enough for the box's two lines with ": dice thrown" after it (companion.box_list)
 
 
 def can_move(table, seat: int, value: int) -> bool:
