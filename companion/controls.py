@@ -55,6 +55,7 @@ from companion.screens import (
 )
 
 PAGES = ("step", "scores", "counters", "pair")
+SCORE_ROWS_WITH_HINTS = 5  # the scores page's rows over a line of hints (7 without: companion.screens)
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")  # the dice thrown in a roll of several (box_list.MOST_DICE)
 # The box's four buttons, left to right under the panel (the order of the screens' hints).
 ROLES = ("back", "select", "action", "next")
@@ -725,4 +726,6 @@ def scores_screen(view: dict[str, Any]) -> ScoresScreen:
     rows = [(place, name, (by_name[name].get(score) or 0) if score else 0)
             for place, group in zip(competition_positions(groups), groups) for name in group]
     title = keys[0][1] if keys else "Scores"
-    return ScoresScreen(f"{title}  R{view['round']}" if view.get("round") else title, tuple(rows))
+    # How to leave it (any press does; held SELECT goes on to the counters) where the rows leave the hints' line room
+    hints = ("Back", "", "", "") if len(rows) <= SCORE_ROWS_WITH_HINTS else ("", "", "", "")
+    return ScoresScreen(f"{title}  R{view['round']}" if view.get("round") else title, tuple(rows), hints)

@@ -4,7 +4,7 @@ from companion import controls
 from companion.controls import Panel
 from companion.core.view import table_view
 from companion.games.free_play import FREE_PLAY
-from companion.screens import PairingScreen, step_lines
+from companion.screens import PairingScreen, render, step_lines
 
 
 def view_of(table):
@@ -79,6 +79,15 @@ def test_scores_are_ranked_with_shared_places(free_play):
     free_play.ok(type="counter", name="score", seat=1, delta=5)
     screen = controls.scores_screen(view_of(free_play))
     assert screen.rows == ((1, "Bea", 5), (1, "Cy", 5), (3, "Ada", 0))
+    assert screen.hints == ("Back", "", "", "")  # how to leave it: any press goes back to the step
+
+
+def test_the_scores_of_more_players_than_fit_over_the_hints_keep_their_rows():
+    view = {"game": "free_play", "round": 2, "score_keys": [["score", "Score"]],
+            "players": [{"name": f"P{k}", "score": k} for k in range(7)], "standings": [[f"P{k}"] for k in range(6, -1, -1)]}
+    screen = controls.scores_screen(view)
+    assert len(screen.rows) == 7 and screen.hints == ("", "", "", "")
+    assert render(screen).size == (128, 64)
 
 
 def test_the_step_screen_says_who_what_and_what_the_buttons_do(free_play):
