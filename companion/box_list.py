@@ -179,8 +179,11 @@ def _thrown(option: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
     die: a keypad; several: a keypad for each in turn, titled with whose die it is in a roll-off)."""
     key = "values" if option["action"].get("type") in ("roll", "rolloff") else "dice"
     count, sides = (int(n) for n in option["rolls"].split("d"))
+    items: dict[str, Any] = {"enum": list(range(1, sides + 1))}
+    if len(option.get("faces") or ()) == sides:  # named the game's way (palazzo's piecepack die: ace ... null)
+        items["enumNames"] = list(option["faces"])
     field: dict[str, Any] = {"title": "the die thrown" if count == 1 else "the dice thrown", "type": "array",
-                             "items": {"enum": list(range(1, sides + 1))}, "minItems": count, "maxItems": count}
+                             "items": items, "minItems": count, "maxItems": count}
     rolloff = view.get("rolloff") or {}
     if option["action"].get("type") == "rolloff" and len(rolloff.get("contenders") or ()) == count:
         names = [p["name"] for p in view.get("players") or []]

@@ -38,7 +38,7 @@ from companion import box_list
 from companion.box_list import BOX_LIST, choices, dice, fillable, on_button
 from companion.core.fields import KEY_WORD, KEYPAD, groups_each, json_key
 from companion.core.ranking import competition_positions
-from companion.core.words import PARTS, sentence
+from companion.core.words import PARTS, listing, sentence
 from companion.screens import (
     PLACE,
     WIDTH,
@@ -157,7 +157,7 @@ def _while_on_phones(view: dict[str, Any], option: dict[str, Any]) -> dict[str, 
     names = on_phones(view)
     if option.get("button") != "NEXT" or option.get("confirm") or not names or view.get("step_asks"):
         return option
-    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    who = listing(names)
     return {**option, "confirm": True, "label": f"{who} still {'plays' if len(names) == 1 else 'play'} on "
                                                f"{'a phone' if len(names) == 1 else 'phones'}. {option['label']}"}
 
@@ -168,7 +168,7 @@ def _on_phones_alert(view: dict[str, Any]) -> AlertScreen:
         seat = next(s for s in view.get("acting", []) if view["players"][s]["name"] == names[0])
         phone = next(h["phone"] for h in view.get("held") or [] if h["seat"] == seat)
         return AlertScreen("On the phone", f"{names[0]} plays on the phone “{phone}”.")
-    return AlertScreen("On the phone", f"{', '.join(names[:-1])} and {names[-1]} play on their phones.")
+    return AlertScreen("On the phone", f"{listing(names)} play on their phones.")
 
 
 def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply:
@@ -472,17 +472,19 @@ def _values(field: dict[str, Any], pick: Pick) -> list[tuple[Any, str]]:
 
 
 def _naming(field: dict[str, Any], pick: Pick) -> dict[str, Any]:
-    """The field as its keypad names it now: of several dice thrown, the next die, after those named so far ("Ada 5 ·
-    Bea's die" in a roll-off, whose `itemNames` say whose each die is; else "1st 2 · 2nd die")."""
+    """The field as its keypad names it now: of several dice thrown, the next die, then those named so far ("Bea's
+    die · Ada 5" in a roll-off, whose `itemNames` say whose each die is; else "2nd die · 1st 2"): whose die it is
+    comes first, so that a line too short for all keeps it."""
     count = dice(field)
     if not count:
         return field
     whose = field.get("itemNames") if len(field.get("itemNames") or ()) == count else None
     names = whose or ORDINALS
+    faces = dict(choices(field["items"]) or [])
     k = len(pick.dice)
     title = f"{names[k]}'s die" if whose else f"{names[k]} die"
-    return {"title": PARTS.join([*(f"{names[j]} {v}" for j, v in enumerate(pick.dice)), title]), "type": "array",
-            "items": field["items"], "minItems": 1, "maxItems": 1}
+    return {"title": PARTS.join([title, *(f"{names[j]} {faces.get(v, v)}" for j, v in enumerate(pick.dice))]),
+            "type": "array", "items": field["items"], "minItems": 1, "maxItems": 1}
 
 
 def _chose(panel: Panel, option: dict[str, Any], pick: Pick, key: str, value: Any) -> Reply:
@@ -714,7 +716,7 @@ def who_acts(view: dict[str, Any]) -> str:
     names = [players[s]["name"] for s in seats]
     if not names:
         return "Table"
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return listing(names)
 
 
 def scores_screen(view: dict[str, Any]) -> ScoresScreen:

@@ -42,7 +42,7 @@ from companion.core.seats import nth_youngest
 from companion.core.seats import rolloff as rolloff_round
 from companion.core.edit import Edit, input_key
 from companion.core.edit import run as run_handler
-from companion.core.words import sentence
+from companion.core.words import listing, sentence
 
 UNDO_LIMIT = 100  # actions a table can take back, in memory and after a restart
 
@@ -327,7 +327,7 @@ def _rolloff(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     best = rolloff_round(contenders, [rank for rank, _ in faces])
     if len(best) > 1:
         state = state.set("rolloff", ro.set("contenders", pvector(best)).set("again", True))
-        tied = " and ".join(_who(state, s) for s in best)
+        tied = listing([_who(state, s) for s in best])
         return Accepted(state, (f"Roll-off: {names}. {tied} are tied and roll again.",), "The roll-off roll is taken back.")
     state = state.set("rolloff", None)
     if state["flow"] is not None:  # a roll-off the game started (an election's tie): the game takes the winner

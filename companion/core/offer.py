@@ -74,7 +74,7 @@ def offer(game: GameDef, session: Session) -> Offer:
     corrections = _undo_redo(session)
     flow = state["flow"]
     if state["rolloff"] is not None or flow is None:
-        return Offer(rolloff_options(state), ((),) * n, (), corrections)
+        return Offer(rolloff_options(state, game.rolloff_face), ((),) * n, (), corrections)
     if flow["over"]:  # what the score sheet still needs, entered at the table
         return Offer(final_sheet.options(game, state), ((),) * n, (), corrections)
     step = current_step(game.flow, state)

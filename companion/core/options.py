@@ -8,12 +8,14 @@ only when it matches an offered option (`companion.core.strict`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from os.path import commonprefix
 from typing import Any
 
 from pyrsistent import PMap
+
+from companion.core.words import listing
 
 PLAY, CORRECTIONS = "Play", "Corrections"  # an option's group
 
@@ -47,11 +49,15 @@ class Option:
     # The player a table's option plays for (a card tapped on the reader, played as Ada's): where a phone holds
     # that seat, the host's table page asks "Act for Ada?" first, as for that seat's own options.
     player: int | None = None
+    # What the faces of the dice it rolls are called, 1 up, where not their numbers (palazzo's piecepack die: "ace",
+    # "2" ... "5", "null"): dice thrown at the table are named so on the box's keypad.
+    faces: tuple[str, ...] = ()
 
     def public(self) -> dict[str, Any]:
         return {"label": self.label, "short": self.short, "action": dict(self.action), "confirm": self.confirm,
                 "fields": {k: dict(v) for k, v in self.fields.items()}, "rolls": self.rolls, "group": self.group,
-                "private": self.private, "button": self.button, "taps": self.taps, "under": self.under}
+                "private": self.private, "button": self.button, "taps": self.taps, "under": self.under,
+                **({"faces": list(self.faces)} if self.faces else {})}
 
     def dice_key(self) -> str:
         """Where the values of this option's dice go: a roll's and a roll-off's "values", a game's "dice"."""
@@ -118,14 +124,17 @@ def ways(entry: list[dict[str, Any]]) -> list[str]:
     return labels
 
 
-def rolloff_options(state: PMap) -> tuple[Option, ...]:
+def rolloff_options(state: PMap, face: Callable[[PMap, int], tuple[int, str]] | None = None) -> tuple[Option, ...]:
     """The roll-off under way (the first player's, or a game's own tie): NEXT rolls it, a die for each player (not
-    "2d6" in its label: that reads as two dice added up)."""
+    "2d6" in its label: that reads as two dice added up). `face`: the game's `rolloff_face`, whose names of the
+    die's faces the keypad shows where they are not its numbers."""
     if state["rolloff"] is None:
         return ()
     rolloff = state["rolloff"]
     contenders = rolloff["contenders"]
     # After a tie, the tied players again, by name: the screen before said who tied, this one says who rolls.
-    label = (f"Roll off again: {' and '.join(state['players'][s]['name'] for s in contenders)}" if rolloff.get("again")
+    label = (f"Roll off again: {listing([state['players'][s]['name'] for s in contenders])}" if rolloff.get("again")
              else f"Roll off for the {rolloff['purpose']}")
-    return (Option(label, "Roll", {"type": "rolloff"}, rolls=f"{len(contenders)}d6", button="NEXT"),)
+    names = tuple(face(state, v)[1] for v in range(1, 7)) if face else ()
+    faces = names if names != tuple(map(str, range(1, 7))) else ()
+    return (Option(label, "Roll", {"type": "rolloff"}, rolls=f"{len(contenders)}d6", button="NEXT", faces=faces),)

@@ -62,6 +62,11 @@ def a(word: str) -> str:
     return f"{article(word)} {word}"
 
 
+def listing(names: list[str]) -> str:
+    """Names in a sentence: "Ada", "Ada and Bea", "Ada, Bea and Cy"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def sentence(text: str) -> str:
     """`text` starting with a capital, the rest left as it is ("the General (Bruno)" -> "The General (Bruno)")."""
     return text[:1].upper() + text[1:]

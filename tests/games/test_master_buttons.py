@@ -127,7 +127,7 @@ def test_the_roll_off_with_dice_thrown_at_the_table_is_keyed_die_by_die_on_the_b
         for role in (["next"] if face > 3 else []) + [controls.KEYS[(face - 1) % 3]]:
             reply = press(rt, panel, role)
             panel = reply.panel
-    assert titles == ["Ada's die (hold BACK to leave)", "Ada 5 · Bea's die (hold BACK to leave)", "Ada 5 · Bea 5 · Cy's die"]
+    assert titles == ["Ada's die (hold BACK to leave)", "Bea's die · Ada 5 (hold BACK to leave)", "Cy's die · Ada 5 · Bea 5"]
     assert reply.action == {"type": "rolloff", "source": "physical", "values": [5, 5, 2]}
     assert "Roll-off: Ada 5, Bea 5, Cy 2. Ada and Bea are tied and roll again." in rt.view()["log"]
     assert [o["label"] for o in controls.walk(rt.view())] == ["Roll off again: Ada and Bea: dice thrown"]

@@ -124,3 +124,27 @@ def test_on_the_box_a_real_tile_or_coin_turned_up_is_one_press_once_its_row_is_o
     panel = press(rt, panel, "action").panel
     press(rt, panel, "action")  # the third value: a 2
     assert rt.view()["bank"] == [2, None, None, None]
+
+
+def test_the_roll_off_with_piecepack_dice_thrown_names_their_faces_ace_to_null_on_the_keypad(make_runtime):
+    """A piecepack die has no 1 nor 6: the box's keys say "ace" and "null" (the null face counts 0 in the roll-off
+    unless the option says otherwise), the line above names the faces so, and a tie of three names them all."""
+    players = {"players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}], "deck_modes": SETUP["deck_modes"]}
+    rt = _new(make_runtime, players)
+    panel = press(rt, Panel(), "action").panel  # Ada's die
+    screen = controls.screen_for(rt.view(), panel)
+    assert (screen.step, screen.doing, screen.hints) == ("Ada's die (hold BACK to leave)", "► ace 2 3", ("ace", "2", "3", "More"))
+    panel = press(rt, panel, "next").panel
+    assert controls.screen_for(rt.view(), panel).hints == ("4", "5", "null", "More")
+    panel = press(rt, panel, "action").panel  # null
+    assert controls.screen_for(rt.view(), panel).step.startswith("Bea's die · Ada null")
+    for _ in ("Bea", "Cy"):  # null, null
+        panel = press(rt, press(rt, panel, "next").panel, "action").panel
+    assert "Roll-off: Ada null, Bea null, Cy null. Ada, Bea and Cy are tied and roll again." in rt.view()["log"]
+    assert [o["label"] for o in controls.walk(rt.view())] == ["Roll off again: Ada, Bea and Cy: dice thrown"]
+    panel = press(rt, Panel(), "action").panel
+    for role in ("back", "select"):  # Ada an ace, Bea a 2
+        panel = press(rt, panel, role).panel
+    done = press(rt, panel, "back")  # Cy an ace
+    assert done.action == {"type": "rolloff", "source": "physical", "values": [1, 2, 1]}
+    assert "Roll-off: Ada ace, Bea 2, Cy ace. Bea goes first." in rt.view()["log"]

@@ -103,7 +103,7 @@ def test_two_dice_thrown_at_the_table_are_keyed_one_after_the_other_on_the_box(m
     panel = press(rt, Panel(), "action").panel
     assert controls.screen_for(rt.view(), panel).step == "Roll two dice: dice thrown · 1st die"
     panel = press(rt, panel, "select").panel  # 2
-    assert controls.screen_for(rt.view(), panel).step == "1st 2 · 2nd die (hold BACK to leave)"
+    assert controls.screen_for(rt.view(), panel).step == "2nd die · 1st 2 (hold BACK to leave)"
     panel = press(rt, panel, "next").panel  # 4 5 6
     done = press(rt, panel, "action")  # 6: four presses in all
     assert done.action == {"type": "advance", "roll": True, "source": "physical", "dice": [2, 6]}

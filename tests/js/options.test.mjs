@@ -19,4 +19,6 @@ test("an option that rolls has a twin for dice thrown at the table, asking for t
   assert.deepEqual(Object.keys(realDice({...roll, action: {type: "rolloff"}, rolls: "1d6"}).fields), ["values"]);
   assert.equal(realDice({...roll, fields: {n: {type: "integer"}}}), null);  // one with fields: the picker's
   assert.equal(realDice({...roll, rolls: ""}), null);
+  const piecepack = realDice({...roll, action: {type: "rolloff"}, faces: ["ace", "2", "3", "4", "5", "null"]});
+  assert.deepEqual(piecepack.fields.values.items, {enum: [1, 2, 3, 4, 5, 6], enumNames: ["ace", "2", "3", "4", "5", "null"]});
 });

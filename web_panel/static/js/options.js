@@ -16,8 +16,10 @@ export function realDice(o) {
   const [count, sides] = o.rolls.split("d").map(Number);
   const key = ["roll", "rolloff"].includes(o.action.type) ? "values" : "dice";
   const faces = Array.from({length: sides}, (_, i) => i + 1);
+  // The faces by the game's names where it gives them (a piecepack die: ace ... null), as the box's keypad.
+  const items = (o.faces || []).length === sides ? {enum: faces, enumNames: o.faces} : {enum: faces};
   return {...o, label: `${o.label}: dice thrown at the table`, button: "", confirm: false, realDice: true,
           fields: {[key]: {title: count === 1 ? "the die thrown" : "the dice thrown", type: "array",
-                           items: {enum: faces}, minItems: count, maxItems: count}}};
+                           items, minItems: count, maxItems: count}}};
 }
 
