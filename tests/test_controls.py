@@ -15,7 +15,19 @@ def test_next_ends_the_step_and_back_undoes(free_play):
     view = view_of(free_play)
     assert controls.press(view, Panel(), "next", False).action == {"type": "advance"}
     free_play.ok(type="advance")
+    free_play.ok(type="counter", name="score", seat=1, delta=1)  # still Bea's turn: BACK takes it back at once
     assert controls.press(view_of(free_play), Panel(), "back", False).action == {"type": "undo"}
+
+
+def test_back_into_another_players_turn_asks_first(free_play):
+    """One stray BACK in Bea's turn took back what Bea's predecessor had paid for (a box-only Patrons of Venice):
+    an undo that goes back into another player's decision asks first; held, BACK does it at once."""
+    free_play.ok(type="advance")  # Ada is done: Bea's turn
+    view = view_of(free_play)
+    short = controls.press(view, Panel(), "back", False)
+    assert short.action is None and short.prompt.title == "Undo?"
+    assert short.prompt.message == "Ada is done with the turn. Hold BACK to take it back."
+    assert controls.press(view, Panel(), "back", True).action == {"type": "undo", "confirm": True}
 
 
 def test_select_walks_the_options_and_action_does_the_selected_one(free_play):

@@ -866,7 +866,7 @@ def test_an_undo_on_the_box_says_it_took_something_back(rig):
     assert (rig.runtime.view()["round"], rig.runtime.view()["player"]) != before  # Bea's turn
     rig.clock.now += Timing().result
     assert rig.table.wait_idle()
-    rig.press("back")  # nothing random to put back: no question
+    rig.press("back", seconds=1.0)  # back into Ada's turn: held, as its question says (nothing random to put back)
     view = rig.runtime.view()
     assert view["last"]["type"] == "undo" and (view["round"], view["player"]) == before
     assert rig.table._notice[0] == "Taken back"

@@ -148,11 +148,19 @@ def _undo_redo(session: Session) -> tuple[Option, ...]:
     options = []
     if session.past:
         last = session.past[-1]
-        options.append(Option(f"Undo: {last.label}", "Undo", {"type": "undo"}, confirm=last.reveal is not None,
-                              group=CORRECTIONS, button="BACK"))
+        asks = last.reveal is not None or _whose(last.before) != _whose(session.state)
+        options.append(Option(f"Undo: {last.label}", "Undo", {"type": "undo"}, confirm=asks, group=CORRECTIONS,
+                              button="BACK"))
     if session.future:
         options.append(Option(f"Redo: {session.future[-1].label}", "Redo", {"type": "redo"}, group=CORRECTIONS))
     return tuple(options)
+
+
+def _whose(state: PMap) -> int | None:
+    """Whose decision the table waits for: the player acting, else the one whose turn it is. An undo that would go
+    back to another's (what Bea paid, taken back in Cy's turn by one stray BACK) asks first."""
+    flow = state["flow"]
+    return None if flow is None else flow["actor"] if flow["actor"] is not None else flow["player"]
 
 
 def _counters(game: GameDef, state: PMap) -> list[Option]:
