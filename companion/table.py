@@ -338,8 +338,9 @@ class Table:
         if spent is None or spent[0] <= FEW_COINS:
             return reply
         amount, money, line = spent
-        said = f"{sentence(line)} " if line else ""
-        prompt = AlertScreen("Sure?", f"{said}It costs {amount} {money}: press ACTION again to do it.", ("No", "", "Yes", "No"))
+        # The cost and the press first: a long description after them is what a cut takes ("…"), not the question
+        said = f" {sentence(line)}" if line else ""
+        prompt = AlertScreen("Sure?", f"It costs {amount} {money}: press ACTION again to do it.{said}", ("No", "", "Yes", "No"))
         return controls.Reply(replace(reply.panel, confirm="costly", chosen=tuple(action.items())), prompt=prompt)
 
     def _reply(self, reply: controls.Reply, view: dict[str, Any], used: str | int | None = None) -> None:

@@ -786,7 +786,7 @@ def test_a_key_that_would_spend_more_than_a_few_coins_asks_first_as_action_does(
         seq = rig.runtime.view()["seq"]
         rig.press("select")
         assert rig.runtime.view()["seq"] == seq and rig.table._transient[0] == AlertScreen(
-            "Sure?", "Ada builds for 10. It costs 10 Gold: press ACTION again to do it.", ("No", "", "Yes", "No"))
+            "Sure?", "It costs 10 Gold: press ACTION again to do it. Ada builds for 10.", ("No", "", "Yes", "No"))
         rig.press("action")
         assert rig.runtime.view()["players"][0]["gold"] == 10
         rig.clock.now += 1
@@ -821,7 +821,7 @@ def test_one_action_that_spends_more_than_a_few_coins_asks_first(tmp_path):
         seq = rig.runtime.view()["seq"]
         rig.press("action")
         assert rig.runtime.view()["seq"] == seq and rig.table._transient[0] == AlertScreen(
-            "Sure?", "Ada builds a Villa for 10. It costs 10 Gold: press ACTION again to do it.", ("No", "", "Yes", "No"))
+            "Sure?", "It costs 10 Gold: press ACTION again to do it. Ada builds a Villa for 10.", ("No", "", "Yes", "No"))
         rig.press("next")  # any other press: no, and the Gold stays
         assert rig.runtime.view()["seq"] == seq and rig.runtime.view()["players"][0]["gold"] == 13
         rig.press("action")
