@@ -47,7 +47,8 @@ def test_a_restart_resumes_the_game_at_the_same_step_with_its_undo(tmp_path, mak
     assert after == before
     assert after["actor"] == 2 and after["players"][1]["score"] == 4
     assert again.submit({"type": "undo", "confirm": True}).accepted  # the roll
-    assert again.submit({"type": "undo"}).accepted  # the advance
+    assert not again.submit({"type": "undo"}).accepted  # the advance: back into Bea's turn, asked first
+    assert again.submit({"type": "undo", "confirm": True}).accepted
     assert again.view()["actor"] == 1
 
 

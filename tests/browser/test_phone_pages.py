@@ -85,7 +85,8 @@ def test_pair_set_up_a_game_advance_and_undo(page, served):
     expect(page.locator("#table")).to_contain_text("Last roll")
     page.get_by_role("button", name=re.compile("^Tap again: Undo: ")).click()
     expect(page.locator("#table")).not_to_contain_text("Last roll")
-    page.get_by_role("button", name=re.compile("^Undo: ")).click()
+    page.get_by_role("button", name=re.compile("^Undo: ")).click()  # back into Ada's turn: asked first too
+    page.get_by_role("button", name=re.compile("^Tap again: Undo: ")).click()
     expect(status).to_contain_text("Ada to act")
     assert runtime.view()["actor"] == 0
     expect(page.locator("#log li").first).to_contain_text("Undone")
