@@ -739,6 +739,20 @@ def test_nothing_this_season_ends_a_players_quiet_season_in_one_tap():
     assert any(o["short"] == "Quiet" for o in t.offered_to(0))
 
 
+def test_after_a_sail_passing_the_rest_of_the_season_asks_first():
+    """On the box the cursor stays on "Quiet" after a sail (the only choice left): one more ACTION passed the
+    player's chances at the ports without a word. Once a ship of his sailed, it says what it is and asks first."""
+    t = MV(2)
+    t.start()
+    t.to("Winter", 7)
+    t.as_(0)
+    t.ok(type="sail", seat=0, ship=1, to="sea")
+    (quiet,) = [o for o in t.offered_to(0) if o["short"] == "Quiet"]
+    assert (quiet["label"], quiet["confirm"]) == ("Nothing more this season", True)
+    t.ok(**quiet["action"], confirm=True)
+    assert "Ada: nothing more this season." in t.log
+
+
 def test_a_ship_set_right_by_hand_is_named_with_where_it_is_and_a_long_list_is_picked_by_where_first():
     t = MV(2)
     t.start()

@@ -21,9 +21,19 @@ def waiting(state: PMap, seat: int) -> bool:
     return any(state["data"]["quay"][seat].values())
 
 
+def sailed(state: PMap, seat: int) -> bool:
+    """A ship of his sailed this season: the season was not a quiet one."""
+    ships = state["data"]["sailed"]
+    return ships["turn"] == state["flow"]["round"] and any(s == seat for s, _ in ships["ships"])
+
+
 def options(state: PMap, seat: int) -> list[Option]:
     if waiting(state, seat):
         return []
+    if sailed(state, seat):  # the rest passed: asked first, for after a sail it is ACTION's word on the box, where
+        # the cursor stays, and one more ACTION would pass his chances at the ports
+        return [Option("Nothing more this season", "Quiet", {"type": "advance", "action": "quiet"},
+                       confirm=True)]
     return [Option("Nothing this season: pass it all", "Quiet", {"type": "advance", "action": "quiet"})]
 
 
@@ -34,4 +44,4 @@ def handler(e: Edit) -> None:
     quiet = e.data.get("quiet") or {}
     seats = list(quiet.get("seats", [])) if quiet.get("turn") == turn else []
     e.data["quiet"] = {"turn": turn, "seats": [*seats, seat]}
-    e.say(f"{e.name(seat)}: nothing this season.")
+    e.say(f"{e.name(seat)}: nothing {'more ' if sailed(e.state, seat) else ''}this season.")
