@@ -38,7 +38,12 @@ def _own_phone_only(option: dict[str, Any]) -> bool:
 
 def fillable(option: dict[str, Any]) -> bool:
     """Whether the buttons can fill every field of `option` (a list to tick, a name to type are a phone's)."""
-    return all(choices(f) is not None or dice(f) for f in (option.get("fields") or {}).values())
+    return all(fills(f) for f in (option.get("fields") or {}).values())
+
+
+def fills(field: dict[str, Any]) -> bool:
+    """Whether the buttons can fill `field`: its values walked or keyed, or dice thrown keyed one by one."""
+    return choices(field) is not None or bool(dice(field))
 
 
 def dice(field: dict[str, Any]) -> int:

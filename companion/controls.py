@@ -19,8 +19,8 @@ On the step page (BACK, SELECT, ACTION, NEXT, left to right):
            the last field's ACTION does the option; a field with one value is taken as it stands,
            without a press. A few values with short names
            (a die's face, a coin turned up, a field's own `enumShort`; a long one's groups
-           first; several dice thrown, one die after another) are a keypad: BACK, SELECT and ACTION name the first three (NEXT: the
-           rest on the same buttons), held BACK leaves. So are the few options of an entry
+           first; several dice thrown, one die after another) are a keypad: BACK, SELECT
+           and ACTION name the first three (NEXT: the rest on the same buttons), held BACK leaves. So are the few options of an entry
            opened that have short hints of their own. A field only a phone can fill (a list to tick, a name to
            type) is named, not done.
 On the counters page NEXT and BACK add and take one (held: five), SELECT moves
@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion import box_list
-from companion.box_list import BOX_LIST, choices, dice, fillable, on_button
+from companion.box_list import BOX_LIST, choices, dice, fillable, fills, on_button
 from companion.core.fields import KEY_WORD, KEYPAD, groups_each, json_key
 from companion.core.ranking import competition_positions
 from companion.core.words import PARTS, listing, sentence
@@ -225,7 +225,7 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
 
 def _open(view: dict[str, Any], panel: Panel, option: dict[str, Any]) -> Reply:
     """An option with fields chosen: its picker, SELECT on the first field's values (or why only a phone can)."""
-    phone_only = next((f.get("title", k) for k, f in option["fields"].items() if choices(f) is None and not dice(f)), None)
+    phone_only = next((f.get("title", k) for k, f in option["fields"].items() if not fills(f)), None)
     if phone_only is not None:
         return Reply(panel, prompt=AlertScreen("On the phone", f"{option['label']}: do it on a phone ({phone_only})."))
     return _fill(panel, option, Pick(option["label"]))

@@ -56,10 +56,10 @@ def options(state: PMap, seat: int | None) -> list[Option]:
         back = f" ({_named(table, ways[0])} come back)" if need else ""
         return [Option(f"Roll two dice{back}", "Roll", base, rolls="2d6", button="NEXT")]
     # Each die named first, then the companion rolls; or the roll first (NEXT, or dice thrown at the table and read
-    # or entered), then the die named.
+    # or entered), then the die named: "Roll two dice first", short enough for the box's two lines with ": dice
+    # thrown" after it (companion.box_list).
     return [Option(f"Take back {_named(table, back)}", "Roll", {**base, "take_back": list(back)}) for back in ways] + [
-        Option("Roll two dice first", "Roll", {"type": "throw"}, rolls="2d6", button="NEXT")]  # then which came back:
-    # short enough for the box's two lines with ": dice thrown" after it (companion.box_list)
+        Option("Roll two dice first", "Roll", {"type": "throw"}, rolls="2d6", button="NEXT")]
 
 
 def can_move(table, seat: int, value: int) -> bool:
