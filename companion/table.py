@@ -468,7 +468,7 @@ class Table:
                 # and a press of a button that answered it, for a few seconds, is a late answer, not the game's press
                 self._notice = ("Not done: no answer", now + self.timing.lapsed)
                 answers = getattr(question, "hints", ("", "", "", ""))
-                self._lapsed = (frozenset(r for r, h in zip(("back", "select", "action", "next"), answers) if h),
+                self._lapsed = (frozenset(r for r, h in zip(controls.ROLES, answers) if h),
                                 now + self.timing.lapsed)
             if self._asking is not None:
                 self._said_no(lapsed=True)
