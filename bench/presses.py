@@ -179,9 +179,19 @@ def chosen(option: dict[str, Any], rng: random.Random, copies: dict[str, int] | 
     field that names a real card (each of its values a card of one of the game's decks: `copies`) names it as a
     card comes from the deck: each name as likely as its copies (a Senator, of which there are 12, twelve times
     as likely as the one Timbuktu); any other value is as likely as another."""
-    values = {key: [rng.choice(f["items"]["enum"]) for _ in range(box_list.dice(f))] if box_list.dice(f)
-              else _value(controls.choices(f), rng, copies or {}) for key, f in option.get("fields", {}).items()}
+    values = {key: _in_turn(f, rng) if box_list.in_turn(f) else _value(controls.choices(f), rng, copies or {})
+              for key, f in option.get("fields", {}).items()}
     return dict(option["action"]) | values | ({"confirm": True} if option["confirm"] else {})
+
+
+def _in_turn(field: dict[str, Any], rng: random.Random) -> list[Any]:
+    """A list the buttons name one value after another: each die's face, or a few different things (as many as the
+    field may hold, at random)."""
+    enum = field["items"]["enum"]
+    if box_list.dice(field):
+        return [rng.choice(enum) for _ in range(box_list.dice(field))]
+    most = min(box_list.several(field), len(enum))
+    return rng.sample(enum, rng.randint(min(field.get("minItems", 0), most), most))
 
 
 def _value(choices: list[tuple[Any, str]], rng: random.Random, copies: dict[str, int]) -> Any:

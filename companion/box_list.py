@@ -42,8 +42,23 @@ def fillable(option: dict[str, Any]) -> bool:
 
 
 def fills(field: dict[str, Any]) -> bool:
-    """Whether the buttons can fill `field`: its values walked or keyed, or dice thrown keyed one by one."""
-    return choices(field) is not None or bool(dice(field))
+    """Whether the buttons can fill `field`: its values walked or keyed, or a list named one value after another."""
+    return choices(field) is not None or bool(in_turn(field))
+
+
+def in_turn(field: dict[str, Any]) -> int:
+    """The most values of a list the buttons name one after another, each as a field of one (0: not such a list):
+    several dice thrown (`dice`), or a few different things from a list (`several`)."""
+    return dice(field) or several(field)
+
+
+def several(field: dict[str, Any]) -> int:
+    """The most things `field` names from a list, each a different one, as the buttons name them one by one: those
+    it needs, then each further one or none ("campi": the campo a building touches, then the second or none); 0
+    when it is not such a list (a list to tick of more is a phone's)."""
+    most, least, items = field.get("maxItems"), field.get("minItems", 0), field.get("items") or {}
+    listed = field.get("type") == "array" and field.get("uniqueItems") is True and "enum" in items
+    return most if listed and isinstance(most, int) and isinstance(least, int) and 0 <= least <= most and 1 < most <= MOST_IN_TURN else 0
 
 
 def dice(field: dict[str, Any]) -> int:
@@ -51,7 +66,7 @@ def dice(field: dict[str, Any]) -> int:
     one die is a field of one value, `choices`): a list of exactly that many of a die's faces."""
     count, items = field.get("maxItems"), field.get("items") or {}
     keyed = field.get("type") == "array" and "enum" in items and isinstance(count, int) and field.get("minItems") == count
-    return count if keyed and 1 < count <= MOST_DICE else 0
+    return count if keyed and 1 < count <= MOST_IN_TURN else 0
 
 
 def choices(field: dict[str, Any]) -> list[tuple[Any, str]] | None:
@@ -171,12 +186,14 @@ def place_of(view: dict[str, Any], choice: str | int | None) -> int:
     return next((k for k, e in enumerate(shown(view)) if choice in (e.get("opens", e["label"]), e.get("under"))), 0)
 
 
-MOST_DICE = 6  # the most dice a roll thrown at the table is keyed for on the box (a roll-off of six players)
+# The most values the buttons name one after another: the dice of a roll thrown at the table (a roll-off of six
+# players), the things a list names.
+MOST_IN_TURN = 6
 
 
 def _keyed_roll(option: dict[str, Any]) -> bool:
     count = (option.get("rolls") or "").split("d")[0]
-    return count.isdigit() and 0 < int(count) <= MOST_DICE and not option.get("fields")
+    return count.isdigit() and 0 < int(count) <= MOST_IN_TURN and not option.get("fields")
 
 
 def _thrown(option: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:

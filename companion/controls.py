@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion import box_list
-from companion.box_list import BOX_LIST, choices, dice, fillable, fills, on_button
+from companion.box_list import BOX_LIST, choices, dice, fillable, fills, in_turn, on_button
 from companion.core.fields import KEY_WORD, KEYPAD, groups_each, json_key
 from companion.core.ranking import competition_positions
 from companion.core.words import PARTS, listing, sentence
@@ -56,7 +56,7 @@ from companion.screens import (
 
 PAGES = ("step", "scores", "counters", "pair")
 SCORE_ROWS_WITH_HINTS = 5  # the scores page's rows over a line of hints (7 without: companion.screens)
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")  # the dice thrown in a roll of several (box_list.MOST_DICE)
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")  # the values a list names in turn (box_list.MOST_IN_TURN)
 # The box's four buttons, left to right under the panel (the order of the screens' hints).
 ROLES = ("back", "select", "action", "next")
 
@@ -70,7 +70,7 @@ class Pick:
     chosen: tuple[tuple[str, Any], ...] = ()
     at: int = 0
     group: str | None = None  # a long field's group of values opened (its `enumGroups`: "Bea", "next to Flax")
-    dice: tuple[Any, ...] = ()  # the faces named so far in a field of several dice thrown (`box_list.dice`)
+    named: tuple[Any, ...] = ()  # what a list named in turn holds so far: dice's faces, campi (`box_list.in_turn`)
 
 
 @dataclass(frozen=True)
@@ -472,29 +472,36 @@ def _values(field: dict[str, Any], pick: Pick) -> list[tuple[Any, str]]:
 
 
 def _naming(field: dict[str, Any], pick: Pick) -> dict[str, Any]:
-    """The field as its keypad names it now: of several dice thrown, the next die, then those named so far ("Bea's
-    die · Ada 5" in a roll-off, whose `itemNames` say whose each die is; else "2nd die · 1st 2"): whose die it is
-    comes first, so that a line too short for all keeps it."""
-    count = dice(field)
+    """The field as its keypad or list names it now, one value of a list named in turn (`box_list.in_turn`), then
+    those named so far: of several dice thrown, the next die ("Bea's die · Ada 5" in a roll-off, whose `itemNames`
+    say whose each die is; else "2nd die · 1st 2"), whose die it is first, so that a line too short for all keeps
+    it; of a few different things (the campi a building touches), one not named yet, or none once the list holds
+    those it needs ("2nd campo touched · 1st Campo San Polo")."""
+    count, k = in_turn(field), len(pick.named)
     if not count:
         return field
+    items = field["items"]
+    faces = {json_key(v): name for v, name in choices(items) or []}
     whose = field.get("itemNames") if len(field.get("itemNames") or ()) == count else None
     names = whose or ORDINALS
-    faces = dict(choices(field["items"]) or [])
-    k = len(pick.dice)
-    title = f"{names[k]}'s die" if whose else f"{names[k]} die"
-    return {"title": PARTS.join([title, *(f"{names[j]} {faces.get(v, v)}" for j, v in enumerate(pick.dice))]),
-            "type": "array", "items": field["items"], "minItems": 1, "maxItems": 1}
+    said = [f"{names[j]} {faces.get(json_key(v), v)}" for j, v in enumerate(pick.named)]
+    if dice(field):
+        title = f"{names[k]}'s die" if whose else f"{names[k]} die"
+        return {"title": PARTS.join([title, *said]), "type": "array", "items": items, "minItems": 1, "maxItems": 1}
+    left = [v for v in items["enum"] if v not in pick.named]
+    return {"title": PARTS.join([f"{names[k]} {items.get('title') or field.get('title', 'one')}", *said]),
+            "type": "array", "items": {"enum": left, "enumNames": [faces[json_key(v)] for v in left]},
+            "minItems": 1 if k < field.get("minItems", 0) else 0, "maxItems": 1}
 
 
 def _chose(panel: Panel, option: dict[str, Any], pick: Pick, key: str, value: Any) -> Reply:
-    """`value` taken for the field `key`: on to the next field, or the option done; of several dice, on to the next
-    die until each is named (`value`: a die's face as a list of one)."""
-    count = dice(option["fields"][key])
-    if count:
-        named = pick.dice + tuple(value)
-        if len(named) < count:
-            return Reply(replace(panel, pick=replace(pick, dice=named, at=0)))
+    """`value` taken for the field `key`: on to the next field, or the option done; of a list named in turn, on to
+    its next value until it holds all it may or none more is named (`value`: a list of one, or none)."""
+    field = option["fields"][key]
+    if in_turn(field):
+        named = pick.named + tuple(value)
+        if value and len(named) < in_turn(field) and (dice(field) or len(named) < len(field["items"]["enum"])):
+            return Reply(replace(panel, pick=replace(pick, named=named, at=0)))
         value = list(named)
     return _fill(panel, option, Pick(pick.label, pick.chosen + ((key, value),)))
 
@@ -507,12 +514,18 @@ def _fill(panel: Panel, option: dict[str, Any], pick: Pick) -> Reply:
     for key, field in option["fields"].items():
         if key in dict(chosen):
             continue
-        values = choices(field) or []
+        values = choices(field) or _one_in_turn(field)
         if len(values) != 1:  # a keypad opens on the page of its default (`at` counts its pages)
             start = _starts_at(field)
             return Reply(replace(panel, pick=Pick(pick.label, chosen, start // len(KEYS) if _keypad(field) else start)))
         chosen += ((key, values[0][0]),)
     return _do(panel, option, "option", chosen)
+
+
+def _one_in_turn(field: dict[str, Any]) -> list[tuple[Any, str]]:
+    """A list named in turn that can hold one thing only, and must (the one campo a building may touch): that."""
+    enum = (field.get("items") or {}).get("enum") or []
+    return [([enum[0]], "")] if in_turn(field) and not dice(field) and len(enum) == 1 and field.get("minItems", 0) else []
 
 
 def _pick_screen(view: dict[str, Any], panel: Panel) -> StepScreen | None:

@@ -457,6 +457,30 @@ def test_a_keypad_opens_on_the_page_of_its_default():
     assert controls.press(view, keypad, "select", False).action == {"type": "go", "way": "e"}
 
 
+def test_a_list_of_different_things_is_named_one_after_another_until_it_is_full_or_none_more_is_named():
+    """A building touches one campo or two (a list of one to two of the board's): the first is named, then the
+    second or none; a list that may hold one thing only, and must, is taken as it stands, without a press."""
+    def view(enum, most=2):
+        campi = {"title": "campi", "type": "array", "minItems": 1, "maxItems": most, "uniqueItems": True,
+                 "items": {"title": "campo touched", "enum": enum}}
+        return {"game": "patrons_of_venice", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+                "options": [_opt("A Draper for 5", {"type": "sponsor"}, fields={"campi": campi})]}
+    two = view(["Campo Dei Frari", "Campo San Polo"], most=3)
+    assert controls.box_list.fillable(two["options"][0])
+    panel = controls.press(two, Panel(), "action", False).panel
+    assert controls.screen_for(two, panel).doing == "► Campo Dei Frari  1/2"  # none is no answer for the first
+    panel = controls.press(two, panel, "select", False).panel
+    panel = controls.press(two, panel, "action", False).panel
+    screen = controls.screen_for(two, panel)
+    assert (screen.step, screen.doing) == ("2nd campo touched · 1st Campo San Polo", "► none  1/2")
+    assert controls.press(two, panel, "action", False).action == {"type": "sponsor", "campi": ["Campo San Polo"]}
+    panel = controls.press(two, panel, "select", False).panel
+    assert controls.press(two, panel, "action", False).action == {"type": "sponsor", "campi": ["Campo San Polo", "Campo Dei Frari"]}  # all
+    assert controls.press(view(["Campo Dei Frari"]), Panel(), "action", False).action == {"type": "sponsor", "campi": ["Campo Dei Frari"]}
+    ticked = view(["Campo Dei Frari", "Campo San Polo"], most=12)  # more than the buttons name in turn: a list to tick, a phone's
+    assert not controls.box_list.fillable(ticked["options"][0])
+
+
 def test_a_long_field_with_short_names_is_keyed_by_its_groups_then_by_the_group_s_values():
     """Eight structures for the turret: on the keys by suit first ("Moon Sun Arms Crown"), then the suit's
     structures by their short names; held BACK goes back to the suits. Without short names it is walked."""

@@ -4,7 +4,7 @@ import random
 
 from companion import controls
 from companion.controls import Panel
-from companion.screens import AlertScreen, StepScreen, render
+from companion.screens import AlertScreen, StepScreen, render, step_lines
 
 from buttons import press
 from patrons_bot import play_one, setup
@@ -55,6 +55,35 @@ def test_a_statue_is_placed_from_the_box_on_a_campo_picked_and_only_a_campo_name
     assert reply.prompt.message == "Name a campo of the board: do it on a phone (campo, as the board prints it)."
     press(rt, Panel(), "next")  # NEXT: no sponsorship
     assert rt.view()["active"] == 1
+
+
+def test_a_business_is_sponsored_from_the_box_its_campi_named_one_then_another_or_none(make_runtime):
+    rt = _new(make_runtime)
+    rt.submit({"type": "advance"})
+    rt.submit({"type": "advance", "action": "SPONSOR"})
+    panel = press(rt, Panel(), "select").panel
+    assert controls.screen_for(rt.view(), panel).doing == "► Sponsor a business (7)  2/3"  # none is "(phone)" now
+    panel = press(rt, panel, "action").panel
+    assert controls.screen_for(rt.view(), panel).doing == "► A Draper: show a Wool card  1/7"
+    panel = press(rt, panel, "action").panel
+    screen = controls.screen_for(rt.view(), panel)
+    assert (screen.who, screen.step, screen.doing) == ("Cy", "1st campo touched", "► Campo Dei Frari  1/2")
+    panel = press(rt, panel, "action").panel  # the second, or none (first: most buildings touch one)
+    screen = controls.screen_for(rt.view(), panel)
+    assert (screen.step, screen.doing) == ("2nd campo touched · 1st Campo Dei Frari", "► none  1/2")
+    assert step_lines(screen.step, screen.doing)[0] == ["2nd campo touched", "1st Campo Dei Frari"]  # both whole
+    panel = press(rt, panel, "select").panel
+    assert controls.screen_for(rt.view(), panel).doing == "► Campo San Polo  2/2"
+    panel = press(rt, panel, "action").panel  # the tile's printed cost, asked the first time
+    assert controls.screen_for(rt.view(), panel).step == "cost printed on the tile"
+    for _ in range(3):
+        panel = press(rt, panel, "select").panel
+    reply = press(rt, panel, "action")  # what the player shows is said, and asked first
+    assert reply.action is None and reply.prompt.message == "A Draper: show a Wool card: press ACTION again to do it."
+    reply = press(rt, reply.panel, "action")
+    assert reply.action["campi"] == ["Campo Dei Frari", "Campo San Polo"] and reply.action["cost"] == 4
+    assert rt.view()["businesses"][-1]["campi"] == ["Campo Dei Frari", "Campo San Polo"]
+    assert rt.view()["businesses"][-1]["owner"] == 2 and rt.view()["active"] == 0
 
 
 def test_next_passes_in_the_buy_step(make_runtime):

@@ -11,7 +11,9 @@ needed for a virtual deck). With real cards, the table's word stands."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from itertools import combinations_with_replacement, product
+from typing import Any
 
 from pyrsistent import PMap
 
@@ -73,12 +75,23 @@ def options(state: PMap, seat: int | None) -> list[Option]:
         return []
     table, own_only = state["data"], state["options"]["gondola_counts"] == "own"
     # Where the companion holds the hand, what it can make tells what it holds: on the player's own phone only.
-    found = [Option(f"{city.PRODUCT[b['type']]} at {name(state, b['owner'])}'s {city.LABELS[b['type']]} "
-                    f"({' / '.join(b['campi'])}): +{city.income(b, table['businesses'], table['statues'], own_only)['total']}",
+    may = [i for i, b in enumerate(table["businesses"]) if _may(state, seat, i)]
+    alike = Counter((table["businesses"][i]["owner"], table["businesses"][i]["type"]) for i in may)
+    found = [Option(f"{_where(state, b, alike[b['owner'], b['type']] > 1)}: "
+                    f"+{city.income(b, table['businesses'], table['statues'], own_only)['total']}",
                     "Make", {"type": "produce", "business": i}, private=virtual(state),
                     fields=_cards_field(state, table["hands"][seat], b["type"]))
-             for i, b in enumerate(table["businesses"]) if _may(state, seat, i)]
+             for i, b in ((i, table["businesses"][i]) for i in may)]
     return [*found, Option("Done producing", "Done", {"type": "advance"}, button="NEXT")]
+
+
+def _where(state: PMap, business: Mapping[str, Any], by_campi: bool) -> str:
+    """A business as the box's two lines name it: what it makes and whose ("Cloth at Ada's Draper", "Tent at Cy's",
+    where the tile is named as its good), by its campi only where the owner has another of its type to choose."""
+    kind = business["type"]
+    tile = "" if city.LABELS[kind] == city.PRODUCT[kind] else f" {city.LABELS[kind]}"
+    campi = f" ({' / '.join(business['campi'])})" if by_campi else ""
+    return f"{city.PRODUCT[kind]} at {name(state, business['owner'])}'s{tile}{campi}"
 
 
 def produce(e: Edit) -> None:

@@ -140,7 +140,7 @@ def _business_option(state: PMap, seat: int, kind: str) -> Option:
     ask = not _owns(state, seat, kind) and _shows(state, seat, kind) is None  # the player shows the cards and says so
     known = costs(state)
     campi = {"type": "array", "title": "campi", "minItems": 1, "maxItems": 2, "uniqueItems": True,
-             "items": _campo(state, "campo the building touches (two if it touches two)")}
+             "items": _campo(state, "campo touched")}
     if ask:  # what to show, whole where the campi are picked (a phone's): the label says it on the box's two lines
         campi["description"] = sentence(f"show {_need(kind)} from your hand")
     shows = city.SHOW.get(kind, "2 of 3")  # "A Gondola Maker: show 2 of 3" (of the goods a Gondola needs)
