@@ -86,6 +86,20 @@ def test_a_business_is_sponsored_from_the_box_its_campi_named_one_then_another_o
     assert rt.view()["businesses"][-1]["owner"] == 2 and rt.view()["active"] == 0
 
 
+def test_a_pirates_raid_said_on_the_box_asks_first(make_runtime):
+    """It takes shipments at once: one stray ACTION where the cursor rested after an earlier Sail does nothing yet."""
+    rt = _new(make_runtime)
+    rt.submit({"type": "advance"})
+    rt.submit({"type": "advance", "action": "SAIL"})
+    panel = Panel()
+    while controls.screen_for(rt.view(), panel).doing.split("  ")[0] != "► A Pirates! card was drawn":
+        panel = press(rt, panel, "select").panel
+    reply = press(rt, panel, "action")
+    assert reply.action is None and reply.prompt.title == "Sure?" and rt.view()["step"] == "SAIL_DRAW"
+    assert press(rt, reply.panel, "action").action == {"type": "advance", "pirates": True, "confirm": True}
+    assert rt.view()["step"] == "SAIL_PIRATES"
+
+
 def test_next_passes_in_the_buy_step(make_runtime):
     rt = _new(make_runtime)
     rt.submit({"type": "advance"})

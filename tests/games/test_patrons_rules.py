@@ -161,7 +161,7 @@ def test_ex08_reserving_costs_one_to_the_bank_or_two_to_the_ship_owner():
 def test_ex09_a_pirate_wharf_card_costs_one_whatever_its_value():
     t = PV(3)
     t.choose("SAIL")
-    t.go(type="advance", pirates=True)  # every rightmost shipment is unreserved: all three to the Wharf
+    t.go(type="advance", pirates=True, confirm=True)  # every rightmost shipment is unreserved: all three to the Wharf
     t.go(type="advance", cards=["Wool 2", "Silk 4"])  # the replacement, and a card not named before
     assert t.where()[1:] == ("SAIL_PLACE", 0)  # the pirates took every shipment: nobody unloads
     assert t.view["new_shipments"] == ["Wool 2", "Silk 4", None]  # Ada chooses among three different cards

@@ -30,7 +30,7 @@ def test_the_phase_sequence_through_the_api(phone):
     script = [
         ({"type": "advance"}, (1, 3, "CHOOSE_ACTION", 3)),
         ({"type": "advance", "action": "SAIL"}, (1, 3, "SAIL_DRAW", None)),
-        ({"type": "advance", "pirates": True}, (1, 3, "SAIL_PIRATES", None)),
+        ({"type": "advance", "pirates": True, "confirm": True}, (1, 3, "SAIL_PIRATES", None)),
         # Every rightmost shipment was unreserved: the pirates took them all, and nobody is asked to unload; nobody
         # named the new cards, so nobody is asked which he places either.
         ({"type": "advance"}, (2, 0, "CHOOSE_ACTION", 0)),

@@ -185,8 +185,10 @@ def draw_options(state: PMap, seat: int | None) -> list[Option]:
     found = [_name_one(state, "Name a card drawn", pirates=True)] if len(named) < len(state["players"]) else []
     if goods.PIRATES in named:
         return [*found, Option("Go on: the Pirates! raid", "Go on", {"type": "advance"}, button="NEXT")]
-    # A Pirates! among the cards drawn but not named: only while some are not named.
-    pirate = [Option("A Pirates! card was drawn", "Pirate", {"type": "advance", "pirates": True})] if found and pirates_left(state) else []
+    # A Pirates! among the cards drawn but not named: only while some are not named. It raids at once, so it asks
+    # first (the box's cursor may rest on it from an earlier Sail).
+    pirate = [Option("A Pirates! card was drawn", "Pirate", {"type": "advance", "pirates": True}, confirm=True)
+              ] if found and pirates_left(state) else []
     return [*found, Option("No Pirates! card was drawn", "Drawn", {"type": "advance"}, button="NEXT"), *pirate]
 
 
