@@ -125,10 +125,10 @@ def test_a_palazzo_turn_on_the_box_a_coin_in_two_presses_and_a_purchase_in_five(
     assert len(runtime.view()["players"][1]["palazzo"]) == 1 and press.count == 7
 
 
-def test_a_patrons_of_venice_reserve_round_on_the_box_takes_six_presses(page, served):
-    """Cy leads and chooses Reserve goods (ACTION: it is first); each player in turn reserves a shipment: the
-    ships' owner's entry and the ship (ACTION, ACTION), the last one's ship listed on its own (ACTION):
-    6 presses for three players."""
+def test_a_patrons_of_venice_reserve_round_on_the_box_takes_four_presses(page, served):
+    """Cy leads and chooses Reserve goods (ACTION: it is first); each player in turn reserves his own ship 3, the
+    next to unload, first on his list (ACTION): 4 presses for three players; a short list is walked to another's.
+    """
     players = [{"name": "Ada", "age": 41}, {"name": "Bea", "age": 9}, {"name": "Cy", "age": 35}]
     runtime = _box_game(page, served, "patrons_of_venice", {"players": players}, 2)
     press = Presses(page, served)
@@ -136,16 +136,20 @@ def test_a_patrons_of_venice_reserve_round_on_the_box_takes_six_presses(page, se
     expect(page.locator("#status")).to_contain_text("Choose the action · Cy to act")
     press.count = 0
     press.do("action")
-    press.walk("action")
+    expect(page.locator("#status")).to_contain_text("Reserve a shipment · Cy to act")
     press.do("action")
-    expect(page.locator("#log")).to_contain_text("Cy reserves the shipment on Ada's ship 1")
-    press.walk("action")
+    expect(page.locator("#log")).to_contain_text("Cy reserves the shipment on Cy's ship 3 (1 to the Bank)")
     press.do("action")
-    expect(page.locator("#log")).to_contain_text("Ada reserves the shipment on his own ship 2")
+    expect(page.locator("#log")).to_contain_text("Ada reserves the shipment on Ada's ship 3")
     press.do("action")
-    expect(page.locator("#log")).to_contain_text("Bea reserves the shipment on Ada's ship 3")
+    expect(page.locator("#log")).to_contain_text("Bea reserves the shipment on Bea's ship 3")
     expect(page.locator("#status")).to_contain_text("Choose the action · Ada to act")
-    assert press.count == 6
+    assert press.count == 4
+    press.do("action")  # Ada leads Reserve goods again: six shipments are left, each listed on its own (her own
+    press.walk("select", "select")  # two first), and she takes Bea's ship 2
+    press.do("action")
+    expect(page.locator("#log")).to_contain_text("Ada reserves the shipment on Bea's ship 2 (2 to Bea)")
+    assert press.count == 8
 
 
 def test_a_plain_la_venise_du_nord_turn_on_the_box_takes_four_presses(page, served):

@@ -23,15 +23,20 @@ def options(state: PMap, seat: int | None) -> list[Option]:
     table = state["data"]
     found = []
     if cubes_left(table, seat) >= 1:
-        for owner, ships in enumerate(table["ships"]):
+        # The likeliest first: his own ships (1 to the Bank), then the others' from his left; on each, ship 3, the
+        # next to unload (and the one the Pirates! take), before ship 2 and ship 1. His own first one stands on
+        # its own, before the ships listed by their owner: one ACTION on the box.
+        n = len(table["ships"])
+        for owner in ((seat + k) % n for k in range(n)):
+            ships = table["ships"][owner]
             cost, payee = _cost(owner, seat)
             if cost > ducats(state, seat):
                 continue
             # What is reserved, whose ship, what it costs: "Wool 3, Bea's ship 3: 2 to Bea" (on the box's two lines)
             found += [Option(f"{slot['card'] + ', ' if slot['card'] else ''}{name(state, owner)}'s ship {k + 1}: {cost} to {name(state, payee)}",
                              "Resrv", {"type": "advance", "action": "reserve", "owner": owner, "ship": k},
-                             under=f"Reserve on {name(state, owner)}'s ships")
-                      for k, slot in enumerate(ships) if slot is not None and slot["reserved_by"] is None]
+                             under="" if not found and owner == seat else f"Reserve on {name(state, owner)}'s ships")
+                      for k, slot in reversed(list(enumerate(ships))) if slot is not None and slot["reserved_by"] is None]
     return [*found, Option("Reserve nothing", "None", {"type": "advance"}, button="NEXT")]
 
 
@@ -50,8 +55,7 @@ def reserve(e: Edit) -> None:
     cost, payee = _cost(owner, seat)
     pay(e, seat, payee, cost)
     slot["reserved_by"] = seat
-    whose = "his own" if owner == seat else f"{name(e.state, owner)}'s"
-    e.say(f"{name(e.state, seat)} reserves {slot['card'] or 'the shipment'} on {whose} ship {ship + 1} "
+    e.say(f"{name(e.state, seat)} reserves {slot['card'] or 'the shipment'} on {name(e.state, owner)}'s ship {ship + 1} "
           f"({cost} to {name(e.state, payee)}).")
 
 
