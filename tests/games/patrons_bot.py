@@ -12,6 +12,10 @@ DECK = {"Lumber 2": 8, "Wool 2": 8, "Iron 3": 8, "Hemp 2": 8, "Silk 4": 9, "Grai
 KEEN = {"sponsor": 3, "produce": 4, "buy": 2, "counter": 0}  # a Favour set right by hand would end a game at once
 
 
+# The Business Tiles of each type, as a table counts its own (the rulebook gives only 10 and 9): a random table that
+# may sponsor ten Drapers and no Canvaser, and nine Gondola Makers, never makes a Luxury good, and never ends.
+TILES = {"draper": 5, "canvaser": 5, "wainwright": 2, "armour": 2, "tent": 2, "clothing": 2, "gondola_maker": 1}
+
 # The luxuries' goods as a table enters them from its player board (a virtual deck needs them).
 RECIPES = {"wainwright": ["Lumber", "Iron", "Hemp"], "armour": ["Iron", "Iron", "Wool"],
            "clothing": ["Cloth", "Silk", "Wool"], "gondola_maker": ["Lumber", "Canvas", "Iron"]}

@@ -14,7 +14,7 @@ from companion.games.patrons_of_venice.table import recipe
 from companion.games.patrons_of_venice.table import virtual as virtual_deck
 from companion.history import result
 from conftest import assert_replays, assert_result_is, assert_the_oled_shows_the_winner
-from patrons_bot import play_one, setup
+from patrons_bot import TILES, play_one, setup
 from options_bot import assert_short_lists, phones_at
 
 ALL_DUCATS = 140
@@ -60,7 +60,7 @@ def _play(rt, rng, claimed):
 def test_a_whole_game_from_the_phones_and_the_table_only(make_runtime, n, virtual, seed):
     rng = random.Random(100 * n + seed)
     rt = make_runtime(rng=random.Random(seed))
-    assert rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": setup(n, virtual)}).accepted
+    assert rt.submit({"type": "new_game", "game": "patrons_of_venice", "setup": setup(n, virtual, tiles=TILES)}).accepted
     view = rt.view()
     # The second-youngest leads: Cy (35) after Bea (9) with three players; Dan (12) with four or five.
     assert (view["step"], view["turn"], view["lead"], view["active"]) == ("SETUP_DONE", 0, 3 if n >= 4 else 2, None)

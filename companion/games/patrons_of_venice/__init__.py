@@ -36,7 +36,7 @@ GAME_ID = "patrons_of_venice"
 RULE_OPTIONS: dict[str, dict[str, Any]] = {
     "statue_business_worth": {**sheet.OPTIONS["statue_business_worth"], "title": "Points for a business by a statue"},
     "guilds": {"title": "Guilds variant", "enum": [False, True], "default": False,
-               "enumNames": ["no: each produces at his own businesses", "yes: at another player's too"],
+               "enumNames": ["no: each produces at their own businesses", "yes: at another player's too"],
                "description": "The Guilds variant: produce at another player's business; its owner gets the income."},
     "sell_manufactured": {"title": "Cloth and Canvas may be sold", "enum": [True, False], "default": True,
                           "enumNames": ["yes, at their printed value", "no"],
@@ -164,8 +164,8 @@ def _score_sheet(state: PMap) -> dict[str, Any]:
 
 
 # The setup keys the table enters, each checked in turn.
-SETUP_CHECKS = (goods.check_recipes, goods.recipes_for_a_virtual_deck, sponsor.check_costs, goods.check_values,
-                city.check_campi)
+SETUP_CHECKS = (goods.check_recipes, goods.recipes_for_a_virtual_deck, sponsor.check_costs, city.check_tiles,
+                goods.check_values, city.check_campi)
 
 
 def check_setup(setup: Mapping[str, Any], checks: Sequence[Callable[[Mapping[str, Any]], Refused | None]] = SETUP_CHECKS
@@ -186,8 +186,8 @@ PATRONS = GameDef(
     dice=(),
     initial_data=initial,
     check_setup=check_setup,
-    setup_fields={"recipes": goods.RECIPE_FIELD, "costs": sponsor.COST_FIELD, "made_values": goods.VALUE_FIELD,
-                  "campi": city.CAMPI_FIELD},
+    setup_fields={"recipes": goods.RECIPE_FIELD, "costs": sponsor.COST_FIELD, "tiles": city.TILE_COUNT_FIELD,
+                  "made_values": goods.VALUE_FIELD, "campi": city.CAMPI_FIELD},
     learned=sponsor.learned,
     first_player="second_youngest",
     player_view=_player_view,

@@ -193,7 +193,52 @@ def end_threshold(players: int) -> int:
     return 10 if players >= 5 else 12
 
 
-def tiles_left(businesses: Sequence[Business], kind: str) -> int:
-    group = "manufacturing" if kind in MANUFACTURING else "luxury"
-    members = MANUFACTURING if group == "manufacturing" else LUXURY
-    return TILES[group] - sum(1 for b in businesses if b["type"] in members)
+def tiles_left(table: Mapping[str, Any], kind: str) -> int:
+    """The Business tiles of `kind` still beside the board: of its group's (10 Manufacturing, 9 Luxury), and of
+    its own type's where the table counted them (`TILE_COUNT_FIELD`)."""
+    businesses = table["businesses"]
+    members = MANUFACTURING if kind in MANUFACTURING else LUXURY
+    left = TILES[_group(kind)] - sum(1 for b in businesses if b["type"] in members)
+    counted = (table.get("tiles") or {}).get(kind)
+    return left if counted is None else min(left, counted - sum(1 for b in businesses if b["type"] == kind))
+
+
+def none_left(table: Mapping[str, Any], kind: str) -> str:
+    """Why no tile of `kind` is left: its type's, counted by the table, or its group's."""
+    counted = (table.get("tiles") or {}).get(kind)
+    if counted is not None and sum(1 for b in table["businesses"] if b["type"] == kind) >= counted:
+        return f"the {counted} {LABELS[kind]} tiles are all sponsored" if counted != 1 else f"the {LABELS[kind]} tile is sponsored"
+    return f"no {_group(kind).capitalize()} Business tile is left"
+
+
+def _group(kind: str) -> str:
+    return "manufacturing" if kind in MANUFACTURING else "luxury"
+
+
+# How many tiles of each type the box holds: the rulebook gives only 10 Manufacturing and 9 Luxury [R l.45-46]. The
+# table may count its own on the New game page; where it does, a type's tiles run out one by one (else only the
+# group's). Kept for the next game, as the costs are.
+TILE_COUNT_FIELD = {
+    "title": "Business Tiles of each type (count yours)", "type": "object",
+    "description": "How many tiles of each type the box holds (the rulebook gives only 10 Manufacturing and 9 "
+                   "Luxury). Left empty, only those totals are kept; the box keeps them for the next game.",
+    "properties": {kind: {"title": label, "type": "integer", "minimum": 0, "maximum": TILES[_group(kind)]}
+                   for kind, label in LABELS.items()},
+}
+
+
+def check_tiles(setup: Mapping[str, Any]) -> Refused | None:
+    """Why the tile counts the table entered are refused: each a count of its group's tiles at most, and a group
+    counted whole adds up to the rulebook's 10 or 9."""
+    given = setup.get("tiles")
+    if given is None:
+        return None
+    if not isinstance(given, Mapping) or any(k not in LABELS or type(v) is not int or not 0 <= v <= TILES[_group(k)]
+                                             for k, v in given.items()):
+        return Refused("tiles: how many Business Tiles of each type the box holds")
+    for group, members in (("manufacturing", MANUFACTURING), ("luxury", LUXURY)):
+        counted = sum(given.get(k, 0) for k in members)
+        whole = all(k in given for k in members)
+        if counted > TILES[group] or (whole and counted != TILES[group]):
+            return Refused(f"tiles: the {group.capitalize()} tiles are {TILES[group]} in all, not {counted}")
+    return None

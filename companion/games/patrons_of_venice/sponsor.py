@@ -55,9 +55,11 @@ def costs(state: PMap) -> dict[str, int]:
 
 
 def learned(state: PMap) -> dict[str, Any]:
-    """For the next game: the tile costs, the Cloth and Canvas cards' values and the board's campi the table entered."""
+    """For the next game: the tile costs and counts, the Cloth and Canvas cards' values and the board's campi the
+    table entered."""
     named = [c for c in city.board(state["data"]) if c not in city.RULEBOOK_CAMPI]
-    out = {"costs": costs(state), "made_values": dict(state["data"].get("made_values") or {}), "campi": named}
+    out = {"costs": costs(state), "made_values": dict(state["data"].get("made_values") or {}), "campi": named,
+           "tiles": dict(state["data"].get("tiles") or {})}
     return {k: v for k, v in out.items() if v}
 
 
@@ -132,7 +134,7 @@ def options(state: PMap, seat: int | None) -> list[Option]:
 
 def _may_sponsor(state: PMap, seat: int, kind: str) -> bool:
     """A tile of the type is left, its known cost is within his purse, and he owns one or may show its goods."""
-    return (city.tiles_left(state["data"]["businesses"], kind) >= 1 and costs(state).get(kind, 0) <= ducats(state, seat)
+    return (city.tiles_left(state["data"], kind) >= 1 and costs(state).get(kind, 0) <= ducats(state, seat)
             and (_owns(state, seat, kind) or _shows(state, seat, kind) is not False))
 
 
@@ -231,8 +233,8 @@ def _business(e: Edit, cost_check: CostCheck = check_cost) -> None:
         e.refuse(f"campi: {campi[0]} is named twice")
     for campo in campi:
         e.must(city.not_placeable(table, campo) or city.no_building(table, campo), "campi: {}")
-    if city.tiles_left(table["businesses"], kind) < 1:
-        e.refuse(f"no {'Manufacturing' if kind in city.MANUFACTURING else 'Luxury'} Business tile is left")
+    if city.tiles_left(table, kind) < 1:
+        e.refuse(city.none_left(table, kind))
     if cubes_left(table, seat) < 1:
         e.refuse(f"{name(e.state, seat)} has no cube left")
     if not _owns(e.state, seat, kind):

@@ -54,6 +54,8 @@ def initial(setup: Mapping[str, Any]) -> dict[str, Any]:
         "recipes": {kind: list(used) for kind, used in (setup.get("recipes") or {}).items() if used},
         # The Business Tiles' printed costs the box knows (sponsor.COST_FIELD); the others are asked once.
         "costs": dict(setup.get("costs") or {}),
+        # How many Business Tiles of each type the table counted (city.TILE_COUNT_FIELD), where it did.
+        "tiles": dict(setup.get("tiles") or {}),
         # The values printed on the Cloth and Canvas cards, once known (goods.VALUE_FIELD).
         "made_values": dict(setup.get("made_values") or {}),
         # The board's campi the table named (city.board: with the rulebook's two, what a campo is picked from).
