@@ -133,7 +133,7 @@ def test_the_roll_off_with_dice_thrown_at_the_table_is_keyed_die_by_die_on_the_b
     assert [o["label"] for o in controls.walk(rt.view())] == ["Roll off again: Ada and Bea: dice thrown"]
     panel = press(rt, Panel(), "action").panel
     panel = press(rt, panel, "back").panel  # Ada 1
-    assert panel.pick.dice == (1,)
+    assert panel.pick.named == (1,)
     left = press(rt, panel, "back", long=True)  # held BACK leaves before the last die: nothing is done
     assert left.action is None and left.panel.pick is None and rt.view()["rolloff"]["contenders"] == [0, 1]
     panel = press(rt, Panel(), "action").panel

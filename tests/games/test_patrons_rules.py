@@ -103,9 +103,12 @@ def test_ex03_each_tile_makes_one_good_per_produce_action():
     while t.view["active"] != 0:
         t.go(type="advance")
     mine = [b["index"] for b in t.view["businesses"] if b["owner"] == 0]
-    assert len(t.plays) == 2
-    for index in mine:
-        t.go(type="produce", business=index)
+    (first,) = t.plays  # the two tiles earn the same: one button, for the first, then for the second
+    assert first["label"] == "Canvas at Ada's Canvaser: +0" and first["action"]["business"] == mine[0]
+    t.go(**first["action"])
+    (second,) = t.plays
+    assert second["label"] == first["label"] and second["action"]["business"] == mine[1]
+    t.go(**second["action"])
     again = t.do(type="produce", business=mine[0])
     assert isinstance(again, Refused) and "produced in this action already" in again.reason
     assert t.plays == []
@@ -919,10 +922,10 @@ def test_the_player_picks_which_of_his_cards_make_a_luxury():
     t = PV(3, virtual=True, recipes=RECIPES, deck={**DECK, "Iron 3": 4, "Iron 1": 2, "Iron 4": 2})
     _ada_produces_at(t, biz("armour", "Campo A", cost=5), "Iron 3", "Wool 2", hand=("Iron 1", "Iron 3", "Iron 4", "Wool 2"))
     make = next(o for o in t.plays if o["action"] == {"type": "produce", "business": 0})
-    cards = make["fields"]["cards"]
-    assert cards["items"]["enum"] == ["Iron 1", "Iron 3", "Iron 4", "Wool 2"] and cards["maxItems"] == 3
-    assert cards["default"] == ["Iron 1", "Iron 3", "Wool 2"]  # the lowest values first
-    refused = t.do(type="produce", business=0, cards=["Iron 3", "Iron 4", "Iron 1"])
+    cards = make["fields"]["cards"]  # the sets his hand gives, each a whole recipe, the cheapest first
+    assert cards["enum"] == [["Iron 1", "Iron 3", "Wool 2"], ["Iron 1", "Iron 4", "Wool 2"], ["Iron 3", "Iron 4", "Wool 2"]]
+    assert cards["enumNames"][0] == "Iron 1 + Iron 3 + Wool 2" and cards["default"] == ["Iron 1", "Iron 3", "Wool 2"]
+    refused = t.do(type="produce", business=0, cards=["Iron 1", "Iron 3", "Iron 4"])  # three Irons: no set of his
     assert isinstance(refused, Refused) and refused.reason == "cards: Iron + Iron + Wool, one card for each"
     t.go(type="produce", business=0, cards=["Iron 3", "Iron 4", "Wool 2"])
     assert t.state["data"]["hands"][0] == ["Iron 1"]
@@ -1186,3 +1189,23 @@ def test_four_buildings_adjacent_to_campo_dei_frari_and_six_adjacent_to_campo_sa
     assert draper.fields["campi"]["items"]["enum"] == ["Campo Santo Stefano"]
     t.go(type="advance", action="sponsor", **biz("draper", "Campo Santo Stefano"))  # the board's other campi take it
     assert len(t.view["businesses"]) == 9
+
+
+def test_the_tiles_of_each_type_the_table_counted_run_out_one_type_at_a_time():
+    """The rulebook gives 10 Manufacturing and 9 Luxury tiles, not how many of each type; a table that counted its
+    own enters them, and then the box offers no more of a type than it holds."""
+    assert PATRONS.check_setup({"tiles": {"draper": 6, "canvaser": 5}}).reason == "tiles: the Manufacturing tiles are 10 in all, not 11"
+    assert PATRONS.check_setup({"tiles": {"tent": 10}}).reason == "tiles: how many Business Tiles of each type the box holds"
+    assert PATRONS.check_setup({"tiles": {"draper": 4}}) is None  # a type counted alone: the group's total holds too
+    t = PV(3, tiles={"draper": 2, "canvaser": 8})
+    t.go(type="counter", name="ducats", seat=0, delta=90)
+    for campo in ("Campo Dei Frari", "Campo San Polo"):
+        sponsored(t, {0: biz("draper", campo)})
+    t.choose("SPONSOR")
+    while t.view["active"] != 0:
+        t.go(type="advance")
+    kinds = {o.action.get("business") for o in t.offered} - {None}
+    assert "draper" not in kinds and "canvaser" in kinds
+    assert t.refused(type="advance", action="sponsor", **biz("draper", "Campo San Polo")) == "the 2 Draper tiles are all sponsored"
+    t.go(type="advance", action="sponsor", **biz("canvaser", "Campo San Polo"))
+    assert PATRONS.learned(t.state)["tiles"] == {"draper": 2, "canvaser": 8}  # kept for the next game

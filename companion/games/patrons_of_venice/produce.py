@@ -35,32 +35,29 @@ def inputs(state: PMap, hand: list[str], kind: str) -> list[str] | None:
     return goods.inputs_in_hand(list(hand), needs)
 
 
-def ways(hand: list[str], needs: tuple[str, ...], most: int = 2) -> list[tuple[str, ...]]:
-    """Up to `most` different sets of cards of `hand` that give `needs` (each sorted)."""
+def ways(hand: list[str], needs: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The different sets of cards of `hand` that give `needs` (each sorted): a few, as a good's cards carry a few
+    printed values."""
     held = Counter(hand)
     per_good = []
     for wanted, k in Counter(needs).items():
         cards = sorted(c for c in held if goods.good_in_hand(c) == wanted)
         per_good.append([combo for combo in combinations_with_replacement(cards, k)
                          if all(combo.count(c) <= held[c] for c in combo)])
-    found = []
-    for parts in product(*per_good):
-        found.append(tuple(sorted(c for part in parts for c in part)))
-        if len(found) >= most:
-            break
-    return found
+    return [tuple(sorted(c for part in parts for c in part)) for parts in product(*per_good)]
 
 
 def _cards_field(state: PMap, hand: list[str], kind: str) -> dict[str, dict]:
-    """The picker of the player's own cards, where his hand gives a recipe's goods in more than one way."""
+    """The sets of the player's own cards that give a recipe's goods, one to choose, where his hand gives them in
+    more than one way: each a whole recipe (never two Canvas for a Tent), the cheapest first, his default."""
     needs = recipe(state, kind)
-    if not virtual(state) or needs is None or len(ways(hand, needs)) < 2:
+    if not virtual(state) or needs is None:
         return {}
-    held = Counter(hand)
-    usable = sorted(c for c in held if goods.good_in_hand(c) in needs)
-    return {"cards": {"title": "cards used", "type": "array", "items": {"enum": usable},
-                      "minItems": len(needs), "maxItems": len(needs), "maxEach": [held[c] for c in usable],
-                      "default": inputs(state, hand, kind)}}
+    found = sorted(ways(hand, needs), key=lambda way: (sum(goods.value(c) or 0 for c in way), way))
+    if len(found) < 2:
+        return {}
+    return {"cards": {"title": "cards used", "enum": [list(way) for way in found],
+                      "enumNames": [" + ".join(way) for way in found], "default": list(found[0])}}
 
 
 def _may(state: PMap, seat: int, index: int) -> bool:
@@ -71,27 +68,28 @@ def _may(state: PMap, seat: int, index: int) -> bool:
 
 
 def options(state: PMap, seat: int | None) -> list[Option]:
+    """One option for each good the player may make and what it earns: of an owner's tiles of one type that earn
+    the same, the first (which of them makes it changes nothing but which is used: each makes one good)."""
     if seat is None or seat != state["flow"]["actor"]:
         return []
     table, own_only = state["data"], state["options"]["gondola_counts"] == "own"
-    # Where the companion holds the hand, what it can make tells what it holds: on the player's own phone only.
-    may = [i for i, b in enumerate(table["businesses"]) if _may(state, seat, i)]
-    alike = Counter((table["businesses"][i]["owner"], table["businesses"][i]["type"]) for i in may)
-    found = [Option(f"{_where(state, b, alike[b['owner'], b['type']] > 1)}: "
-                    f"+{city.income(b, table['businesses'], table['statues'], own_only)['total']}",
-                    "Make", {"type": "produce", "business": i}, private=virtual(state),
-                    fields=_cards_field(state, table["hands"][seat], b["type"]))
-             for i, b in ((i, table["businesses"][i]) for i in may)]
-    return [*found, Option("Done producing", "Done", {"type": "advance"}, button="NEXT")]
+    found: dict[tuple[int, str, int], Option] = {}
+    for i, b in enumerate(table["businesses"]):
+        earns = city.income(b, table["businesses"], table["statues"], own_only)["total"] if _may(state, seat, i) else None
+        if earns is not None and (b["owner"], b["type"], earns) not in found:
+            # Where the companion holds the hand, what it can make tells what it holds: on the player's own phone only.
+            found[b["owner"], b["type"], earns] = Option(
+                f"{_made_at(state, b)}: +{earns}", "Make", {"type": "produce", "business": i}, private=virtual(state),
+                fields=_cards_field(state, table["hands"][seat], b["type"]))
+    return [*found.values(), Option("Done producing", "Done", {"type": "advance"}, button="NEXT")]
 
 
-def _where(state: PMap, business: Mapping[str, Any], by_campi: bool) -> str:
-    """A business as the box's two lines name it: what it makes and whose ("Cloth at Ada's Draper", "Tent at Cy's",
-    where the tile is named as its good), by its campi only where the owner has another of its type to choose."""
+def _made_at(state: PMap, business: Mapping[str, Any]) -> str:
+    """What a business makes and whose it is, on the box's two lines: "Cloth at Ada's Draper", "Tent at Cy's"
+    (where the tile is named as its good)."""
     kind = business["type"]
     tile = "" if city.LABELS[kind] == city.PRODUCT[kind] else f" {city.LABELS[kind]}"
-    campi = f" ({' / '.join(business['campi'])})" if by_campi else ""
-    return f"{city.PRODUCT[kind]} at {name(state, business['owner'])}'s{tile}{campi}"
+    return f"{city.PRODUCT[kind]} at {name(state, business['owner'])}'s{tile}"
 
 
 def produce(e: Edit) -> None:
