@@ -30,6 +30,7 @@ detent opens the counters page at the acting player's first counter.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
@@ -386,11 +387,15 @@ def _marked(line: str) -> str:
 
 def _span(rest: list[str]) -> str:
     """NEXT's hint on a keypad: what the next page names. A run of numbers upwards reads as one ("4-6", a die's
-    faces); other names side by side where they fit ("5 4", never "5-4", which reads as a score), else "More"."""
+    faces; "N4-N6", ports of one world); other names side by side where they fit ("5 4", never "5-4", which reads
+    as a score), else "More"."""
     if not rest:
         return ""
-    numbers = [int(n) if n.isdigit() else None for n in rest]
-    if len(rest) > 1 and None not in numbers and numbers == list(range(numbers[0], numbers[0] + len(rest))):
+    split = [re.fullmatch(r"(\D*)(\d+)", n) for n in rest]  # "4", or a port's "N4": a word, then a number
+    numbers = [int(m.group(2)) if m else None for m in split]
+    same_word = None not in split and len({m.group(1) for m in split}) == 1
+    if len(rest) > 1 and same_word and numbers == list(range(numbers[0], numbers[0] + len(rest))) \
+            and len(f"{rest[0]}-{rest[-1]}") <= KEY_WORD:
         return f"{rest[0]}-{rest[-1]}"
     side_by_side = " ".join(rest)
     return side_by_side if len(side_by_side) <= KEY_WORD else "More"

@@ -4,7 +4,7 @@ alone."""
 
 import random
 
-from buttons import every_page, press, press_at_random
+from buttons import every_page, press, press_at_random, select
 from companion import controls
 from companion.controls import Panel
 from companion.core import physical
@@ -60,6 +60,26 @@ def test_from_the_deal_into_year_one_on_the_buttons(make_runtime):
     labels = [o["label"] for o in rt.view()["options"]]
     assert "Buy an action card (2)" in labels and "Buy a small slow ship (2)" in labels
     assert screen.hints[3] == "Done"
+
+
+def test_a_trading_post_s_port_is_keyed_by_its_world_then_its_name(make_runtime):
+    """Eleven ports, too many to walk: "Old" or "New" on the keys, then the port (N5 on the second page)."""
+    rt = _new(make_runtime)
+    press(rt, Panel(), "next")  # the deal
+    press(rt, Panel(), "action")  # Bea's post and ship
+    press(rt, Panel(), "action")  # Ada's; Bea may buy
+    panel = select(rt, Panel(), "Build a small trading post")
+    panel = press(rt, panel, "action").panel
+    screen = controls.screen_for(rt.view(), panel)
+    assert (screen.step, screen.doing, screen.hints) == ("port for the post (hold BACK to leave)", "► Old New", ("Old", "New", "", ""))
+    panel = press(rt, panel, "select").panel  # the New World's six: N1-N3, then NEXT for N4-N6
+    screen = controls.screen_for(rt.view(), panel)
+    assert screen.hints == ("N1", "N2", "N3", "N4-N6")
+    panel = press(rt, panel, "next").panel
+    assert controls.screen_for(rt.view(), panel).hints[:3] == ("N4", "N5", "N6")
+    reply = press(rt, panel, "select")
+    assert reply.action == {"type": "buy_post", "seat": 1, "port": "N5"}
+    assert rt.view()["players"][1]["posts"]["N5"] == {"size": "small", "goods": []}
 
 
 def test_a_tapped_action_card_is_played_from_the_phone():

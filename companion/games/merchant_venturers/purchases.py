@@ -11,15 +11,19 @@ he can pay, at the costs fleet.py and table.py give; the handlers check the same
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pyrsistent import PMap
 
+from companion.core.fields import KEY_WORD
 from companion.core.flow import EACH, Step
 from companion.core.options import Option
 from companion.core.edit import Edit
 from companion.core.words import a, counted
 
 from . import cards, fleet, quiet
-from .board import OLD, port, port_names
+from .board import NEW, OLD, port, port_names
 from .phase import QUIET, status, turn_by_turn
 from .table import CARD_PRICE, NEXT_SIZE, UPGRADE, coins, pay, seat_of
 
@@ -114,13 +118,27 @@ def options(state: PMap, seat: int) -> list[Option]:
     free = [p for p in port_names(board) if p not in table["posts"][seat]]
     if free and money >= state["options"]["small_post"]:
         found.append(Option(f"Build a small trading post ({state['options']['small_post']})", "Post", {"type": "buy_post", **base},
-                            fields={"port": {"title": "port", "enum": free}}, under="Trading posts"))
+                            fields={"port": _ports_field("port for the post", board, free)}, under="Trading posts"))
     for p, post in table["posts"][seat].items():
         nxt = NEXT_SIZE.get(post["size"])
         if nxt and money >= UPGRADE[nxt]:
             found.append(Option(f"Make my post at {p} {nxt} ({UPGRADE[nxt]})", "Post", {"type": "upgrade_post", **base, "port": p},
                                 under="Trading posts"))
     return found
+
+
+_WORLDS = {OLD: ("Old World", "Old"), NEW: ("New World", "New")}
+
+
+def _ports_field(title: str, board: Mapping[str, Any], ports: list[str]) -> dict[str, Any]:
+    """Ports to pick one from, by world first where they are many (two presses on the box's keys: "Old" or "New",
+    then the port, where each port's name fits a key, "N5"); the northernmost first in each."""
+    field: dict[str, Any] = {"title": title, "enum": ports,
+                             "enumGroups": [_WORLDS[port(board, p)["world"]][0] for p in ports],
+                             "groupShort": {name: short for name, short in _WORLDS.values()}}
+    if all(len(p) <= KEY_WORD for p in ports):
+        field["enumShort"] = list(ports)
+    return field
 
 
 def _passed_over(state: PMap, seat: int) -> bool:
