@@ -58,7 +58,7 @@ def test_from_the_deal_into_year_one_on_the_buttons(make_runtime):
     shown = _result_screen(rt.view(), rt.view()["last"], rt.shown(rt.view()["last"]["seq"]))
     assert shown == AlertScreen("Resources made", made.split(": ", 1)[1].removesuffix(" on the New World lands."))
     labels = [o["label"] for o in rt.view()["options"]]
-    assert "Buy an action card (2)" in labels and "Buy a small slow ship (2)" in labels
+    assert "Buy an action card for 2" in labels and "Buy a small slow ship for 2" in labels
     assert screen.hints[3] == "Done"
 
 

@@ -86,7 +86,7 @@ def test_a_ship_bought_on_a_players_own_phone_in_her_turn(phones):
     table.input({"type": "counter", "name": "coins", "seat": 0, "delta": 6})
     for _ in range(2):  # Cy and Dan buy nothing
         table.input({"type": "advance"})
-    buy = next(o for o in ada.get("/api/seat")[1]["options"] if o["label"] == "Buy a fast large ship (6)")
+    buy = next(o for o in ada.get("/api/seat")[1]["options"] if o["label"] == "Buy a fast large ship for 6")
     assert set(buy["fields"]) == {"port"} and buy["fields"]["port"]["enum"] == ["Lisbon", "Genoa"]
     assert table.post("/api/input", {**buy["action"], "port": "Genoa", "phone_seat": 0})[0] == 403
     ada.input({**buy["action"], "port": "Genoa"}, "/api/seat/input")

@@ -90,17 +90,19 @@ HANDLERS = {k: fleet.actor_only(f, "buy") for k, f in {"buy_ship": buy_ship, "up
 
 
 def options(state: PMap, seat: int) -> list[Option]:
+    """What the player may pay for, each with its price ("for 2": a count in brackets is an entry's, "Trading
+    posts (2)")."""
     table = state["data"]
     money, board = coins(state, seat), table["board"]
     old = port_names(board, OLD)
     base = {"seat": seat}
     found = []
     if money >= CARD_PRICE:
-        found.append(Option(f"Buy an action card ({CARD_PRICE})", "Card", {"type": "buy_card", **base}))
+        found.append(Option(f"Buy an action card for {CARD_PRICE}", "Card", {"type": "buy_card", **base}))
     for fast, large in _SHIPS:
         cost = fleet.ship_cost(fast, large)
         if money >= cost:
-            found.append(Option(f"Buy a {fleet.kind(fast, large)} ship ({cost})", "Ship",
+            found.append(Option(f"Buy a {fleet.kind(fast, large)} ship for {cost}", "Ship",
                                 {"type": "buy_ship", **base, "fast": fast, "large": large},
                                 fields={"port": {"title": "docked at", "enum": old}}, under="Buy a ship"))
     for ship in table["ships"][seat]:
@@ -112,17 +114,17 @@ def options(state: PMap, seat: int) -> list[Option]:
             cost = fleet.upgrade_cost(fast, large)
             if money >= cost:
                 what = " and ".join(w for w, on in (("fast", fast), ("large", large)) if on)
-                found.append(Option(f"Make ship {ship['id']} {what} ({cost})", "Upgrd",
+                found.append(Option(f"Make ship {ship['id']} {what} for {cost}", "Upgrd",
                                     {"type": "upgrade_ship", **base, "ship": ship["id"], "fast": fast, "large": large},
                                     under="Make a ship fast or large"))
     free = [p for p in port_names(board) if p not in table["posts"][seat]]
     if free and money >= state["options"]["small_post"]:
-        found.append(Option(f"Build a small trading post ({state['options']['small_post']})", "Post", {"type": "buy_post", **base},
+        found.append(Option(f"Build a small trading post for {state['options']['small_post']}", "Post", {"type": "buy_post", **base},
                             fields={"port": _ports_field("port for the post", board, free)}, under="Trading posts"))
     for p, post in table["posts"][seat].items():
         nxt = NEXT_SIZE.get(post["size"])
         if nxt and money >= UPGRADE[nxt]:
-            found.append(Option(f"Make my post at {p} {nxt} ({UPGRADE[nxt]})", "Post", {"type": "upgrade_post", **base, "port": p},
+            found.append(Option(f"Make my post at {p} {nxt} for {UPGRADE[nxt]}", "Post", {"type": "upgrade_post", **base, "port": p},
                                 under="Trading posts"))
     return found
 
