@@ -529,12 +529,21 @@ def _title(image: Image.Image, title: str) -> None:
     draw_text(image, ((WIDTH - 1 - text_width(small)) // 2, 5), small, fill=0)
 
 
+def _alert_lines(message: str, hints: tuple[str, str, str, str]) -> list[str]:
+    bottom = 54 if any(hints) else 64
+    return wrapped(message, [WIDTH - 2] * ((bottom - 19) // 8))  # a cut says so: "…"
+
+
+def alert_fits(message: str, hints: tuple[str, str, str, str] = ("", "", "", "")) -> bool:
+    """Whether an alert shows all of `message` (under its title, over its hints where it has some)."""
+    return " ".join(_alert_lines(message, hints)).split() == message.split()
+
+
 def _alert(image: Image.Image, s: AlertScreen) -> None:
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH - 2, 17), fill=1)
     _title(image, s.title)
-    bottom = 54 if any(s.hints) else 64
-    for i, line in enumerate(wrapped(s.message, [WIDTH - 2] * ((bottom - 19) // 8))):  # a cut says so: "…"
+    for i, line in enumerate(_alert_lines(s.message, s.hints)):
         draw_text(image, (0, 19 + i * 8), line)
     if any(s.hints):
         _hints(image, s.hints)

@@ -33,7 +33,17 @@ from PIL import Image
 from companion import box_list, controls
 from companion.core.words import sentence
 from companion.sources import Source
-from companion.screens import AlertScreen, CardScreen, DiceScreen, PairingScreen, Screen, StepScreen, WifiScreen, render
+from companion.screens import (
+    AlertScreen,
+    CardScreen,
+    DiceScreen,
+    PairingScreen,
+    Screen,
+    StepScreen,
+    WifiScreen,
+    alert_fits,
+    render,
+)
 
 log = logging.getLogger(__name__)
 
@@ -551,8 +561,11 @@ def _result_screen(view: dict[str, Any], last: dict[str, Any], shown: dict[str, 
     who = players[seat]["name"] if isinstance(seat, int) and seat < len(players) else (where or "Table")
     if last["type"] == "rolloff":  # one die per player: who threw what, and who goes first (or rolls again)
         said = next((line for line in reversed(view.get("log") or []) if line.startswith("Roll-off: ")), None)
-        if said is not None:  # the log's line, without who threw (the box shows what was thrown)
-            return AlertScreen("Roll-off", said.removeprefix("Roll-off: ").split(" — ")[0])
+        if said is not None:  # the log's line, without who threw (the box shows what was thrown); who goes first
+            # (or rolls again) first where the throws leave it no room
+            message = said.removeprefix("Roll-off: ").split(" — ")[0]
+            thrown, _, outcome = message.partition(". ")
+            return AlertScreen("Roll-off", message if alert_fits(message) or not outcome else f"{outcome} {thrown}.")
     if shown and "spec" not in shown:  # what a step did ("Revenue": "Ada +5, Bea +3 Gold")
         return AlertScreen(shown["title"], shown["said"])
     roll = shown or (view.get("last_roll") if last["type"] == "roll" else None)

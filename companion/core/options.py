@@ -124,6 +124,9 @@ def ways(entry: list[dict[str, Any]]) -> list[str]:
     return labels
 
 
+TIED_NAMES = 24  # the most letters the tied players' names take in a roll-off's label ("Ada, Bea and Cy")
+
+
 def rolloff_options(state: PMap, face: Callable[[PMap, int], tuple[int, str]] | None = None) -> tuple[Option, ...]:
     """The roll-off under way (the first player's, or a game's own tie): NEXT rolls it, a die for each player (not
     "2d6" in its label: that reads as two dice added up). `face`: the game's `rolloff_face`, whose names of the
@@ -132,9 +135,11 @@ def rolloff_options(state: PMap, face: Callable[[PMap, int], tuple[int, str]] | 
         return ()
     rolloff = state["rolloff"]
     contenders = rolloff["contenders"]
-    # After a tie, the tied players again, by name: the screen before said who tied, this one says who rolls.
-    label = (f"Roll off again: {listing([state['players'][s]['name'] for s in contenders])}" if rolloff.get("again")
-             else f"Roll off for the {rolloff['purpose']}")
+    # After a tie, the tied players again, by name where their names leave room on the box's two lines for ": dice
+    # thrown" (else how many): the screen before said who tied, this one says who rolls.
+    named = listing([state["players"][s]["name"] for s in contenders])
+    tied = named if len(named) <= TIED_NAMES else f"the {len(contenders)} tied"
+    label = f"Roll off again: {tied}" if rolloff.get("again") else f"Roll off for the {rolloff['purpose']}"
     names = tuple(face(state, v)[1] for v in range(1, 7)) if face else ()
     faces = names if names != tuple(map(str, range(1, 7))) else ()
     return (Option(label, "Roll", {"type": "rolloff"}, rolls=f"{len(contenders)}d6", button="NEXT", faces=faces),)

@@ -3,8 +3,9 @@ entered with SELECT and ACTION (its face picked), as the reader would read it.""
 
 import random
 
-from companion import controls
+from companion import controls, screens
 from companion.controls import Panel
+from companion.table import _result_screen
 
 from buttons import press
 
@@ -98,7 +99,6 @@ def test_the_revenue_paid_shows_on_the_box_as_the_table_leaves_the_revenue_phase
     """The playtest on the box: NEXT paid everyone's Revenue and the box said nothing (the log alone did). The box
     shows what each player got, headed by the phase, whoever pressed NEXT."""
     from companion.screens import AlertScreen
-    from companion.table import _result_screen
 
     rt = make_runtime(rng=random.Random(1))
     setup = {"players": [{"name": "Ada"}, {"name": "Bea"}], "first": 0, "deck_modes": {"deck": "virtual"}}
@@ -111,6 +111,21 @@ def test_the_revenue_paid_shows_on_the_box_as_the_table_leaves_the_revenue_phase
     view = rt.view()
     shown = _result_screen(view, view["last"], rt.shown(view["last"]["seq"]))
     assert min(gold) > 0 and shown == AlertScreen("Revenue", f"Ada +{gold[0]}, Bea +{gold[1]} Gold")
+
+
+def test_a_roll_off_of_four_long_names_says_who_rolls_again_whole_on_the_box(make_runtime):
+    """Four long names leave no room for ": dice thrown" after them, nor for who is tied after the throws: the label
+    counts the tied, and the result says who rolls again first."""
+    rt = make_runtime(rng=random.Random(1))
+    names = ["Alexandra", "Bartholomew", "Christopher", "Dominique"]
+    setup = {"players": [{"name": n} for n in names], "deck_modes": {"deck": "virtual"}}
+    assert rt.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
+    assert rt.submit({"type": "rolloff", "values": [3, 3, 3, 3], "source": "physical"}).accepted
+    view = rt.view()
+    assert [o["label"] for o in controls.walk(view)] == ["Roll off again: the 4 tied: dice thrown"]
+    shown = _result_screen(view, view["last"], rt.shown(view["last"]["seq"]))
+    assert shown.message.startswith("Alexandra, Bartholomew, Christopher and Dominique are tied and roll again.")
+    assert screens.alert_fits("Alexandra, Bartholomew, Christopher and Dominique are tied and roll again.")
 
 
 def test_the_roll_off_with_dice_thrown_at_the_table_is_keyed_die_by_die_on_the_buttons(make_runtime):
