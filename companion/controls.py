@@ -209,7 +209,9 @@ def _on_step(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Reply
     if role == "select":
         if long:
             return Reply(replace(panel, page="scores"))
-        return Reply(replace(panel, option=(panel.option + 1) % len(options) if options else 0))
+        if len(options) < 2:  # nothing to walk to: said, not lost
+            return Reply(panel, notice="Only choice" if options else "Nothing to choose")
+        return Reply(replace(panel, option=(panel.option + 1) % len(options)))
     # action
     if long:
         return Reply(_counters_at(view, panel))

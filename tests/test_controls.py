@@ -673,3 +673,12 @@ def test_what_only_its_players_own_phone_can_fill_is_not_on_the_boxs_list():
                         _opt("Build on campi", {"type": "build"}, fields={"campi": tick})]}
     assert [o["label"] for o in controls.walk(view)] == ["Take a coin", "Bid", "Build on campi"]
     assert controls.screen_for(view, Panel(option=2)).doing == "► Build on campi (phone)  3/3"
+
+
+def test_select_with_nothing_to_walk_to_says_so_over_the_hints():
+    """The Unload's one choice to walk (Sell it; NEXT takes the card into hand): SELECT is not lost in silence."""
+    one = {"game": "patrons_of_venice", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+           "options": [_opt("Sell it", {"type": "advance", "action": "sell"})]}
+    reply = controls.press(one, Panel(), "select", False)
+    assert reply.panel == Panel() and reply.action is None and reply.notice == "Only choice"
+    assert controls.press({**one, "options": []}, Panel(), "select", False).notice == "Nothing to choose"

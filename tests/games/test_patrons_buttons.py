@@ -173,7 +173,7 @@ def test_during_an_unload_the_oled_names_the_player_who_decides_and_lists_only_h
     view = rt.view()
     assert (view["step"], view["active"], view["acting"]) == ("SAIL_UNLOAD", 0, [2])  # Ada's ship, Cy's cube
     screen = controls.screen_for(view, Panel())
-    assert (screen.who, screen.step, screen.hints[3]) == ("Cy", "Unload Ada's shipment", "Take")
+    assert (screen.who, screen.step, screen.hints[3]) == ("Cy", "Unload Ada's shipment", "Hand")
     assert [o["label"] for o in view["options"] if o["group"] == "Play"] == [
         "Take Ada's shipment into hand", "Sell it"]
     press(rt, Panel(), "next")  # Cy takes it: then Bea's own shipment, hers to decide

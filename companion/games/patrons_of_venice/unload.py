@@ -87,7 +87,8 @@ def unload_options(state: PMap, seat: int | None) -> list[Option]:
         return []
     card = state["data"]["ships"][owner][2]["card"]
     what = _shipment(state, owner, seat, card)
-    take_it = Option(f"Take {what} into hand", "Take", {"type": "advance"}, button="NEXT")
+    # "Hand" over NEXT: "Take" is the word over ACTION that takes a value picked (the card sold).
+    take_it = Option(f"Take {what} into hand", "Hand", {"type": "advance"}, button="NEXT")
     if card is None:  # the card picked: what the Bank can pay for
         field = card_field(state, seat=seat, most=bank(state))
         return [take_it, *([Option("Sell it", "Sell", {"type": "advance", "action": "sell"},
