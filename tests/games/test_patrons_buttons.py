@@ -4,6 +4,7 @@ import random
 
 from companion import controls
 from companion.controls import Panel
+from companion.table import _result_screen
 from companion.screens import AlertScreen, StepScreen, render, step_lines
 
 from buttons import press
@@ -98,6 +99,9 @@ def test_a_pirates_raid_said_on_the_box_asks_first(make_runtime):
     assert reply.action is None and reply.prompt.title == "Sure?" and rt.view()["step"] == "SAIL_DRAW"
     assert press(rt, reply.panel, "action").action == {"type": "advance", "pirates": True, "confirm": True}
     assert rt.view()["step"] == "SAIL_PIRATES"
+    view = rt.view()  # what the Pirates! took, shown large on the box as it happens (not only in the log)
+    shown = _result_screen(view, view["last"], rt.shown(view["last"]["seq"]))
+    assert shown == AlertScreen("Pirates!", "They take Ada's shipment, Bea's shipment and Cy's shipment to the Pirate Wharf.")
 
 
 def test_next_passes_in_the_buy_step(make_runtime):
