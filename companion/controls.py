@@ -280,7 +280,7 @@ def _confirming(view: dict[str, Any], panel: Panel, role: str, long: bool) -> Re
     if waiting == "option" and role == "action" and not long and options:
         option = options[panel.option % len(options)]
         return Reply(replace(panel, under=()), dict(option["action"]) | dict(chosen) | {"confirm": True})
-    return Reply(panel)
+    return Reply(panel, notice="Kept" if waiting == "undo" else "Not done")  # said, so the next press is not blind
 
 
 # --- filling an option's fields on the buttons ---------------------------------------------------------

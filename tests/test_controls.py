@@ -682,3 +682,17 @@ def test_select_with_nothing_to_walk_to_says_so_over_the_hints():
     reply = controls.press(one, Panel(), "select", False)
     assert reply.panel == Panel() and reply.action is None and reply.notice == "Only choice"
     assert controls.press({**one, "options": []}, Panel(), "select", False).notice == "Nothing to choose"
+
+
+def test_a_question_answered_with_another_button_is_not_done_and_says_so():
+    """Any press but the confirming one lets a question go; the step screen then says so over the hints, so that
+    the next press is not made blind on another option (a cancelled Sure? followed by ACTION, ACTION bought a
+    statue the player did not mean)."""
+    view = {"game": "patrons_of_venice", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+            "options": [_opt("A Draper: show a Wool card", {"type": "sponsor"}, confirm=True),
+                        _opt("A statue for 4", {"type": "statue"})]}
+    asked = controls.press(view, Panel(), "action", False)
+    assert asked.prompt.title == "Sure?" and asked.panel.confirm == "option"
+    let_go = controls.press(view, asked.panel, "select", False)
+    assert let_go.action is None and let_go.panel.confirm is None and let_go.notice == "Not done"
+    assert controls.screen_for(view, let_go.panel).doing.startswith("► A Draper")  # SELECT did not move on too

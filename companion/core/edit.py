@@ -56,6 +56,7 @@ class Edit:
         self.log: list[str] = []
         self._state = state
         self._reveals: list[str] = []
+        self._told: list[tuple[str, str]] = []
         flow = state["flow"]
         self.seat: int | None = flow["player"] if flow is not None else None
 
@@ -80,6 +81,11 @@ class Edit:
 
     def say(self, *lines: str) -> None:
         self.log.extend(lines)
+
+    def tell(self, title: str, line: str) -> None:
+        """What the whole table should see large on the box for a moment, as a step's `tells` says what its plain
+        advance did: ("Not sponsored", "Cy has 9 Ducats: a Wainwright costs 11."). The log says it at length."""
+        self._told.append((title, line))
 
     def reveal(self, how_to_put_back: str | None) -> None:
         """This input shows the table something new; undoing it needs a word first (how to put it back)."""
@@ -161,10 +167,11 @@ class Edit:
         self._state, self.data = out.state, thaw(out.state["data"])
         self.say(*out.log)
         self.reveal(out.reveal)
+        self._told.extend(out.told)
 
     def commit(self) -> Accepted:
         state = self._state.set("data", freeze(self.data))
-        return Accepted(state, tuple(self.log), " ".join(self._reveals) or None)
+        return Accepted(state, tuple(self.log), " ".join(self._reveals) or None, tuple(self._told))
 
 
 Handler = Callable[[Edit], None]

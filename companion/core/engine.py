@@ -231,7 +231,7 @@ def _by_step(game: GameDef, state: PMap, action: Mapping[str, Any], seat: int | 
     said = done.log if done.log or passed else (_ended(state, step, seat),)  # the flow says only what follows
     after, idle, told = _idle_passed(game, moved.state)
     own = _tells(step, state, done.state) if input_key(action) == "advance" else ()
-    return Accepted(after, said + moved.log + idle, done.reveal, own + told)
+    return Accepted(after, said + moved.log + idle, done.reveal, done.told + own + told)
 
 
 def _tells(step: flow_mod.Step, before: PMap, after: PMap) -> tuple[tuple[str, str], ...]:
@@ -259,7 +259,7 @@ def _idle_passed(game: GameDef, state: PMap) -> tuple[PMap, tuple[str, ...], tup
                                                              passed=step.plain_is_pass)
         if refused(moved) or moved.state["flow"]["over"]:
             break
-        told += _tells(step, state, done.state)
+        told += done.told + _tells(step, state, done.state)
         state, log = moved.state, log + (why,) + done.log + moved.log
     return state, log, told
 
@@ -424,7 +424,7 @@ class Applied:
     session: Session
     log: tuple[str, ...]
     reveal: str | None = None
-    told: tuple[tuple[str, str], ...] = ()  # what its steps' plain advances did, for the box: `Step.tells`
+    told: tuple[tuple[str, str], ...] = ()  # what the box shows large for a moment: `Step.tells`, `Edit.tell`
 
 
 def start_session(state: PMap) -> Session:

@@ -38,7 +38,7 @@ class Accepted:
     # Set when the action revealed hidden information (a draw, a roll, a
     # shuffle): how to put the table back if it is undone.
     reveal: str | None = None
-    told: tuple[tuple[str, str], ...] = ()  # what its steps' plain advances did, for the box: `Step.tells`
+    told: tuple[tuple[str, str], ...] = ()  # what the box shows large for a moment: `Step.tells`, `Edit.tell`
 
 
 @dataclass(frozen=True)

@@ -87,6 +87,19 @@ def test_a_business_is_sponsored_from_the_box_its_campi_named_one_then_another_o
     assert rt.view()["businesses"][-1]["owner"] == 2 and rt.view()["active"] == 0
 
 
+def test_a_first_tile_its_player_cannot_pay_for_says_why_on_the_box(make_runtime):
+    """Its printed cost is kept, and he chooses again: the list only loses the tile, so the box says why."""
+    rt = _new(make_runtime)
+    rt.submit({"type": "advance"})
+    rt.submit({"type": "advance", "action": "SPONSOR"})
+    out = rt.submit({"type": "priced", "business": "tent", "campi": ["Campo San Polo"], "cost": 12, "shown": True,
+                     "confirm": True})
+    assert out.accepted and rt.view()["step"] == "SPONSOR" and rt.view()["active"] == 2
+    view = rt.view()
+    shown = _result_screen(view, view["last"], rt.shown(view["last"]["seq"]))
+    assert shown == AlertScreen("Not sponsored", "Cy has 10 Ducats: a Tent costs 12.")
+
+
 def test_a_pirates_raid_said_on_the_box_asks_first(make_runtime):
     """It takes shipments at once: one stray ACTION where the cursor rested after an earlier Sail does nothing yet."""
     rt = _new(make_runtime)

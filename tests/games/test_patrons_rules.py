@@ -104,7 +104,7 @@ def test_ex03_each_tile_makes_one_good_per_produce_action():
         t.go(type="advance")
     mine = [b["index"] for b in t.view["businesses"] if b["owner"] == 0]
     (first,) = t.plays  # the two tiles earn the same: one button, for the first, then for the second
-    assert first["label"] == "Canvas at Ada's Canvaser: +0" and first["action"]["business"] == mine[0]
+    assert first["label"] == "Canvas at Ada's: a Canvas card" and first["action"]["business"] == mine[0]
     t.go(**first["action"])
     (second,) = t.plays
     assert second["label"] == first["label"] and second["action"]["business"] == mine[1]

@@ -1,7 +1,7 @@
 // fields.js: which fields a picker takes, where each starts, what fits.
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {fits, nameOf, pickable, preset} from "../../web_panel/static/js/fields.js";
+import {fits, nameOf, pickable, preset, usedKey} from "../../web_panel/static/js/fields.js";
 
 test("a picker takes a field of the contract; anything else gets a form", () => {
   assert.ok(pickable({enum: ["a", "b"]}));
@@ -29,4 +29,10 @@ test("a list fits between its fewest and most items; a value's name is its enumN
   assert.equal(nameOf({enum: [[0, 1], [2, 3]], enumNames: ["north", "south"]}, [2, 3]), "south");
   assert.equal(nameOf({enum: [[0, 1]]}, [0, 1]), "0 1");
   assert.equal(nameOf({enum: [1]}, 5), "");
+});
+
+test("a number entered is kept for its own option: a Tent's printed cost never starts an Armour's", () => {
+  const tent = {action: {type: "priced", business: "tent"}}, armour = {action: {type: "priced", business: "armour"}};
+  assert.notEqual(usedKey(tent, "cost"), usedKey(armour, "cost"));
+  assert.equal(usedKey({action: {type: "priced", business: "tent"}}, "cost"), usedKey(tent, "cost"));
 });

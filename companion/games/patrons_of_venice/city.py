@@ -220,8 +220,9 @@ def _group(kind: str) -> str:
 # group's). Kept for the next game, as the costs are.
 TILE_COUNT_FIELD = {
     "title": "Business Tiles of each type (count yours)", "type": "object",
-    "description": "How many tiles of each type the box holds (the rulebook gives only 10 Manufacturing and 9 "
-                   "Luxury). Left empty, only those totals are kept; the box keeps them for the next game.",
+    "description": "How many tiles of each type the box holds: the rulebook gives only 10 Manufacturing (Drapers "
+                   "and Canvasers) and 9 Luxury (the other five). A group filled in whole adds up to 10 or 9; left "
+                   "empty, only those totals count. The box keeps them for the next game.",
     "properties": {kind: {"title": label, "type": "integer", "minimum": 0, "maximum": TILES[_group(kind)]}
                    for kind, label in LABELS.items()},
 }

@@ -79,17 +79,23 @@ def options(state: PMap, seat: int | None) -> list[Option]:
         if earns is not None and (b["owner"], b["type"], earns) not in found:
             # Where the companion holds the hand, what it can make tells what it holds: on the player's own phone only.
             found[b["owner"], b["type"], earns] = Option(
-                f"{_made_at(state, b)}: +{earns}", "Make", {"type": "produce", "business": i}, private=virtual(state),
+                f"{_made_at(state, b)}: {_earns(b, earns)}", "Make", {"type": "produce", "business": i}, private=virtual(state),
                 fields=_cards_field(state, table["hands"][seat], b["type"]))
     return [*found.values(), Option("Done producing", "Done", {"type": "advance"}, button="NEXT")]
 
 
-def _made_at(state: PMap, business: Mapping[str, Any]) -> str:
-    """What a business makes and whose it is, on the box's two lines: "Cloth at Ada's Draper", "Tent at Cy's"
-    (where the tile is named as its good)."""
+def _earns(business: Mapping[str, Any], earns: int) -> str:
+    """What making it earns, as the label says it: Ducats ("+5"); a Cloth or Canvas its card too, which is all a
+    lone Draper earns ("a Cloth card", never a bare "+0")."""
     kind = business["type"]
-    tile = "" if city.LABELS[kind] == city.PRODUCT[kind] else f" {city.LABELS[kind]}"
-    return f"{city.PRODUCT[kind]} at {name(state, business['owner'])}'s{tile}"
+    if kind not in city.MANUFACTURING:
+        return f"+{earns}"
+    return f"+{earns} and a card" if earns else f"a {city.PRODUCT[kind]} card"
+
+
+def _made_at(state: PMap, business: Mapping[str, Any]) -> str:
+    """What a business makes and whose it is, on the box's two lines: "Cloth at Ada's" (the good names its tile)."""
+    return f"{city.PRODUCT[business['type']]} at {name(state, business['owner'])}'s"
 
 
 def produce(e: Edit) -> None:

@@ -189,8 +189,9 @@ def priced(e: Edit) -> None:
         e.refuse(f"business: one of {', '.join(city.TYPES)}")
     e.must(check_cost(e.state, kind, cost))
     if cost > ducats(e.state, seat):
-        e.say(f"{name(e.state, seat)} has {counted(ducats(e.state, seat), 'Ducat')}: "
-              f"{a(city.LABELS[kind])} costs {cost}, so {name(e.state, seat)} cannot sponsor it.")
+        why = f"{name(e.state, seat)} has {counted(ducats(e.state, seat), 'Ducat')}: {a(city.LABELS[kind])} costs {cost}"
+        e.say(f"{why}, so {name(e.state, seat)} cannot sponsor it.")
+        e.tell("Not sponsored", f"{why}.")  # on the box too: the list only loses the tile, and he chooses again
         _learn(e, kind, cost)
         return
     _business(e)

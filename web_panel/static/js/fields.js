@@ -40,3 +40,8 @@ export function fits(f, v) {
   if (f.type === "array") return Array.isArray(v) && v.length >= (f.minItems || 0) && v.length <= f.maxItems;
   return v !== undefined;
 }
+
+// Where a phone keeps the number last entered in field `k` of option `o`: for this very option (its whole action),
+// so a bid starts again where it was, but one type's printed cost never starts another's (The Patrons of Venice's
+// Business Tiles).
+export function usedKey(o, k) { return `used:${JSON.stringify(o.action)}:${k}`; }

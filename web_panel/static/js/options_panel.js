@@ -4,13 +4,16 @@
 // choice, a stepper for a number, a drawn grid where a place is chosen) and one tap does it. A refusal
 // stays beside what was pressed until it is dismissed. `send(action)` posts and returns api()'s answer.
 import {chip, el, morph} from "./dom.js";
-import {fits, pickable, preset, same} from "./fields.js";
+import {fits, pickable, preset, same, usedKey} from "./fields.js";
 import {entries, realDice} from "./options.js";
 import {fieldPicker} from "./pickers.js";
 import {optionForm} from "./schema_form.js";
 import {plainWords} from "./words.js";
 
 // `idle()`: what to say when there is nothing to do here (who plays elsewhere), else "Nothing to do here now.".
+// How long an option that asks twice waits for its second tap: long enough to show the table a card first.
+const ARMED_MS = 20000;
+
 export function optionsPanel(box, send, idle) {
   // opened: the first choice whose options show (an option's `under`: La Venise du Nord's "Move to Wool").
   let options = [], open = null, chosen = {}, error = null, armed = null, key = "", fixesOpen = false, formFor = null, opened = null;
@@ -22,7 +25,7 @@ export function optionsPanel(box, send, idle) {
     if (o.confirm && armed !== o.label) {
       armed = o.label; error = null; render();
       // Not tapped again in time: it says so, rather than quietly going back to one tap.
-      setTimeout(() => { if (armed === o.label) { armed = null; error = {label: o.label, text: "Not done: it asks twice, tap it again twice"}; render(); } }, 5000);
+      setTimeout(() => { if (armed === o.label) { armed = null; error = {label: o.label, text: "Not done: it asks twice, tap it again twice"}; render(); } }, ARMED_MS);
       return;
     }
     armed = null;
@@ -187,7 +190,6 @@ export function optionsPanel(box, send, idle) {
 // A number a table entered is where its field starts the next time (a price, a count), on this phone, for
 // this game: the table's own habit, not the rulebook's. A field that says what the table holds now (its
 // `default`) starts there instead.
-function usedKey(o, k) { return `used:${o.action.type}:${o.action.action || ""}:${k}`; }
 
 function usedLast(o, k, f) {
   if (f.type !== "integer" || f.default !== undefined || o.group === "Corrections") return undefined;
