@@ -37,7 +37,7 @@ from typing import Any
 
 from companion import box_list
 from companion.box_list import BOX_LIST, choices, dice, fillable, fills, in_turn, on_button
-from companion.core.fields import KEY_WORD, KEYPAD, groups_each, json_key
+from companion.core.fields import KEY_WORD, KEYPAD, SEEN, groups_each, json_key
 from companion.core.ranking import competition_positions
 from companion.core.words import PARTS, listing, sentence
 from companion.screens import (
@@ -475,7 +475,14 @@ def _values(field: dict[str, Any], pick: Pick) -> list[tuple[Any, str]]:
         return [v for v, g in zip(values, each) if pick.group in g] or values
     count = Counter(g for gs in each for g in gs)
     order = list(field.get("groupShort") or ())  # the groups on the keys in its order, where it gives one
-    return [(_GROUP(g), f"{g} ({count[g]})") for g in sorted(count, key=lambda g: order.index(g) if g in order else len(order))]
+    # Else the likeliest first ("Seen in this game": `likeliest_first`), then each where it first comes among the
+    # other values: in their own order whatever was seen (a hand that walks to Hemp finds it where it was last time).
+    first: dict[str, int] = {}
+    for i, gs in sorted(enumerate(each), key=lambda item: SEEN in item[1]):  # stable: the seen values' groups last
+        for g in gs:
+            first.setdefault(g, i if SEEN not in gs else len(each) + i)
+    return [(_GROUP(g), f"{g} ({count[g]})") for g in sorted(
+        count, key=lambda g: (g != SEEN, order.index(g) if g in order else len(order), first[g]))]
 
 
 def _naming(field: dict[str, Any], pick: Pick) -> dict[str, Any]:

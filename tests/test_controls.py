@@ -696,3 +696,24 @@ def test_a_question_answered_with_another_button_is_not_done_and_says_so():
     let_go = controls.press(view, asked.panel, "select", False)
     assert let_go.action is None and let_go.panel.confirm is None and let_go.notice == "Not done"
     assert controls.screen_for(view, let_go.panel).doing.startswith("► A Draper")  # SELECT did not move on too
+
+
+def test_the_groups_of_a_long_field_keep_their_order_whatever_was_seen():
+    """The cards a game has seen head the list as a group of their own; the goods stay in their own order (a hand
+    that walked to Hemp finds it where it was: it picked Iron meaning Hemp when the goods moved with each card seen)."""
+    from companion.core.fields import likeliest_first
+    cards = [f"{good} {v}" for good in ("Lumber", "Wool", "Iron", "Hemp") for v in (1, 2, 3, 4)]
+    base = {"title": "card", "enum": cards, "enumGroups": [c.split()[0] for c in cards]}
+
+    def groups(seen):
+        view = {"game": "patrons_of_venice", "players": [{"name": "Ada", "seat": 0}], "acting": [0],
+                "options": [_opt("Name a card drawn", {"type": "draw"}, fields={"card": likeliest_first(base, seen)})]}
+        panel = controls.press(view, Panel(), "action", False).panel
+        walked = []
+        for _ in range(5 if seen else 4):
+            walked.append(controls.screen_for(view, panel).doing.split("  ")[0])
+            panel = controls.press(view, panel, "select", False).panel
+        return walked
+
+    assert groups([]) == ["► Lumber (4)", "► Wool (4)", "► Iron (4)", "► Hemp (4)"]
+    assert groups(["Hemp 2", "Iron 3"]) == ["► Seen in this game (2)", "► Lumber (4)", "► Wool (4)", "► Iron (4)", "► Hemp (4)"]
