@@ -63,8 +63,12 @@ def draw(e: Edit) -> None:
                 ships[2] = None
                 table["raided"].append(seat)
                 stolen.append(f"{name(e.state, seat)}'s {right['card'] or 'shipment'}")
-        e.say("Pirates! " + (f"They take {listing(stolen)} to the Pirate Wharf." if stolen
-                             else "Every rightmost shipment is reserved: nothing is taken."))
+        raid = (f"They take {listing(stolen)} to the Pirate Wharf." if stolen
+                else "Every rightmost shipment is reserved: nothing is taken.")
+        e.say(f"Pirates! {raid}")
+        e.tell("Pirates!", raid)  # large on the box: across the table, nobody reads the log
+    elif any(new):
+        e.tell("New shipments", ", ".join(c or "?" for c in new))
     to_unload(e)
     if virtual(e.state):
         e.reveal("Put the New Shipment cards back on the deck.")
@@ -206,20 +210,8 @@ def pirates_options(state: PMap, seat: int | None) -> list[Option]:
 
 
 
-def _drawn(before: PMap, after: PMap) -> tuple[str, str] | None:
-    """What the draw did, for the box to show: what the Pirates! took, else the new shipments it knows."""
-    table = after["data"]
-    if table["pirates"]:
-        stolen = table["wharf"][len(before["data"]["wharf"]):]
-        took = [f"{name(after, s)}'s {card or 'shipment'}" for s, card in zip(table["raided"], stolen)]
-        return "Pirates!", (f"They take {listing(took)} to the Pirate Wharf." if took
-                            else "Every rightmost shipment is reserved: nothing is taken.")
-    new = table["new_shipments"]
-    return ("New shipments", ", ".join(c or "?" for c in new)) if any(new) else None
-
-
 DRAW = Step("SAIL_DRAW", "Draw new shipments", TABLE, when=doing("SAIL"), done="Drawn", undone="drawing the new shipments",
-            options=draw_options, handlers={"advance": draw, "draw": _tapped(replacing=False)}, tells=_drawn)
+            options=draw_options, handlers={"advance": draw, "draw": _tapped(replacing=False)})
 PIRATES = Step("SAIL_PIRATES", "Replace the Pirates", TABLE,
                when=lambda s: s["data"]["action"] == "SAIL" and s["data"]["pirates"] > 0, done="Drawn",
                undone="replacing the Pirates!", options=pirates_options, handlers={"advance": replace_pirates, "draw": _tapped(replacing=True)})
