@@ -255,7 +255,8 @@ def test_only_a_player_with_a_post_or_a_ship_at_a_port_buys_there_and_pays_the_t
     assert "every port is done" in t.refused(type="buy_goods", seat=0, port="Havana", good="gold")  # nobody is there
     t.ok(type="move_ship", seat=0, ship=1, to="Havana")
     assert t.view["port_order"] == {"Havana": [0], "Quebec": []}
-    assert t.view["trading"] is None  # Ada is there, but gold costs 5 and she has 3: passed over
+    assert t.view["trading"] is None  # Ada is there, but gold costs 5 and she has 3: passed over, saying why
+    assert t.view["status"].endswith("every port is done · Ada passed over at Havana: 3 coins, the cheapest good 5")
     t.set_coins(0, 20)
     assert t.view["trading"] == {"name": "Havana", "seat": 0}
     (gold,) = [o["label"] for o in t.offered_to(0) if o["short"] == "Buy"]

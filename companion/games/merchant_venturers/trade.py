@@ -23,6 +23,7 @@ from pyrsistent import PMap
 from companion.core.flow import TABLE, Step, in_step
 from companion.core.options import Option
 from companion.core.edit import Edit
+from companion.core.words import PARTS, counted
 from companion.games.plain import name
 
 from . import load, markets, quiet
@@ -35,26 +36,32 @@ def _fresh(state: PMap, world: str) -> dict[str, Any]:
     return {"turn": state["flow"]["round"], "world": world, "port": 0, "at": 0, "passes": 0}
 
 
-def _can(state: PMap, seat: int, port: str, world: str) -> bool:
-    """Whether the seat can do anything with his chance at this port (nothing, this season, if he said so)."""
+def _why_not(state: PMap, seat: int, port: str, world: str) -> str:
+    """Why the seat can do nothing with his chance at this port ("too few coins"), or "" when he can."""
     table = state["data"]
     if quiet.said(state, seat):
-        return False
+        return "nothing more this season"
     if world == NEW:
-        return any(left and markets.purchase_price(state, seat, port, g) <= coins(state, seat)
-                   for g, left in table["stock"].get(port, {}).items())
-    return any(markets.available(table, seat, port, g) and markets.wanted(state, port, g) > 0 for g in GOODS)
+        stock = {g: left for g, left in table["stock"].get(port, {}).items() if left}
+        if not stock:
+            return "nothing left to buy"
+        cheapest = min(markets.purchase_price(state, seat, port, g) for g in stock)
+        return "" if cheapest <= coins(state, seat) else f"{counted(coins(state, seat), 'coin')}, the cheapest good {cheapest}"
+    can = any(markets.available(table, seat, port, g) and markets.wanted(state, port, g) > 0 for g in GOODS)
+    return "" if can else "nothing this port wants"
 
 
-def cursor(state: PMap, world: str | None) -> dict[str, Any] | None:
+def _walk(state: PMap, world: str | None) -> tuple[dict[str, Any] | None, list[tuple[int, str, str]]]:
     """Whose chance it is now at `world`'s ports ({port, seat, ...the stored cursor}), past those who can do
-    nothing; None when every port is done (or `world` is None: the phase is not one that goes port by port)."""
+    nothing, and those passed over since the last chance was used ((seat, port, why)); None when every port is
+    done (or `world` is None: the phase is not one that goes port by port)."""
     if world is None or state["data"]["board"] is None:
-        return None
+        return None, []
     stored = state["data"]["trading"]
     ours = stored and stored["turn"] == state["flow"]["round"] and stored.get("world") == world  # this phase's
     cur = dict(stored) if ours else _fresh(state, world)
     ports = port_names(state["data"]["board"], world)
+    passed: list[tuple[int, str, str]] = []
     while cur["port"] < len(ports):
         port = ports[cur["port"]]
         order = markets.order_at(state, port)
@@ -62,10 +69,18 @@ def cursor(state: PMap, world: str | None) -> dict[str, Any] | None:
             cur.update(port=cur["port"] + 1, at=0, passes=0)
             continue
         seat = order[cur["at"] % len(order)]
-        if _can(state, seat, port, world):
-            return {**cur, "name": port, "seat": seat}
+        why = _why_not(state, seat, port, world)
+        if not why:
+            return {**cur, "name": port, "seat": seat}, passed
+        if seat not in [s for s, p, _ in passed if p == port]:
+            passed.append((seat, port, why))
         cur.update(at=cur["at"] + 1, passes=cur["passes"] + 1)
-    return None
+    return None, passed
+
+
+def cursor(state: PMap, world: str | None) -> dict[str, Any] | None:
+    """Whose chance it is now at `world`'s ports (`_walk`), or None when every port is done."""
+    return _walk(state, world)[0]
 
 
 def _acting(state: PMap, world: str) -> tuple[int, ...]:
@@ -152,11 +167,13 @@ def _done(e: Edit, world: str) -> None:
 
 
 def _status(state: PMap, world: str) -> str:
-    now = cursor(state, world)
-    buying = world == NEW
-    if now is None:  # nobody left with a chance (a ship or post at the port, and coins or goods): one line
-        return "every port is done"
-    return f"{now['name']}: {'buy' if buying else 'sell'} or pass"
+    """Where the phase is, then who was passed over since the last chance was used, and why ("Bea passed over at
+    N5: 2 coins, the cheapest good 5"): the table sees a player skipped, never without a reason."""
+    now, passed = _walk(state, world)
+    said = [f"{name(state, s)} passed over at {p}: {why}" for s, p, why in passed]
+    if now is None:  # nobody left with a chance (a ship or post at the port, and coins or goods)
+        return PARTS.join(["every port is done", *said])
+    return PARTS.join([f"{now['name']}: {'buy' if world == NEW else 'sell'} or pass", *said])
 
 
 def _port_by_port(world: str, more=lambda state, seat: []) -> dict[str, Any]:
