@@ -81,3 +81,12 @@ def press_at_random(rt, view, rng, selects, action_share, fill=False):
         reply = controls.press(view, reply.panel, role, False)
     if reply.action is not None:
         rt.submit(reply.action)
+
+
+def shown_large(rt):
+    """What the box shows large over the step as the runtime's last input is done (a roll, what a step did, what a
+    handler tells the table), as the Table puts it up."""
+    from companion.table import _result_screen
+
+    view = rt.view()
+    return _result_screen(view, view["last"], rt.shown(view["last"]["seq"]))

@@ -5,9 +5,8 @@ import random
 
 from companion import controls, screens
 from companion.controls import Panel
-from companion.table import _result_screen
 
-from buttons import press
+from buttons import press, shown_large
 
 
 def test_the_popes_die_thrown_at_the_table_is_entered_on_the_buttons(make_runtime):
@@ -108,8 +107,7 @@ def test_the_revenue_paid_shows_on_the_box_as_the_table_leaves_the_revenue_phase
         before = rt.view()
         assert rt.submit({"type": "advance"}).accepted
     gold = [p["gold"] - b["gold"] for p, b in zip(rt.view()["players"], before["players"])]
-    view = rt.view()
-    shown = _result_screen(view, view["last"], rt.shown(view["last"]["seq"]))
+    shown = shown_large(rt)
     assert min(gold) > 0 and shown == AlertScreen("Revenue", f"Ada +{gold[0]}, Bea +{gold[1]} Gold")
 
 
@@ -121,9 +119,8 @@ def test_a_roll_off_of_four_long_names_says_who_rolls_again_whole_on_the_box(mak
     setup = {"players": [{"name": n} for n in names], "deck_modes": {"deck": "virtual"}}
     assert rt.submit({"type": "new_game", "game": "master_of_venice", "setup": setup}).accepted
     assert rt.submit({"type": "rolloff", "values": [3, 3, 3, 3], "source": "physical"}).accepted
-    view = rt.view()
-    assert [o["label"] for o in controls.walk(view)] == ["Roll off again: the 4 tied: dice thrown"]
-    shown = _result_screen(view, view["last"], rt.shown(view["last"]["seq"]))
+    assert [o["label"] for o in controls.walk(rt.view())] == ["Roll off again: the 4 tied: dice thrown"]
+    shown = shown_large(rt)
     assert shown.message.startswith("Alexandra, Bartholomew, Christopher and Dominique are tied and roll again.")
     assert screens.alert_fits("Alexandra, Bartholomew, Christopher and Dominique are tied and roll again.")
 

@@ -4,13 +4,12 @@ alone."""
 
 import random
 
-from buttons import every_page, press, press_at_random, select
+from buttons import every_page, press, press_at_random, select, shown_large
 from companion import controls
 from companion.controls import Panel
 from companion.core import physical
 from companion.games.merchant_venturers import MERCHANT_VENTURERS
 from companion.screens import AlertScreen, StepScreen
-from companion.table import _result_screen
 from merchant_table import MV
 
 SETUP = {"players": [{"name": "Ada", "age": 30}, {"name": "Bea", "age": 20}]}
@@ -55,7 +54,7 @@ def test_from_the_deal_into_year_one_on_the_buttons(make_runtime):
     assert rt.view()["phase"] == 3 and (screen.who, screen.step) == ("Bea", "buy")  # the marker's holder first
     made = next(line for line in rt.view()["log"] if line.startswith("Resource creation (Winter): "))
     # The box shows what was made, as the log does ("Resource creation (Winter): 2 crops, 1 furs on the ...").
-    shown = _result_screen(rt.view(), rt.view()["last"], rt.shown(rt.view()["last"]["seq"]))
+    shown = shown_large(rt)
     assert shown == AlertScreen("Resources made", made.split(": ", 1)[1].removesuffix(" on the New World lands."))
     labels = [o["label"] for o in rt.view()["options"]]
     assert "Buy an action card for 2" in labels and "Buy a small slow ship for 2" in labels

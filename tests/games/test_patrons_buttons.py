@@ -4,10 +4,9 @@ import random
 
 from companion import controls
 from companion.controls import Panel
-from companion.table import _result_screen
 from companion.screens import AlertScreen, StepScreen, render, step_lines
 
-from buttons import press
+from buttons import press, shown_large
 from patrons_bot import play_one, setup
 
 
@@ -95,8 +94,7 @@ def test_a_first_tile_its_player_cannot_pay_for_says_why_on_the_box(make_runtime
     out = rt.submit({"type": "priced", "business": "tent", "campi": ["Campo San Polo"], "cost": 12, "shown": True,
                      "confirm": True})
     assert out.accepted and rt.view()["step"] == "SPONSOR" and rt.view()["active"] == 2
-    view = rt.view()
-    shown = _result_screen(view, view["last"], rt.shown(view["last"]["seq"]))
+    shown = shown_large(rt)
     assert shown == AlertScreen("Not sponsored", "Cy has 10 Ducats: a Tent costs 12.")
 
 
@@ -112,8 +110,7 @@ def test_a_pirates_raid_said_on_the_box_asks_first(make_runtime):
     assert reply.action is None and reply.prompt.title == "Sure?" and rt.view()["step"] == "SAIL_DRAW"
     assert press(rt, reply.panel, "action").action == {"type": "advance", "pirates": True, "confirm": True}
     assert rt.view()["step"] == "SAIL_PIRATES"
-    view = rt.view()  # what the Pirates! took, shown large on the box as it happens (not only in the log)
-    shown = _result_screen(view, view["last"], rt.shown(view["last"]["seq"]))
+    shown = shown_large(rt)  # what the Pirates! took, large on the box as it happens (not only in the log)
     assert shown == AlertScreen("Pirates!", "They take Ada's shipment, Bea's shipment and Cy's shipment to the Pirate Wharf.")
 
 
