@@ -196,23 +196,30 @@ def end_threshold(players: int) -> int:
 def tiles_left(table: Mapping[str, Any], kind: str) -> int:
     """The Business tiles of `kind` still beside the board: of its group's (10 Manufacturing, 9 Luxury), and of
     its own type's where the table counted them (`TILE_COUNT_FIELD`)."""
-    businesses = table["businesses"]
-    members = MANUFACTURING if kind in MANUFACTURING else LUXURY
-    left = TILES[_group(kind)] - sum(1 for b in businesses if b["type"] in members)
+    group = _group(kind)
+    left = TILES[group] - _sponsored(table, GROUPS[group])
     counted = (table.get("tiles") or {}).get(kind)
-    return left if counted is None else min(left, counted - sum(1 for b in businesses if b["type"] == kind))
+    return left if counted is None else min(left, counted - _sponsored(table, (kind,)))
 
 
 def none_left(table: Mapping[str, Any], kind: str) -> str:
     """Why no tile of `kind` is left: its type's, counted by the table, or its group's."""
     counted = (table.get("tiles") or {}).get(kind)
-    if counted is not None and sum(1 for b in table["businesses"] if b["type"] == kind) >= counted:
+    if counted is not None and _sponsored(table, (kind,)) >= counted:
         return f"the {counted} {LABELS[kind]} tiles are all sponsored" if counted != 1 else f"the {LABELS[kind]} tile is sponsored"
     return f"no {_group(kind).capitalize()} Business tile is left"
 
 
+GROUPS = {"manufacturing": MANUFACTURING, "luxury": LUXURY}
+
+
 def _group(kind: str) -> str:
     return "manufacturing" if kind in MANUFACTURING else "luxury"
+
+
+def _sponsored(table: Mapping[str, Any], kinds: Sequence[str]) -> int:
+    """The businesses of these types standing in Venice."""
+    return sum(1 for b in table["businesses"] if b["type"] in kinds)
 
 
 # How many tiles of each type the box holds: the rulebook gives only 10 Manufacturing and 9 Luxury [R l.45-46]. The
@@ -237,7 +244,7 @@ def check_tiles(setup: Mapping[str, Any]) -> Refused | None:
     if not isinstance(given, Mapping) or any(k not in LABELS or type(v) is not int or not 0 <= v <= TILES[_group(k)]
                                              for k, v in given.items()):
         return Refused("tiles: how many Business Tiles of each type the box holds")
-    for group, members in (("manufacturing", MANUFACTURING), ("luxury", LUXURY)):
+    for group, members in GROUPS.items():
         counted = sum(given.get(k, 0) for k in members)
         whole = all(k in given for k in members)
         if counted > TILES[group] or (whole and counted != TILES[group]):
