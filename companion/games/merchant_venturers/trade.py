@@ -37,7 +37,7 @@ def _fresh(state: PMap, world: str) -> dict[str, Any]:
 
 
 def _why_not(state: PMap, seat: int, port: str, world: str) -> str:
-    """Why the seat can do nothing with his chance at this port ("too few coins"), or "" when he can."""
+    """Why the seat can do nothing with his chance at this port ("2 coins, the cheapest good 5"), or "" when he can."""
     table = state["data"]
     if quiet.said(state, seat):
         return "nothing more this season"
